@@ -1,0 +1,73 @@
+// One linter for the whole tree. Layer boundaries (shared -> features -> app) are lint rules, not hopes:
+// see docs/decisions/001-layout-and-boundaries.md.
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+
+const restrict = (files, patterns, message) => ({
+  files,
+  rules: {
+    '@typescript-eslint/no-restricted-imports': [
+      'error',
+      { patterns: [{ group: patterns, message }] },
+    ],
+  },
+});
+
+export default tseslint.config(
+  { ignores: ['dist/**', 'node_modules/**', 'src/generated/**', 'test-results/**', 'playwright-report/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommendedTypeChecked,
+  {
+    languageOptions: {
+      parserOptions: { projectService: { allowDefaultProject: ['*.js'] }, tsconfigRootDir: import.meta.dirname },
+      globals: { ...globals.browser, ...globals.node },
+    },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': 'error',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      'no-restricted-syntax': [
+        'error',
+        { selector: "JSXAttribute[name.name='dangerouslySetInnerHTML']", message: 'No HTML injection (strict CSP).' },
+        { selector: "NewExpression[callee.name='Function']", message: 'No new Function (strict CSP).' },
+      ],
+      'no-eval': 'error',
+      'no-implied-eval': 'error',
+    },
+  },
+  {
+    files: ['**/*.tsx', 'src/**/*.ts'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: { ...reactHooks.configs.recommended.rules },
+  },
+  { files: ['**/*.js'], ...tseslint.configs.disableTypeChecked },
+  // Machines are pure: no app code, no DOM, no fetch.
+  restrict(['machines/**'], ['**/src/**', '**/sandbox/**', 'react', 'react-dom', 'mobx'], 'Machines are pure: the app provides effects with machine.provide().'),
+  // Facts and the engine are pure and know nothing of React, stores or features.
+  restrict(['src/facts/**', 'src/engine/**'], ['react', 'react-dom', 'mobx', '**/stores/**', '**/features/**', '**/shell/**', '**/ui/**'], 'Facts and engine are pure layers below the app.'),
+  // The ui kit is shared: it may not reach up into features, the shell or the stores.
+  restrict(['src/ui/**'], ['**/features/**', '**/shell/**', '**/stores/**'], 'src/ui is shared and sits below features and the shell.'),
+  // A feature does not import another feature; shared pieces move down to ui/ or a lower layer.
+  {
+    files: ['src/features/*/*.ts', 'src/features/*/*.tsx'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        { patterns: [{ regex: '^\\.\\./[^./]', message: 'A feature imports no other feature.' }, { group: ['**/shell/**'], message: 'A feature does not import the shell.' }] },
+      ],
+    },
+  },
+  {
+    files: ['src/features/*/*/*.ts', 'src/features/*/*/*.tsx'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        { patterns: [{ regex: '^\\.\\./\\.\\./[^./]', message: 'A feature imports no other feature.' }, { group: ['**/shell/**'], message: 'A feature does not import the shell.' }] },
+      ],
+    },
+  },
+  // The sandbox is a separate process: it may share schemas, config and pure helpers, never the React app.
+  restrict(['sandbox/**'], ['**/src/shell/**', '**/src/features/**', '**/src/stores/**', 'react', 'react-dom'], 'The sandbox does not import the app.'),
+);
