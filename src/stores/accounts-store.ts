@@ -1,0 +1,40 @@
+import { makeAutoObservable, runInAction } from 'mobx';
+import type { Api } from './api-port';
+import type { AccountList } from '../generated/types';
+
+/** The account list ('posts'): the account selector's entries and the currently managed pid. */
+export class AccountsStore {
+  status: 'idle' | 'loading' | 'ok' | 'failure' = 'idle';
+  list: AccountList | null = null;
+
+  constructor(private readonly api: Api) {
+    makeAutoObservable<AccountsStore, 'api'>(this, { api: false });
+  }
+
+  get accounts(): AccountList['accountNumbers'] {
+    return this.list?.accountNumbers ?? [];
+  }
+
+  get currentPid(): string | null {
+    return this.list?.currentlyManagingPId ?? null;
+  }
+
+  /** Spec: the selector shows Account Unavailable when statusCode is 0 and no accounts are listed. */
+  get unavailable(): boolean {
+    return this.list !== null && this.list.statusCode === 0 && this.list.accountNumbers.length === 0;
+  }
+
+  async load(): Promise<void> {
+    this.status = 'loading';
+    const result = await this.api.accountList();
+    runInAction(() => {
+      if (result.ok) {
+        this.list = result.data;
+        this.status = 'ok';
+      } else {
+        this.status = 'failure';
+        this.api.logIssue({ page: 'shell', operation: 'getProfileFromRequest', message: result.message, level: 'error' });
+      }
+    });
+  }
+}

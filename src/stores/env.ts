@@ -1,0 +1,40 @@
+/**
+ * Everything the stores need from the outside world, injected so tests and QA can replace it:
+ * the network, the clock, browser storage, navigation, timers and analytics (TanStack Query's
+ * focusManager does the same with browser globals).
+ */
+export interface Env {
+  fetch: typeof fetch;
+  /** The current time. Logic never calls `new Date()` itself: tests pin this. */
+  now: () => Date;
+  storage: Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
+  /** Full-page navigation (sign-in, logout, allowlisted redirects). */
+  assign: (url: string) => void;
+  /** Opens a new tab (logo, site search); `noopener` always. */
+  openTab: (url: string) => void;
+  origin: string;
+  setTimeout: (fn: () => void, ms: number) => unknown;
+  clearTimeout: (handle: unknown) => void;
+  /** Analytics events (the spec pushes e.g. account_profile_data_error). */
+  track: (event: { event: string; [key: string]: unknown }) => void;
+}
+
+/** The browser's own implementations. */
+export function browserEnv(): Env {
+  const w = window as Window & { dataLayer?: unknown[] };
+  return {
+    fetch: window.fetch.bind(window),
+    now: () => new Date(),
+    storage: window.localStorage,
+    assign: (url) => window.location.assign(url),
+    openTab: (url) => {
+      window.open(url, '_blank', 'noopener,noreferrer');
+    },
+    origin: window.location.origin,
+    setTimeout: (fn, ms) => window.setTimeout(fn, ms),
+    clearTimeout: (h) => window.clearTimeout(h as number),
+    track: (event) => {
+      (w.dataLayer ??= []).push(event);
+    },
+  };
+}

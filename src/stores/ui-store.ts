@@ -1,0 +1,40 @@
+import { makeAutoObservable } from 'mobx';
+import type { Env } from './env';
+import type { ToastView } from '../ui/ToastRegion';
+
+/** Toast lifetimes of the spec: 3 s general, 4 s payment/plan/appointment errors, 30 s credit accepted. */
+export interface ToastRequest {
+  text: string;
+  tone: ToastView['tone'];
+  durationMs: number;
+}
+
+/** UI state that is not domain data: toasts, the mobile menu, the order-history toggle. */
+export class UiStore {
+  toasts: ToastView[] = [];
+  mobileMenuOpen = false;
+  orderHistoryOpen = false;
+  private nextId = 1;
+
+  constructor(private readonly env: Env) {
+    makeAutoObservable<UiStore, 'env'>(this, { env: false });
+  }
+
+  showToast({ text, tone, durationMs }: ToastRequest): void {
+    const id = this.nextId++;
+    this.toasts.push({ id, text, tone });
+    this.env.setTimeout(() => this.dismissToast(id), durationMs);
+  }
+
+  dismissToast(id: number): void {
+    this.toasts = this.toasts.filter((t) => t.id !== id);
+  }
+
+  setMobileMenu(open: boolean): void {
+    this.mobileMenuOpen = open;
+  }
+
+  setOrderHistoryOpen(open: boolean): void {
+    this.orderHistoryOpen = open;
+  }
+}

@@ -1,0 +1,68 @@
+import { useEffect, useId, useRef, type ReactNode } from 'react';
+
+interface DialogProps {
+  open: boolean;
+  title: string;
+  onClose: () => void;
+  children: ReactNode;
+  /** Buttons and links at the bottom of the dialog. */
+  actions?: ReactNode;
+  /** Spec widths (732 px for cancel order, 45vw scheduled dialogs...) collapse to 90% under 960 px. */
+  width?: string;
+}
+
+/**
+ * A modal dialog on the native <dialog> element: showModal() makes the rest of the page inert, so focus
+ * stays inside; Escape closes it; focus returns to whatever opened it (checked with keyboard only in
+ * Chromium). No portal needed: the top layer stacks it above everything.
+ */
+export function Dialog({ open, title, onClose, children, actions, width }: DialogProps) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+  const opener = useRef<Element | null>(null);
+
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    if (open && !dialog.open) {
+      opener.current = document.activeElement;
+      if (typeof dialog.showModal === 'function') dialog.showModal();
+      else dialog.setAttribute('open', '');
+    } else if (!open && dialog.open) {
+      if (typeof dialog.close === 'function') dialog.close();
+      else dialog.removeAttribute('open');
+      if (opener.current instanceof HTMLElement && opener.current.isConnected) opener.current.focus();
+    }
+  }, [open]);
+
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return undefined;
+    // Escape fires 'cancel': let the owner decide (a flow may be mid-call), never close behind its back.
+    const onCancel = (e: Event) => {
+      e.preventDefault();
+      onClose();
+    };
+    dialog.addEventListener('cancel', onCancel);
+    return () => dialog.removeEventListener('cancel', onCancel);
+  }, [onClose]);
+
+  return (
+    <dialog ref={ref} className="dialog" aria-labelledby={titleId} style={width ? { width } : undefined}>
+      {open ? (
+        <>
+          <div className="dialog__header">
+            <h2 id={titleId} className="dialog__title">
+              {title}
+            </h2>
+            <button type="button" className="dialog__close" aria-label="Close" onClick={onClose}>
+              ×
+            </button>
+          </div>
+          <div className="dialog__body">{children}</div>
+          {actions ? <div className="dialog__actions">{actions}</div> : null}
+        </>
+      ) : null}
+    </dialog>
+  );
+}

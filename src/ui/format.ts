@@ -1,0 +1,18 @@
+import { format, parseISO, isValid } from 'date-fns';
+
+/** Amounts are shown with 2 decimals (spec, home document section 5). */
+export function formatMoney(amount: number): string {
+  return `$${amount.toFixed(2)}`;
+}
+
+/** Dates show month name, day, year ('March 10, 2026'). An unreadable date is shown as given. */
+export function formatDate(iso: string): string {
+  const d = parseISO(iso);
+  return isValid(d) ? format(d, 'MMMM d, yyyy') : iso;
+}
+
+/** Date and time ('March 10, 2026 at 2:30 PM'). */
+export function formatDateTime(iso: string): string {
+  const d = parseISO(iso);
+  return isValid(d) ? format(d, "MMMM d, yyyy 'at' h:mm a") : iso;
+}
