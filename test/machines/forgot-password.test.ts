@@ -32,7 +32,11 @@ function start(fakes: Fakes, input: ForgotPasswordInput = { login: null }) {
           return (fakes.check ?? (() => Promise.resolve(ok)))(i.login, i.emailAddress);
         }),
       },
-      actions: { loginAccepted: (_, params) => accepted(params) },
+      actions: {
+        loginAccepted: (_, params) => {
+          accepted(params);
+        },
+      },
     }),
     { input },
   );

@@ -18,7 +18,11 @@ function start(reply: (email: string) => Promise<RecoveryReply>) {
           return reply(input.email);
         }),
       },
-      actions: { usernameSent: (_, params: { email: string }) => sent(params.email) },
+      actions: {
+        usernameSent: (_, params: { email: string }) => {
+          sent(params.email);
+        },
+      },
     }),
   );
   actor.start();
