@@ -1,0 +1,113 @@
+/**
+ * HTML pages of the sandbox itself: the sign-in stand-in, the jump-out stand-ins and the "not built" notice.
+ * Strict CSP: no inline script or style; the look comes from /sandbox/sandbox.css.
+ */
+import type { Persona } from './personas';
+
+const escapeHtml = (s: string): string =>
+  s.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
+  );
+
+function page(title: string, body: string): string {
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escapeHtml(title)}</title>
+<link rel="stylesheet" href="/sandbox/sandbox.css">
+</head>
+<body>
+<main>
+${body}
+</main>
+</body>
+</html>
+`;
+}
+
+export const sandboxCss = `body{font-family:system-ui,sans-serif;margin:0;color:#1b1b1b;background:#f6f7f9}
+main{max-width:60rem;margin:0 auto;padding:1.5rem}
+h1{font-size:1.6rem}
+ul.personas{list-style:none;padding:0}
+ul.personas li{background:#fff;border:1px solid #d0d4da;border-radius:6px;margin:.5rem 0;padding:.75rem 1rem}
+ul.personas a{font-weight:600;color:#0b4f9c}
+ul.personas a:focus{outline:3px solid #f0b400;outline-offset:2px}
+.note{color:#444}
+code{background:#eceff3;padding:0 .2rem}
+p.error{color:#a1001c;font-weight:600}
+`;
+
+export function signInPage(opts: {
+  personas: readonly Persona[];
+  redirect: string;
+  redirectParam: string;
+  error?: string;
+}): string {
+  const q = (id: string): string => {
+    const params = new URLSearchParams({ persona: id });
+    if (opts.redirect) params.set(opts.redirectParam, opts.redirect);
+    return `/sandbox/signin?${params.toString()}`;
+  };
+  const items = opts.personas
+    .map(
+      (p) =>
+        `<li><a href="${escapeHtml(q(p.id))}">${escapeHtml(p.id)}</a><br><span>${escapeHtml(p.description)}</span></li>`,
+    )
+    .join('\n');
+  return page(
+    'Sign in (sandbox)',
+    `<h1>Sign in to the sandbox</h1>
+<p class="note">This page stands in for the provider's sign-in. Choose a persona to sign in as that customer${
+      opts.redirect ? `; you will then go to <code>${escapeHtml(opts.redirect)}</code>` : ''
+    }. Each sign-in gets its own copy of the persona's data.</p>
+${opts.error ? `<p class="error" role="alert">${escapeHtml(opts.error)}</p>` : ''}
+<h2>Personas</h2>
+<ul class="personas">
+${items}
+</ul>
+<p class="note">Faults: add <code>&amp;fault=/Orch/dssh/homeEarlyInit:500</code> to a sign-in link, or open
+<code>/sandbox/faults?set=/Orch/dssh/homeEarlyInit:timeout</code> (modes 500, timeout, malformed, off).</p>`,
+  );
+}
+
+/** Where each jump-out goes in a real deployment. */
+const jumpTargets: Readonly<Record<string, string>> = {
+  payBill: "the provider's bill payment site, signed in for this account",
+  manageAutoPay: "the provider's AutoPay and payment-method management site",
+  techTracker: "the technician tracker, showing the technician's location",
+  vacationRestore: "the provider's vacation-service restore page for this account",
+  movers: "the provider's moving page (a discount variant for EBBP and ACP holders)",
+  changeDueDate: "the provider's page to change the due date of a pending order",
+};
+
+export function jumpPage(name: string, query: URLSearchParams): string | undefined {
+  const target = jumpTargets[name];
+  if (!target) return undefined;
+  const details = [...query.entries()]
+    .map(([k, v]) => `<li><code>${escapeHtml(k)}</code>: ${escapeHtml(v)}</li>`)
+    .join('');
+  return page(
+    `Jump-out: ${name} (sandbox)`,
+    `<h1>Jump-out: ${escapeHtml(name)}</h1>
+<p>In a real deployment this goes to ${escapeHtml(target)}.</p>
+${details ? `<p>Parameters passed:</p><ul>${details}</ul>` : ''}
+<p><a href="/home">Back to the portal</a></p>`,
+  );
+}
+
+export function notBuiltPage(distDir: string): string {
+  return page(
+    'Portal not built',
+    `<h1>The portal is not built</h1>
+<p>The sandbox serves the built app from <code>${escapeHtml(distDir)}</code>, which is missing.
+Run <code>npm run build</code> (or <code>npm start</code>, which builds first).</p>
+<p>The back end still answers: <a href="/sandbox/signin">sandbox sign-in</a>.</p>`,
+  );
+}
+
+export function messagePage(title: string, text: string): string {
+  return page(title, `<h1>${escapeHtml(title)}</h1>\n<p>${escapeHtml(text)}</p>`);
+}

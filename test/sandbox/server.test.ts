@@ -1,0 +1,360 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createSandboxServer, safeLocalPath, type SandboxServer } from '../../sandbox/server';
+
+const today = new Date(2025, 2, 10, 12);
+const dist = mkdtempSync(join(tmpdir(), 'dist-'));
+mkdirSync(join(dist, 'assets'));
+writeFileSync(join(dist, 'index.html'), '<!doctype html><title>portal</title><div id="root"></div>');
+writeFileSync(join(dist, 'assets', 'app-123.js'), 'console.log(1)');
+const rules = mkdtempSync(join(tmpdir(), 'rules-'));
+writeFileSync(join(rules, 'home-view.json'), '{"version":1}');
+
+let sandbox: SandboxServer;
+let base: string;
+
+beforeAll(async () => {
+  sandbox = createSandboxServer({ distDir: dist, rulesDir: rules, timeoutHoldMs: 300, today: () => today });
+  base = await sandbox.listen(0);
+});
+afterAll(() => sandbox.close());
+
+/** A tiny cookie-keeping browser. */
+class Browser {
+  cookie = '';
+  async get(path: string, init: RequestInit = {}): Promise<Response> {
+    const res = await fetch(base + path, {
+      redirect: 'manual',
+      ...init,
+      headers: {
+        ...(this.cookie ? { cookie: this.cookie } : {}),
+        ...(init.headers as Record<string, string>),
+      },
+    });
+    const set = res.headers.get('set-cookie');
+    if (set) {
+      const pair = set.split(';')[0] ?? '';
+      this.cookie = pair.endsWith('=') ? '' : pair;
+    }
+    return res;
+  }
+  post(path: string, body: unknown, init: RequestInit = {}): Promise<Response> {
+    return this.get(path, {
+      ...init,
+      method: 'POST',
+      body: JSON.stringify(body),
+      headers: { 'content-type': 'application/json' },
+    });
+  }
+  async json<T = Record<string, unknown>>(path: string): Promise<T> {
+    return (await (await this.get(path)).json()) as T;
+  }
+  async signIn(persona: string, extra = ''): Promise<Response> {
+    return this.get(`/sandbox/signin?persona=${persona}${extra}`);
+  }
+}
+
+describe('sign-in stand-in', () => {
+  it('sets an HttpOnly, SameSite=Lax session cookie and goes to the wanted page', async () => {
+    const b = new Browser();
+    const res = await b.signIn('postpaid', '&redirect=/billing');
+    expect(res.status).toBe(302);
+    expect(res.headers.get('location')).toBe('/billing');
+    const cookie = res.headers.get('set-cookie') ?? '';
+    expect(cookie).toMatch(/^sid=[0-9a-f]{32};/);
+    expect(cookie).toContain('HttpOnly');
+    expect(cookie).toContain('SameSite=Lax');
+    expect(cookie).toContain('Path=/');
+    expect(await b.json('/Orch/isAuth')).toEqual({ authenticated: true });
+  });
+
+  it.each([
+    '//evil.example',
+    '/\\evil.example',
+    'https://evil.example/',
+    'http://user@evil.example',
+    'javascript:alert(1)',
+  ])('sends an off-site redirect %s to /home', async (target) => {
+    const res = await new Browser().signIn('postpaid', `&redirect=${encodeURIComponent(target)}`);
+    expect(res.headers.get('location')).toBe('/home');
+  });
+
+  it('keeps only same-origin paths', () => {
+    const origin = 'http://localhost:5173';
+    expect(safeLocalPath('/billing?x=1#top', origin)).toBe('/billing?x=1#top');
+    expect(safeLocalPath('//evil.example', origin)).toBeNull();
+    expect(safeLocalPath('/\\evil.example', origin)).toBeNull();
+    expect(safeLocalPath('/\t/evil.example', origin)).toBeNull();
+    expect(safeLocalPath('https://evil.example/', origin)).toBeNull();
+    expect(safeLocalPath('http://user@evil.example', origin)).toBeNull();
+    expect(safeLocalPath('', origin)).toBeNull();
+  });
+
+  it('shows an accessible, script-free page listing every persona with its description', async () => {
+    const res = await new Browser().get('/sandbox/signin?redirect=/billing');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-security-policy')).toContain("script-src 'self'");
+    expect(res.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(res.headers.get('referrer-policy')).toBe('same-origin');
+    const html = await res.text();
+    expect(html).toContain('<main>');
+    expect(html).toMatch(/<h1>/);
+    expect(html).not.toMatch(/<script|style=/i);
+    for (const p of sandbox.personas) {
+      expect(html).toContain(`/sandbox/signin?persona=${p.id}&amp;redirect=%2Fbilling`);
+    }
+  });
+
+  it('sets faults given at sign-in', async () => {
+    const b = new Browser();
+    await b.signIn('postpaid', '&fault=/Orch/dssh/homeEarlyInit:500');
+    expect((await b.get('/Orch/dssh/homeEarlyInit')).status).toBe(500);
+  });
+});
+
+describe('Orch calls', () => {
+  it('answers 401 without a session, and isAuth 200 {authenticated:false}', async () => {
+    const b = new Browser();
+    const res = await b.get('/Orch/dssh/homeEarlyInit');
+    expect(res.status).toBe(401);
+    expect(res.headers.get('content-security-policy')).toBeTruthy();
+    const auth = await b.get('/Orch/isAuth');
+    expect(auth.status).toBe(200);
+    expect(await auth.json()).toEqual({ authenticated: false });
+  });
+
+  it('setCurrentAccount switches the profile of that session', async () => {
+    const b = new Browser();
+    await b.signIn('multi-account');
+    const before = await b.json<{ response: { currentlyManagedAccount: string } }>(
+      '/Orch/dssh/homeEarlyInit',
+    );
+    expect(before.response.currentlyManagedAccount).toBe('501600451');
+    const res = await b.post('/Orch/dssh/setCurrentAccount', { loginName: 'mia.multi', pid: 'P3002' });
+    expect(await res.json()).toEqual({ data: 'Success' });
+    const after = await b.json<{ response: { currentlyManagedAccount: string } }>('/Orch/dssh/homeEarlyInit');
+    expect(after.response.currentlyManagedAccount).toBe('PPB10030099');
+    const list = await b.json<{ currentlyManagingPId: string }>('/Orch/dssh/getProfileFromRequest');
+    expect(list.currentlyManagingPId).toBe('P3002');
+    const unknown = await b.post('/Orch/dssh/setCurrentAccount', { loginName: 'mia.multi', pid: 'nope' });
+    expect(await unknown.json()).toEqual({ data: 'Failure' });
+  });
+
+  it('turning paperless on stays on for that session only', async () => {
+    const a = new Browser();
+    const other = new Browser();
+    await a.signIn('blue-marble');
+    await other.signIn('blue-marble');
+    const res = await a.post('/Orch/dss/api/ensupdatepaperless', {
+      ban: '501700562',
+      paperlessBilling: 'Y',
+      email: 'bo@mail.example',
+      memo: null,
+      sourceSystem: 'DIGIHOME',
+    });
+    expect(await res.json()).toEqual({ data: { code: '200' } });
+    const mine = await a.json<{ response: { paperlessBilling: boolean } }>('/Orch/dssh/homeEarlyInit');
+    const theirs = await other.json<{ response: { paperlessBilling: boolean } }>('/Orch/dssh/homeEarlyInit');
+    expect(mine.response.paperlessBilling).toBe(true);
+    expect(theirs.response.paperlessBilling).toBe(false);
+  });
+
+  it('serves dates relative to the sandbox clock: the pending appointment is tomorrow', async () => {
+    const b = new Browser();
+    await b.signIn('early-life-tech-install');
+    const body = await b.json<{
+      response: {
+        earlyAccessProductOrderResponse: { earlyAccessProductOrderResponse: { apptDate: string } };
+      };
+    }>('/Orch/dssh/homeEarlyInit');
+    expect(body.response.earlyAccessProductOrderResponse.earlyAccessProductOrderResponse.apptDate).toBe(
+      '2025-03-11',
+    );
+  });
+
+  it('answers the modem reboot with text', async () => {
+    const b = new Browser();
+    await b.signIn('outage-hangover');
+    const res = await b.post('/Orch/dssh/acs/deviceReboot', { wtn: '3035550100' });
+    expect(res.headers.get('content-type')).toContain('text/plain');
+    expect(await res.text()).not.toContain('Error');
+  });
+
+  it('sends jump-outs to a sandbox stand-in page', async () => {
+    const b = new Browser();
+    await b.signIn('postpaid');
+    const res = await b.get('/Orch/dssh/redirectEntry/jumpOutPayBill?accountNumber=310245781');
+    expect(res.status).toBe(302);
+    expect(res.headers.get('location')).toBe('/sandbox/jump/payBill?accountNumber=310245781');
+    const page = await b.get('/sandbox/jump/payBill?accountNumber=310245781');
+    expect(await page.text()).toContain('In a real deployment this goes to');
+  });
+
+  it('logout ends the session and goes to the sign-in page', async () => {
+    const b = new Browser();
+    await b.signIn('postpaid');
+    const sid = b.cookie;
+    const res = await b.get('/Orch/logout');
+    expect(res.status).toBe(302);
+    expect(res.headers.get('location')).toBe('/sandbox/signin');
+    const again = await fetch(`${base}/Orch/dssh/homeEarlyInit`, { headers: { cookie: sid } });
+    expect(again.status).toBe(401);
+  });
+});
+
+describe('pre-auth calls', () => {
+  it('forgot password with an unknown login gives a non-empty errorMessage', async () => {
+    const b = new Browser();
+    const bad = await b.json<{ errorMessage: string }>(
+      '/preauth/dssh/Orch/forgotFlow/getForgottenPassword?login=nobody',
+    );
+    expect(bad.errorMessage).not.toBe('');
+    const good = await b.json<{ errorMessage: string; maskedEmail: string }>(
+      '/preauth/dssh/Orch/forgotFlow/getForgottenPassword?login=alex.postpaid',
+    );
+    expect(good.errorMessage).toBe('');
+    expect(good.maskedEmail).toBe('a***@mail.example');
+  });
+
+  it('change password with a token answers Success', async () => {
+    const res = await new Browser().post('/preauth/dssh/orch/ecom/changePasswordWithToken', {
+      token: 't',
+      password: 'p',
+    });
+    expect(await res.json()).toEqual({ response: 'Success' });
+  });
+});
+
+describe('fault switch', () => {
+  it('500, malformed and off apply to the one session that set them', async () => {
+    const a = new Browser();
+    const other = new Browser();
+    await a.signIn('postpaid');
+    await other.signIn('postpaid');
+    const set = await a.post('/sandbox/faults', { call: '/Orch/dssh/homeEarlyInit', mode: '500' });
+    expect(await set.json()).toEqual({ faults: { '/Orch/dssh/homeEarlyInit': '500' } });
+    const failed = await a.get('/Orch/dssh/homeEarlyInit');
+    expect(failed.status).toBe(500);
+    expect(await failed.json()).toMatchObject({ error: 'Injected fault' });
+    expect((await other.get('/Orch/dssh/homeEarlyInit')).status).toBe(200);
+
+    await a.get('/sandbox/faults?set=/Orch/dssh/homeEarlyInit:malformed');
+    const malformed = await a.get('/Orch/dssh/homeEarlyInit');
+    expect(malformed.status).toBe(200);
+    expect(await malformed.json()).toEqual({ unexpected: true });
+
+    await a.get('/sandbox/faults?set=/Orch/dssh/homeEarlyInit:off');
+    expect(await a.json('/sandbox/faults')).toEqual({ faults: {} });
+    expect((await a.get('/Orch/dssh/homeEarlyInit')).status).toBe(200);
+  });
+
+  it('timeout holds the answer, and a client that gives up does not crash the sandbox', async () => {
+    const b = new Browser();
+    await b.signIn('postpaid', '&fault=/Orch/dssh/rx/getOutageDetails:timeout');
+    const started = Date.now();
+    const held = await b.get('/Orch/dssh/rx/getOutageDetails');
+    expect(Date.now() - started).toBeGreaterThanOrEqual(250);
+    expect(held.status).toBe(504);
+    await expect(
+      b.get('/Orch/dssh/rx/getOutageDetails', { signal: AbortSignal.timeout(50) }),
+    ).rejects.toThrow();
+    await new Promise((r) => setTimeout(r, 400));
+    expect((await b.get('/Orch/isAuth')).status).toBe(200);
+  });
+
+  it('rejects a fault that is not an Orch or pre-auth call', async () => {
+    const res = await new Browser().post('/sandbox/faults', { call: '/rules/x.json', mode: '500' });
+    expect(res.status).toBe(400);
+  });
+});
+
+describe('static app, rules and CSP reports', () => {
+  it('serves the app shell for client routes, real files with their type, 404 for missing assets', async () => {
+    const b = new Browser();
+    const home = await b.get('/billing');
+    expect(home.status).toBe(200);
+    expect(home.headers.get('content-type')).toContain('text/html');
+    expect(home.headers.get('content-security-policy')).toContain("default-src 'self'");
+    expect(await home.text()).toContain('<div id="root">');
+    const js = await b.get('/assets/app-123.js');
+    expect(js.headers.get('content-type')).toContain('text/javascript');
+    expect((await b.get('/assets/missing.js')).status).toBe(404);
+    expect((await b.get('/../package.json')).status).not.toBe(200);
+  });
+
+  it('says clearly when dist/ is missing', async () => {
+    const bare = createSandboxServer({ distDir: join(dist, 'nope'), rulesDir: rules });
+    const url = await bare.listen(0);
+    const res = await fetch(`${url}/home`);
+    expect(res.status).toBe(503);
+    expect(await res.text()).toContain('npm run build');
+    await bare.close();
+  });
+
+  it('serves rule files fresh on every request and lists them', async () => {
+    const b = new Browser();
+    expect(await b.json('/rules/index.json')).toEqual({ files: ['home-view.json'] });
+    expect(await b.json('/rules/home-view.json')).toEqual({ version: 1 });
+    writeFileSync(join(rules, 'home-view.json'), '{"version":2}');
+    const res = await b.get('/rules/home-view.json');
+    expect(res.headers.get('cache-control')).toBe('no-store');
+    expect(await res.json()).toEqual({ version: 2 });
+    expect((await b.get('/rules/missing.json')).status).toBe(404);
+  });
+
+  it('records CSP violation reports', async () => {
+    const b = new Browser();
+    await b.get('/sandbox/csp-reports', { method: 'DELETE' });
+    expect(await b.json('/sandbox/csp-reports')).toEqual({ reports: [] });
+    await fetch(`${base}/sandbox/csp-report`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/csp-report' },
+      body: JSON.stringify({ 'csp-report': { 'violated-directive': 'script-src' } }),
+    });
+    const { reports } = await b.json<{ reports: unknown[] }>('/sandbox/csp-reports');
+    expect(reports).toHaveLength(1);
+  });
+});
+
+describe('proxy to a real Orch host', () => {
+  let upstream: Server;
+  let proxied: SandboxServer;
+  let url: string;
+  beforeAll(async () => {
+    upstream = createServer((req, res) => {
+      let body = '';
+      req.on('data', (c: Buffer) => (body += c.toString()));
+      req.on('end', () => {
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.end(JSON.stringify({ method: req.method, url: req.url, body }));
+      });
+    });
+    await new Promise<void>((r) => upstream.listen(0, r));
+    const port = (upstream.address() as AddressInfo).port;
+    proxied = createSandboxServer({ distDir: dist, rulesDir: rules, upstream: `http://127.0.0.1:${port}` });
+    url = await proxied.listen(0);
+  });
+  afterAll(async () => {
+    await proxied.close();
+    upstream.closeAllConnections();
+    await new Promise<void>((r) => upstream.close(() => r()));
+  });
+
+  it('keeps method, path and body, and adds the CSP', async () => {
+    const res = await fetch(`${url}/Orch/dssh/setCurrentAccount?x=1`, {
+      method: 'POST',
+      body: '{"pid":"P1"}',
+    });
+    expect(res.headers.get('content-security-policy')).toBeTruthy();
+    expect(await res.json()).toEqual({
+      method: 'POST',
+      url: '/Orch/dssh/setCurrentAccount?x=1',
+      body: '{"pid":"P1"}',
+    });
+  });
+});
