@@ -1,0 +1,175 @@
+/**
+ * Every user-facing text a flow machine can produce, in one place, as the spec writes it (typos and the
+ * missing space in 'unavailable.Please' included). Machines never inline a text: they name an entry here.
+ *
+ * How a machine shows a message (one rule for every machine, see machines/README.md):
+ * - a toast is an effect: the machine runs its named action `showToast` with the toast entry as params
+ *   (`{ display, id, text, durationMs, tone }`); the app provides `showToast` and pushes it to its toast area;
+ * - a dialog or an inline message is a state: the state that shows it carries `meta: { message }`;
+ *   `shownMessages(snapshot)` lists the entries of the active states, and the app renders them.
+ */
+
+export type Tone = 'success' | 'error' | 'info';
+
+/** A toast: shown once, for `durationMs`, when the machine runs `showToast`. */
+export interface ToastMessage {
+  readonly display: 'toast';
+  readonly id: string;
+  readonly text: string;
+  readonly durationMs: number;
+  readonly tone: Tone;
+}
+
+/** A dialog or an inline message: shown for as long as the machine is in the state that carries it. */
+export interface ShownMessage {
+  readonly display: 'dialog' | 'message';
+  readonly id: string;
+  readonly title?: string;
+  readonly text: string;
+  readonly tone: Tone;
+}
+
+export type Message = ToastMessage | ShownMessage;
+
+/** The `meta` every machine's states may carry. */
+export interface StateMeta {
+  readonly message?: ShownMessage;
+}
+
+const toast = (id: string, text: string, durationMs: number, tone: Tone): ToastMessage => ({
+  display: 'toast',
+  id,
+  text,
+  durationMs,
+  tone,
+});
+
+/** Toast lifetimes of the spec (shell §9, home §9): 3 s general, 4 s payment and error toasts, 30 s credit. */
+export const TOAST_MS = { general: 3000, error: 4000, credit: 30000 } as const;
+
+export const MESSAGES = {
+  // shell §8 'Account switch fails or no profile id', toast 4 s.
+  accountSwitchFailed: toast(
+    'accountSwitchFailed',
+    'We were unable to switch accounts. Please try again later.',
+    TOAST_MS.error,
+    'error',
+  ),
+  // shell §4 Outage: the spec quotes no dialog copy; this is its sentence 'The restart takes up to five minutes.'
+  modemRestartConfirm: {
+    display: 'dialog',
+    id: 'modemRestartConfirm',
+    text: 'The restart takes up to five minutes.',
+    tone: 'info',
+  },
+  // shell §8 'Reboot succeeds', toast (no lifetime given: the general 3 s of home §9).
+  modemRebootComplete: toast('modemRebootComplete', 'Modem reboot complete', TOAST_MS.general, 'success'),
+  // shell §8 'Reboot fails', toast 3 s.
+  modemRebootFailed: toast(
+    'modemRebootFailed',
+    'We were unable to reboot your modem',
+    TOAST_MS.general,
+    'error',
+  ),
+  // shell §8 'Payment fails', toast 4 s.
+  paymentFailed: toast(
+    'paymentFailed',
+    'An error occurred when submitting your payment. Your request was not submitted, please try again later.',
+    TOAST_MS.error,
+    'error',
+  ),
+  // shell §8 'Credit accepted', toast 30 s.
+  creditAccepted: toast(
+    'creditAccepted',
+    'Credit will be applied to your account.',
+    TOAST_MS.credit,
+    'success',
+  ),
+  // shell §8 'Credit offer detail unavailable', dialog titled Bill Credit.
+  creditDetailUnavailable: {
+    display: 'dialog',
+    id: 'creditDetailUnavailable',
+    title: 'Bill Credit',
+    text: 'We are unable to retrieve the necessary detail to complete the out of service credit. Please chat with an agent.',
+    tone: 'error',
+  },
+  // shell §8 'Credit declined', message.
+  creditDeclined: {
+    display: 'message',
+    id: 'creditDeclined',
+    text: 'Your out of service credit has been declined',
+    tone: 'success',
+  },
+  // shell §8 'Credit decline fails', message.
+  creditNotDeclined: {
+    display: 'message',
+    id: 'creditNotDeclined',
+    text: 'Your out of service credit has not been declined',
+    tone: 'error',
+  },
+  // shell §8 'Modem replacement detail unavailable', dialog.
+  modemReplacementDetailUnavailable: {
+    display: 'dialog',
+    id: 'modemReplacementDetailUnavailable',
+    text: 'We are unable to retrieve the necessary detail to complete the modem replacement. Please chat with an agent.',
+    tone: 'error',
+  },
+  // shell §8 'Modem replacement accepted', dialog.
+  modemReplacementSubmitted: {
+    display: 'dialog',
+    id: 'modemReplacementSubmitted',
+    text: 'Your request for modem replacement is submitted.',
+    tone: 'success',
+  },
+  // shell §8 'Modem decline fails', toast 4 s. The spec has no space after the period: kept.
+  modemDeclineUnavailable: toast(
+    'modemDeclineUnavailable',
+    'This functionality is currently unavailable.Please try again later',
+    TOAST_MS.error,
+    'error',
+  ),
+  // shell §8 'Decline alternate number succeeds', toast 3 s.
+  altNumberDeclined: toast(
+    'altNumberDeclined',
+    'Alternate number declined successfully',
+    TOAST_MS.general,
+    'success',
+  ),
+  // shell §8 'Decline alternate number fails', toast, error, 3 s.
+  altNumberDeclineFailed: toast(
+    'altNumberDeclineFailed',
+    'We were unable to decline alternate number. Please try again later',
+    TOAST_MS.general,
+    'error',
+  ),
+} as const satisfies Record<string, Message>;
+
+export type MessageId = keyof typeof MESSAGES;
+
+/** The part of a machine snapshot `shownMessages` reads (any XState machine snapshot has it). */
+export interface HasMeta {
+  getMeta: () => Record<string, unknown>;
+}
+
+function isShownMessage(value: unknown): value is ShownMessage {
+  if (typeof value !== 'object' || value === null) return false;
+  const v = value as Record<string, unknown>;
+  return (v.display === 'dialog' || v.display === 'message') && typeof v.text === 'string';
+}
+
+/**
+ * The dialogs and inline messages the machine shows now: the `meta.message` of every active state, outer
+ * states first. Empty when the current state shows none.
+ */
+export function shownMessages(snapshot: HasMeta): ShownMessage[] {
+  const out: ShownMessage[] = [];
+  for (const meta of Object.values(snapshot.getMeta())) {
+    if (typeof meta !== 'object' || meta === null) continue;
+    const message = (meta as { message?: unknown }).message;
+    if (isShownMessage(message)) out.push(message);
+  }
+  return out;
+}
+
+/** For `setup({ types: { meta: stateMetaType } })`: types every state's `meta` as StateMeta. */
+export const stateMetaType: StateMeta = {};
