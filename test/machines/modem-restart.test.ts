@@ -1,0 +1,82 @@
+import { describe, expect, it, vi } from 'vitest';
+import { createActor, fromPromise, waitFor } from 'xstate';
+import { modemRestartMachine } from '../../machines/modem-restart.machine';
+import { MESSAGES, shownMessages, type ToastMessage } from '../../machines/messages';
+
+function run(reboot: () => Promise<void>) {
+  const showToast = vi.fn<(toast: ToastMessage) => void>();
+  const deviceReboot = vi.fn(reboot);
+  const actor = createActor(
+    modemRestartMachine.provide({
+      actors: { deviceReboot: fromPromise(() => deviceReboot()) },
+      actions: {
+        showToast: (_, toast) => {
+          showToast(toast);
+        },
+      },
+    }),
+  ).start();
+  return { actor, showToast, deviceReboot };
+}
+
+describe('modem restart (shell spec: Outage; home spec: Modem restart)', () => {
+  it("opens the restart dialog saying 'The restart takes up to five minutes.'", () => {
+    const { actor } = run(() => Promise.resolve());
+    actor.send({ type: 'RESTART.OPEN' });
+    expect(actor.getSnapshot().value).toBe('confirming');
+    expect(shownMessages(actor.getSnapshot()).map((m) => m.text)).toEqual([
+      'The restart takes up to five minutes.',
+    ]);
+  });
+
+  it("shows 'Modem reboot complete' after the reboot call succeeds", async () => {
+    const { actor, showToast, deviceReboot } = run(() => Promise.resolve());
+    actor.send({ type: 'RESTART.OPEN' });
+    actor.send({ type: 'RESTART.CONFIRM' });
+    expect(actor.getSnapshot().value).toBe('rebooting');
+    await waitFor(actor, (s) => s.matches('closed'));
+    expect(deviceReboot).toHaveBeenCalledTimes(1);
+    expect(showToast).toHaveBeenCalledWith({
+      display: 'toast',
+      id: 'modemRebootComplete',
+      text: 'Modem reboot complete',
+      durationMs: 3000,
+      tone: 'success',
+    });
+  });
+
+  it("shows 'We were unable to reboot your modem' (3 s) when the reply says 'Error' or the call fails", async () => {
+    const { actor, showToast } = run(() => Promise.reject(new Error("reply contains 'Error'")));
+    actor.send({ type: 'RESTART.OPEN' });
+    actor.send({ type: 'RESTART.CONFIRM' });
+    await waitFor(actor, (s) => s.matches('closed'));
+    expect(showToast).toHaveBeenCalledWith({
+      display: 'toast',
+      id: 'modemRebootFailed',
+      text: 'We were unable to reboot your modem',
+      durationMs: 3000,
+      tone: 'error',
+    });
+  });
+
+  it('cancelling closes the dialog without a call', () => {
+    const { actor, showToast, deviceReboot } = run(() => Promise.resolve());
+    actor.send({ type: 'RESTART.OPEN' });
+    actor.send({ type: 'RESTART.CANCEL' });
+    expect(actor.getSnapshot().value).toBe('closed');
+    expect(shownMessages(actor.getSnapshot())).toEqual([]);
+    expect(deviceReboot).not.toHaveBeenCalled();
+    expect(showToast).not.toHaveBeenCalled();
+  });
+
+  it('can restart again after a restart', async () => {
+    const { actor, showToast } = run(() => Promise.resolve());
+    for (let i = 0; i < 2; i++) {
+      actor.send({ type: 'RESTART.OPEN' });
+      actor.send({ type: 'RESTART.CONFIRM' });
+      await waitFor(actor, (s) => s.matches('closed'));
+    }
+    expect(showToast).toHaveBeenCalledTimes(2);
+    expect(showToast).toHaveBeenLastCalledWith(MESSAGES.modemRebootComplete);
+  });
+});
