@@ -1,0 +1,390 @@
+/**
+ * The decision points: one rule file each (rules/<id>.json). The table says, per decision, its kind, its
+ * event type and params, which facts its rules may test, and in which stage it runs (a decision may test
+ * the facts of decisions of earlier stages only, so there is no cycle). The ruleset schema and the checker
+ * are generated from this table and the fact vocabulary.
+ */
+import {
+  ACCOUNT_FACTS,
+  DECISION_FACTS,
+  ORDER_FACTS,
+  TOGGLE_NAMES,
+  type FactDefinition,
+} from '../facts/vocabulary';
+
+export type DecisionKind = 'first-match' | 'all-ordered' | 'lookup';
+
+export const HOME_VIEWS = [
+  'account-messaging',
+  'profile-error',
+  'blocked',
+  'order-history',
+  'embargo',
+  'suspended',
+  'archived',
+  'closed',
+  'prepaid-inactive',
+  'full',
+] as const;
+export type HomeViewId = (typeof HOME_VIEWS)[number];
+
+export const BANNERS = ['blocked', 'account-closed', 'embargo', 'account-change', 'maintenance'] as const;
+export type BannerId = (typeof BANNERS)[number];
+
+/** Sections of the full home (the spec's 24 in its order, 'no-services' and the "can also show" items). */
+export const SECTIONS = [
+  'outage-alert',
+  'paper-charge-alert',
+  'suspended-alert',
+  'vacation-alert',
+  'late-payment-alert',
+  'walled-garden-alert',
+  'prepaid-card-alert',
+  'payment-retry-success',
+  'rate-increase-alert',
+  'modem-migration-alert',
+  'modem-replacement-offer',
+  'outage-credit-alert',
+  'alternate-phone-alerts',
+  'first-bill-alert',
+  'no-email-alert',
+  'invalid-email-alert',
+  'no-services',
+  'greeting',
+  'network-status',
+  'repair-tickets',
+  'early-life-order',
+  'order-history-link',
+  'quick-links',
+  'billing-info',
+  'internet-wifi',
+  'self-install-app',
+  'early-life-billing',
+  'cancel-service',
+  'support',
+  'blue-marble',
+  'rewards',
+] as const;
+export type SectionId = (typeof SECTIONS)[number];
+
+/** Variants a section's rule may name (params.variant); sections not listed take no variant. */
+export const SECTION_VARIANTS: Partial<Record<SectionId, readonly string[]>> = {
+  'suspended-alert': ['postpaid', 'prepaid-card-expired', 'prepaid-failed-payment'],
+  'alternate-phone-alerts': ['no-contact-number', 'reverify-contact-number'],
+  'cancel-service': ['button', 'chat'],
+  'payment-retry-success': ['soft-guard', 'standard'],
+};
+
+export const NAV_ITEMS = ['home', 'billing', 'services', 'support', 'settings', 'messages'] as const;
+export type NavItem = (typeof NAV_ITEMS)[number];
+
+export const PAYMENT_FLAGS = ['late', 'lateInPeriod'] as const;
+export type PaymentFlag = (typeof PAYMENT_FLAGS)[number];
+
+export const BILLING_ACTIONS = ['payment-plan-prompt', 'set-up-payment-plan', 'view-payment-plan'] as const;
+export type BillingAction = (typeof BILLING_ACTIONS)[number];
+
+export const OUTAGE_ALERTS = [
+  'none',
+  'eta',
+  'eta-past',
+  'eta-unknown',
+  'hangover-restart',
+  'hangover-instructions',
+] as const;
+export type OutageAlert = (typeof OUTAGE_ALERTS)[number];
+
+export const WALLED_GARDEN_STATES = ['none', 'soft', 'hard'] as const;
+export type WalledGardenState = (typeof WALLED_GARDEN_STATES)[number];
+
+export const APPOINTMENT_TIMINGS = ['none', 'missed', 'near-term', 'scheduled'] as const;
+export type AppointmentTiming = (typeof APPOINTMENT_TIMINGS)[number];
+
+export const CONSTANT_NAMES = [
+  'archiveAfterDays',
+  'embargoMaintenanceHours',
+  'modemRestartMinutes',
+  'rescheduleApplyMinutes',
+  'emailRetryLimit',
+  'paperBillFee',
+] as const;
+export type ConstantName = (typeof CONSTANT_NAMES)[number];
+
+/** A JSON Schema fragment (plain data) describing an event's params. */
+export type JsonSchema = Record<string, unknown>;
+
+export interface DecisionSpec {
+  readonly id: string;
+  readonly kind: DecisionKind;
+  readonly eventType: string;
+  readonly params: JsonSchema;
+  /** For lookups: the params field naming the entry (one value per entry). */
+  readonly lookupKey?: string;
+  /** Every entry a lookup must define. */
+  readonly lookupEntries?: readonly string[];
+  /** 0 runs first; a decision may test the facts of lower stages. 'order' decisions run per order. */
+  readonly stage: 0 | 1 | 2 | 'order';
+  readonly description: string;
+}
+
+const str = (values: readonly string[]): JsonSchema => ({ type: 'string', enum: [...values] });
+
+export const DECISIONS = [
+  {
+    id: 'toggles',
+    kind: 'lookup',
+    eventType: 'toggle',
+    lookupKey: 'toggle',
+    lookupEntries: TOGGLE_NAMES,
+    stage: 0,
+    params: {
+      type: 'object',
+      required: ['toggle', 'on'],
+      additionalProperties: false,
+      properties: { toggle: str(TOGGLE_NAMES), on: { type: 'boolean' } },
+    },
+    description: 'Feature toggles (section 9 of both documents). Each becomes the fact toggle.<name>.',
+  },
+  {
+    id: 'constants',
+    kind: 'lookup',
+    eventType: 'constant',
+    lookupKey: 'name',
+    lookupEntries: CONSTANT_NAMES,
+    stage: 0,
+    params: {
+      type: 'object',
+      required: ['name', 'value'],
+      additionalProperties: false,
+      properties: { name: str(CONSTANT_NAMES), value: { type: 'number' } },
+    },
+    description: 'Business constants shown to the customer (not thresholds: those are in rule conditions).',
+  },
+  {
+    id: 'walled-garden',
+    kind: 'first-match',
+    eventType: 'walled-garden',
+    stage: 1,
+    params: {
+      type: 'object',
+      required: ['state'],
+      additionalProperties: false,
+      properties: { state: str(WALLED_GARDEN_STATES) },
+    },
+    description: 'Walled-garden (payment guard) state of PPB accounts: none, soft (grace) or hard.',
+  },
+  {
+    id: 'prepaid-card',
+    kind: 'first-match',
+    eventType: 'prepaid-card',
+    stage: 1,
+    params: {
+      type: 'object',
+      required: ['status'],
+      additionalProperties: false,
+      properties: { status: { type: 'integer', enum: [0, 1, 2] } },
+    },
+    description: 'Prepaid card status: 1 expired, 2 almost expired, 0 neither.',
+  },
+  {
+    id: 'payment',
+    kind: 'all-ordered',
+    eventType: 'payment-flag',
+    stage: 1,
+    params: {
+      type: 'object',
+      required: ['flag'],
+      additionalProperties: false,
+      properties: { flag: str(PAYMENT_FLAGS) },
+    },
+    description: 'Payment flags: payment late, late-payment-date-in-period.',
+  },
+  {
+    id: 'credit-offer',
+    kind: 'first-match',
+    eventType: 'credit-offer',
+    stage: 1,
+    params: {
+      type: 'object',
+      required: ['show'],
+      additionalProperties: false,
+      properties: { show: { type: 'boolean' } },
+    },
+    description: 'Whether the out-of-service credit offer shows.',
+  },
+  {
+    id: 'outage',
+    kind: 'first-match',
+    eventType: 'outage-alert',
+    stage: 1,
+    params: {
+      type: 'object',
+      required: ['alert'],
+      additionalProperties: false,
+      properties: { alert: str(OUTAGE_ALERTS) },
+    },
+    description:
+      'Which outage alert shows: resolution time, time past, time unknown, or the hangover restart.',
+  },
+  {
+    id: 'appointment-timing',
+    kind: 'first-match',
+    eventType: 'appointment-timing',
+    stage: 1,
+    params: {
+      type: 'object',
+      required: ['timing'],
+      additionalProperties: false,
+      properties: { timing: str(APPOINTMENT_TIMINGS) },
+    },
+    description: 'Pending-order appointment timing: missed, near-term (within a day) or scheduled.',
+  },
+  {
+    id: 'token',
+    kind: 'first-match',
+    eventType: 'token',
+    stage: 1,
+    params: {
+      type: 'object',
+      required: ['fresh'],
+      additionalProperties: false,
+      properties: { fresh: { type: 'boolean' } },
+    },
+    description: 'Whether the OAuth (adapt) token is still fresh enough to use.',
+  },
+  {
+    id: 'home-view',
+    kind: 'first-match',
+    eventType: 'home-view',
+    stage: 2,
+    params: {
+      type: 'object',
+      required: ['view'],
+      additionalProperties: false,
+      properties: { view: str(HOME_VIEWS), messageKind: str(['bgs', 'fed']) },
+    },
+    description: 'Which view the home page shows, in the precedence of the spec.',
+  },
+  {
+    id: 'account-banners',
+    kind: 'first-match',
+    eventType: 'banner',
+    stage: 2,
+    params: {
+      type: 'object',
+      required: ['banner'],
+      additionalProperties: false,
+      properties: { banner: str(BANNERS) },
+    },
+    description: 'The account status banner, in priority order (none when no rule matches).',
+  },
+  {
+    id: 'navigation',
+    kind: 'first-match',
+    eventType: 'navigation',
+    stage: 2,
+    params: {
+      type: 'object',
+      required: ['items', 'emptyItem', 'search'],
+      additionalProperties: false,
+      properties: {
+        items: { type: 'array', uniqueItems: true, items: str(NAV_ITEMS) },
+        emptyItem: { type: 'boolean' },
+        search: { type: 'boolean' },
+      },
+    },
+    description: 'The signed-in navigation bar: its items, the empty item and the search box.',
+  },
+  {
+    id: 'billing-actions',
+    kind: 'all-ordered',
+    eventType: 'billing-action',
+    stage: 2,
+    params: {
+      type: 'object',
+      required: ['action'],
+      additionalProperties: false,
+      properties: { action: str(BILLING_ACTIONS) },
+    },
+    description: 'Billing panel offers: the payment-plan prompt and the Set up / View Payment plan buttons.',
+  },
+  {
+    id: 'home-sections',
+    kind: 'all-ordered',
+    eventType: 'section',
+    stage: 2,
+    params: {
+      type: 'object',
+      required: ['section', 'order'],
+      additionalProperties: false,
+      properties: { section: str(SECTIONS), order: { type: 'number' }, variant: { type: 'string' } },
+      allOf: [
+        ...Object.entries(SECTION_VARIANTS).map(([section, variants]) => ({
+          if: { properties: { section: { const: section } }, required: ['section'] },
+          then: { properties: { variant: str(variants) } },
+        })),
+        {
+          if: {
+            properties: { section: str(SECTIONS.filter((s) => !(s in SECTION_VARIANTS))) },
+            required: ['section'],
+          },
+          then: { not: { required: ['variant'] } },
+        },
+      ],
+    },
+    description: 'The sections and alerts of the full home: which show, and in what order (smaller first).',
+  },
+  {
+    id: 'appointment-messages',
+    kind: 'first-match',
+    eventType: 'appointment-messages',
+    stage: 'order',
+    params: {
+      type: 'object',
+      required: ['show'],
+      additionalProperties: false,
+      properties: { show: { type: 'boolean' } },
+    },
+    description: "Per order of the history: whether the 'Appointment Messages' link shows.",
+  },
+] as const satisfies readonly DecisionSpec[];
+
+export type DecisionId = (typeof DECISIONS)[number]['id'];
+export const DECISION_IDS: readonly DecisionId[] = DECISIONS.map((d) => d.id);
+
+const decisionById = new Map<string, DecisionSpec>(DECISIONS.map((d) => [d.id, d]));
+export function decisionSpec(id: string): DecisionSpec | undefined {
+  return decisionById.get(id);
+}
+
+/** Which decision produces each decision fact (toggle.* come from toggles). */
+function producerOf(factName: string): DecisionId {
+  if (factName.startsWith('toggle.')) return 'toggles';
+  const prefix = factName.split('.')[0];
+  const map: Record<string, DecisionId> = {
+    walledGarden: 'walled-garden',
+    prepaidCard: 'prepaid-card',
+    payment: 'payment',
+    creditOffer: 'credit-offer',
+    outage: 'outage',
+  };
+  const producer = prefix === undefined ? undefined : map[prefix];
+  if (!producer) throw new Error(`no decision produces fact ${factName}`);
+  return producer;
+}
+
+/** The facts the rules of a decision may test: data facts of its scope plus facts of earlier stages. */
+export function factsFor(decision: DecisionSpec): readonly FactDefinition[] {
+  const stageOf = (id: DecisionId): number => {
+    const s = decisionById.get(id)?.stage;
+    return typeof s === 'number' ? s : 99;
+  };
+  if (decision.stage === 'order') {
+    return [...ORDER_FACTS, ...DECISION_FACTS.filter((f) => producerOf(f.name) === 'toggles')];
+  }
+  const stage = decision.stage;
+  return [...ACCOUNT_FACTS, ...DECISION_FACTS.filter((f) => stageOf(producerOf(f.name)) < stage)];
+}
+
+/** The file name of a decision's rule set. */
+export const ruleFileOf = (id: string): string => `${id}.json`;

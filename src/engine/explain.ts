@@ -1,0 +1,44 @@
+/** Text rendering of explain traces, for the explain CLI and any debug view. Browser-safe. */
+import type { ConditionTrace, DecisionTrace, ExplainTrace } from './types';
+
+// JSON.stringify gives undefined only for undefined and functions, which facts never are.
+const show = (v: unknown): string =>
+  v === undefined ? '(not evaluated)' : (JSON.stringify(v) ?? 'undefined');
+const mark = (held: boolean | null): string => (held === null ? 'skipped' : held ? 'held' : 'failed');
+
+function conditionLines(c: ConditionTrace, indent: string): string[] {
+  if ('fact' in c) {
+    return [
+      `${indent}[${mark(c.held)}] ${c.fact} ${c.operator} ${show(c.expected)}   (value: ${show(c.value)})`,
+    ];
+  }
+  if (c.group === 'not') return [`${indent}not [${mark(c.held)}]`, ...conditionLines(c.child, `${indent}  `)];
+  return [
+    `${indent}${c.group} [${mark(c.held)}]`,
+    ...c.children.flatMap((child) => conditionLines(child, `${indent}  `)),
+  ];
+}
+
+export function formatDecisionTrace(d: DecisionTrace, { onlyMatched = false } = {}): string {
+  const head =
+    d.kind === 'first-match'
+      ? `winner: ${d.winner ?? '(none)'}`
+      : `matched: ${d.matched.length > 0 ? d.matched.join(', ') : '(none)'}`;
+  const lines = [
+    `== ${d.decision} (${d.kind}) ${head}${d.defaulted ? '  [no rule decided everything: defaults used]' : ''}`,
+  ];
+  for (const r of d.rules) {
+    if (onlyMatched && !r.matched) continue;
+    const winner = d.winner === r.name ? '  <= winner' : '';
+    lines.push(
+      `  ${r.matched ? 'MATCH' : 'no   '} '${r.name}' (priority ${r.priority}) -> ${show(r.event.params)}${winner}`,
+    );
+    if (r.error) lines.push(`      error: ${r.error} (treated as not matched)`);
+    lines.push(...conditionLines(r.conditions, '      '));
+  }
+  return lines.join('\n');
+}
+
+export function formatExplain(trace: ExplainTrace): string {
+  return trace.map((d) => formatDecisionTrace(d)).join('\n\n');
+}

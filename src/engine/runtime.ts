@@ -1,0 +1,361 @@
+/**
+ * The rule runtime: evaluates the rule files on the facts with json-rules-engine and returns plain
+ * decisions plus an explain trace. Browser-safe (no node imports; json-rules-engine runs under the CSP).
+ *
+ * Decisions run in stages (src/engine/decisions.ts): toggles and constants first, then the decisions that
+ * feed others (walled garden, prepaid card, payment, credit offer, outage ...), then the home view,
+ * banners, navigation and sections, which may test the earlier decisions' facts (`toggle.cancel`,
+ * `walledGarden.state`, `payment.late`).
+ */
+import { Engine, type RuleResult, type TopLevelConditionResult } from 'json-rules-engine';
+import {
+  TOGGLE_NAMES,
+  type AccountFacts,
+  type DecisionFacts,
+  type OrderFacts,
+  type ToggleName,
+} from '../facts/vocabulary';
+import {
+  BILLING_ACTIONS,
+  CONSTANT_NAMES,
+  DECISIONS,
+  PAYMENT_FLAGS,
+  type DecisionId,
+  type DecisionSpec,
+  type HomeViewId,
+  type NavItem,
+  type SectionId,
+} from './decisions';
+import type {
+  ConditionTrace,
+  DecisionTrace,
+  ExplainTrace,
+  HomeDecisions,
+  RuleDefinition,
+  RuleFile,
+  RuleTrace,
+  Rulesets,
+  SectionDecision,
+} from './types';
+
+type FactValues = Record<string, string | number | boolean | null>;
+
+interface Outcome {
+  trace: DecisionTrace;
+  /** Params of matching rules, highest priority first. */
+  matchedParams: Record<string, unknown>[];
+}
+
+const message = (e: unknown): string => (e instanceof Error ? e.message : String(e));
+
+function conditionTrace(node: unknown): ConditionTrace {
+  const n = (node ?? {}) as Record<string, unknown>;
+  const held = typeof n.result === 'boolean' ? n.result : null;
+  if (Array.isArray(n.all) || Array.isArray(n.any)) {
+    const group = Array.isArray(n.all) ? 'all' : 'any';
+    const children = ((n.all ?? n.any) as unknown[]).map(conditionTrace);
+    return { group, held, children };
+  }
+  if (n.not !== undefined) return { group: 'not', held, child: conditionTrace(n.not) };
+  return {
+    fact: String(n.fact),
+    operator: String(n.operator),
+    expected: n.value,
+    value: held === null ? undefined : n.factResult,
+    held,
+  };
+}
+
+/** A trace for a rule that could not be evaluated: its conditions, none evaluated. */
+function unevaluated(node: unknown): ConditionTrace {
+  return conditionTrace(JSON.parse(JSON.stringify(node ?? {})) as TopLevelConditionResult);
+}
+
+/** One decision's rule file, with its json-rules-engine Engine built once (not per decision). */
+class DecisionRunner {
+  private readonly engine: Engine;
+  private readonly order: Map<string, number>;
+  /** One engine per rule, built only if a rule throws: isolates the failing rule from the others. */
+  private isolated: { rule: RuleDefinition; engine: Engine }[] | null = null;
+
+  constructor(
+    readonly spec: DecisionSpec,
+    private readonly file: RuleFile,
+  ) {
+    this.engine = DecisionRunner.makeEngine(file.rules);
+    this.order = new Map(file.rules.map((r, i) => [r.name, i]));
+  }
+
+  private static makeEngine(rules: RuleDefinition[]): Engine {
+    // Undefined facts are allowed so that a fact missing from the input is a non-match, never a crash.
+    const engine = new Engine([], { allowUndefinedFacts: true });
+    for (const rule of rules) {
+      try {
+        engine.addRule({ ...rule, conditions: rule.conditions as never });
+      } catch {
+        // A rule json-rules-engine refuses outright is reported by validateRuleset; here it never matches.
+      }
+    }
+    return engine;
+  }
+
+  async run(facts: FactValues): Promise<Outcome> {
+    let traces: RuleTrace[];
+    try {
+      const result = await this.engine.run(facts);
+      traces = [...result.results, ...result.failureResults].map((r) => this.ruleTrace(r));
+      // A rule the engine refused to add has no result: list it as not matched.
+      for (const rule of this.file.rules) {
+        if (!traces.some((t) => t.name === rule.name))
+          traces.push(this.failedTrace(rule, 'the rule could not be loaded'));
+      }
+    } catch {
+      // json-rules-engine rejects the whole run when one rule throws (for example `in` with a non-array
+      // value, its issue #412): evaluate each rule on its own so only the faulty one is lost.
+      traces = await this.runIsolated(facts);
+    }
+    traces.sort(
+      (a, b) => b.priority - a.priority || (this.order.get(a.name) ?? 0) - (this.order.get(b.name) ?? 0),
+    );
+    const matched = traces.filter((t) => t.matched);
+    return {
+      trace: {
+        decision: this.spec.id as DecisionId,
+        kind: this.spec.kind,
+        winner: this.spec.kind === 'first-match' ? (matched[0]?.name ?? null) : null,
+        matched: matched.map((t) => t.name),
+        defaulted: false,
+        rules: traces,
+      },
+      matchedParams: matched.map((t) => t.event.params),
+    };
+  }
+
+  private async runIsolated(facts: FactValues): Promise<RuleTrace[]> {
+    this.isolated ??= this.file.rules.map((rule) => ({ rule, engine: DecisionRunner.makeEngine([rule]) }));
+    return Promise.all(
+      this.isolated.map(async ({ rule, engine }) => {
+        try {
+          const result = await engine.run(facts);
+          const r = [...result.results, ...result.failureResults][0];
+          return r ? this.ruleTrace(r) : this.failedTrace(rule, 'the rule could not be loaded');
+        } catch (e) {
+          return this.failedTrace(rule, message(e));
+        }
+      }),
+    );
+  }
+
+  private ruleTrace(r: RuleResult): RuleTrace {
+    const rule = this.file.rules[this.order.get(r.name) ?? -1];
+    return {
+      name: r.name,
+      priority: r.priority ?? 1,
+      matched: r.result === true,
+      event: rule?.event ?? {
+        type: r.event?.type ?? '',
+        params: (r.event?.params as Record<string, unknown>) ?? {},
+      },
+      conditions: conditionTrace(r.conditions),
+    };
+  }
+
+  private failedTrace(rule: RuleDefinition, error: string): RuleTrace {
+    return {
+      name: rule.name,
+      priority: rule.priority,
+      matched: false,
+      error,
+      event: rule.event,
+      conditions: unevaluated(rule.conditions),
+    };
+  }
+}
+
+const firstParam = <T>(o: Outcome, key: string, fallback: T, ok: (v: unknown) => v is T): T => {
+  const found = o.matchedParams.find((p) => ok(p[key]));
+  if (found) return found[key] as T;
+  o.trace.defaulted = true;
+  return fallback;
+};
+const isBool = (v: unknown): v is boolean => typeof v === 'boolean';
+const isString = (v: unknown): v is string => typeof v === 'string';
+
+/** Per entry of a lookup, the value of the highest-priority matching rule. */
+function lookup<K extends string, V>(
+  o: Outcome,
+  keyField: string,
+  keys: readonly K[],
+  valueField: string,
+  fallback: V,
+) {
+  const out = {} as Record<K, V>;
+  for (const key of keys) {
+    const hit = o.matchedParams.find((p) => p[keyField] === key);
+    if (hit) out[key] = hit[valueField] as V;
+    else {
+      out[key] = fallback;
+      o.trace.defaulted = true;
+    }
+  }
+  return out;
+}
+
+const DEFAULT_NAVIGATION: NavItem[] = ['home', 'billing', 'services', 'support', 'settings'];
+
+export interface Runtime {
+  /** Every decision of the home and shell for the account's facts. */
+  decide(facts: AccountFacts): Promise<{ decisions: HomeDecisions; explain: ExplainTrace }>;
+  /** The per-order decision: whether the order's 'Appointment Messages' link shows. */
+  decideOrder(
+    facts: OrderFacts,
+    toggles: HomeDecisions['toggles'],
+  ): Promise<{ show: boolean; explain: DecisionTrace }>;
+}
+
+export function createRuntime(rulesets: Rulesets): Runtime {
+  const runners = new Map<DecisionId, DecisionRunner>();
+  for (const spec of DECISIONS) runners.set(spec.id, new DecisionRunner(spec, rulesets[spec.id]));
+  const run = (id: DecisionId, facts: FactValues): Promise<Outcome> => runners.get(id)!.run(facts);
+
+  async function decide(
+    accountFacts: AccountFacts,
+  ): Promise<{ decisions: HomeDecisions; explain: ExplainTrace }> {
+    const facts: FactValues = { ...accountFacts };
+    const [toggleOutcome, constantOutcome] = await Promise.all([
+      run('toggles', facts),
+      run('constants', facts),
+    ]);
+    const toggles = lookup(toggleOutcome, 'toggle', TOGGLE_NAMES, 'on', false);
+    const constants = lookup(constantOutcome, 'name', CONSTANT_NAMES, 'value', null as number | null);
+    for (const t of TOGGLE_NAMES) facts[`toggle.${t}`] = toggles[t];
+
+    const [wg, card, pay, credit, outage, timing, token] = await Promise.all([
+      run('walled-garden', facts),
+      run('prepaid-card', facts),
+      run('payment', facts),
+      run('credit-offer', facts),
+      run('outage', facts),
+      run('appointment-timing', facts),
+      run('token', facts),
+    ]);
+    const payment = Object.fromEntries(
+      PAYMENT_FLAGS.map((flag) => [flag, pay.matchedParams.some((p) => p.flag === flag)]),
+    ) as HomeDecisions['payment'];
+    const stage1 = {
+      walledGarden: {
+        state: firstParam(wg, 'state', 'none', isString) as HomeDecisions['walledGarden']['state'],
+      },
+      prepaidCard: {
+        status: firstParam(card, 'status', 0, (v): v is number => v === 0 || v === 1 || v === 2) as 0 | 1 | 2,
+      },
+      payment,
+      creditOffer: { show: firstParam(credit, 'show', false, isBool) },
+      outage: { alert: firstParam(outage, 'alert', 'none', isString) as HomeDecisions['outage']['alert'] },
+      appointmentTiming: {
+        timing: firstParam(
+          timing,
+          'timing',
+          'none',
+          isString,
+        ) as HomeDecisions['appointmentTiming']['timing'],
+      },
+      token: { fresh: firstParam(token, 'fresh', false, isBool) },
+    };
+    const toggleFacts = Object.fromEntries(TOGGLE_NAMES.map((t) => [`toggle.${t}`, toggles[t]])) as Record<
+      `toggle.${ToggleName}`,
+      boolean
+    >;
+    const decisionFacts: DecisionFacts = {
+      ...toggleFacts,
+      'walledGarden.state': stage1.walledGarden.state,
+      'prepaidCard.status': stage1.prepaidCard.status,
+      'payment.late': payment.late,
+      'payment.lateInPeriod': payment.lateInPeriod,
+      'creditOffer.show': stage1.creditOffer.show,
+      'outage.alert': stage1.outage.alert,
+    };
+    Object.assign(facts, decisionFacts);
+
+    const [view, banner, nav, billing, sectionsOutcome] = await Promise.all([
+      run('home-view', facts),
+      run('account-banners', facts),
+      run('navigation', facts),
+      run('billing-actions', facts),
+      run('home-sections', facts),
+    ]);
+
+    const viewParams = view.matchedParams[0];
+    if (!viewParams) view.trace.defaulted = true;
+    const navParams = nav.matchedParams[0];
+    if (!navParams) nav.trace.defaulted = true;
+
+    const decisions: HomeDecisions = {
+      toggles,
+      constants,
+      ...stage1,
+      homeView: {
+        view: (viewParams?.view as HomeViewId | undefined) ?? 'full',
+        params: viewParams?.messageKind ? { messageKind: viewParams.messageKind as 'bgs' | 'fed' } : {},
+      },
+      banner: banner.matchedParams[0]
+        ? { banner: banner.matchedParams[0].banner as NonNullable<HomeDecisions['banner']>['banner'] }
+        : null,
+      navigation: navParams
+        ? {
+            items: [...(navParams.items as NavItem[])],
+            emptyItem: navParams.emptyItem === true,
+            search: navParams.search === true,
+          }
+        : { items: DEFAULT_NAVIGATION, emptyItem: false, search: true },
+      billingActions: Object.fromEntries(
+        BILLING_ACTIONS.map((a) => [a, billing.matchedParams.some((p) => p.action === a)]),
+      ) as HomeDecisions['billingActions'],
+      sections: orderSections(sectionsOutcome),
+    };
+    const explain = [
+      toggleOutcome,
+      constantOutcome,
+      wg,
+      card,
+      pay,
+      credit,
+      outage,
+      timing,
+      token,
+      view,
+      banner,
+      nav,
+      billing,
+      sectionsOutcome,
+    ].map((o) => o.trace);
+    return { decisions, explain };
+  }
+
+  async function decideOrder(orderFacts: OrderFacts, toggles: HomeDecisions['toggles']) {
+    const facts: FactValues = { ...orderFacts };
+    for (const t of TOGGLE_NAMES) facts[`toggle.${t}`] = toggles[t];
+    const o = await run('appointment-messages', facts);
+    return { show: firstParam(o, 'show', false, isBool), explain: o.trace };
+  }
+
+  return { decide, decideOrder };
+}
+
+/** One entry per section (the highest-priority matching rule names its variant), smallest order first. */
+function orderSections(o: Outcome): SectionDecision[] {
+  const seen = new Set<string>();
+  const sections: SectionDecision[] = [];
+  for (const p of o.matchedParams) {
+    const section = p.section as SectionId;
+    if (seen.has(section)) continue;
+    seen.add(section);
+    sections.push({
+      section,
+      order: typeof p.order === 'number' ? p.order : 0,
+      params: typeof p.variant === 'string' ? { variant: p.variant } : {},
+    });
+  }
+  // Array.prototype.sort is stable: equal orders keep rule priority order.
+  return sections.sort((a, b) => a.order - b.order);
+}

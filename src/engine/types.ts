@@ -1,0 +1,110 @@
+import type { ToggleName } from '../facts/vocabulary';
+import type {
+  AppointmentTiming,
+  BannerId,
+  BillingAction,
+  ConstantName,
+  DecisionId,
+  DecisionKind,
+  HomeViewId,
+  NavItem,
+  OutageAlert,
+  PaymentFlag,
+  SectionId,
+  WalledGardenState,
+} from './decisions';
+
+/** A condition of a rule file (json-rules-engine format, narrowed by schemas/ruleset.schema.json). */
+export type RuleCondition =
+  | { all: RuleCondition[] }
+  | { any: RuleCondition[] }
+  | { not: RuleCondition }
+  | { fact: string; operator: string; value: unknown };
+
+export interface RuleDefinition {
+  name: string;
+  description?: string;
+  priority: number;
+  conditions: RuleCondition;
+  event: { type: string; params: Record<string, unknown> };
+}
+
+/** One rule file (rules/<decision>.json). */
+export interface RuleFile {
+  $schema?: string;
+  decision: string;
+  kind: DecisionKind;
+  description: string;
+  rules: RuleDefinition[];
+}
+
+/** The rule files by decision id. */
+export type Rulesets = Record<DecisionId, RuleFile>;
+
+export type Toggles = Record<ToggleName, boolean>;
+
+export interface SectionDecision {
+  section: SectionId;
+  /** Smaller shows first; analysts reorder by editing this number in rules/home-sections.json. */
+  order: number;
+  params: { variant?: string };
+}
+
+/** Every decision of the signed-in home and shell, as plain data. */
+export interface HomeDecisions {
+  toggles: Toggles;
+  constants: Record<ConstantName, number | null>;
+  walledGarden: { state: WalledGardenState };
+  prepaidCard: { status: 0 | 1 | 2 };
+  payment: Record<PaymentFlag, boolean>;
+  billingActions: Record<BillingAction, boolean>;
+  creditOffer: { show: boolean };
+  outage: { alert: OutageAlert };
+  appointmentTiming: { timing: AppointmentTiming };
+  token: { fresh: boolean };
+  homeView: { view: HomeViewId; params: { messageKind?: 'bgs' | 'fed' } };
+  banner: { banner: BannerId } | null;
+  /** Sections of the full home in display order (meaningful when homeView.view is 'full'). */
+  sections: SectionDecision[];
+  navigation: { items: NavItem[]; emptyItem: boolean; search: boolean };
+}
+
+/** How one condition fared: a fact comparison, or a group of conditions. */
+export type ConditionTrace =
+  | {
+      fact: string;
+      operator: string;
+      expected: unknown;
+      /** The fact's value (undefined when the condition was not reached). */
+      value: unknown;
+      /** null when the condition was not evaluated. */
+      held: boolean | null;
+    }
+  | { group: 'all' | 'any'; held: boolean | null; children: ConditionTrace[] }
+  | { group: 'not'; held: boolean | null; child: ConditionTrace };
+
+export interface RuleTrace {
+  name: string;
+  priority: number;
+  matched: boolean;
+  /** Set when the rule threw while being evaluated; it then counts as not matched. */
+  error?: string;
+  event: { type: string; params: Record<string, unknown> };
+  conditions: ConditionTrace;
+}
+
+export interface DecisionTrace {
+  decision: DecisionId;
+  kind: DecisionKind;
+  /** first-match: the winning rule (null when none matched). */
+  winner: string | null;
+  /** Names of every matching rule, highest priority first. */
+  matched: string[];
+  /** True when no rule decided and the runtime's safe default was used. */
+  defaulted: boolean;
+  /** Every rule, highest priority first. */
+  rules: RuleTrace[];
+}
+
+/** The explain trace of one decide() call, in evaluation order. */
+export type ExplainTrace = DecisionTrace[];

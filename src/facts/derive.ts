@@ -1,0 +1,272 @@
+import type { MyServices, Profile, RepairTickets } from '../generated/types';
+import { dateAtTime, daysBetween, hoursBetween, parseCardExpiry, parseDate } from './dates';
+import type { AccountSnapshot } from './snapshot';
+import type { AccountFacts } from './vocabulary';
+
+/** Spec: customer type is RES for accountType I, CX, H and SMB for B, CXSB. */
+export function customerTypeOf(accountType: string | null | undefined): 'RES' | 'SMB' | null {
+  const t = accountType?.trim().toUpperCase();
+  if (t === 'I' || t === 'CX' || t === 'H') return 'RES';
+  if (t === 'B' || t === 'CXSB') return 'SMB';
+  return null;
+}
+
+/** Spec: prefix PPB means prepaid. */
+export function isPrepaidAccount(accountNumber: string | null | undefined): boolean {
+  return (accountNumber ?? '').toUpperCase().startsWith('PPB');
+}
+
+/** Spec: account number length 9 means BAN, 11 BAID, 13 CRIS; prefix PPB means prepaid. */
+export function accountNumberKindOf(
+  accountNumber: string | null | undefined,
+): 'PPB' | 'BAN' | 'BAID' | 'CRIS' | null {
+  if (!accountNumber) return null;
+  if (isPrepaidAccount(accountNumber)) return 'PPB';
+  switch (accountNumber.length) {
+    case 9:
+      return 'BAN';
+    case 11:
+      return 'BAID';
+    case 13:
+      return 'CRIS';
+    default:
+      return null;
+  }
+}
+
+/**
+ * Spec, in this order: a 13-character account number gives CRIS; a 9-character one not on the newer
+ * billing system gives ENSEMBLE; the newer billing system (c2e) gives BM- plus the territory; otherwise
+ * territory LC gives ENSEMBLE and LQ gives CRIS.
+ */
+export function billingEntityOf(
+  accountNumber: string | null | undefined,
+  c2e: boolean | null | undefined,
+  territory: string | null | undefined,
+): string | null {
+  const length = accountNumber?.length ?? 0;
+  if (length === 13) return 'CRIS';
+  if (length === 9 && !c2e) return 'ENSEMBLE';
+  if (c2e) return `BM-${territory ?? ''}`;
+  if (territory === 'LC') return 'ENSEMBLE';
+  if (territory === 'LQ') return 'CRIS';
+  return null;
+}
+
+/** Spec: territory LC is displayed as L-CTL and LQ as L-Q. */
+export function territoryDisplayOf(territory: string | null | undefined): string | null {
+  if (territory === 'LC') return 'L-CTL';
+  if (territory === 'LQ') return 'L-Q';
+  return territory ?? null;
+}
+
+/**
+ * Spec, validation rules: local part of letters, digits and . _ % + -, then @, domain, dot and at least
+ * 2 letters.
+ */
+const EMAIL_PATTERN = /^[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}$/;
+
+export function emailMatchesPattern(email: string | null | undefined): boolean {
+  return !!email && EMAIL_PATTERN.test(email.trim());
+}
+
+/** Spec: a number counts as expired when its altTnExpirationDate is in the past. */
+export function hasExpiredAltNumber(profile: Profile | undefined, today: Date): boolean {
+  return (profile?.altTelephoneNumbers ?? []).some((alt) => {
+    const expiry = parseDate(alt.altTnExpirationDate);
+    return expiry !== null && daysBetween(today, expiry) < 0;
+  });
+}
+
+function upper(value: string | null | undefined): string | null {
+  const t = value?.trim();
+  return t ? t.toUpperCase() : null;
+}
+
+function lower(value: string | null | undefined): string | null {
+  const t = value?.trim();
+  return t ? t.toLowerCase() : null;
+}
+
+function nonEmpty(value: string | null | undefined): boolean {
+  return !!value && value.trim().length > 0;
+}
+
+function daysSince(value: string | null | undefined, today: Date): number | null {
+  const d = parseDate(value);
+  return d ? daysBetween(d, today) : null;
+}
+
+/** The early-access order: the spec nests an object of the same name inside; its fields win. */
+export function pendingOrderOf(profile: Profile | undefined) {
+  const outer = profile?.earlyAccessProductOrderResponse;
+  if (!outer) return null;
+  const inner = outer.earlyAccessProductOrderResponse;
+  return { ...outer, ...inner };
+}
+
+/** techInstall 0, '0', 'false' or false means a self-install; 1, '1', 'true' or true a technician. */
+export function isTechInstall(value: number | string | boolean | null | undefined): boolean | null {
+  if (value === undefined || value === null || value === '') return null;
+  const t = String(value).trim().toLowerCase();
+  if (t === '0' || t === 'false') return false;
+  if (t === '1' || t === 'true') return true;
+  return null;
+}
+
+function servicesFacts(services: MyServices | undefined) {
+  if (!services || services.statusInfo.status.toUpperCase() === 'FAILURE') {
+    return { hsiOwned: null, productCount: null, disconnectFlowAvailable: null };
+  }
+  const dio = services.dioProductEligibility;
+  if (dio) {
+    return {
+      hsiOwned: dio.hasHsi,
+      productCount: [dio.hasHsi, dio.hasPhone, dio.hasDtv].filter(Boolean).length,
+      disconnectFlowAvailable: (dio.ecFlowsAvailable ?? []).includes('DISCONNECT'),
+    };
+  }
+  const other = services.servicesAndOffersResponse;
+  if (!other) return { hsiOwned: null, productCount: null, disconnectFlowAvailable: null };
+  // Other billing systems send ownership as the strings 'true' / 'false'.
+  const owned = (p: { isOwned?: string } | undefined) => p?.isOwned?.toLowerCase() === 'true';
+  const hsi = owned(other.internet);
+  return {
+    hsiOwned: hsi,
+    productCount: [hsi, owned(other.phone), owned(other.directv)].filter(Boolean).length,
+    disconnectFlowAvailable: false,
+  };
+}
+
+/** Spec: tickets with status CAN or CLD, or with no completion date, are skipped. */
+export function openRepairTickets(tickets: RepairTickets | undefined): number | null {
+  if (!tickets) return null;
+  return tickets.troubleReports.filter((t) => {
+    const status = t.troubleReportStatus.toUpperCase();
+    return (
+      status !== 'CAN' &&
+      status !== 'CLD' &&
+      (nonEmpty(t.commitmentDateTime) || nonEmpty(t.completionDateTime))
+    );
+  }).length;
+}
+
+function ok<T>(c: { status: string; data?: T } | undefined): T | undefined {
+  return c?.status === 'ok' ? c.data : undefined;
+}
+
+/**
+ * Derives the account facts from a snapshot and the current instant. Pure: the clock comes in as `today`
+ * (a Date with the time of day; day counts use its calendar day).
+ */
+export function deriveFacts(snapshot: AccountSnapshot, { today }: { today: Date }): AccountFacts {
+  const p = snapshot.profile.status === 'ok' ? snapshot.profile.data : undefined;
+  const account = p?.currentlyManagedAccount ?? null;
+  const order = pendingOrderOf(p);
+  const outage = ok(snapshot.outage);
+  const wg = snapshot.wgStatus;
+  const wgData = ok(wg);
+  const offer = ok(snapshot.creditOffer);
+  const rate = ok(snapshot.rateIncrease);
+  const cardExpiry = parseCardExpiry(p?.creditCardExpiryDate);
+  const conversionDate = parseDate(p?.conversionInfo?.conversionDate);
+  const repairAt = parseDate(outage?.estRepairTime?.dateTime ?? null);
+  const apptDay = parseDate(order?.apptDate);
+  const token = snapshot.adaptToken;
+  const tokenObtained = token ? parseDate(token.obtainedAt) : null;
+
+  return {
+    profileStatus: snapshot.profile.status,
+
+    accountNumberLength: account ? account.length : null,
+    accountNumberKind: accountNumberKindOf(account),
+    isPrepaid: isPrepaidAccount(account),
+    isBlueMarble: p?.c2e === true,
+    billingEntity: p ? billingEntityOf(account, p.c2e, p.territory) : null,
+    territory: p?.territory ?? null,
+    territoryDisplay: territoryDisplayOf(p?.territory),
+    billingSource: p?.billingSource ?? null,
+
+    accountStatus: upper(p?.accountStatus),
+    accountLifeCycle: p?.accountLifeCycle ?? null,
+    accountType: p?.accountType ?? null,
+    customerType: customerTypeOf(p?.accountType),
+    companyIdentifier: p?.companyIdentifier ?? null,
+    isSecondProviderCustomer: p?.companyIdentifier === '4',
+
+    blockedAccount: p?.blockedAccount ?? false,
+    embargo: p?.embargo ?? null,
+    bgsAccount: p?.bgsaccount ?? false,
+    fedAccount: p?.fedaccount ?? false,
+    isVacationSuspend: p?.isVacationSuspend ?? false,
+    autoPay: p ? p.autoPay === true : null,
+    paperless: p ? p.paperlessBilling === true : null,
+    hasPaymentArrangement: p ? p.hasPaymentArrangement === true : null,
+    eligibleForPaymentArrangement: p ? p.eligibleForPaymentArrangement === true : null,
+    showModemMigrationAlert: p?.showModemMigrationAlert ?? false,
+
+    accountTenure: p?.accountTenure ?? null,
+    amountDue: p?.currentAmountDue ?? null,
+    nextPaymentAmount: p?.nextPaymentAmount ?? null,
+    daysPastDueDate: daysSince(p?.billDueDate, today),
+    daysSinceFailedPayment: daysSince(p?.failedPaymentDate, today),
+    daysToCardExpiry: cardExpiry ? daysBetween(today, cardExpiry) : null,
+    cardTypePresent: nonEmpty(p?.creditCardType),
+    creditCardType: upper(p?.creditCardType),
+
+    conversionStatus: lower(p?.conversionInfo?.conversionStatus),
+    daysSinceConversion: conversionDate ? daysBetween(conversionDate, today) : null,
+
+    hasContactNumber: (p?.altTelephoneNumbers ?? []).length > 0,
+    hasExpiredAltNumber: hasExpiredAltNumber(p, today),
+    emailPresent: nonEmpty(p?.emailAddress),
+    emailValid: emailMatchesPattern(p?.emailAddress),
+    emailAddressValid: p?.emailAddressValid ?? null,
+
+    isJanuaryFirst: today.getMonth() === 0 && today.getDate() === 1,
+
+    pendingOrderStatus: upper(order?.orderStatus),
+    pendingOrderActivity: upper(order?.orderActivityType),
+    pendingOrderTechInstall: order ? isTechInstall(order.techInstall) : null,
+    hoursUntilAppointment: apptDay ? hoursBetween(today, dateAtTime(apptDay, order?.apptStartTime)) : null,
+
+    currentOutage: outage?.currentOutage ?? null,
+    outageHangover: outage?.outageHangover ?? null,
+    outageEtaKnown: outage ? repairAt !== null : null,
+    hoursUntilRepair: repairAt ? hoursBetween(today, repairAt) : null,
+    modemConnected: ok(snapshot.modemInfo)?.isConnected ?? null,
+
+    wgCallStatus: wg?.status ?? 'not-called',
+    wgServerStatus: wgData?.status ?? null,
+    wgIsSoft: wgData?.response.isSoftWG ?? null,
+    wgStatus: upper(wgData?.response.wgstatus),
+
+    creditOfferResponseStatus: offer?.status ?? null,
+    creditOfferMessage: offer?.message ?? null,
+    creditOfferStatus: lower(offer?.offerStatus),
+    creditOfferValue: offer?.value ?? null,
+
+    modemReplacementEligible: ok(snapshot.modemReplacementOffer)?.eligible ?? null,
+    paperChargeApplies: ok(snapshot.paperCharge)?.paperBillChargeApplies ?? null,
+
+    servicesStatus: snapshot.services?.status ?? 'not-called',
+    ...servicesFacts(ok(snapshot.services)),
+    rateChangeCount:
+      rate && rate.statusInfo.status.toUpperCase() === 'SUCCESS' ? rate.rateChangeNotification.length : null,
+    openRepairTicketCount: openRepairTickets(ok(snapshot.repairTickets)),
+    tokenSecondsRemaining:
+      token && tokenObtained
+        ? Math.floor(token.expiresIn - (today.getTime() - tokenObtained.getTime()) / 1000)
+        : null,
+
+    orderHistoryOpen: snapshot.ui.orderHistoryOpen,
+    altnumshowDismissed: snapshot.ui.altnumshowDismissed,
+    emailvalidshowDismissed: snapshot.ui.emailvalidshowDismissed,
+    retryPaymentSuccess: snapshot.ui.retryPaymentSuccess,
+    wgPaymentSuccess: snapshot.ui.wgPaymentSuccess,
+    pendingOrderAlertClosed: snapshot.ui.pendingOrderAlertClosed,
+    prepaidCardAlertClosed: snapshot.ui.prepaidCardAlertClosed,
+    modemReplacementAnswered: snapshot.ui.modemReplacementAnswered,
+    creditOfferAnswered: snapshot.ui.creditOfferAnswered,
+  };
+}

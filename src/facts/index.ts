@@ -1,0 +1,5 @@
+export * from './vocabulary';
+export * from './snapshot';
+export * from './derive';
+export * from './order';
+export { parseDate, parseCardExpiry } from './dates';

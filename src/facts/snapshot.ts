@@ -1,0 +1,179 @@
+import type {
+  AccountList,
+  CheckPaperCharge,
+  CreditOffer,
+  HomeEarlyInit,
+  ModemInfo,
+  ModemReplacementOffer,
+  MyServices,
+  OrderHistory,
+  Outage,
+  Profile,
+  RateIncrease,
+  RepairTickets,
+  WgStatus,
+} from '../generated/types';
+import {
+  validateAccountList,
+  validateAdaptToken,
+  validateCheckPaperCharge,
+  validateCreditOffer,
+  validateHomeEarlyInit,
+  validateModemInfo,
+  validateModemReplacementOffer,
+  validateMyServices,
+  validateOrderHistory,
+  validateOutage,
+  validateRateIncrease,
+  validateRepairTickets,
+  validateWgStatus,
+} from '../generated/validators.js';
+import type { Validator } from '../generated/validators.js';
+
+export type ProfileStatus = 'pending' | 'ok' | 'failure' | '223' | '222';
+export type CallStatus = 'not-called' | 'pending' | 'ok' | 'failed';
+
+/** One call's state: data is present only when status is 'ok'. */
+export interface Call<T> {
+  status: CallStatus;
+  data?: T;
+}
+
+/** State the app holds itself (not from Orch) that rules look at. */
+export interface UiState {
+  /** The home page's order-history toggle is on. */
+  orderHistoryOpen: boolean;
+  /** Local storage flag altnumshow: the no-contact-number alert was dismissed. */
+  altnumshowDismissed: boolean;
+  /** Local storage flag emailvalidshow: the email-validity alert was dismissed. */
+  emailvalidshowDismissed: boolean;
+  /** A payment retry succeeded in this session. */
+  retryPaymentSuccess: boolean;
+  /** The walled-garden Pay now succeeded (the soft-guard payment success flag). */
+  wgPaymentSuccess: boolean;
+  pendingOrderAlertClosed: boolean;
+  prepaidCardAlertClosed: boolean;
+  modemReplacementAnswered: boolean;
+  creditOfferAnswered: boolean;
+}
+
+export const defaultUiState: UiState = {
+  orderHistoryOpen: false,
+  altnumshowDismissed: false,
+  emailvalidshowDismissed: false,
+  retryPaymentSuccess: false,
+  wgPaymentSuccess: false,
+  pendingOrderAlertClosed: false,
+  prepaidCardAlertClosed: false,
+  modemReplacementAnswered: false,
+  creditOfferAnswered: false,
+};
+
+/**
+ * Everything the app has loaded for the current account, as the raw validated responses plus call status,
+ * and the UI state rules look at. deriveFacts() turns it into facts; nothing here is a decision.
+ */
+export interface AccountSnapshot {
+  /** The early-init profile; data carries accountLifeCycle from the envelope when the profile lacks it. */
+  profile: { status: ProfileStatus; data?: Profile };
+  accountList?: Call<AccountList>;
+  outage?: Call<Outage>;
+  wgStatus?: Call<WgStatus>;
+  creditOffer?: Call<CreditOffer>;
+  modemReplacementOffer?: Call<ModemReplacementOffer>;
+  services?: Call<MyServices>;
+  modemInfo?: Call<ModemInfo>;
+  paperCharge?: Call<CheckPaperCharge>;
+  rateIncrease?: Call<RateIncrease>;
+  repairTickets?: Call<RepairTickets>;
+  orderHistory?: Call<OrderHistory>;
+  /** The OAuth (adapt) token's life: when it was obtained (ISO timestamp) and its expiresIn seconds. */
+  adaptToken?: { obtainedAt: string; expiresIn: number };
+  ui: UiState;
+}
+
+/**
+ * Response bodies keyed by schema name, as sandbox/personas.ts `personaResponses()` gives them and as
+ * the api layer receives them. A missing key means the call was not made.
+ */
+export interface AccountResponses {
+  homeEarlyInit?: unknown;
+  accountList?: unknown;
+  outage?: unknown;
+  wgStatus?: unknown;
+  creditOffer?: unknown;
+  modemReplacementOffer?: unknown;
+  myServices?: unknown;
+  modemInfo?: unknown;
+  checkPaperCharge?: unknown;
+  rateIncrease?: unknown;
+  repairTickets?: unknown;
+  orderHistory?: unknown;
+  adaptToken?: unknown;
+  [schemaName: string]: unknown;
+}
+
+function call<T>(body: unknown, validate: Validator<T>): Call<T> | undefined {
+  if (body === undefined) return undefined;
+  // A body that does not match its schema is a failed call, exactly as the api layer treats it.
+  return validate(body) ? { status: 'ok', data: body } : { status: 'failed' };
+}
+
+/**
+ * Reads the early-init envelope the way the spec says: statusCode 222 with a string response is a
+ * redirect, status '223' means no account is linked, statusCode -7 or a missing accountLifeCycle is a
+ * failure. This is reading a contract, not a business decision.
+ */
+export function profileFromEnvelope(body: unknown): AccountSnapshot['profile'] {
+  if (body === undefined) return { status: 'pending' };
+  if (!validateHomeEarlyInit(body)) return { status: 'failure' };
+  const env: HomeEarlyInit = body;
+  if (env.statusCode === 222 && typeof env.response === 'string') return { status: '222' };
+  if (env.status === '223' || env.statusCode === 223) return { status: '223' };
+  if (env.statusCode === -7 || !env.accountLifeCycle || typeof env.response !== 'object' || !env.response) {
+    return { status: 'failure' };
+  }
+  return {
+    status: 'ok',
+    data: { ...env.response, accountLifeCycle: env.response.accountLifeCycle ?? env.accountLifeCycle },
+  };
+}
+
+/**
+ * Builds a snapshot from response bodies keyed by schema name. Used by the explain and preview tools and
+ * the tests on persona data; the app may build the same shape from its stores directly.
+ */
+export interface SnapshotOptions {
+  ui?: Partial<UiState>;
+  /** The instant the responses were received; a token among them counts as obtained then. */
+  receivedAt?: Date;
+}
+
+export function snapshotFromResponses(
+  responses: AccountResponses,
+  options: SnapshotOptions = {},
+): AccountSnapshot {
+  const snapshot: AccountSnapshot = {
+    profile: profileFromEnvelope(responses.homeEarlyInit),
+    ui: { ...defaultUiState, ...options.ui },
+  };
+  const set = <K extends keyof AccountSnapshot>(key: K, value: AccountSnapshot[K] | undefined): void => {
+    if (value !== undefined) snapshot[key] = value;
+  };
+  set('accountList', call(responses.accountList, validateAccountList));
+  set('outage', call(responses.outage, validateOutage));
+  set('wgStatus', call(responses.wgStatus, validateWgStatus));
+  set('creditOffer', call(responses.creditOffer, validateCreditOffer));
+  set('modemReplacementOffer', call(responses.modemReplacementOffer, validateModemReplacementOffer));
+  set('services', call(responses.myServices, validateMyServices));
+  set('modemInfo', call(responses.modemInfo, validateModemInfo));
+  set('paperCharge', call(responses.checkPaperCharge, validateCheckPaperCharge));
+  set('rateIncrease', call(responses.rateIncrease, validateRateIncrease));
+  set('repairTickets', call(responses.repairTickets, validateRepairTickets));
+  set('orderHistory', call(responses.orderHistory, validateOrderHistory));
+  const token = responses.adaptToken;
+  if (options.receivedAt && token !== undefined && validateAdaptToken(token)) {
+    snapshot.adaptToken = { obtainedAt: options.receivedAt.toISOString(), expiresIn: token.expiresIn };
+  }
+  return snapshot;
+}

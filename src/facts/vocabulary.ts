@@ -1,0 +1,667 @@
+/**
+ * The fact vocabulary: every name a rule may test, with its type and a one-line description. This is the
+ * one place the vocabulary is written down; schemas/ruleset.schema.json and the table in rules/README.md
+ * are generated from it (scripts/rules-schema.ts) and tests check they have not drifted.
+ *
+ * Facts measure and classify as the spec defines (days since the failed payment, customerType); they never
+ * hold a verdict with a threshold in it (payment late, card almost expired): that comparison is a rule.
+ * Any fact may be null when the data it comes from is not loaded or absent; comparisons with null never hold
+ * (json-rules-engine's number operators reject non-numbers), so a rule does not fire on missing data.
+ */
+
+export type FactType = 'number' | 'string' | 'boolean';
+
+/** Where a fact comes from: derived from loaded data, the UI's own state, or an earlier decision. */
+export type FactSource = 'data' | 'ui' | 'decision';
+
+export interface FactDefinition {
+  readonly name: string;
+  readonly type: FactType;
+  readonly description: string;
+  readonly source: FactSource;
+  /** Known values of a string or number fact (for docs, and for "did you mean" on a misspelt value). */
+  readonly values?: readonly (string | number)[];
+  /** True when `values` is the complete list: a rule comparing with any other value is an error. */
+  readonly closed?: boolean;
+}
+
+/** Feature toggles of both documents' section 9; each becomes the boolean fact `toggle.<name>`. */
+export const TOGGLE_NAMES = [
+  'outageCredits',
+  'cancel',
+  'threeDayGrace',
+  'techTracker',
+  'adaptCall',
+  'acsCall',
+  'maintenance',
+  'embargoMessage',
+  'brim',
+] as const;
+export type ToggleName = (typeof TOGGLE_NAMES)[number];
+
+const ACCOUNT_STATUSES = [
+  'ACTIVE',
+  'LIVE',
+  'INACTIVE',
+  'SUSP',
+  'SUSPENDED',
+  'S',
+  'FINAL',
+  'ARCHIVED',
+  'DISCONNECTED',
+];
+const ORDER_STATUSES = [
+  'PENDING',
+  'IN PROGRESS',
+  'OPEN',
+  'COMPLETED',
+  'CANCELLED',
+  'CANCELED',
+  'CANCEL',
+  'CAN',
+  'CLOSED',
+  'INACTIVE',
+];
+const CALL_STATUSES = ['not-called', 'pending', 'ok', 'failed'];
+
+/** Facts about the signed-in account, derived by deriveFacts() from the loaded data and the UI state. */
+export const ACCOUNT_FACTS = [
+  // Profile load
+  {
+    name: 'profileStatus',
+    type: 'string',
+    source: 'data',
+    values: ['pending', 'ok', 'failure', '223', '222'],
+    closed: true,
+    description:
+      "State of the profile (early-init) call: 'failure' when statusCode is -7 or accountLifeCycle is missing, '223' when no account is linked, '222' for a redirect.",
+  },
+  // Account number and billing system
+  {
+    name: 'accountNumberLength',
+    type: 'number',
+    source: 'data',
+    values: [9, 11, 13],
+    description:
+      'Number of characters of the account number (currentlyManagedAccount): 9 BAN, 11 BAID, 13 CRIS.',
+  },
+  {
+    name: 'accountNumberKind',
+    type: 'string',
+    source: 'data',
+    values: ['PPB', 'BAN', 'BAID', 'CRIS'],
+    closed: true,
+    description:
+      "Kind of account number: 'PPB' (prefix PPB, prepaid), else by length 'BAN' (9), 'BAID' (11), 'CRIS' (13); null for any other.",
+  },
+  { name: 'isPrepaid', type: 'boolean', source: 'data', description: 'The account number starts with PPB.' },
+  {
+    name: 'isBlueMarble',
+    type: 'boolean',
+    source: 'data',
+    description: 'On the newer billing system (profile flag c2e); its billing entity starts with BM.',
+  },
+  {
+    name: 'billingEntity',
+    type: 'string',
+    source: 'data',
+    values: ['CRIS', 'ENSEMBLE', 'BM-LC', 'BM-LQ'],
+    description:
+      "13-character account: CRIS; 9-character not on c2e: ENSEMBLE; c2e: 'BM-' plus the territory; otherwise territory LC: ENSEMBLE, LQ: CRIS.",
+  },
+  {
+    name: 'territory',
+    type: 'string',
+    source: 'data',
+    values: ['LC', 'LQ'],
+    description: 'Territory code, LC or LQ.',
+  },
+  {
+    name: 'territoryDisplay',
+    type: 'string',
+    source: 'data',
+    values: ['L-CTL', 'L-Q'],
+    description: 'Territory as displayed: LC is L-CTL, LQ is L-Q.',
+  },
+  {
+    name: 'billingSource',
+    type: 'string',
+    source: 'data',
+    description: 'Billing source as the profile gives it (used with legacyMarket by the outage call).',
+  },
+  // Status and life cycle
+  {
+    name: 'accountStatus',
+    type: 'string',
+    source: 'data',
+    values: ACCOUNT_STATUSES,
+    description:
+      'Account status, upper-cased: ACTIVE, LIVE, INACTIVE, SUSP, SUSPENDED, S, FINAL, ARCHIVED, DISCONNECTED.',
+  },
+  {
+    name: 'accountLifeCycle',
+    type: 'string',
+    source: 'data',
+    values: ['Active', 'Early Life'],
+    description: "Account life cycle: 'Active' or 'Early Life' (service not yet live).",
+  },
+  {
+    name: 'accountType',
+    type: 'string',
+    source: 'data',
+    values: ['I', 'CX', 'H', 'B', 'CXSB', 'Postpaid'],
+    description:
+      'Account type as the profile gives it: I, CX, H (residential), B, CXSB (small business), Postpaid.',
+  },
+  {
+    name: 'customerType',
+    type: 'string',
+    source: 'data',
+    values: ['RES', 'SMB'],
+    closed: true,
+    description: 'RES for accountType I, CX, H; SMB for B, CXSB; null otherwise.',
+  },
+  {
+    name: 'companyIdentifier',
+    type: 'string',
+    source: 'data',
+    values: ['1', '4'],
+    description: "Account owner: '1' the default owner, '4' a customer of the second provider.",
+  },
+  {
+    name: 'isSecondProviderCustomer',
+    type: 'boolean',
+    source: 'data',
+    description: "companyIdentifier is '4' (false when the profile failed to load).",
+  },
+  // Account flags
+  { name: 'blockedAccount', type: 'boolean', source: 'data', description: 'Profile flag blockedAccount.' },
+  {
+    name: 'embargo',
+    type: 'number',
+    source: 'data',
+    values: [0, 1],
+    description: 'Profile flag embargo (1 during a planned maintenance embargo).',
+  },
+  {
+    name: 'bgsAccount',
+    type: 'boolean',
+    source: 'data',
+    description: 'Business-government account (profile bgsaccount).',
+  },
+  {
+    name: 'fedAccount',
+    type: 'boolean',
+    source: 'data',
+    description: 'Federal account (profile fedaccount).',
+  },
+  {
+    name: 'isVacationSuspend',
+    type: 'boolean',
+    source: 'data',
+    description: 'The account is on vacation service (profile isVacationSuspend).',
+  },
+  { name: 'autoPay', type: 'boolean', source: 'data', description: 'AutoPay is on.' },
+  {
+    name: 'paperless',
+    type: 'boolean',
+    source: 'data',
+    description: 'Paperless billing is on (profile paperlessBilling).',
+  },
+  {
+    name: 'hasPaymentArrangement',
+    type: 'boolean',
+    source: 'data',
+    description: 'A payment arrangement (plan) exists.',
+  },
+  {
+    name: 'eligibleForPaymentArrangement',
+    type: 'boolean',
+    source: 'data',
+    description: 'The account may set up a payment arrangement.',
+  },
+  {
+    name: 'showModemMigrationAlert',
+    type: 'boolean',
+    source: 'data',
+    description: 'Profile flag for the modem migration (premium WiFi) alert.',
+  },
+  // Billing and payment
+  {
+    name: 'accountTenure',
+    type: 'number',
+    source: 'data',
+    description: 'Account tenure as the profile gives it (number of bills so far).',
+  },
+  {
+    name: 'amountDue',
+    type: 'number',
+    source: 'data',
+    description: 'Current amount due in dollars (currentAmountDue).',
+  },
+  {
+    name: 'nextPaymentAmount',
+    type: 'number',
+    source: 'data',
+    description: 'Next payment amount in dollars (prepaid NEXT PAYMENT).',
+  },
+  {
+    name: 'daysPastDueDate',
+    type: 'number',
+    source: 'data',
+    description:
+      'Days from the bill due date to today: 0 on the due date, 2 two days after it, negative before it.',
+  },
+  {
+    name: 'daysSinceFailedPayment',
+    type: 'number',
+    source: 'data',
+    description: 'Days from the last failed payment date to today (0 on the day it failed); null when none.',
+  },
+  {
+    name: 'daysToCardExpiry',
+    type: 'number',
+    source: 'data',
+    description:
+      "Days from the start of today to the card's expiry date: negative when it is before today (expired), 0 on the day.",
+  },
+  {
+    name: 'cardTypePresent',
+    type: 'boolean',
+    source: 'data',
+    description: 'A payment card type (creditCardType) is on the account.',
+  },
+  {
+    name: 'creditCardType',
+    type: 'string',
+    source: 'data',
+    values: ['PAYPAL', 'ACH', 'ACCOUNT', 'CARD'],
+    description: 'Payment method type, upper-cased: PAYPAL, ACH, ACCOUNT or a card brand.',
+  },
+  // Conversion (account change)
+  {
+    name: 'conversionStatus',
+    type: 'string',
+    source: 'data',
+    values: ['c', 'o'],
+    description: 'Conversion status, lower-cased (c or o mean the account was converted).',
+  },
+  {
+    name: 'daysSinceConversion',
+    type: 'number',
+    source: 'data',
+    description: 'Days from the conversion date to today (0 on the day); null when there is none.',
+  },
+  // Contact details
+  {
+    name: 'hasContactNumber',
+    type: 'boolean',
+    source: 'data',
+    description: 'At least one alternate contact number is on the account.',
+  },
+  {
+    name: 'hasExpiredAltNumber',
+    type: 'boolean',
+    source: 'data',
+    description: 'An alternate number has an altTnExpirationDate in the past (outdated contact number).',
+  },
+  {
+    name: 'emailPresent',
+    type: 'boolean',
+    source: 'data',
+    description: 'An official account email address is on record.',
+  },
+  {
+    name: 'emailValid',
+    type: 'boolean',
+    source: 'data',
+    description:
+      'The email address matches the spec pattern (letters, digits and . _ % + -, then @, domain, dot, 2+ letters).',
+  },
+  {
+    name: 'emailAddressValid',
+    type: 'boolean',
+    source: 'data',
+    description: 'Profile flag emailAddressValid (the provider has validated the address); null when absent.',
+  },
+  // Calendar
+  { name: 'isJanuaryFirst', type: 'boolean', source: 'data', description: 'Today is January 1.' },
+  // Pending (early-access) order
+  {
+    name: 'pendingOrderStatus',
+    type: 'string',
+    source: 'data',
+    values: ORDER_STATUSES,
+    description: 'Status of the early-access (pending) order, upper-cased; null when there is no order.',
+  },
+  {
+    name: 'pendingOrderActivity',
+    type: 'string',
+    source: 'data',
+    values: ['DISCONNECT', 'INSTALL', 'CHANGE', 'UNKNOWN'],
+    description: 'Activity type of the early-access order, upper-cased (DISCONNECT for a disconnect order).',
+  },
+  {
+    name: 'pendingOrderTechInstall',
+    type: 'boolean',
+    source: 'data',
+    description:
+      'The early-access order has a technician install (techInstall not 0/false); false for self-install.',
+  },
+  {
+    name: 'hoursUntilAppointment',
+    type: 'number',
+    source: 'data',
+    description: 'Hours from now to the pending order appointment start (negative when it is in the past).',
+  },
+  // Outage
+  {
+    name: 'currentOutage',
+    type: 'boolean',
+    source: 'data',
+    description: 'The outage call reports a current outage.',
+  },
+  {
+    name: 'outageHangover',
+    type: 'boolean',
+    source: 'data',
+    description: 'The outage call reports an outage hangover (restarting the modem may help).',
+  },
+  {
+    name: 'outageEtaKnown',
+    type: 'boolean',
+    source: 'data',
+    description: 'The outage has an estimated repair time (estRepairTime.dateTime is set).',
+  },
+  {
+    name: 'hoursUntilRepair',
+    type: 'number',
+    source: 'data',
+    description: 'Hours from now to the estimated repair time; negative when that time is already past.',
+  },
+  {
+    name: 'modemConnected',
+    type: 'boolean',
+    source: 'data',
+    description: 'The modem reports it is connected (online).',
+  },
+  // Walled garden (payment guard)
+  {
+    name: 'wgCallStatus',
+    type: 'string',
+    source: 'data',
+    values: CALL_STATUSES,
+    closed: true,
+    description: "State of the walled-garden (getWGStatus) call: 'not-called', 'pending', 'ok' or 'failed'.",
+  },
+  {
+    name: 'wgServerStatus',
+    type: 'boolean',
+    source: 'data',
+    description: 'The walled-garden answer carries status true.',
+  },
+  {
+    name: 'wgIsSoft',
+    type: 'boolean',
+    source: 'data',
+    description: 'The walled-garden answer says isSoftWG.',
+  },
+  {
+    name: 'wgStatus',
+    type: 'string',
+    source: 'data',
+    values: ['SOFT', 'HARD', 'NONE'],
+    description: 'The walled-garden answer wgstatus, upper-cased: SOFT, HARD or NONE.',
+  },
+  // Out-of-service credit offer
+  {
+    name: 'creditOfferResponseStatus',
+    type: 'number',
+    source: 'data',
+    description: 'Status of the credit offer lookup answer (200 when an offer was looked up).',
+  },
+  {
+    name: 'creditOfferMessage',
+    type: 'string',
+    source: 'data',
+    values: ['Offer available', 'No offer'],
+    description: "Message of the credit offer lookup ('Offer available').",
+  },
+  {
+    name: 'creditOfferStatus',
+    type: 'string',
+    source: 'data',
+    values: ['eligible', 'ineligible', 'accepted', 'declined'],
+    closed: true,
+    description: 'Out-of-service credit offer status, lower-cased: eligible, ineligible, accepted, declined.',
+  },
+  {
+    name: 'creditOfferValue',
+    type: 'number',
+    source: 'data',
+    description: 'Out-of-service credit value in dollars.',
+  },
+  // Other offers and checks
+  {
+    name: 'modemReplacementEligible',
+    type: 'boolean',
+    source: 'data',
+    description: 'The modem replacement offer lookup says the account is eligible.',
+  },
+  {
+    name: 'paperChargeApplies',
+    type: 'boolean',
+    source: 'data',
+    description: 'The paper-charge check answered paperBillChargeApplies; null when the check did not run.',
+  },
+  // Services
+  {
+    name: 'servicesStatus',
+    type: 'string',
+    source: 'data',
+    values: CALL_STATUSES,
+    closed: true,
+    description: "State of the services call: 'not-called', 'pending', 'ok' or 'failed'.",
+  },
+  {
+    name: 'hsiOwned',
+    type: 'boolean',
+    source: 'data',
+    description: 'The account owns high-speed internet (HSI).',
+  },
+  {
+    name: 'productCount',
+    type: 'number',
+    source: 'data',
+    description: 'Number of products (internet, phone, TV) on the account, from the services call.',
+  },
+  {
+    name: 'disconnectFlowAvailable',
+    type: 'boolean',
+    source: 'data',
+    description: 'The services answer lists the DISCONNECT flow (ecFlowsAvailable).',
+  },
+  {
+    name: 'rateChangeCount',
+    type: 'number',
+    source: 'data',
+    description: 'Number of products with a rate-change notification (rate-increase call).',
+  },
+  {
+    name: 'openRepairTicketCount',
+    type: 'number',
+    source: 'data',
+    description: 'Open repair tickets (status not CAN or CLD, with a commitment or completion date).',
+  },
+  {
+    name: 'tokenSecondsRemaining',
+    type: 'number',
+    source: 'data',
+    description: 'Seconds of life left on the OAuth (adapt) token; null when there is none.',
+  },
+  // UI state (supplied by the app)
+  {
+    name: 'orderHistoryOpen',
+    type: 'boolean',
+    source: 'ui',
+    description: 'The customer opened the order history view on the home page (order-history toggle on).',
+  },
+  {
+    name: 'altnumshowDismissed',
+    type: 'boolean',
+    source: 'ui',
+    description: 'The no-contact-number alert was dismissed (local storage flag altnumshow).',
+  },
+  {
+    name: 'emailvalidshowDismissed',
+    type: 'boolean',
+    source: 'ui',
+    description:
+      "The 'Do we have your correct email address?' alert was dismissed (local storage flag emailvalidshow).",
+  },
+  {
+    name: 'retryPaymentSuccess',
+    type: 'boolean',
+    source: 'ui',
+    description: 'A payment retry just succeeded in this session.',
+  },
+  {
+    name: 'wgPaymentSuccess',
+    type: 'boolean',
+    source: 'ui',
+    description:
+      "The walled-garden 'Pay now' payment succeeded in this session (the soft-guard payment success flag).",
+  },
+  {
+    name: 'pendingOrderAlertClosed',
+    type: 'boolean',
+    source: 'ui',
+    description: 'The customer closed the pending-order alert in this session.',
+  },
+  {
+    name: 'prepaidCardAlertClosed',
+    type: 'boolean',
+    source: 'ui',
+    description: 'The customer closed the prepaid payment-method alert in this session.',
+  },
+  {
+    name: 'modemReplacementAnswered',
+    type: 'boolean',
+    source: 'ui',
+    description: 'The customer accepted or declined the modem replacement offer in this session.',
+  },
+  {
+    name: 'creditOfferAnswered',
+    type: 'boolean',
+    source: 'ui',
+    description: 'The customer accepted or declined the out-of-service credit offer in this session.',
+  },
+] as const satisfies readonly FactDefinition[];
+
+/** Facts about one order of the order history, for per-order decisions (derived by deriveOrderFacts()). */
+export const ORDER_FACTS = [
+  {
+    name: 'orderStatus',
+    type: 'string',
+    source: 'data',
+    values: ORDER_STATUSES,
+    description: 'Status of the order, upper-cased.',
+  },
+  {
+    name: 'orderActivity',
+    type: 'string',
+    source: 'data',
+    values: ['DISCONNECT', 'INSTALL', 'CHANGE', 'UNKNOWN'],
+    description: 'Activity type of the order, upper-cased (UNKNOWN when missing).',
+  },
+  {
+    name: 'hoursSinceOrderClosed',
+    type: 'number',
+    source: 'data',
+    description: 'Hours from the completion or cancel date of the order to now; null when it has neither.',
+  },
+] as const satisfies readonly FactDefinition[];
+
+/**
+ * Facts produced by one decision and fed to later ones, so a threshold lives in exactly one rule file
+ * (the home sections ask `payment.late`, the payment rules decide what late means).
+ */
+export const DECISION_FACTS = [
+  ...TOGGLE_NAMES.map(
+    (t) =>
+      ({
+        name: `toggle.${t}` as const,
+        type: 'boolean',
+        source: 'decision',
+        description: `Feature toggle ${t}, decided by rules/toggles.json.`,
+      }) as const,
+  ),
+  {
+    name: 'walledGarden.state',
+    type: 'string',
+    source: 'decision',
+    values: ['none', 'soft', 'hard'],
+    closed: true,
+    description: 'Walled-garden state decided by rules/walled-garden.json: none, soft (grace) or hard.',
+  },
+  {
+    name: 'prepaidCard.status',
+    type: 'number',
+    source: 'decision',
+    values: [0, 1, 2],
+    closed: true,
+    description:
+      'Prepaid card status decided by rules/prepaid-card.json: 1 expired, 2 almost expired, 0 neither.',
+  },
+  {
+    name: 'payment.late',
+    type: 'boolean',
+    source: 'decision',
+    description: 'Payment is late, decided by rules/payment.json.',
+  },
+  {
+    name: 'payment.lateInPeriod',
+    type: 'boolean',
+    source: 'decision',
+    description: 'Late-payment-date-in-period, decided by rules/payment.json.',
+  },
+  {
+    name: 'creditOffer.show',
+    type: 'boolean',
+    source: 'decision',
+    description: 'The out-of-service credit offer shows, decided by rules/credit-offer.json.',
+  },
+  {
+    name: 'outage.alert',
+    type: 'string',
+    source: 'decision',
+    values: ['none', 'eta', 'eta-past', 'eta-unknown', 'hangover-restart', 'hangover-instructions'],
+    closed: true,
+    description: 'Which outage alert shows, decided by rules/outage.json.',
+  },
+] as const satisfies readonly FactDefinition[];
+
+export type AccountFactName = (typeof ACCOUNT_FACTS)[number]['name'];
+export type OrderFactName = (typeof ORDER_FACTS)[number]['name'];
+export type DecisionFactName = (typeof DECISION_FACTS)[number]['name'];
+export type FactName = AccountFactName | OrderFactName | DecisionFactName;
+
+type ValueOf<T extends FactType> = T extends 'number' ? number : T extends 'string' ? string : boolean;
+type FactRecord<D extends { readonly name: string; readonly type: FactType }> = {
+  [F in D as F['name']]: ValueOf<F['type']> | null;
+};
+
+/** Facts of the signed-in account (primitives or null), as deriveFacts() returns them. */
+export type AccountFacts = FactRecord<(typeof ACCOUNT_FACTS)[number]>;
+/** Facts of one order of the order history. */
+export type OrderFacts = FactRecord<(typeof ORDER_FACTS)[number]>;
+/** Facts produced by decisions and fed to later ones. */
+export type DecisionFacts = FactRecord<(typeof DECISION_FACTS)[number]>;
+
+export const ALL_FACTS: readonly FactDefinition[] = [...ACCOUNT_FACTS, ...ORDER_FACTS, ...DECISION_FACTS];
+
+const byName = new Map<string, FactDefinition>(ALL_FACTS.map((f) => [f.name, f]));
+
+export function factDefinition(name: string): FactDefinition | undefined {
+  return byName.get(name);
+}
