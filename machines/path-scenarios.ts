@@ -1,0 +1,273 @@
+import type { AnyMachineSnapshot, AnyStateMachine } from 'xstate';
+import type { Message } from './messages';
+import type { JsonValue, PathEvent } from './paths';
+import { accountSwitchMachine, accountSwitchMessages } from './account-switch.machine';
+import { modemRestartMachine, modemRestartMessages } from './modem-restart.machine';
+import { walledGardenPayMachine, walledGardenPayMessages } from './walled-garden-pay.machine';
+import { creditOfferMachine, creditOfferMessages } from './credit-offer.machine';
+import { modemReplacementMachine, modemReplacementMessages } from './modem-replacement.machine';
+import { declineAltNumberMachine, declineAltNumberMessages } from './decline-alt-number.machine';
+import { forgotPasswordMachine, forgotPasswordMessages } from './forgot-password.machine';
+import { forgotUsernameMachine, forgotUsernameMessages } from './forgot-username.machine';
+
+/**
+ * What `npm run paths` explores for each machine: one or more scenarios (an input), and the events tried
+ * in every state: user events with representative payloads, and for every invoked actor its done event
+ * with representative outputs and its error event (the graph traversal runs no actors, so their answers
+ * are events). A machine added to machines/ is added here, with the texts it can produce.
+ */
+
+export interface PathScenario {
+  /** kebab-case, used in file names when a machine has more than one scenario. */
+  id: string;
+  /** One line for QA: what is given. */
+  given: string;
+  input?: JsonValue;
+  /** The events tried in every state, or per state (to keep an actor's outputs to the state that asks). */
+  events: readonly PathEvent[] | ((snapshot: AnyMachineSnapshot) => readonly PathEvent[]);
+}
+
+export interface PathMachine {
+  /** The file stem: machines/<id>.machine.ts, test/paths/<id>/. */
+  id: string;
+  machine: AnyStateMachine;
+  scenarios: readonly PathScenario[];
+  /** Every text the machine can produce (each must be reached by a path). */
+  messages: readonly Message[];
+}
+
+/** `{ type: 'xstate.done.actor.<id>', output }`: the invoked actor `id` resolved with `output`. */
+export const done = (actorId: string, output?: JsonValue): PathEvent =>
+  output === undefined
+    ? { type: `xstate.done.actor.${actorId}` }
+    : { type: `xstate.done.actor.${actorId}`, output };
+
+/** `{ type: 'xstate.error.actor.<id>', error: { message } }`: the invoked actor `id` rejected. */
+export const failed = (actorId: string, message: string): PathEvent => ({
+  type: `xstate.error.actor.${actorId}`,
+  error: { message },
+});
+
+const accountSwitch: PathMachine = {
+  id: 'account-switch',
+  machine: accountSwitchMachine,
+  messages: accountSwitchMessages,
+  scenarios: [
+    {
+      id: 'profile-id-known',
+      given: 'The profile id (login name) is known',
+      input: { loginName: 'jdoe' },
+      events: [
+        { type: 'ACCOUNT.SELECT', pid: 'P2' },
+        { type: 'ACCOUNT.ADD' },
+        done('setCurrentAccount', 'Success'),
+        done('setCurrentAccount', 'Failure'),
+        failed('setCurrentAccount', 'HTTP 500'),
+        done('reloadSession', { prepaidSuspended: false }),
+        done('reloadSession', { prepaidSuspended: true }),
+        failed('reloadSession', 'profile failed'),
+        done('loadAccountData'),
+        failed('loadAccountData', 'account data failed'),
+      ],
+    },
+    {
+      id: 'profile-id-unknown',
+      given: 'The profile id is not known',
+      input: { loginName: null },
+      events: [{ type: 'ACCOUNT.SELECT', pid: 'P2' }],
+    },
+  ],
+};
+
+const modemRestart: PathMachine = {
+  id: 'modem-restart',
+  machine: modemRestartMachine,
+  messages: modemRestartMessages,
+  scenarios: [
+    {
+      id: 'modem-connected',
+      given: 'The outage hangover alert offers a restart (modem connected)',
+      events: [
+        { type: 'RESTART.OPEN' },
+        { type: 'RESTART.CONFIRM' },
+        { type: 'RESTART.CANCEL' },
+        done('deviceReboot'),
+        failed('deviceReboot', "reply contains 'Error'"),
+      ],
+    },
+  ],
+};
+
+const walledGardenPay: PathMachine = {
+  id: 'walled-garden-pay',
+  machine: walledGardenPayMachine,
+  messages: walledGardenPayMessages,
+  scenarios: [
+    {
+      id: 'card-valid',
+      given: 'Pay now is offered (card not expired)',
+      input: { payNowAllowed: true },
+      events: [
+        { type: 'PAY.NOW' },
+        { type: 'PAY.NEW_CARD' },
+        done('authorizePayment', { paymentId: 'PAY-1001' }),
+        failed('authorizePayment', "statusInfo.status is not '0'"),
+      ],
+    },
+    {
+      id: 'card-expired',
+      given: 'Pay now is not offered (card expired)',
+      input: { payNowAllowed: false },
+      events: [{ type: 'PAY.NOW' }, { type: 'PAY.NEW_CARD' }],
+    },
+  ],
+};
+
+const creditOffer: PathMachine = {
+  id: 'credit-offer',
+  machine: creditOfferMachine,
+  messages: creditOfferMessages,
+  scenarios: [
+    {
+      id: 'offer-shown',
+      given: 'The out-of-service credit offer is shown',
+      events: (snapshot) => [
+        { type: 'CREDIT.ACCEPT' },
+        { type: 'CREDIT.DECLINE' },
+        { type: 'DIALOG.CLOSE' },
+        ...(snapshot.matches('accepting')
+          ? [
+              done('answerOffer', { status: 'OK', message: 'Offer accepted', offerStatus: 'Accepted' }),
+              done('answerOffer', { status: 'OK', message: 'Offer not applied', offerStatus: 'ELIGIBLE' }),
+              failed('answerOffer', 'HTTP 500'),
+            ]
+          : []),
+        ...(snapshot.matches({ declineDialog: 'sending' })
+          ? [
+              done('answerOffer', { status: 'OK', message: 'Offer declined', offerStatus: 'declined' }),
+              done('answerOffer', { status: 'FAILURE', message: 'Offer not found' }),
+              failed('answerOffer', 'HTTP 500'),
+            ]
+          : []),
+      ],
+    },
+  ],
+};
+
+const modemReplacement: PathMachine = {
+  id: 'modem-replacement',
+  machine: modemReplacementMachine,
+  messages: modemReplacementMessages,
+  scenarios: [
+    {
+      id: 'service-address-known',
+      given: 'The modem replacement offer is shown and the account has a service address',
+      input: { hasServiceAddress: true },
+      events: [
+        { type: 'REPLACE.START' },
+        { type: 'REPLACE.CONFIRM' },
+        { type: 'REPLACE.CANCEL' },
+        { type: 'DECLINE.START' },
+        { type: 'DECLINE.CONFIRM' },
+        { type: 'DECLINE.CANCEL' },
+        { type: 'DIALOG.CLOSE' },
+        done('answerOffer', { status: 'OK', message: 'Saved' }),
+        done('answerOffer', { status: 'FAILURE', message: 'Not saved' }),
+        failed('answerOffer', 'HTTP 500'),
+      ],
+    },
+    {
+      id: 'no-service-address',
+      given: 'The modem replacement offer is shown and the account has no service address',
+      input: { hasServiceAddress: false },
+      events: [{ type: 'REPLACE.START' }, { type: 'DIALOG.CLOSE' }],
+    },
+  ],
+};
+
+const declineAltNumber: PathMachine = {
+  id: 'decline-alt-number',
+  machine: declineAltNumberMachine,
+  messages: declineAltNumberMessages,
+  scenarios: [
+    {
+      id: 'no-contact-number',
+      given: "The 'no contact number' alert is shown",
+      events: [
+        { type: 'ALTNUMBER.DECLINE' },
+        done('declineAltTn', { statusMessage: 'SUCCESS' }),
+        done('declineAltTn', { statusMessage: 'FAILURE' }),
+        failed('declineAltTn', 'HTTP 500'),
+      ],
+    },
+  ],
+};
+
+const recoveryReply = { status: 'SUCCESS', errorMessage: '' };
+const recoveryRefusal = { status: 'ERROR', errorMessage: 'ERROR_IN_RESPONSE' };
+
+const forgotUsername: PathMachine = {
+  id: 'forgot-username',
+  machine: forgotUsernameMachine,
+  messages: forgotUsernameMessages,
+  scenarios: [
+    {
+      id: 'forgot-username-page',
+      given: 'The forgot-username page is open',
+      events: [
+        { type: 'USERNAME.SUBMIT', email: 'pat@example.com' },
+        { type: 'USERNAME.SUBMIT', email: '' },
+        done('requestUsername', recoveryReply),
+        done('requestUsername', recoveryRefusal),
+        failed('requestUsername', 'HTTP 500'),
+      ],
+    },
+  ],
+};
+
+const emailStepEvents: readonly PathEvent[] = [
+  { type: 'PASSWORD.SUBMIT_EMAIL', email: 'jdoe@example.com' },
+  { type: 'PASSWORD.SUBMIT_EMAIL', email: '' },
+  done('checkEmail', recoveryReply),
+  done('checkEmail', recoveryRefusal),
+  failed('checkEmail', 'HTTP 500'),
+];
+
+const forgotPassword: PathMachine = {
+  id: 'forgot-password',
+  machine: forgotPasswordMachine,
+  messages: forgotPasswordMessages,
+  scenarios: [
+    {
+      id: 'step-1',
+      given: 'The forgot-password page opens on step 1',
+      input: { login: null },
+      events: [
+        { type: 'PASSWORD.SUBMIT_LOGIN', login: 'jdoe' },
+        { type: 'PASSWORD.SUBMIT_LOGIN', login: '' },
+        done('requestPasswordReset', { ...recoveryReply, maskedEmail: 'j***@example.com' }),
+        done('requestPasswordReset', recoveryRefusal),
+        failed('requestPasswordReset', 'HTTP 500'),
+        ...emailStepEvents,
+      ],
+    },
+    {
+      id: 'step-2',
+      given: 'The forgot-password step 2 page opens with the login step 1 accepted',
+      input: { login: 'jdoe', maskedEmail: 'j***@example.com' },
+      events: emailStepEvents,
+    },
+  ],
+};
+
+/** Every machine whose paths are generated, by file stem. */
+export const PATH_MACHINES: readonly PathMachine[] = [
+  accountSwitch,
+  creditOffer,
+  declineAltNumber,
+  forgotPassword,
+  forgotUsername,
+  modemReplacement,
+  modemRestart,
+  walledGardenPay,
+];
