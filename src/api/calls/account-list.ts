@@ -1,0 +1,13 @@
+// One module per Orch call: its path, its validator and its type (docs/contracts.md).
+import type { AccountList } from '../../generated/types';
+import { validateAccountList } from '../../generated/validators';
+import type { ApiClient, Result } from '../client';
+
+export type { AccountList };
+
+export const getAccountListPath = '/Orch/dssh/getProfileFromRequest';
+
+/** GET /Orch/dssh/getProfileFromRequest: Account list ('posts'); statusCode 0 with no accounts means Account Unavailable. */
+export function getAccountList(client: ApiClient): Promise<Result<AccountList>> {
+  return client.request({ method: 'GET', path: getAccountListPath, validate: validateAccountList });
+}

@@ -1,0 +1,21 @@
+// One module per Orch call: its path, its validator and its type (docs/contracts.md).
+import type { AuthCodeByEmail } from '../../generated/types';
+import { validateAuthCodeByEmail } from '../../generated/validators';
+import type { ApiClient, Result } from '../client';
+
+export type { AuthCodeByEmail };
+
+export const authCodeByEmailPath = '/preauth/dssh/Orch/forgotFlow/authCodeByEmail';
+
+/** POST /preauth/dssh/Orch/forgotFlow/authCodeByEmail: Sends the authentication code by email. */
+export function authCodeByEmail(
+  client: ApiClient,
+  params: { accountNumber: string; emailAddress?: string },
+): Promise<Result<AuthCodeByEmail>> {
+  return client.request({
+    method: 'POST',
+    path: authCodeByEmailPath,
+    body: params,
+    validate: validateAuthCodeByEmail,
+  });
+}

@@ -1,0 +1,18 @@
+// One module per Orch call: its path, its validator and its type (docs/contracts.md).
+import type { BillDates } from '../../generated/types';
+import { validateBillDates } from '../../generated/validators';
+import type { ApiClient, Result } from '../client';
+
+export type { BillDates };
+
+export const getBillDatesPath = '/Orch/dssh/postpaid/getBillDates';
+
+/** GET /Orch/dssh/postpaid/getBillDates: Bill dates; errorNo 0 is success. */
+export function getBillDates(client: ApiClient, params: { acctNo: string }): Promise<Result<BillDates>> {
+  return client.request({
+    method: 'GET',
+    path: getBillDatesPath,
+    query: params,
+    validate: validateBillDates,
+  });
+}

@@ -1,0 +1,13 @@
+// One module per Orch call: its path, its validator and its type (docs/contracts.md).
+import type { CheckHeader } from '../../generated/types';
+import { validateCheckHeader } from '../../generated/validators';
+import type { ApiClient, Result } from '../client';
+
+export type { CheckHeader };
+
+export const getCheckHeaderPath = '/Orch/checkHeader';
+
+/** GET /Orch/checkHeader: Header check (getProfileId): data is the profile ID (login name). */
+export function getCheckHeader(client: ApiClient): Promise<Result<CheckHeader>> {
+  return client.request({ method: 'GET', path: getCheckHeaderPath, validate: validateCheckHeader });
+}

@@ -1,0 +1,21 @@
+// One module per Orch call: its path, its validator and its type (docs/contracts.md).
+import type { HistoricalSpeeds } from '../../generated/types';
+import { validateHistoricalSpeeds } from '../../generated/validators';
+import type { ApiClient, Result } from '../client';
+
+export type { HistoricalSpeeds };
+
+export const getHistoricalSpeedsPath = '/Orch/dssh/adapt/historicalSpeeds';
+
+/** GET /Orch/dssh/adapt/historicalSpeeds: Speeds of the past 7 days (our path). */
+export function getHistoricalSpeeds(
+  client: ApiClient,
+  params: { wtn: string; sourceSystem: string; token: string },
+): Promise<Result<HistoricalSpeeds>> {
+  return client.request({
+    method: 'GET',
+    path: getHistoricalSpeedsPath,
+    query: params,
+    validate: validateHistoricalSpeeds,
+  });
+}

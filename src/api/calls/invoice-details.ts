@@ -1,0 +1,21 @@
+// One module per Orch call: its path, its validator and its type (docs/contracts.md).
+import type { InvoiceDetails } from '../../generated/types';
+import { validateInvoiceDetails } from '../../generated/validators';
+import type { ApiClient, Result } from '../client';
+
+export type { InvoiceDetails };
+
+export const getInvoiceDetailsPath = '/Orch/dssh/aos/brim/invoiceDetails';
+
+/** POST /Orch/dssh/aos/brim/invoiceDetails: One bill. */
+export function getInvoiceDetails(
+  client: ApiClient,
+  params: { invoiceNumber: string; billingAccountNumber: string; sourceSystem: string },
+): Promise<Result<InvoiceDetails>> {
+  return client.request({
+    method: 'POST',
+    path: getInvoiceDetailsPath,
+    body: params,
+    validate: validateInvoiceDetails,
+  });
+}

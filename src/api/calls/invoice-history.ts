@@ -1,0 +1,25 @@
+// One module per Orch call: its path, its validator and its type (docs/contracts.md).
+import type { InvoiceHistory } from '../../generated/types';
+import { validateInvoiceHistory } from '../../generated/validators';
+import type { ApiClient, Result } from '../client';
+
+export type { InvoiceHistory };
+
+export const getInvoiceHistoryPath = '/Orch/dssh/aos/getInvoiceHistory';
+
+/** POST /Orch/dssh/aos/getInvoiceHistory: Postpaid invoices; searchCriteria BAID and invoiceSearchCriteria ALL are added. */
+export function getInvoiceHistory(
+  client: ApiClient,
+  params: { searchCriteriaValue: string },
+): Promise<Result<InvoiceHistory>> {
+  return client.request({
+    method: 'POST',
+    path: getInvoiceHistoryPath,
+    body: {
+      searchCriteria: 'BAID',
+      searchCriteriaValue: params.searchCriteriaValue,
+      invoiceSearchCriteria: 'ALL',
+    },
+    validate: validateInvoiceHistory,
+  });
+}

@@ -1,0 +1,21 @@
+// One module per Orch call: its path, its validator and its type (docs/contracts.md).
+import type { MyServices } from '../../generated/types';
+import { validateMyServices } from '../../generated/validators';
+import type { ApiClient, Result } from '../client';
+
+export type { MyServices };
+
+export const getMyServicesPath = '/Orch/dssh/services/myServices';
+
+/** POST /Orch/dssh/services/myServices: Services (getHsiInfo); statusInfo.status FAILURE means failed. */
+export function getMyServices(
+  client: ApiClient,
+  params: { accountNumber: string; blueMarbleIndicator: boolean; username: string },
+): Promise<Result<MyServices>> {
+  return client.request({
+    method: 'POST',
+    path: getMyServicesPath,
+    body: params,
+    validate: validateMyServices,
+  });
+}

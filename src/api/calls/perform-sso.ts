@@ -1,0 +1,11 @@
+// One module per Orch call: its path, its validator and its type (docs/contracts.md).
+import type { SignIn } from '../../generated/types';
+import { validateSignIn } from '../../generated/validators';
+import type { ApiClient, Result } from '../client';
+
+export const performSsoPath = '/preauth/dssh/redirectEntry/sso/performSSO';
+
+/** POST /preauth/dssh/redirectEntry/sso/performSSO: Single sign-on (cancel service from the app). Non-200 is a failure ('performSSO service status code is not OK'). */
+export function performSso(client: ApiClient, params: { token: string }): Promise<Result<SignIn>> {
+  return client.request({ method: 'POST', path: performSsoPath, body: params, validate: validateSignIn });
+}

@@ -1,0 +1,21 @@
+// One module per Orch call: its path, its validator and its type (docs/contracts.md).
+import type { PrepaidPaymentHistory } from '../../generated/types';
+import { validatePrepaidPaymentHistory } from '../../generated/validators';
+import type { ApiClient, Result } from '../client';
+
+export type { PrepaidPaymentHistory };
+
+export const getPrepaidPaymentHistoryPath = '/Orch/dssh/pbs/prepaid/paymentHistory';
+
+/** GET /Orch/dssh/pbs/prepaid/paymentHistory: Prepaid payments. */
+export function getPrepaidPaymentHistory(
+  client: ApiClient,
+  params: { accountNumber: string },
+): Promise<Result<PrepaidPaymentHistory>> {
+  return client.request({
+    method: 'GET',
+    path: getPrepaidPaymentHistoryPath,
+    query: params,
+    validate: validatePrepaidPaymentHistory,
+  });
+}

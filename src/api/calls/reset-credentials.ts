@@ -1,0 +1,31 @@
+// One module per Orch call: its path, its validator and its type (docs/contracts.md).
+import type { ResetCredentials } from '../../generated/types';
+import { validateResetCredentials } from '../../generated/validators';
+import type { ApiClient, Result } from '../client';
+
+export type { ResetCredentials };
+
+export const resetCredentialsPath = '/Orch/dssh/adapt/resetCredentials';
+
+/** POST /Orch/dssh/adapt/resetCredentials: Wifi name/password change (adapt); status '0' means failure, message is shown. */
+export function resetCredentials(
+  client: ApiClient,
+  params: {
+    wtn: string;
+    ssid: string;
+    sourceSystem: string;
+    secureToken: string;
+    securityProvider: string;
+    operationParams: { WirelessKey: string; SSIDName: string };
+  },
+): Promise<Result<ResetCredentials>> {
+  return client.request({
+    method: 'POST',
+    path: resetCredentialsPath,
+    body: params,
+    validate: validateResetCredentials,
+  });
+}
+
+/** Spec: for the adapt call, status '0' means failure. */
+export const resetCredentialsSucceeded = (data: ResetCredentials): boolean => data.status !== '0';

@@ -1,0 +1,33 @@
+// One module per Orch call: its path, its validator and its type (docs/contracts.md).
+import type { Sanitize } from '../../generated/types';
+import { validateSanitize } from '../../generated/validators';
+import type { ApiClient, Result } from '../client';
+
+export type { Sanitize };
+
+export const sanitizePath = '/Orch/dssh/ui/sanitize';
+export const preauthSanitizePath = '/preauth/dssh/ui/sanitize';
+
+export interface SanitizePayload {
+  accountNumber: string;
+  emailAddress: string;
+  page: string;
+  operation: string;
+  message: string;
+  level: string;
+}
+
+/** POST /Orch/dssh/ui/sanitize (signed in) or /preauth/dssh/ui/sanitize: the UI issue log. Use
+ * src/api/issue-log.ts, which strips and cuts the record first. */
+export function postSanitize(
+  client: ApiClient,
+  payload: SanitizePayload,
+  authenticated: boolean,
+): Promise<Result<Sanitize>> {
+  return client.request({
+    method: 'POST',
+    path: authenticated ? sanitizePath : preauthSanitizePath,
+    body: payload,
+    validate: validateSanitize,
+  });
+}

@@ -1,0 +1,36 @@
+// One module per Orch call: its path, its validator and its type (docs/contracts.md).
+import type { TechTracker } from '../../generated/types';
+import { validateTechTracker } from '../../generated/validators';
+import type { ApiClient, Result } from '../client';
+
+export type { TechTracker };
+
+export const getOrderTechTrackerPath = '/Orch/dssh/techTracker';
+
+/** POST /Orch/dssh/techTracker: Technician tracker of an order (our path; the spec's POST {token}); date is YYYY-MM-DD. */
+export function getOrderTechTracker(
+  client: ApiClient,
+  params: { accountNumber: string; orderStatus: string; date: string },
+): Promise<Result<TechTracker>> {
+  return client.request({
+    method: 'POST',
+    path: getOrderTechTrackerPath,
+    body: params,
+    validate: validateTechTracker,
+  });
+}
+
+export const getRepairTechTrackerPath = '/Orch/dssh/rx/techTrackerForRepair';
+
+/** POST /Orch/dssh/rx/techTrackerForRepair: Technician tracker of a repair ticket (clickTechTrackerForRepair; our path). */
+export function getRepairTechTracker(
+  client: ApiClient,
+  params: { accountNumber: string; ticketNumber: string },
+): Promise<Result<TechTracker>> {
+  return client.request({
+    method: 'POST',
+    path: getRepairTechTrackerPath,
+    body: params,
+    validate: validateTechTracker,
+  });
+}

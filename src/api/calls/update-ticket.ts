@@ -1,0 +1,42 @@
+// One module per Orch call: its path, its validator and its type (docs/contracts.md).
+import type { UpdateTicket } from '../../generated/types';
+import { validateUpdateTicket } from '../../generated/validators';
+import type { ApiClient, Result } from '../client';
+
+export type { UpdateTicket };
+
+export const updateTicketPath = '/Orch/dssh/rx/updateTicket';
+
+/** POST /Orch/dssh/rx/updateTicket: Cancels or reschedules a repair; reschedule ok: message SUCCESS (any case); cancel ok: type not 'fail'. */
+export function updateTicket(
+  client: ApiClient,
+  params: {
+    action: 'Cancel' | 'Reschedule';
+    nativeTroubleTicketNumber: string;
+    wtn: string;
+    sourceSystem: string;
+    ticketNumber: string;
+    customerProductID?: string;
+    sessionId?: string;
+    selectedAppointmentId?: string;
+    state?: string;
+    sourceAppId?: string;
+  },
+): Promise<Result<UpdateTicket>> {
+  return client.request({
+    method: 'POST',
+    path: updateTicketPath,
+    body: params,
+    validate: validateUpdateTicket,
+  });
+}
+
+/** Spec: reschedule success is message SUCCESS (case-insensitive); FAILURE or anything else fails. */
+export function rescheduleSucceeded(data: UpdateTicket): boolean {
+  return data.updateTicketResponse.apiResponse.message.toUpperCase() === 'SUCCESS';
+}
+
+/** Spec: repair cancel success is a response type other than 'fail'. */
+export function cancelTicketSucceeded(data: UpdateTicket): boolean {
+  return data.updateTicketResponse.apiResponse.type !== 'fail' && data.statusInfo?.status !== 'FAILURE';
+}

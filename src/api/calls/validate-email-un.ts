@@ -1,0 +1,21 @@
+// One module per Orch call: its path, its validator and its type (docs/contracts.md).
+import type { ValidateEmailUn } from '../../generated/types';
+import { validateValidateEmailUn } from '../../generated/validators';
+import type { ApiClient, Result } from '../client';
+
+export type { ValidateEmailUn };
+
+export const validateEmailUnPath = '/preauth/dssh/bm/validateEmailUn';
+
+/** GET /preauth/dssh/bm/validateEmailUn: Whether the email can be used as a username. */
+export function validateEmailUn(
+  client: ApiClient,
+  params: { emailAddress: string },
+): Promise<Result<ValidateEmailUn>> {
+  return client.request({
+    method: 'GET',
+    path: validateEmailUnPath,
+    query: params,
+    validate: validateValidateEmailUn,
+  });
+}

@@ -1,0 +1,138 @@
+/**
+ * The one way the portal talks to Orch. Every answer is validated against its JSON Schema (precompiled ajv
+ * standalone validators: `new Ajv().compile()` is refused by the strict CSP) and comes back as a Result:
+ * a bad status, a time-out, a lost network or a body of the wrong shape is a typed failure, never a throw,
+ * so each failure path can end in the spec's handling.
+ *
+ * fetch is injected (the root store passes window.fetch; tests pass a fake).
+ */
+import type { Validator } from '../generated/validators';
+// The plain JSON, not src/config: the client must load even where the config validator cannot run.
+import portal from '../../config/portal.json';
+
+export type FailureKind = 'http' | 'timeout' | 'malformed' | 'network' | 'unauthenticated';
+
+export type Failure = { ok: false; kind: FailureKind; status?: number; message: string };
+export type Result<T> = { ok: true; data: T } | Failure;
+
+export type QueryValue = string | number | boolean | null | undefined;
+
+export interface RequestOptions<T> {
+  method?: 'GET' | 'POST';
+  /** path starting with /Orch or /preauth */
+  path: string;
+  /** query parameters; null and undefined ones are left out */
+  query?: Readonly<Record<string, QueryValue>>;
+  /** JSON body of a POST */
+  body?: unknown;
+  validate: Validator<T>;
+  /** default: the client's time-out (config timeouts.callMs) */
+  timeoutMs?: number;
+  /** lets a caller give up early (e.g. a page left); reported as kind 'network' */
+  signal?: AbortSignal;
+}
+
+export interface ApiClient {
+  request<T>(options: RequestOptions<T>): Promise<Result<T>>;
+}
+
+export type FetchLike = (input: string, init: RequestInit) => Promise<Response>;
+
+export interface ClientOptions {
+  fetch: FetchLike;
+  /** default time-out of a call in ms (default config.timeouts.callMs) */
+  timeoutMs?: number;
+  /** prefix for paths, e.g. '' (same origin, the default) */
+  baseUrl?: string;
+  /** extra headers on every call (e.g. the pre-auth application key) */
+  headers?: Readonly<Record<string, string>>;
+}
+
+/** Builds `path?query`, leaving out null and undefined values. */
+export function buildUrl(
+  baseUrl: string,
+  path: string,
+  query?: Readonly<Record<string, QueryValue>>,
+): string {
+  const params = new URLSearchParams();
+  for (const [k, v] of Object.entries(query ?? {})) {
+    if (v !== null && v !== undefined) params.set(k, String(v));
+  }
+  const qs = params.toString();
+  return `${baseUrl}${path}${qs ? `?${qs}` : ''}`;
+}
+
+const fail = (kind: FailureKind, message: string, status?: number): Failure =>
+  status === undefined ? { ok: false, kind, message } : { ok: false, kind, status, message };
+
+function schemaMessage<T>(validate: Validator<T>, path: string): string {
+  const first = validate.errors?.[0];
+  const where = first ? `${first.instancePath || '/'} ${first.message ?? first.keyword}` : 'unexpected shape';
+  return `Malformed answer from ${path}: ${where}`;
+}
+
+/** Parses the body: JSON when it says so; otherwise the text itself (text replies such as deviceReboot),
+ * or that text parsed as JSON when a server forgot the content type. */
+function readBody<T>(
+  text: string,
+  contentType: string,
+  validate: Validator<T>,
+): { ok: true; data: T } | { ok: false } {
+  const candidates: (() => unknown)[] = contentType.includes('json')
+    ? [() => JSON.parse(text) as unknown]
+    : [() => text, () => JSON.parse(text) as unknown];
+  for (const candidate of candidates) {
+    let value: unknown;
+    try {
+      value = candidate();
+    } catch {
+      continue;
+    }
+    if (validate(value)) return { ok: true, data: value };
+  }
+  return { ok: false };
+}
+
+export function createClient(options: ClientOptions): ApiClient {
+  const baseUrl = options.baseUrl ?? '';
+  const defaultTimeout = options.timeoutMs ?? portal.timeouts.callMs;
+
+  async function request<T>(req: RequestOptions<T>): Promise<Result<T>> {
+    const method = req.method ?? 'GET';
+    const url = buildUrl(baseUrl, req.path, req.query);
+    const controller = new AbortController();
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      controller.abort();
+    }, req.timeoutMs ?? defaultTimeout);
+    const onCallerAbort = (): void => controller.abort();
+    req.signal?.addEventListener('abort', onCallerAbort);
+    try {
+      const headers: Record<string, string> = { Accept: 'application/json, text/plain', ...options.headers };
+      const init: RequestInit = { method, credentials: 'same-origin', headers, signal: controller.signal };
+      if (method === 'POST') {
+        headers['Content-Type'] = 'application/json';
+        init.body = JSON.stringify(req.body ?? {});
+      }
+      const res = await options.fetch(url, init);
+      if (res.status === 401) return fail('unauthenticated', `Not signed in (401 from ${req.path})`, 401);
+      if (!res.ok) return fail('http', `HTTP ${res.status} from ${req.path}`, res.status);
+      // Reading the body stays under the same time-out: a stalled body is a time-out too.
+      const text = await res.text();
+      const parsed = readBody(text, res.headers.get('content-type') ?? '', req.validate);
+      if (!parsed.ok) return fail('malformed', schemaMessage(req.validate, req.path), res.status);
+      return { ok: true, data: parsed.data };
+    } catch (e) {
+      if (timedOut)
+        return fail('timeout', `No answer from ${req.path} within ${req.timeoutMs ?? defaultTimeout} ms`);
+      const reason = e instanceof Error ? e.message : String(e);
+      return fail('network', `Network error on ${req.path}: ${reason}`);
+    } finally {
+      clearTimeout(timer);
+      req.signal?.removeEventListener('abort', onCallerAbort);
+    }
+  }
+
+  return { request };
+}

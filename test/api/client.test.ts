@@ -1,0 +1,149 @@
+import { describe, expect, it } from 'vitest';
+import { createClient, type FetchLike } from '../../src/api/client';
+import { getHomeEarlyInit } from '../../src/api/calls/home-early-init';
+import { rebootDevice, rebootSucceeded } from '../../src/api/calls/device-reboot';
+import { setCurrentAccount } from '../../src/api/calls/set-current-account';
+import { getOutage } from '../../src/api/calls/outage';
+
+const okProfile = {
+  statusCode: 200,
+  status: 'SUCCESS',
+  accountLifeCycle: 'Active',
+  response: {
+    currentlyManagedAccount: '310245781',
+    accountStatus: 'ACTIVE',
+    accountType: 'I',
+    companyIdentifier: '1',
+  },
+};
+const json = (body: unknown, status = 200): Response =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+/** A fake fetch that records what it was asked. */
+function fake(answer: (url: string, init: RequestInit) => Promise<Response>) {
+  const calls: { url: string; init: RequestInit }[] = [];
+  const fetch: FetchLike = (url, init) => {
+    calls.push({ url, init });
+    return answer(url, init);
+  };
+  return { fetch, calls };
+}
+
+describe('client', () => {
+  it('returns the validated data with same-origin credentials', async () => {
+    const f = fake(() => Promise.resolve(json(okProfile)));
+    const r = await getHomeEarlyInit(createClient({ fetch: f.fetch }));
+    expect(r).toEqual({ ok: true, data: okProfile });
+    expect(f.calls[0]?.url).toBe('/Orch/dssh/homeEarlyInit');
+    expect(f.calls[0]?.init.credentials).toBe('same-origin');
+    expect(f.calls[0]?.init.method).toBe('GET');
+  });
+
+  it('sends a POST as JSON', async () => {
+    const f = fake(() => Promise.resolve(json({ data: 'Success' })));
+    const r = await setCurrentAccount(createClient({ fetch: f.fetch }), { loginName: 'mia', pid: 'P2' });
+    expect(r.ok).toBe(true);
+    expect(f.calls[0]?.init.method).toBe('POST');
+    expect(f.calls[0]?.init.body).toBe('{"loginName":"mia","pid":"P2"}');
+    expect((f.calls[0]?.init.headers as Record<string, string>)['Content-Type']).toBe('application/json');
+  });
+
+  it('builds the query and leaves out absent values (outage: legacyMarket and billingSource only together)', async () => {
+    const f = fake(() =>
+      Promise.resolve(json({ currentOutage: false, outageHangover: false, rebootModem: false })),
+    );
+    const client = createClient({ fetch: f.fetch });
+    await getOutage(client, { accountNumber: '1', identifierType: 'BAN', wtn: '2', legacyMarket: 'Q' });
+    await getOutage(client, {
+      accountNumber: '1',
+      identifierType: 'BAN',
+      wtn: '2',
+      legacyMarket: 'Q',
+      billingSource: 'E',
+    });
+    expect(f.calls[0]?.url).toBe(
+      '/Orch/dssh/rx/getOutageDetails?accountNumber=1&identifierType=BAN&wtn=2&source=digihome',
+    );
+    expect(f.calls[1]?.url).toContain('&legacyMarket=Q&billingSource=E');
+  });
+
+  it('reads a text reply (device reboot) and applies the spec rule', async () => {
+    const f = fake(() =>
+      Promise.resolve(new Response('Error: modem offline', { headers: { 'content-type': 'text/plain' } })),
+    );
+    const r = await rebootDevice(createClient({ fetch: f.fetch }), { wtn: '1' });
+    expect(r.ok && rebootSucceeded(r.data)).toBe(false);
+    expect(r).toEqual({ ok: true, data: 'Error: modem offline' });
+  });
+
+  it('an error status is an http failure with the status', async () => {
+    const f = fake(() => Promise.resolve(json({ error: 'Injected fault' }, 500)));
+    const r = await getHomeEarlyInit(createClient({ fetch: f.fetch }));
+    expect(r).toMatchObject({ ok: false, kind: 'http', status: 500 });
+  });
+
+  it('401 is unauthenticated', async () => {
+    const f = fake(() => Promise.resolve(json({ authenticated: false }, 401)));
+    expect(await getHomeEarlyInit(createClient({ fetch: f.fetch }))).toMatchObject({
+      ok: false,
+      kind: 'unauthenticated',
+      status: 401,
+    });
+  });
+
+  it('a body that fails its schema is malformed, naming where', async () => {
+    const f = fake(() => Promise.resolve(json({ unexpected: true })));
+    const r = await getHomeEarlyInit(createClient({ fetch: f.fetch }));
+    expect(r).toMatchObject({ ok: false, kind: 'malformed', status: 200 });
+    expect(!r.ok && r.message).toContain('/Orch/dssh/homeEarlyInit');
+  });
+
+  it('a body that is not JSON at all is malformed', async () => {
+    const f = fake(() =>
+      Promise.resolve(
+        new Response('<html>', { status: 200, headers: { 'content-type': 'application/json' } }),
+      ),
+    );
+    expect(await getHomeEarlyInit(createClient({ fetch: f.fetch }))).toMatchObject({
+      ok: false,
+      kind: 'malformed',
+    });
+  });
+
+  it('JSON sent without a content type is still read', async () => {
+    const f = fake(() => Promise.resolve(new Response(JSON.stringify(okProfile))));
+    expect(await getHomeEarlyInit(createClient({ fetch: f.fetch }))).toMatchObject({ ok: true });
+  });
+
+  it('no answer within the time-out is a timeout failure, and the request is aborted', async () => {
+    let aborted = false;
+    const f = fake(
+      (_url, init) =>
+        new Promise<Response>((_resolve, reject) => {
+          init.signal?.addEventListener('abort', () => {
+            aborted = true;
+            reject(new DOMException('aborted', 'AbortError'));
+          });
+        }),
+    );
+    const started = Date.now();
+    const r = await getHomeEarlyInit(createClient({ fetch: f.fetch, timeoutMs: 30 }));
+    expect(r).toMatchObject({ ok: false, kind: 'timeout' });
+    expect(aborted).toBe(true);
+    expect(Date.now() - started).toBeLessThan(1000);
+  });
+
+  it('a lost network is a network failure, never a throw', async () => {
+    const f = fake(() => Promise.reject(new TypeError('Failed to fetch')));
+    const r = await getHomeEarlyInit(createClient({ fetch: f.fetch }));
+    expect(r).toMatchObject({ ok: false, kind: 'network' });
+    expect(!r.ok && r.message).toContain('Failed to fetch');
+  });
+
+  it('a fetch that throws synchronously is a network failure too', async () => {
+    const fetch: FetchLike = () => {
+      throw new Error('boom');
+    };
+    expect(await getHomeEarlyInit(createClient({ fetch }))).toMatchObject({ ok: false, kind: 'network' });
+  });
+});

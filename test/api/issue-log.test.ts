@@ -1,0 +1,68 @@
+import { describe, expect, it } from 'vitest';
+import { createClient, type FetchLike } from '../../src/api/client';
+import { createIssueLog, describeError, sanitizeIssue } from '../../src/api/issue-log';
+
+const base = { page: 'home', operation: 'getOutage', message: 'x', level: 'error' as const };
+
+describe('issue log (spec section 5)', () => {
+  it("drops the characters & ( ) ^ ' ` ? < > { } [ ] | from the message", () => {
+    const r = sanitizeIssue({ ...base, message: 'a&b(c)d^e\'f`g?h<i>j{k}l[m]n|o p.q,r:s/t-u_v=w"x' });
+    expect(r.message).toBe('abcdefghijklmno p.q,r:s/t-u_v=w"x');
+  });
+
+  it('cuts the operation name to 199 characters and the message to 499', () => {
+    const r = sanitizeIssue({ ...base, operation: 'o'.repeat(300), message: 'm'.repeat(600) });
+    expect(r.operation).toHaveLength(199);
+    expect(r.message).toHaveLength(499);
+  });
+
+  it('strips before cutting, so 499 characters of real text survive', () => {
+    const r = sanitizeIssue({ ...base, message: '<'.repeat(100) + 'm'.repeat(499) });
+    expect(r.message).toBe('m'.repeat(499));
+  });
+
+  it('cuts exception error text to 100 characters', () => {
+    expect(describeError(new Error('e'.repeat(150)))).toHaveLength(100);
+    expect(describeError('plain')).toBe('plain');
+    expect(describeError({ code: 7 })).toBe('{"code":7}');
+  });
+
+  it('fills absent account number and email with empty strings', () => {
+    expect(sanitizeIssue(base)).toEqual({ ...base, accountNumber: '', emailAddress: '' });
+  });
+});
+
+describe('issue log transport', () => {
+  function recording(fail = false) {
+    const posted: { url: string; body: unknown }[] = [];
+    const fetch: FetchLike = (url, init) => {
+      posted.push({ url, body: JSON.parse(typeof init.body === 'string' ? init.body : '{}') as unknown });
+      return fail
+        ? Promise.reject(new TypeError('offline'))
+        : Promise.resolve(
+            new Response('{"status":"SUCCESS"}', { headers: { 'content-type': 'application/json' } }),
+          );
+    };
+    return { posted, client: createClient({ fetch }) };
+  }
+
+  it('posts to /Orch/dssh/ui/sanitize when signed in and /preauth/dssh/ui/sanitize before', async () => {
+    const { posted, client } = recording();
+    let signedIn = false;
+    const log = createIssueLog(client, { authenticated: () => signedIn });
+    log.log({ ...base, message: 'before (sign-in)' });
+    signedIn = true;
+    log.log({ ...base, accountNumber: '310245781', message: 'after' });
+    await new Promise((r) => setTimeout(r, 0));
+    expect(posted.map((p) => p.url)).toEqual(['/preauth/dssh/ui/sanitize', '/Orch/dssh/ui/sanitize']);
+    expect(posted[0]?.body).toMatchObject({ message: 'before sign-in', page: 'home', level: 'error' });
+  });
+
+  it('never throws when the log call fails, and keeps the last entries in memory', async () => {
+    const { client } = recording(true);
+    const log = createIssueLog(client, { authenticated: () => true, capacity: 3 });
+    for (let i = 0; i < 5; i++) expect(() => log.log({ ...base, message: `m${i}` })).not.toThrow();
+    await new Promise((r) => setTimeout(r, 0));
+    expect(log.entries.map((e) => e.message)).toEqual(['m2', 'm3', 'm4']);
+  });
+});
