@@ -48,15 +48,29 @@ interface Outcome {
 
 const message = (e: unknown): string => (e instanceof Error ? e.message : String(e));
 
+/** all/any from the children (json-rules-engine records no result on the top-level group). */
+function groupHeld(group: 'all' | 'any', children: ConditionTrace[]): boolean | null {
+  const results = children.map((c) => c.held);
+  if (group === 'all') {
+    if (results.includes(false)) return false;
+    return results.includes(null) ? null : true;
+  }
+  if (results.includes(true)) return true;
+  return results.includes(null) ? null : false;
+}
+
 function conditionTrace(node: unknown): ConditionTrace {
   const n = (node ?? {}) as Record<string, unknown>;
   const held = typeof n.result === 'boolean' ? n.result : null;
   if (Array.isArray(n.all) || Array.isArray(n.any)) {
     const group = Array.isArray(n.all) ? 'all' : 'any';
     const children = ((n.all ?? n.any) as unknown[]).map(conditionTrace);
-    return { group, held, children };
+    return { group, held: held ?? groupHeld(group, children), children };
   }
-  if (n.not !== undefined) return { group: 'not', held, child: conditionTrace(n.not) };
+  if (n.not !== undefined) {
+    const child = conditionTrace(n.not);
+    return { group: 'not', held: held ?? (child.held === null ? null : !child.held), child };
+  }
   return {
     fact: String(n.fact),
     operator: String(n.operator),

@@ -1,0 +1,51 @@
+/**
+ * `npm run rules:explain -- --persona <id> [--date YYYY-MM-DD] [--account N] [--only-matched]`: every
+ * decision for that persona account on that day: the winning rule, and each condition with the fact's
+ * value and whether it held. The facts themselves are listed first. RULES_DIR explains an analyst's copy.
+ */
+import { formatExplain, formatDecisionTrace } from '../src/engine/explain';
+import { createRuntime } from '../src/engine/runtime';
+import { loadPersonas } from '../sandbox/personas';
+import { PREVIEW_DATE, dayAt, loadRulesDir, personaFacts, rulesDir } from './rules-lib';
+
+function option(name: string): string | undefined {
+  const i = process.argv.indexOf(`--${name}`);
+  return i >= 0 ? process.argv[i + 1] : undefined;
+}
+
+const personaId = option('persona');
+const date = option('date') ?? PREVIEW_DATE;
+const account = Number(option('account') ?? '1');
+const onlyMatched = process.argv.includes('--only-matched');
+
+try {
+  const personas = loadPersonas();
+  const persona = personas.find((p) => p.id === personaId);
+  if (!persona) {
+    throw new Error(
+      `${personaId ? `unknown persona '${personaId}'` : 'name a persona with --persona <id>'}; personas: ${personas
+        .map((p) => p.id)
+        .join(', ')}`,
+    );
+  }
+  if (!Number.isInteger(account) || account < 1 || account > persona.accounts.length) {
+    throw new Error(`--account is a number from 1 to ${persona.accounts.length} for ${persona.id}`);
+  }
+  const today = dayAt(date);
+  const facts = personaFacts(persona, today, account - 1);
+  const { explain } = await createRuntime(loadRulesDir(rulesDir())).decide(facts);
+
+  console.log(`persona ${persona.id}, account ${account} of ${persona.accounts.length}, on ${date}`);
+  console.log(`${persona.description}\n`);
+  console.log('facts:');
+  for (const [name, value] of Object.entries(facts)) console.log(`  ${name} = ${JSON.stringify(value)}`);
+  console.log('');
+  console.log(
+    onlyMatched
+      ? explain.map((d) => formatDecisionTrace(d, { onlyMatched })).join('\n\n')
+      : formatExplain(explain),
+  );
+} catch (e) {
+  console.error(e instanceof Error ? e.message : String(e));
+  process.exit(1);
+}
