@@ -29,7 +29,9 @@ export function VisitorNav() {
           </button>
           <ul id="signin-menu" className="nav__submenu" hidden={!signInOpen}>
             <li>
-              <a href={`${config.signIn.signInUrl}?${config.signIn.redirectParam}=${encodeURIComponent('/home')}`}>
+              <a
+                href={`${config.signIn.signInUrl}?${config.signIn.redirectParam}=${encodeURIComponent('/home')}`}
+              >
                 For Home
               </a>
             </li>

@@ -33,7 +33,12 @@ export class AccountsStore {
         this.status = 'ok';
       } else {
         this.status = 'failure';
-        this.api.logIssue({ page: 'shell', operation: 'getProfileFromRequest', message: result.message, level: 'error' });
+        this.api.logIssue({
+          page: 'shell',
+          operation: 'getProfileFromRequest',
+          message: result.message,
+          level: 'error',
+        });
       }
     });
   }

@@ -14,8 +14,10 @@ import type {
   WgStatus,
 } from '../generated/types';
 
-export type CallFailureKind = 'http' | 'timeout' | 'malformed' | 'network' | 'unauthenticated';
-export type CallResult<T> = { ok: true; data: T } | { ok: false; kind: CallFailureKind; status?: number; message: string };
+import type { Result } from '../api/client';
+import type { OutageParams } from '../api/calls/outage';
+
+export type CallResult<T> = Result<T>;
 
 export interface IssueEntry {
   page: string;
@@ -30,7 +32,7 @@ export interface Api {
   homeEarlyInit(): Promise<CallResult<HomeEarlyInit>>;
   accountList(): Promise<CallResult<AccountList>>;
   setCurrentAccount(loginName: string, pid: string): Promise<CallResult<SetCurrentAccount>>;
-  outage(query: Record<string, string>): Promise<CallResult<Outage>>;
+  outage(params: OutageParams): Promise<CallResult<Outage>>;
   wgStatus(baid: string): Promise<CallResult<WgStatus>>;
   creditOffer(accountNumber: string): Promise<CallResult<CreditOffer>>;
   /** The UI issue log (POST /Orch/dssh/ui/sanitize); never fails loudly. */

@@ -2,13 +2,13 @@ import { makeAutoObservable, runInAction } from 'mobx';
 import type { Api } from './api-port';
 import type { Env } from './env';
 import type { Profile } from '../generated/types';
+import { profileFromEnvelope } from '../facts';
 
 export type ProfileStatus = 'idle' | 'loading' | 'ok' | 'failure' | '223' | '222';
 
 /**
- * The early-init profile (GET /Orch/dssh/homeEarlyInit). Reading the envelope is the contract, not a
- * business decision: statusCode 222 with a string response is a redirect, status '223' means no account
- * is linked yet, statusCode -7 or a missing accountLifeCycle means the load failed.
+ * The early-init profile (GET /Orch/dssh/homeEarlyInit), read with src/facts' profileFromEnvelope
+ * (222 redirect, 223 no account yet, -7 or no accountLifeCycle = failure).
  */
 export class ProfileStore {
   status: ProfileStatus = 'idle';
@@ -33,21 +33,14 @@ export class ProfileStore {
     const result = await this.api.homeEarlyInit();
     runInAction(() => {
       if (!result.ok) return this.fail(result.message);
-      const env = result.data;
-      if (env.statusCode === 222 && typeof env.response === 'string') {
-        this.redirectUrl = env.response;
-        this.status = '222';
-        return;
+      const parsed = profileFromEnvelope(result.data);
+      if (parsed.status === 'failure' || parsed.status === 'pending') {
+        return this.fail(`profile failure: statusCode ${result.data.statusCode}`);
       }
-      if (env.status === '223' || env.statusCode === 223) {
-        this.status = '223';
-        return;
-      }
-      if (env.statusCode === -7 || !env.accountLifeCycle || typeof env.response !== 'object' || !env.response) {
-        return this.fail(`profile failure: statusCode ${env.statusCode}`);
-      }
-      this.data = { ...env.response, accountLifeCycle: env.response.accountLifeCycle ?? env.accountLifeCycle };
-      this.status = 'ok';
+      if (parsed.status === '222')
+        this.redirectUrl = typeof result.data.response === 'string' ? result.data.response : null;
+      this.data = parsed.data ?? null;
+      this.status = parsed.status;
     });
     return this.status;
   }

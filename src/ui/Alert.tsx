@@ -12,7 +12,15 @@ interface AlertProps {
 }
 
 /** An alert card on the home page. A region with a heading, so it is found by its title. */
-export function Alert({ tone, heading, children, actions, onClose, closeLabel, headingLevel = 2 }: AlertProps) {
+export function Alert({
+  tone,
+  heading,
+  children,
+  actions,
+  onClose,
+  closeLabel,
+  headingLevel = 2,
+}: AlertProps) {
   const H = headingLevel === 2 ? 'h2' : 'h3';
   return (
     <section className={`alert alert--${tone}`} aria-label={heading}>
@@ -22,7 +30,12 @@ export function Alert({ tone, heading, children, actions, onClose, closeLabel, h
         {actions ? <div className="alert__actions">{actions}</div> : null}
       </div>
       {onClose ? (
-        <button type="button" className="alert__close" aria-label={closeLabel ?? `Close ${heading}`} onClick={onClose}>
+        <button
+          type="button"
+          className="alert__close"
+          aria-label={closeLabel ?? `Close ${heading}`}
+          onClick={onClose}
+        >
           ×
         </button>
       ) : null}

@@ -1,7 +1,15 @@
 import type { ReactNode } from 'react';
 
 /** A link that leaves the portal in a new tab. rel=noopener stops the new page from reaching window.opener. */
-export function ExternalLink({ href, children, className }: { href: string; children: ReactNode; className?: string }) {
+export function ExternalLink({
+  href,
+  children,
+  className,
+}: {
+  href: string;
+  children: ReactNode;
+  className?: string;
+}) {
   return (
     <a href={href} target="_blank" rel="noopener noreferrer" className={className}>
       {children}

@@ -37,7 +37,12 @@ function Toast({ toast, onDismiss }: { toast: ToastView; onDismiss: (id: number)
   return (
     <div className={`toast toast--${toast.tone}`}>
       <span className="toast__text">{toast.text}</span>
-      <button type="button" className="toast__close" aria-label="Dismiss message" onClick={() => onDismiss(toast.id)}>
+      <button
+        type="button"
+        className="toast__close"
+        aria-label="Dismiss message"
+        onClick={() => onDismiss(toast.id)}
+      >
         ×
       </button>
     </div>

@@ -1,0 +1,26 @@
+import { observer } from 'mobx-react-lite';
+import { useEffect, useRef } from 'react';
+import { useStores } from '../../stores/context';
+import { homeViews } from './views';
+
+/**
+ * /home renders the view rules/home-view.json decided. The registry maps a view id to its component;
+ * a view id without a component is a programming error, shown as the account error view and logged.
+ */
+export const HomePage = observer(function HomePage() {
+  const store = useStores();
+  const decided = store.decisions.homeView;
+  const reported = useRef<string | null>(null);
+  const View = decided ? homeViews[decided.view] : undefined;
+
+  useEffect(() => {
+    if (decided && !View && reported.current !== decided.view) {
+      reported.current = decided.view;
+      store.logIssue('home', 'renderHomeView', `no component for home view ${decided.view}`);
+    }
+  }, [decided, View, store]);
+
+  if (!decided) return null;
+  const Component = View ?? homeViews['profile-error'];
+  return Component ? <Component params={decided.params} /> : null;
+});

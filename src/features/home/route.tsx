@@ -1,0 +1,4 @@
+import { HomePage } from './HomePage';
+
+/** /home (lazy route module). */
+export const Component = HomePage;

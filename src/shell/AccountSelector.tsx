@@ -1,0 +1,90 @@
+import { observer } from 'mobx-react-lite';
+import { useEffect, useRef, useState } from 'react';
+import { useSelector } from '@xstate/react';
+import { useStores } from '../stores/context';
+
+/**
+ * Account selector drop-down: the account numbers, then Add Account. A disclosure of buttons rather than a
+ * <select>, so moving through the options with the keyboard never switches accounts by itself
+ * (WCAG 3.2.2). Switching runs in machines/account-switch.machine.ts.
+ */
+export const AccountSelector = observer(function AccountSelector() {
+  const store = useStores();
+  const { accounts } = store;
+  const [open, setOpen] = useState(false);
+  const wrapper = useRef<HTMLDivElement>(null);
+  const switching = useSelector(store.accountSwitch, (s) => !s.matches('idle'));
+
+  useEffect(() => {
+    if (!open) return undefined;
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape') {
+        setOpen(false);
+        wrapper.current?.querySelector<HTMLButtonElement>('button')?.focus();
+      }
+    };
+    const onClick = (e: MouseEvent) => {
+      if (wrapper.current && !wrapper.current.contains(e.target as Node)) setOpen(false);
+    };
+    document.addEventListener('keydown', onKey);
+    document.addEventListener('mousedown', onClick);
+    return () => {
+      document.removeEventListener('keydown', onKey);
+      document.removeEventListener('mousedown', onClick);
+    };
+  }, [open]);
+
+  if (accounts.unavailable) {
+    return (
+      <div className="account-selector">
+        <span className="account-selector__label">Account Unavailable</span>
+      </div>
+    );
+  }
+
+  const current = accounts.accounts.find((a) => a.pid === accounts.currentPid);
+  const label = current?.accountNumber ?? store.profile.accountNumber ?? 'Accounts';
+  return (
+    <div className="account-selector" ref={wrapper}>
+      <button
+        type="button"
+        className="account-selector__toggle"
+        aria-expanded={open}
+        aria-controls="account-menu"
+        aria-busy={switching}
+        onClick={() => setOpen((o) => !o)}
+      >
+        <span className="visually-hidden">Account: </span>
+        {label}
+      </button>
+      <ul id="account-menu" className="account-selector__menu" hidden={!open} aria-label="Your accounts">
+        {accounts.accounts.map((a) => (
+          <li key={a.pid}>
+            <button
+              type="button"
+              aria-current={a.pid === accounts.currentPid ? 'true' : undefined}
+              disabled={switching}
+              onClick={() => {
+                setOpen(false);
+                store.accountSwitch.send({ type: 'ACCOUNT.SELECT', pid: a.pid });
+              }}
+            >
+              {a.accountNumber}
+            </button>
+          </li>
+        ))}
+        <li>
+          <button
+            type="button"
+            onClick={() => {
+              setOpen(false);
+              store.accountSwitch.send({ type: 'ACCOUNT.ADD' });
+            }}
+          >
+            Add Account
+          </button>
+        </li>
+      </ul>
+    </div>
+  );
+});

@@ -1,0 +1,84 @@
+import { useEffect, useState } from 'react';
+import {
+  createBrowserRouter,
+  Navigate,
+  Outlet,
+  RouterProvider,
+  ScrollRestoration,
+  useNavigate,
+  type RouteObject,
+} from 'react-router-dom';
+import { observer } from 'mobx-react-lite';
+import { useStores } from '../stores/context';
+import { ToastRegion } from '../ui/ToastRegion';
+import { loginRoutes, signedInRoutes, type RouteEntry } from './route-table';
+import { RouteEffects } from './RouteTitle';
+import { SignedInLayout } from './SignedInLayout';
+import { VisitorLayout } from './VisitorLayout';
+import { pageFor, loginPageFor } from './pages';
+import { NotFoundPage } from './NotFoundPage';
+
+function toRoutes(
+  entries: RouteEntry[],
+  load: (path: string) => RouteObject['lazy'],
+  base = '',
+): RouteObject[] {
+  return entries.map((e): RouteObject => {
+    const full = `${base}/${e.path}`;
+    if (e.children) {
+      return {
+        path: e.path,
+        handle: { title: e.title },
+        lazy: load(full),
+        children: e.children.map((c) =>
+          c.path
+            ? { path: c.path, handle: { title: c.title }, lazy: load(`${full}/${c.path}`) }
+            : { index: true, handle: { title: e.title }, lazy: load(`${full}/`) },
+        ),
+      };
+    }
+    return { path: e.path, handle: { title: e.title }, lazy: load(full) };
+  });
+}
+
+const Root = observer(function Root() {
+  const store = useStores();
+  const navigate = useNavigate();
+  useEffect(() => {
+    store.setNavigate((to) => void navigate(to));
+  }, [store, navigate]);
+  return (
+    <>
+      <RouteEffects />
+      <ScrollRestoration />
+      <Outlet />
+      <ToastRegion toasts={store.ui.toasts} onDismiss={(id) => store.ui.dismissToast(id)} />
+    </>
+  );
+});
+
+export function buildRoutes(): RouteObject[] {
+  return [
+    {
+      element: <Root />,
+      children: [
+        { path: '/', element: <Navigate to="/home" replace /> },
+        { path: '/orderHistory', element: <Navigate to="/support" replace /> },
+        {
+          path: '/login',
+          element: <VisitorLayout />,
+          children: toRoutes(loginRoutes, loginPageFor, '/login'),
+        },
+        {
+          element: <SignedInLayout />,
+          children: [...toRoutes(signedInRoutes, pageFor), { path: '*', element: <NotFoundPage /> }],
+        },
+      ],
+    },
+  ];
+}
+
+export function App() {
+  const [router] = useState(() => createBrowserRouter(buildRoutes()));
+  return <RouterProvider router={router} />;
+}

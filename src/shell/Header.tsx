@@ -1,0 +1,94 @@
+import { observer } from 'mobx-react-lite';
+import { useState, type FormEvent } from 'react';
+import { NavLink } from 'react-router-dom';
+import { config } from '../config';
+import { useStores } from '../stores/context';
+import { siteSearchUrl } from './search';
+import { AccountSelector } from './AccountSelector';
+
+const NAV_LABELS: Record<string, { label: string; to: string }> = {
+  home: { label: 'Home', to: '/home' },
+  billing: { label: 'Billing', to: '/billing' },
+  services: { label: 'Services', to: '/services' },
+  support: { label: 'Support', to: '/support' },
+  settings: { label: 'Settings', to: '/settings' },
+  messages: { label: 'Messages', to: '/messages' },
+};
+
+/**
+ * The signed-in bar. Which items show and whether the search shows are decided by rules/navigation.json;
+ * this component only renders the decision.
+ */
+export const Header = observer(function Header() {
+  const store = useStores();
+  const nav = store.decisions.navigation;
+  const menuOpen = store.ui.mobileMenuOpen;
+  return (
+    <header className="header">
+      <div className="header__bar">
+        <a href={config.provider.siteUrl} target="_blank" rel="noopener noreferrer" className="header__logo">
+          {config.provider.name}
+          <span className="visually-hidden"> home page (opens in a new tab)</span>
+        </a>
+        <button
+          type="button"
+          className="header__hamburger"
+          aria-expanded={menuOpen}
+          aria-controls="main-menu"
+          onClick={() => store.ui.setMobileMenu(!menuOpen)}
+        >
+          <span aria-hidden="true">☰</span> Menu
+        </button>
+        <div id="main-menu" className={`header__menu${menuOpen ? ' header__menu--open' : ''}`}>
+          <nav aria-label="Main" className="nav">
+            <ul className="nav__list">
+              {nav?.emptyItem ? <li className="nav__empty" aria-hidden="true" /> : null}
+              {(nav?.items ?? []).map((id) => {
+                const item = NAV_LABELS[id];
+                return item ? (
+                  <li key={id}>
+                    <NavLink to={item.to} className="nav__link">
+                      {item.label}
+                    </NavLink>
+                  </li>
+                ) : null;
+              })}
+            </ul>
+          </nav>
+          {nav?.search ? <SiteSearch /> : null}
+          <AccountSelector />
+          <button type="button" className="header__signout" onClick={() => store.signOut()}>
+            Sign Out
+          </button>
+        </div>
+      </div>
+    </header>
+  );
+});
+
+function SiteSearch() {
+  const store = useStores();
+  const [term, setTerm] = useState('');
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const url = siteSearchUrl(config.provider.siteSearchUrl, term);
+    if (url) store.env.openTab(url);
+  };
+  return (
+    <form role="search" className="search" onSubmit={submit}>
+      <label htmlFor="site-search" className="visually-hidden">
+        Search {config.provider.name}
+      </label>
+      <input
+        id="site-search"
+        type="search"
+        value={term}
+        onChange={(e) => setTerm(e.target.value)}
+        placeholder="Search"
+      />
+      <button type="submit" aria-label="Search">
+        <span aria-hidden="true">🔍</span>
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,30 @@
+import { useEffect } from 'react';
+import { useLocation, useMatches } from 'react-router-dom';
+import { config } from '../config';
+import { useStores } from '../stores/context';
+
+interface TitleHandle {
+  title?: string;
+}
+
+/**
+ * After each navigation: the title becomes the product name plus the route title, and the mobile side menu
+ * closes. (Scroll to the top or to a saved position is <ScrollRestoration/>'s job.)
+ */
+export function RouteEffects() {
+  const matches = useMatches();
+  const location = useLocation();
+  const store = useStores();
+  const title = [...matches].reverse().find((m) => (m.handle as TitleHandle | undefined)?.title)?.handle as
+    TitleHandle | undefined;
+
+  useEffect(() => {
+    document.title = title?.title ? `${config.productName} | ${title.title}` : config.productName;
+  }, [title?.title]);
+
+  useEffect(() => {
+    store.ui.setMobileMenu(false);
+  }, [location.pathname, store.ui]);
+
+  return null;
+}

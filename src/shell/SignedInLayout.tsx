@@ -1,0 +1,64 @@
+import { observer } from 'mobx-react-lite';
+import { useEffect } from 'react';
+import { Outlet, useLocation, useNavigate } from 'react-router-dom';
+import { useStores } from '../stores/context';
+import { overlayHidden } from './route-table';
+import { Header } from './Header';
+import { Footer, SecondProviderBanner } from './Footer';
+import { LoadingOverlay } from './LoadingOverlay';
+import { AccountErrorPage } from './AccountErrorPage';
+import { SkipLink } from './SkipLink';
+
+/**
+ * Everything outside /login: the sign-in guard (GET /Orch/isAuth before the page shows; unauthenticated
+ * browsers go to the provider sign-in carrying the wanted page), the account load, the 223 and 222
+ * answers, the loading overlay, and the signed-in chrome.
+ */
+export const SignedInLayout = observer(function SignedInLayout() {
+  const store = useStores();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const wanted = `${location.pathname}${location.search}${location.hash}`;
+
+  useEffect(() => {
+    void store.guard(wanted);
+    // Every navigation to a guarded path checks the session again.
+  }, [store, wanted]);
+
+  const profileStatus = store.profile.status;
+  useEffect(() => {
+    if (profileStatus === '223' && location.pathname !== '/AddAnAccountNumber') {
+      void navigate('/AddAnAccountNumber', { replace: true });
+    }
+  }, [profileStatus, location.pathname, navigate]);
+
+  const auth = store.session.auth;
+  if (auth === 'error' || store.blockedRedirect) {
+    return (
+      <Chrome>
+        <AccountErrorPage />
+      </Chrome>
+    );
+  }
+  if (auth !== 'authenticated') {
+    // Checking, or on the way to the sign-in page: show nothing signed-in yet.
+    return overlayHidden(location.pathname) ? null : <LoadingOverlay />;
+  }
+
+  const waiting = !overlayHidden(location.pathname) && store.isLoadingFor(location.pathname);
+  return <Chrome>{waiting ? <LoadingOverlay /> : <Outlet />}</Chrome>;
+});
+
+function Chrome({ children }: { children: React.ReactNode }) {
+  return (
+    <div className="app">
+      <SkipLink />
+      <SecondProviderBanner />
+      <Header />
+      <main id="main" className="main" tabIndex={-1}>
+        {children}
+      </main>
+      <Footer />
+    </div>
+  );
+}

@@ -1,0 +1,44 @@
+import { Outlet } from 'react-router-dom';
+import { config } from '../config';
+import { VisitorNav } from './VisitorNav';
+import { SkipLink } from './SkipLink';
+
+/** Unauthenticated flows (/login/*): the visitor bar and no signed-in navigation. */
+export function VisitorLayout() {
+  return (
+    <div className="app">
+      <SkipLink />
+      <header className="header">
+        <div className="header__bar">
+          <a
+            href={config.provider.siteUrl}
+            target="_blank"
+            rel="noopener noreferrer"
+            className="header__logo"
+          >
+            {config.provider.name}
+            <span className="visually-hidden"> home page (opens in a new tab)</span>
+          </a>
+        </div>
+        <VisitorNav />
+      </header>
+      <main id="main" className="main" tabIndex={-1}>
+        <Outlet />
+      </main>
+      <footer className="footer">
+        <ul className="footer__links">
+          <li>
+            <a href={config.provider.legalUrl} target="_blank" rel="noopener noreferrer">
+              Legal
+            </a>
+          </li>
+          <li>
+            <a href={config.provider.privacyUrl} target="_blank" rel="noopener noreferrer">
+              Privacy Policy
+            </a>
+          </li>
+        </ul>
+      </footer>
+    </div>
+  );
+}

@@ -1,0 +1,54 @@
+import type { RouteObject } from 'react-router-dom';
+
+/**
+ * Route path -> page module, loaded on demand so /home's first load carries only what home needs.
+ * Each module exports `Component` (React Router's lazy-route convention).
+ */
+type Lazy = NonNullable<RouteObject['lazy']>;
+const pages: Record<string, Lazy> = {
+  '/home': () => import('../features/home/route'),
+  '/billing': () => import('../features/billing/routes/billing'),
+  '/paymentHistory': () => import('../features/billing/routes/payment-history'),
+  '/billDetail': () => import('../features/billing/routes/bill-detail'),
+  '/billDetailPdf': () => import('../features/billing/routes/bill-detail-pdf'),
+  '/regulatoryPdf': () => import('../features/billing/routes/regulatory-pdf'),
+  '/callDetails': () => import('../features/billing/routes/call-details'),
+  '/shop': () => import('../features/shop/route'),
+  '/contactus': () => import('../features/support/routes/contact-us'),
+  '/support': () => import('../features/support/routes/support'),
+  '/settings': () => import('../features/settings/routes/layout'),
+  '/settings/': () => import('../features/settings/routes/sign-in-info'),
+  '/settings/accountInfo': () => import('../features/settings/routes/account-info'),
+  '/settings/notifications': () => import('../features/settings/routes/notifications'),
+  '/services': () => import('../features/services/routes/layout'),
+  '/services/': () => import('../features/services/routes/internet'),
+  '/services/phone': () => import('../features/services/routes/phone'),
+  '/services/add-ons': () => import('../features/services/routes/add-ons'),
+  '/connectedDevices': () => import('../features/devices/routes/connected-devices'),
+  '/deviceDetails': () => import('../features/devices/routes/device-details'),
+  '/broadbandFacts': () => import('../features/devices/routes/broadband-facts'),
+  '/ModemDetails': () => import('../features/devices/routes/modem-details'),
+  '/messages': () => import('../features/messages/route'),
+  '/outageNotification': () => import('../features/outage/route'),
+  '/EditMailingAddress': () => import('../features/addresses/routes/edit-mailing-address'),
+  '/EditMailingAddressEns': () => import('../features/addresses/routes/ens-layout'),
+  '/EditMailingAddressEns/': () => import('../features/addresses/routes/ens-site-address'),
+  '/EditMailingAddressEns/PoBox': () => import('../features/addresses/routes/ens-po-box'),
+  '/Cancel-Services': () => import('../features/cancel/routes/cancel-services'),
+  '/OregonProtectedList': () => import('../features/cancel/routes/oregon-protected-list'),
+  '/AddAccountAuthenticationFlow': () => import('../features/add-account/routes/authentication-flow'),
+  '/AddAnAccountNumber': () => import('../features/add-account/routes/add-an-account-number'),
+  '/AddAnAccountStep3': () => import('../features/add-account/routes/step3'),
+};
+
+export function pageFor(path: string): Lazy {
+  const page = pages[path];
+  if (!page) throw new Error(`No page module for route ${path}`);
+  return page;
+}
+
+/** Every /login/* route has its page in features/login (recovery flows and the rest). */
+export function loginPageFor(path: string): Lazy {
+  const name = path.replace('/login/', '');
+  return () => import('../features/login/route').then((m) => m.loginRoute(name));
+}

@@ -1,0 +1,37 @@
+import type { ApiClient } from '../api/client';
+import {
+  getAccountList,
+  getCheckHeader,
+  getCreditOffer,
+  getHomeEarlyInit,
+  getIsAuth,
+  getOutage,
+  getWgStatus,
+  setCurrentAccount,
+} from '../api';
+import { createIssueLog, type IssueLog } from '../api/issue-log';
+import type { Api } from './api-port';
+
+/** The stores' Api on top of src/api's call modules, plus the issue log. */
+export function createApi(client: ApiClient): Api & { issueLog: IssueLog } {
+  let authenticated = false;
+  const issueLog = createIssueLog(client, { authenticated: () => authenticated });
+  return {
+    issueLog,
+    isAuth: async () => {
+      const r = await getIsAuth(client);
+      authenticated = r.ok && r.data.authenticated;
+      return r;
+    },
+    checkHeader: () => getCheckHeader(client),
+    homeEarlyInit: () => getHomeEarlyInit(client),
+    accountList: () => getAccountList(client),
+    setCurrentAccount: (loginName, pid) => setCurrentAccount(client, { loginName, pid }),
+    outage: (params) => getOutage(client, params),
+    wgStatus: (baid) => getWgStatus(client, { baid }),
+    creditOffer: (accountNumber) => getCreditOffer(client, { accountNumber }),
+    logIssue: (entry) => {
+      issueLog.log(entry);
+    },
+  };
+}

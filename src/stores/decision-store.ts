@@ -1,0 +1,94 @@
+import { computed, makeObservable, observable, reaction, runInAction, type IReactionDisposer } from 'mobx';
+import type { ExplainTrace, HomeDecisions } from '../engine';
+
+/** Evaluates the rules for a set of facts (src/engine's runtime.decide; tests pass fakes). */
+export type Decide<F> = (facts: F) => Promise<{ decisions: HomeDecisions; explain: ExplainTrace }>;
+
+/**
+ * Keeps the decisions current: whenever the facts change (a call answered, a flag flipped), the rules run
+ * again and the result replaces the old one. A stale answer never overwrites a newer one.
+ */
+export class DecisionStore<F> {
+  current: HomeDecisions | null = null;
+  explain: ExplainTrace = [];
+  /** The facts of the current decisions, kept for the explain view and path capture. */
+  facts: F | null = null;
+  /** The last evaluation failed outright (the engine could not run at all). */
+  failed = false;
+  private run = 0;
+  private dispose: IReactionDisposer | null = null;
+
+  constructor(
+    private readonly readFacts: () => F | null,
+    private readonly decide: Decide<F>,
+    private readonly onError: (message: string) => void,
+  ) {
+    makeObservable(this, {
+      current: observable.ref,
+      explain: observable.ref,
+      facts: observable.ref,
+      failed: observable,
+      homeView: computed,
+      sections: computed,
+      navigation: computed,
+      brand: computed,
+    });
+  }
+
+  get homeView(): HomeDecisions['homeView'] | null {
+    if (this.failed) return { view: 'profile-error', params: {} };
+    return this.current?.homeView ?? null;
+  }
+
+  get sections(): HomeDecisions['sections'] {
+    return this.current?.sections ?? [];
+  }
+
+  get navigation(): HomeDecisions['navigation'] | null {
+    return this.current?.navigation ?? null;
+  }
+
+  /** Whose brand the footer and banner show; the rules decide (rules/brand.json). */
+  get brand(): 'provider' | 'second-provider' {
+    const c = this.current as (HomeDecisions & { brand?: { brand: string } }) | null;
+    return c?.brand?.brand === 'second-provider' ? 'second-provider' : 'provider';
+  }
+
+  start(): void {
+    this.dispose ??= reaction(this.readFacts, (f) => void this.evaluate(f), {
+      fireImmediately: true,
+      equals: sameJson,
+    });
+  }
+
+  stop(): void {
+    this.dispose?.();
+    this.dispose = null;
+  }
+
+  async evaluate(facts: F | null): Promise<void> {
+    if (!facts) return;
+    const run = ++this.run;
+    try {
+      const { decisions, explain } = await this.decide(facts);
+      if (run !== this.run) return;
+      runInAction(() => {
+        this.current = decisions;
+        this.explain = explain;
+        this.facts = facts;
+        this.failed = false;
+      });
+    } catch (e) {
+      // The engine survives bad rules itself; should it still fail, the customer gets the error view.
+      this.onError(e instanceof Error ? e.message : String(e));
+      if (run !== this.run) return;
+      runInAction(() => {
+        this.failed = true;
+      });
+    }
+  }
+}
+
+function sameJson(a: unknown, b: unknown): boolean {
+  return JSON.stringify(a) === JSON.stringify(b);
+}

@@ -1,0 +1,215 @@
+import { makeAutoObservable, runInAction } from 'mobx';
+import { createActor, fromPromise, type Actor } from 'xstate';
+import { accountSwitchMachine } from '../../machines/account-switch.machine';
+import type { ToastMessage } from '../../machines/messages';
+import { config } from '../config';
+import { safeRedirectTarget } from '../api/redirect';
+import type { Api } from './api-port';
+import type { Env } from './env';
+import { UiStore } from './ui-store';
+import { SessionStore } from './session-store';
+import { ProfileStore } from './profile-store';
+import { AccountsStore } from './accounts-store';
+import { AccountDataStore } from './account-data-store';
+import { DecisionStore, type Decide } from './decision-store';
+import { snapshotOf } from './snapshot';
+import { accountNumberKindOf, deriveFacts, type AccountFacts } from '../facts';
+import type { ApiClient } from '../api/client';
+
+/** Browser storage flags the spec allows (and nothing else is stored). */
+export const STORAGE_FLAGS = { altnumshow: 'altnumshow', emailvalidshow: 'emailvalidshow' } as const;
+
+/**
+ * Builds the domain stores and the UI store, receives the transport (api) and the outside world (env),
+ * and provides the app-level flow machines with their effects.
+ */
+export class RootStore {
+  readonly ui: UiStore;
+  readonly session: SessionStore;
+  readonly profile: ProfileStore;
+  readonly accounts: AccountsStore;
+  readonly accountData: AccountDataStore;
+  readonly decisions: DecisionStore<AccountFacts>;
+  readonly accountSwitch: Actor<typeof accountSwitchMachine>;
+  /** A 222 answer pointed off the allowlist: the shell shows the account error page instead. */
+  blockedRedirect = false;
+  altnumshowDismissed: boolean;
+  emailvalidshowDismissed: boolean;
+  private accountLoad: Promise<void> | null = null;
+  private navigateFn: (to: string) => void = (to) => this.env.assign(to);
+
+  constructor(
+    readonly env: Env,
+    readonly api: Api,
+    decide: Decide<AccountFacts>,
+    /** The Orch client, for pages that make read-only calls through src/api/calls. */
+    readonly orch: ApiClient,
+  ) {
+    this.ui = new UiStore(env);
+    this.session = new SessionStore(api);
+    this.profile = new ProfileStore(api, env);
+    this.accounts = new AccountsStore(api);
+    this.accountData = new AccountDataStore(api);
+    this.altnumshowDismissed = env.storage.getItem(STORAGE_FLAGS.altnumshow) !== null;
+    this.emailvalidshowDismissed = env.storage.getItem(STORAGE_FLAGS.emailvalidshow) !== null;
+    this.decisions = new DecisionStore<AccountFacts>(
+      () => deriveFacts(snapshotOf(this), { today: env.now() }),
+      decide,
+      (message) => this.logIssue('home', 'decide', message),
+    );
+    this.accountSwitch = createActor(
+      accountSwitchMachine.provide({
+        actors: {
+          setCurrentAccount: fromResult(async ({ loginName, pid }) => {
+            const r = await api.setCurrentAccount(loginName, pid);
+            if (!r.ok) throw new Error(r.message);
+            return r.data.data;
+          }),
+          reloadSession: fromResult(async () => {
+            await Promise.all([this.session.loadProfileId(), this.profile.load(), this.accounts.load()]);
+            if (this.profile.status !== 'ok') throw new Error(`profile ${this.profile.status} after switch`);
+            return { prepaidSuspended: this.isPrepaidSuspended };
+          }),
+          loadAccountData: fromResult(async () => {
+            await this.loadAccountData();
+          }),
+        },
+        actions: {
+          clearCaches: () => this.clearCaches(),
+          navigateHome: () => this.navigateFn('/home'),
+          navigateAddAccount: () => this.navigateFn('/AddAnAccountNumber'),
+          showToast: (_, toast: ToastMessage) => this.ui.showToast(toast),
+        },
+      }),
+      { input: { loginName: null } },
+    );
+    makeAutoObservable<RootStore, 'accountLoad' | 'navigateFn'>(this, {
+      env: false,
+      api: false,
+      orch: false,
+      ui: false,
+      session: false,
+      profile: false,
+      accounts: false,
+      accountData: false,
+      decisions: false,
+      accountSwitch: false,
+      accountLoad: false,
+      navigateFn: false,
+    });
+  }
+
+  /** The router hands in its navigate function so machine effects navigate inside the app. */
+  setNavigate(fn: (to: string) => void): void {
+    this.navigateFn = fn;
+  }
+
+  start(): void {
+    this.accountSwitch.start();
+    this.decisions.start();
+  }
+
+  /** Prepaid suspended: PPB prefix with status SUSPENDED (spec, Prepaid). A classification, not a threshold. */
+  get isPrepaidSuspended(): boolean {
+    const p = this.profile.data;
+    return (
+      !!p && p.currentlyManagedAccount.startsWith('PPB') && p.accountStatus.toUpperCase() === 'SUSPENDED'
+    );
+  }
+
+  /**
+   * The sign-in guard for every path outside /login: ask the server; an unauthenticated browser goes to
+   * the provider sign-in with the wanted page as its post-login redirect.
+   */
+  async guard(wanted: string): Promise<void> {
+    const state = await this.session.checkAuth();
+    if (state === 'unauthenticated') {
+      const { signInUrl, redirectParam } = config.signIn;
+      this.env.assign(`${signInUrl}?${redirectParam}=${encodeURIComponent(wanted)}`);
+      return;
+    }
+    if (state === 'authenticated') this.accountLoad ??= this.loadAccount();
+  }
+
+  private async loadAccount(): Promise<void> {
+    await Promise.all([this.session.loadProfileId(), this.profile.load(), this.accounts.load()]);
+    if (this.profile.status === '222') {
+      const target = safeRedirectTarget(this.profile.redirectUrl ?? '', {
+        origin: this.env.origin,
+        allowlist: config.redirectAllowlist,
+      });
+      if (target) this.env.assign(target);
+      else
+        runInAction(() => {
+          this.blockedRedirect = true;
+          this.logIssue(
+            'shell',
+            'redirect222',
+            `redirect off the allowlist refused: ${this.profile.redirectUrl ?? ''}`,
+          );
+        });
+      return;
+    }
+    if (this.profile.status === 'ok') await this.loadAccountData();
+  }
+
+  /** Account-level data after the profile: outage, order history, tickets (more as features land). */
+  async loadAccountData(): Promise<void> {
+    const p = this.profile.data;
+    if (!p) return;
+    const accountNumber = p.currentlyManagedAccount;
+    const kind = accountNumberKindOf(accountNumber);
+    const outage = await this.api.outage({
+      accountNumber,
+      identifierType: kind === 'BAN' ? 'BAN' : kind === 'BAID' ? 'BAID' : 'BTNCC',
+      wtn: p.wtn ?? '',
+      ...(p.legacyMarket ? { legacyMarket: p.legacyMarket } : {}),
+      ...(p.billingSource ? { billingSource: p.billingSource } : {}),
+    });
+    this.accountData.apply('outage', 'checkOutage', outage);
+  }
+
+  private clearCaches(): void {
+    this.accountData.reset();
+    this.ui.setOrderHistoryOpen(false);
+  }
+
+  /** Loading overlay: on /services it waits for the services data; elsewhere for the profile. */
+  isLoadingFor(pathname: string): boolean {
+    if (pathname.startsWith('/services')) return this.accountData.loading;
+    return this.profile.status === 'idle' || this.profile.status === 'loading';
+  }
+
+  signOut(): void {
+    // Spec: Sign Out removes the stored flag for the alternate-number alert.
+    this.env.storage.removeItem(STORAGE_FLAGS.altnumshow);
+    this.env.assign(config.signIn.logoutUrl);
+  }
+
+  dismissEmailValidAlert(): void {
+    this.env.storage.setItem(STORAGE_FLAGS.emailvalidshow, 'false');
+    this.emailvalidshowDismissed = true;
+  }
+
+  dismissAltNumberAlert(): void {
+    this.env.storage.setItem(STORAGE_FLAGS.altnumshow, 'false');
+    this.altnumshowDismissed = true;
+  }
+
+  logIssue(page: string, operation: string, message: string): void {
+    const p = this.profile.data;
+    this.api.logIssue({
+      page,
+      operation,
+      message,
+      level: 'error',
+      ...(p ? { accountNumber: p.currentlyManagedAccount } : {}),
+      ...(p?.emailAddress ? { emailAddress: p.emailAddress } : {}),
+    });
+  }
+}
+
+/** fromPromise with the actor's input unwrapped. */
+function fromResult<I, O>(fn: (input: I) => Promise<O>) {
+  return fromPromise<O, I>(({ input }) => fn(input));
+}

@@ -1,0 +1,44 @@
+import { defaultUiState, type AccountSnapshot, type Call } from '../facts';
+import type { RootStore } from './root-store';
+
+/** undefined = not called, null = failed (logged), else the data. */
+function asCall<T>(value: T | null | undefined, loading: boolean): Call<T> | undefined {
+  if (value === undefined) return loading ? { status: 'pending' } : undefined;
+  if (value === null) return { status: 'failed' };
+  return { status: 'ok', data: value };
+}
+
+/**
+ * The stores' data as the snapshot src/facts derives facts from: the same shape the rules tools build
+ * from persona data, so the preview and the browser decide from identical facts.
+ */
+export function snapshotOf(store: RootStore): AccountSnapshot {
+  const p = store.profile;
+  const d = store.accountData;
+  const profileStatus = p.status === 'idle' || p.status === 'loading' ? 'pending' : p.status;
+  const snapshot: AccountSnapshot = {
+    profile: profileStatus === 'ok' && p.data ? { status: 'ok', data: p.data } : { status: profileStatus },
+    ui: {
+      ...defaultUiState,
+      orderHistoryOpen: store.ui.orderHistoryOpen,
+      altnumshowDismissed: store.altnumshowDismissed,
+      emailvalidshowDismissed: store.emailvalidshowDismissed,
+    },
+  };
+  const accountList = asCall(
+    store.accounts.list ?? (store.accounts.status === 'failure' ? null : undefined),
+    false,
+  );
+  if (accountList) snapshot.accountList = accountList;
+  const outage = asCall(d.outage, d.loading);
+  if (outage) snapshot.outage = outage;
+  const wg = asCall(d.wgStatus, d.loading);
+  if (wg) snapshot.wgStatus = wg;
+  const credit = asCall(d.creditOffer, d.loading);
+  if (credit) snapshot.creditOffer = credit;
+  const tickets = asCall(d.tickets, d.loading);
+  if (tickets) snapshot.repairTickets = tickets;
+  const history = asCall(d.orderHistory, d.loading);
+  if (history) snapshot.orderHistory = history;
+  return snapshot;
+}

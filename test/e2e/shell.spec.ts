@@ -1,0 +1,240 @@
+import { test, expect, signIn, settled, axe } from './fixtures';
+
+test.describe('sign-in guard', () => {
+  test('an unauthenticated visit goes to the provider sign-in carrying the wanted page, and returns to it', async ({
+    guarded: page,
+  }) => {
+    await page.goto('/billing?tab=1');
+    await expect(page).toHaveURL(/\/sandbox\/signin\?redirect=%2Fbilling%3Ftab%3D1/);
+    await page.getByRole('link', { name: /^postpaid\b/ }).click();
+    await expect(page).toHaveURL(/\/billing\?tab=1$/);
+    await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
+  });
+
+  for (const target of [
+    '//evil.example/',
+    '/\\evil.example',
+    'https://evil.example/home',
+    'http://user@evil.example/',
+  ]) {
+    test(`a post-login redirect to another origin (${target}) lands on /home`, async ({ guarded: page }) => {
+      await signIn(page, 'postpaid', target);
+      await expect(page).toHaveURL(/^http:\/\/localhost:\d+\/home$/);
+    });
+  }
+
+  test('/ redirects to /home and /orderHistory to /support', async ({ guarded: page }) => {
+    await signIn(page, 'postpaid', '/');
+    await expect(page).toHaveURL(/\/home$/);
+    await page.goto('/orderHistory');
+    await expect(page).toHaveURL(/\/support$/);
+  });
+
+  test('unauthenticated flows under /login show the visitor bar and no signed-in navigation', async ({
+    guarded: page,
+  }) => {
+    await page.goto('/login/forgotUsername');
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    await expect(nav.getByRole('link', { name: /For Home/ })).toBeVisible();
+    await expect(nav.getByRole('button', { name: 'Sign In' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Sign Out' })).toHaveCount(0);
+    await nav.getByRole('button', { name: 'Sign In' }).click();
+    await expect(nav.getByRole('link', { name: /Quick Bill Pay/ })).toBeVisible();
+  });
+});
+
+test.describe('navigation', () => {
+  const full = ['Home', 'Billing', 'Services', 'Support', 'Settings'];
+  const cases: Array<[string, string[], boolean]> = [
+    ['postpaid', full, true],
+    ['postpaid-smb', full, true],
+    ['prepaid', full, true],
+    ['multi-account', [...full, 'Messages'], true],
+    ['blocked', ['Home', 'Support'], true],
+    ['archived', ['Home', 'Support'], true],
+    ['embargo', ['Home', 'Support'], true],
+    ['bgs', [], false],
+    ['federal', [], false],
+  ];
+  for (const [persona, items, search] of cases) {
+    test(`${persona} sees ${items.length ? items.join(', ') : 'only an empty item'}${search ? '' : ' and no search'}`, async ({
+      guarded: page,
+    }) => {
+      await signIn(page, persona);
+      await settled(page);
+      const nav = page.getByRole('navigation', { name: 'Main' });
+      await expect(nav.getByRole('link')).toHaveText(items);
+      await expect(page.getByRole('search')).toHaveCount(search ? 1 : 0);
+    });
+  }
+
+  test('search strips special characters, ignores an empty term and opens the site search in a new tab', async ({
+    guarded: page,
+    context,
+  }) => {
+    await signIn(page, 'postpaid');
+    await settled(page);
+    const box = page.getByRole('searchbox', { name: /Search/ });
+    await box.fill('<>&');
+    await box.press('Enter');
+    await page.waitForTimeout(300);
+    expect(context.pages()).toHaveLength(1);
+    await context.route('https://www.provider.example/**', (route) => route.fulfill({ body: 'search page' }));
+    const popup = context.waitForEvent('page');
+    await box.fill('fiber <plans>!');
+    await box.press('Enter');
+    const tab = await popup;
+    expect(tab.url()).toBe('https://www.provider.example/search?q=fiber%20plans');
+  });
+
+  test('the logo opens the provider site in a new tab', async ({ guarded: page }) => {
+    await signIn(page, 'postpaid');
+    const logo = page.getByRole('link', { name: /home page \(opens in a new tab\)/ });
+    await expect(logo).toHaveAttribute('target', '_blank');
+    await expect(logo).toHaveAttribute('href', 'https://www.provider.example/');
+  });
+
+  test('Sign Out goes to the logout endpoint and removes the altnumshow flag', async ({ guarded: page }) => {
+    await signIn(page, 'postpaid');
+    await settled(page);
+    await page.evaluate(() => localStorage.setItem('altnumshow', 'false'));
+    await page.getByRole('button', { name: 'Sign Out' }).click();
+    await expect(page).toHaveURL(/\/sandbox\/signin/);
+    expect(await page.evaluate(() => localStorage.getItem('altnumshow'))).toBeNull();
+    await page.goto('/home');
+    await expect(page).toHaveURL(/\/sandbox\/signin\?redirect=%2Fhome/);
+  });
+
+  test('under 768 px the menu sits behind a hamburger that closes after navigating', async ({
+    guarded: page,
+  }) => {
+    await page.setViewportSize({ width: 375, height: 800 });
+    await signIn(page, 'postpaid');
+    await settled(page);
+    const menu = page.getByRole('button', { name: 'Menu' });
+    await expect(menu).toHaveAttribute('aria-expanded', 'false');
+    await expect(page.getByRole('link', { name: 'Billing' })).toBeHidden();
+    await menu.click();
+    await page.getByRole('link', { name: 'Billing' }).click();
+    await expect(page).toHaveURL(/\/billing$/);
+    await expect(menu).toHaveAttribute('aria-expanded', 'false');
+  });
+
+  test("the account selector shows 'Account Unavailable' when no accounts are listed", async ({
+    guarded: page,
+  }) => {
+    await signIn(page, 'account-unavailable');
+    await settled(page);
+    await expect(page.getByText('Account Unavailable')).toBeVisible();
+  });
+});
+
+test.describe('titles', () => {
+  const sample: Array<[string, string]> = [
+    ['/home', 'Home'],
+    ['/billing', 'Billing'],
+    ['/settings/notifications', 'Notifications'],
+    ['/services/phone', 'Phone'],
+    ['/EditMailingAddressEns/PoBox', 'PO Box'],
+    ['/Cancel-Services', 'Cancel Services'],
+    ['/login/forgotPassword', 'Forgot Password'],
+  ];
+  for (const [path, title] of sample) {
+    test(`${path} is titled 'My Account | ${title}'`, async ({ guarded: page }) => {
+      await signIn(page, 'postpaid', path);
+      await expect(page).toHaveTitle(`My Account | ${title}`);
+    });
+  }
+});
+
+test.describe('account switching', () => {
+  test('choosing another account switches to it and goes to /home; Add Account goes to /AddAnAccountNumber', async ({
+    guarded: page,
+  }) => {
+    await signIn(page, 'multi-account', '/billing');
+    await settled(page);
+    const selector = page.getByRole('button', { name: /^Account:/ });
+    const first = (await selector.textContent()) ?? '';
+    await selector.click();
+    const menu = page.getByRole('list', { name: 'Your accounts' });
+    const other = menu
+      .getByRole('button')
+      .filter({ hasNotText: first.replace('Account: ', '') })
+      .first();
+    const otherNumber = (await other.textContent()) ?? '';
+    await other.click();
+    await expect(page).toHaveURL(/\/home$/);
+    await expect(selector).toHaveText(`Account: ${otherNumber}`);
+    await expect(page.getByText(`Account ${otherNumber}`)).toBeVisible();
+    await selector.click();
+    await menu.getByRole('button', { name: 'Add Account' }).click();
+    await expect(page).toHaveURL(/\/AddAnAccountNumber$/);
+  });
+
+  test("a failed switch shows 'We were unable to switch accounts. Please try again later.'", async ({
+    guarded: page,
+  }) => {
+    await signIn(page, 'multi-account', '/home', ['/Orch/dssh/setCurrentAccount:500']);
+    await settled(page);
+    await page.getByRole('button', { name: /^Account:/ }).click();
+    await page.getByRole('list', { name: 'Your accounts' }).getByRole('button').nth(1).click();
+    await expect(page.getByRole('alert')).toContainText(
+      'We were unable to switch accounts. Please try again later.',
+    );
+  });
+});
+
+test.describe('profile answers', () => {
+  test('a profile failure shows the error view', async ({ guarded: page }) => {
+    await signIn(page, 'profile-failure');
+    await expect(page.getByRole('heading', { name: "We're sorry" })).toBeVisible();
+    await expect(page.getByText("We're unable to show your account info.")).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Chat With Us' })).toBeVisible();
+  });
+
+  test("status '223' sends the user to /AddAnAccountNumber", async ({ guarded: page }) => {
+    await signIn(page, 'needs-account');
+    await expect(page).toHaveURL(/\/AddAnAccountNumber$/);
+  });
+
+  test('status 222 goes to the URL in the response when its origin is allowlisted', async ({
+    guarded: page,
+    context,
+  }) => {
+    await context.route('https://www.provider.example/**', (route) =>
+      route.fulfill({ body: 'provider page' }),
+    );
+    await signIn(page, 'redirect-222');
+    await expect(page).toHaveURL(/^https:\/\/www\.provider\.example\//);
+  });
+
+  test('status 222 with an off-allowlist URL stays on the account error page', async ({ guarded: page }) => {
+    await signIn(page, 'redirect-222-evil');
+    await expect(page.getByRole('heading', { name: "We're sorry" })).toBeVisible();
+    await expect(page).toHaveURL(/localhost/);
+  });
+
+  for (const mode of ['500', 'timeout', 'malformed']) {
+    test(`a profile call answering ${mode} ends in the error view, never a blank page`, async ({
+      guarded: page,
+    }) => {
+      test.setTimeout(45_000);
+      await signIn(page, 'postpaid', '/home', [`/Orch/dssh/homeEarlyInit:${mode}`]);
+      await expect(page.getByRole('heading', { name: "We're sorry" })).toBeVisible({ timeout: 25_000 });
+    });
+  }
+});
+
+test.describe('accessibility', () => {
+  for (const persona of ['postpaid', 'blocked', 'bgs']) {
+    test(`axe reports no WCAG 2.2 AA violation on home for ${persona}`, async ({ guarded: page }) => {
+      await signIn(page, persona);
+      await settled(page);
+      await expect(page.locator('main')).not.toBeEmpty();
+      const result = await axe(page);
+      expect(
+        result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+      ).toEqual([]);
+    });
+  }
+});
