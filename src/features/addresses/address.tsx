@@ -1,0 +1,51 @@
+import { Fragment } from 'react';
+import { Link } from 'react-router-dom';
+import type { Address } from '../../generated/types';
+
+/** An address's parts as definition-list rows; a missing part reads 'Not on file'. */
+export function AddressParts({ address, caption }: { address: Address | undefined; caption: string }) {
+  const street = address?.addressLine1 || address?.primaryLine;
+  const rows: Array<[string, string | undefined]> = [
+    ['Street', street],
+    ['Address line 2', address?.addressLine2],
+    ['City', address?.city],
+    ['State', address?.stateCode],
+    ['ZIP code', address?.zip],
+  ];
+  return (
+    <dl className="definition-list" aria-label={caption}>
+      {rows.map(([label, value]) => (
+        <Fragment key={label}>
+          <dt>{label}</dt>
+          <dd>{value && value.trim() !== '' ? value : 'Not on file'}</dd>
+        </Fragment>
+      ))}
+    </dl>
+  );
+}
+
+/**
+ * The spec shows no call that changes a mailing address, so no page here submits one: each says plainly
+ * that an agent makes the change.
+ */
+export function ChangeByAgent() {
+  return (
+    <p>
+      Mailing address changes are made by our agents, not online. <Link to="/login/chat">Chat with us</Link>{' '}
+      with your new address ready.
+    </p>
+  );
+}
+
+/** The account error copy (shell spec, Shell), shown when the profile did not load. */
+export function ProfileUnavailable() {
+  return (
+    <div role="alert">
+      <p>We&apos;re unable to show your account info.</p>
+      <p>Please try again later.</p>
+      <p>
+        Already tried again? <Link to="/login/chat">Chat With Us</Link>
+      </p>
+    </div>
+  );
+}

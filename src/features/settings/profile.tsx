@@ -1,0 +1,46 @@
+import { Link } from 'react-router-dom';
+import type { Address } from '../../generated/types';
+
+/**
+ * The account error copy (shell spec, Shell: 'Account error page'), shown in place of a section when the
+ * profile did not load: the layout only renders pages once the profile call has ended, so a missing profile
+ * here means it failed.
+ */
+export function ProfileUnavailable() {
+  return (
+    <div role="alert">
+      <p>We&apos;re unable to show your account info.</p>
+      <p>Please try again later.</p>
+      <p>
+        Already tried again? <Link to="/login/chat">Chat With Us</Link>
+      </p>
+    </div>
+  );
+}
+
+/** An address as its printed lines (street, second line, 'City, ST zip'); empty parts are left out. */
+export function addressLines(address: Address | undefined): string[] {
+  if (!address) return [];
+  const street = address.addressLine1 || address.primaryLine;
+  const cityLine = [[address.city, address.stateCode].filter(Boolean).join(', '), address.zip]
+    .filter(Boolean)
+    .join(' ');
+  return [street, address.addressLine2, cityLine].filter(
+    (line): line is string => !!line && line.trim() !== '',
+  );
+}
+
+export function AddressText({ address }: { address: Address | undefined }) {
+  const lines = addressLines(address);
+  if (lines.length === 0) return <>Not on file</>;
+  return (
+    <>
+      {lines.map((line, i) => (
+        <span key={line} className="address-line">
+          {i > 0 ? <br /> : null}
+          {line}
+        </span>
+      ))}
+    </>
+  );
+}

@@ -1,0 +1,146 @@
+import { observer } from 'mobx-react-lite';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { Link, useSearchParams } from 'react-router-dom';
+import { useStores } from '../../../stores/context';
+import { formatDate } from '../../../ui/format';
+import { formatPhone, isTenDigitPhone, normalizePhone } from '../contact-number';
+import { AddressText, ProfileUnavailable } from '../profile';
+
+/** The query flag that opens this page with the contact number field focused (shell spec §2). */
+export const FOCUS_CONTACT_NUMBER = 'focusContactNumber';
+
+/**
+ * /settings/accountInfo: who holds the account, its addresses and its contact numbers. The contact number
+ * field takes focus when the page is opened with ?focusContactNumber=true (the contact alerts link here).
+ * The spec shows no call that saves a contact number, so a valid number is not 'saved': the page says
+ * plainly that an agent makes the change.
+ */
+export const Component = observer(function AccountInfo() {
+  const store = useStores();
+  const p = store.profile.data;
+  const [params] = useSearchParams();
+  const focusContact = params.get(FOCUS_CONTACT_NUMBER) === 'true';
+  const input = useRef<HTMLInputElement>(null);
+  const fieldId = useId();
+  const errorId = useId();
+  const [value, setValue] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [checked, setChecked] = useState<string | null>(null);
+
+  useEffect(() => {
+    if (focusContact) input.current?.focus();
+  }, [focusContact, p]);
+
+  if (!p) {
+    return (
+      <section className="panel" aria-labelledby="account-info-title">
+        <h2 id="account-info-title">Account Info</h2>
+        <ProfileUnavailable />
+      </section>
+    );
+  }
+
+  const name = [p.firstName, p.lastName].filter(Boolean).join(' ');
+  const altNumbers = (p.altTelephoneNumbers ?? []).filter((n) => n.telephoneNumber);
+
+  const onSubmit = (e: FormEvent) => {
+    e.preventDefault();
+    if (!isTenDigitPhone(value)) {
+      setChecked(null);
+      setError('Enter a 10-digit phone number.');
+      input.current?.focus();
+      return;
+    }
+    setError(null);
+    setChecked(normalizePhone(value));
+  };
+
+  return (
+    <section className="panel" aria-labelledby="account-info-title">
+      <h2 id="account-info-title">Account Info</h2>
+      <dl className="definition-list">
+        <dt>Name</dt>
+        <dd>{name || 'Not on file'}</dd>
+        <dt>Account number</dt>
+        <dd>{p.currentlyManagedAccount}</dd>
+        {p.accountTypeDescription ? (
+          <>
+            <dt>Account type</dt>
+            <dd>{p.accountTypeDescription}</dd>
+          </>
+        ) : null}
+        <dt>Service address</dt>
+        <dd>
+          <AddressText address={p.serviceAddress} />
+        </dd>
+        <dt>Mailing address</dt>
+        <dd>
+          <AddressText address={p.billingAddress} />
+        </dd>
+        <dt>Phone number on the account</dt>
+        <dd>{p.wtn ? formatPhone(p.wtn) : 'Not on file'}</dd>
+      </dl>
+      <p>
+        <Link to="/EditMailingAddress">Edit mailing address</Link>
+      </p>
+
+      <h3>Contact numbers</h3>
+      {altNumbers.length === 0 ? (
+        <p>There is no contact number on your account.</p>
+      ) : (
+        <table className="history-table">
+          <caption>Contact numbers on your account</caption>
+          <thead>
+            <tr>
+              <th scope="col">Number</th>
+              <th scope="col">Expires on</th>
+            </tr>
+          </thead>
+          <tbody>
+            {altNumbers.map((n) => (
+              <tr key={n.telephoneNumber}>
+                <td>{formatPhone(n.telephoneNumber)}</td>
+                <td>{formatDate(n.altTnExpirationDate)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+
+      <form onSubmit={onSubmit} noValidate aria-labelledby={`${fieldId}-legend`}>
+        <h3 id={`${fieldId}-legend`}>Add or update a contact number</h3>
+        <div className="form-field">
+          <label htmlFor={fieldId}>Contact number</label>
+          <input
+            id={fieldId}
+            ref={input}
+            type="tel"
+            inputMode="numeric"
+            autoComplete="tel-national"
+            value={value}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? errorId : undefined}
+            onChange={(e) => {
+              setValue(e.target.value);
+              setChecked(null);
+            }}
+          />
+          {error ? (
+            <p id={errorId} className="field-error">
+              {error}
+            </p>
+          ) : null}
+        </div>
+        <button type="submit" className="btn">
+          Continue
+        </button>
+      </form>
+      {checked ? (
+        <p role="status">
+          Contact numbers are changed by our agents, not online. <Link to="/login/chat">Chat with us</Link>{' '}
+          and give them {formatPhone(checked)} as your new contact number.
+        </p>
+      ) : null}
+    </section>
+  );
+});

@@ -1,0 +1,103 @@
+import { observer } from 'mobx-react-lite';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { Link, useSearchParams } from 'react-router-dom';
+import { useStores } from '../../../stores/context';
+import { isValidEmail } from '../email';
+import { ProfileUnavailable } from '../profile';
+
+/** The query flag the email alerts link with (home spec 2.8: /settings/notifications?focusEmailid=true). */
+export const FOCUS_EMAIL = 'focusEmailid';
+
+export const EMAIL_FORMAT_ERROR = 'Enter an email address in the format name@example.com.';
+
+/**
+ * /settings/notifications: where account and bill messages go, and an email field that takes focus when
+ * the page is opened with ?focusEmailid=true. The field checks the spec's email pattern; the spec shows no
+ * call that saves the account email, so a valid address is not 'saved': the page says an agent makes the
+ * change. Turning paperless billing on or off is the paperless flow's, not this page's.
+ */
+export const Component = observer(function Notifications() {
+  const store = useStores();
+  const p = store.profile.data;
+  const [params] = useSearchParams();
+  const focusEmail = params.get(FOCUS_EMAIL) === 'true';
+  const input = useRef<HTMLInputElement>(null);
+  const fieldId = useId();
+  const errorId = useId();
+  const [value, setValue] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [accepted, setAccepted] = useState<string | null>(null);
+
+  useEffect(() => {
+    if (focusEmail) input.current?.focus();
+  }, [focusEmail, p]);
+
+  if (!p) {
+    return (
+      <section className="panel" aria-labelledby="notifications-title">
+        <h2 id="notifications-title">Notifications</h2>
+        <ProfileUnavailable />
+      </section>
+    );
+  }
+
+  const onSubmit = (e: FormEvent) => {
+    e.preventDefault();
+    if (!isValidEmail(value)) {
+      setAccepted(null);
+      setError(EMAIL_FORMAT_ERROR);
+      input.current?.focus();
+      return;
+    }
+    setError(null);
+    setAccepted(value.trim());
+  };
+
+  return (
+    <section className="panel" aria-labelledby="notifications-title">
+      <h2 id="notifications-title">Notifications</h2>
+      <dl className="definition-list">
+        <dt>Account email</dt>
+        <dd>{p.emailAddress || 'No official account email address on record.'}</dd>
+        <dt>Bill email</dt>
+        <dd>{p.billingEmailAddress || 'Not on file'}</dd>
+        <dt>Paperless billing</dt>
+        <dd>{p.paperlessBilling ? 'On: your bill comes by email' : 'Off: your bill comes by mail'}</dd>
+      </dl>
+
+      <form onSubmit={onSubmit} noValidate aria-labelledby={`${fieldId}-title`}>
+        <h3 id={`${fieldId}-title`}>Update your account email</h3>
+        <div className="form-field">
+          <label htmlFor={fieldId}>Email address</label>
+          <input
+            id={fieldId}
+            ref={input}
+            type="email"
+            autoComplete="email"
+            value={value}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? errorId : undefined}
+            onChange={(e) => {
+              setValue(e.target.value);
+              setAccepted(null);
+            }}
+          />
+          {error ? (
+            <p id={errorId} className="field-error">
+              {error}
+            </p>
+          ) : null}
+        </div>
+        <button type="submit" className="btn">
+          Continue
+        </button>
+      </form>
+      {accepted ? (
+        <p role="status">
+          The account email is changed by our agents, not online. <Link to="/login/chat">Chat with us</Link>{' '}
+          and give them {accepted} as your new email address.
+        </p>
+      ) : null}
+    </section>
+  );
+});

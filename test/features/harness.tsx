@@ -1,0 +1,226 @@
+/**
+ * Component-test harness: a RootStore built from fakes (an Api whose calls answer from the test, an Env
+ * with a pinned clock, rules that always decide the same), rendered with a MemoryRouter.
+ */
+import { render } from '@testing-library/react';
+import type { ReactElement } from 'react';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import type { ApiClient, RequestOptions, Result } from '../../src/api/client';
+import type { HomeDecisions } from '../../src/engine/types';
+import type { Profile } from '../../src/generated/types';
+import type { Api, CallResult } from '../../src/stores/api-port';
+import { StoreProvider } from '../../src/stores/context';
+import type { Env } from '../../src/stores/env';
+import { RootStore } from '../../src/stores/root-store';
+
+export const NOW = new Date('2026-03-10T12:00:00');
+
+export function ok<T>(data: T): CallResult<T> {
+  return { ok: true, data };
+}
+
+export function failed(message = 'HTTP 500'): CallResult<never> {
+  return { ok: false, kind: 'http', status: 500, message };
+}
+
+export function fakeEnv(): Env {
+  const stored = new Map<string, string>();
+  return {
+    fetch: () => Promise.reject(new Error('no network in component tests')),
+    now: () => new Date(NOW),
+    storage: {
+      getItem: (k) => stored.get(k) ?? null,
+      setItem: (k, v) => void stored.set(k, v),
+      removeItem: (k) => void stored.delete(k),
+    },
+    assign: () => {},
+    openTab: () => {},
+    origin: 'http://localhost',
+    setTimeout: () => 0,
+    clearTimeout: () => {},
+    track: () => {},
+  };
+}
+
+export const baseProfile: Profile = {
+  firstName: 'Ana',
+  lastName: 'Lopez',
+  currentlyManagedAccount: '310111222',
+  accountStatus: 'ACTIVE',
+  accountLifeCycle: 'Active',
+  accountType: 'I',
+  accountTypeDescription: 'Residential',
+  accountTenure: 24,
+  companyIdentifier: '1',
+  territory: 'LC',
+  wtn: '3035550100',
+  autoPay: true,
+  paperlessBilling: false,
+  currentAmountDue: 84.5,
+  billDueDate: '2026-03-20',
+  creditCardType: 'VISA',
+  creditCardLastFourDigits: '4242',
+  emailAddress: 'ana@mail.example',
+  billingEmailAddress: 'ana.bills@mail.example',
+  profile: { response: { identity: { login: 'ana.lopez', emailAddress: 'ana@mail.example' } } },
+  serviceAddress: { addressLine1: '12 Elm St', city: 'Denver', stateCode: 'CO', zip: '80202' },
+  billingAddress: { addressLine1: 'PO Box 44', city: 'Denver', stateCode: 'CO', zip: '80201' },
+  altTelephoneNumbers: [{ telephoneNumber: '3035550199', altTnExpirationDate: '2026-09-01' }],
+};
+
+/** What the rules decide in every component test: a plain active account, nothing conditional offered. */
+export const fixedDecisions: HomeDecisions = {
+  toggles: {
+    outageCredits: true,
+    cancel: true,
+    threeDayGrace: true,
+    techTracker: false,
+    adaptCall: true,
+    acsCall: false,
+    maintenance: false,
+    embargoMessage: false,
+    brim: true,
+  },
+  constants: {
+    archiveAfterDays: 90,
+    embargoMaintenanceHours: 6,
+    modemRestartMinutes: 5,
+    rescheduleApplyMinutes: 15,
+    emailRetryLimit: 2,
+    paperBillFee: 1,
+  },
+  walledGarden: { state: 'none' },
+  prepaidCard: { status: 0 },
+  payment: { late: false, lateInPeriod: false },
+  billingActions: { 'payment-plan-prompt': false, 'set-up-payment-plan': false, 'view-payment-plan': false },
+  creditOffer: { show: false },
+  outage: { alert: 'none' },
+  appointmentTiming: { timing: 'none' },
+  token: { fresh: true },
+  homeView: { view: 'full', params: {} },
+  banner: null,
+  sections: [],
+  navigation: {
+    items: ['home', 'billing', 'services', 'support', 'settings'],
+    emptyItem: false,
+    search: true,
+  },
+};
+
+/** An Orch call answered by a test: the request (path, query, body) in, the result out. */
+export type OrchRoute = (req: RequestOptions<unknown>) => Result<unknown> | Promise<Result<unknown>>;
+
+/**
+ * A fake Orch client: answers each call by its path from `routes`; a path with no route fails like a 404,
+ * so a page calling something the test did not expect shows its failure text. `calls` records every request.
+ */
+export function fakeOrch(
+  routes: Record<string, OrchRoute> = {},
+): ApiClient & { calls: RequestOptions<unknown>[] } {
+  const calls: RequestOptions<unknown>[] = [];
+  return {
+    calls,
+    request<T>(req: RequestOptions<T>): Promise<Result<T>> {
+      calls.push(req);
+      const route = routes[req.path];
+      if (!route)
+        return Promise.resolve({
+          ok: false,
+          kind: 'http',
+          status: 404,
+          message: `HTTP 404 from ${req.path}`,
+        });
+      return Promise.resolve(route(req as RequestOptions<unknown>)) as Promise<Result<T>>;
+    },
+  };
+}
+
+export interface StoreOptions {
+  /** The profile the early-init call answers with; null makes the call fail. */
+  profile?: Profile | null;
+  api?: Partial<Api>;
+  orch?: ApiClient;
+  decisions?: HomeDecisions;
+}
+
+export function fakeApi(profile: Profile | null, overrides: Partial<Api> = {}): Api {
+  return {
+    isAuth: () => Promise.resolve(ok({ authenticated: true })),
+    checkHeader: () => Promise.resolve(ok({ data: 'ana.lopez' })),
+    homeEarlyInit: () =>
+      Promise.resolve(
+        profile
+          ? ok({ statusCode: 200, status: 'SUCCESS', accountLifeCycle: 'Active', response: profile })
+          : ok({ statusCode: -7, status: 'FAILURE' }),
+      ),
+    accountList: () =>
+      Promise.resolve(
+        ok({
+          statusCode: 200,
+          accountNumbers: [{ accountNumber: profile?.currentlyManagedAccount ?? '310111222', pid: 'P1' }],
+          currentlyManagingPId: 'P1',
+        }),
+      ),
+    setCurrentAccount: () => Promise.resolve(ok({ data: 'Success' })),
+    outage: () => Promise.resolve(ok({ currentOutage: false, outageHangover: false, rebootModem: false })),
+    wgStatus: () => Promise.resolve(ok({ status: true, response: { isSoftWG: false, wgstatus: 'NONE' } })),
+    creditOffer: () =>
+      Promise.resolve(
+        ok({
+          status: 200,
+          message: 'No offer',
+          offerName: 'OutOfServiceCredit',
+          offerStatus: 'INELIGIBLE',
+          value: 0,
+        }),
+      ),
+    logIssue: () => {},
+    ...overrides,
+  };
+}
+
+/** A store whose profile has loaded (or failed to), as the signed-in layout guarantees before a page renders. */
+export async function makeStore({
+  profile = baseProfile,
+  api = {},
+  orch = fakeOrch(),
+  decisions = fixedDecisions,
+}: StoreOptions = {}): Promise<RootStore> {
+  const store = new RootStore(
+    fakeEnv(),
+    fakeApi(profile, api),
+    () => Promise.resolve({ decisions, explain: [] }),
+    orch,
+  );
+  await Promise.all([store.profile.load(), store.accounts.load(), store.session.loadProfileId()]);
+  // The decisions react to the loaded data; the fake rules answer at once.
+  store.start();
+  await Promise.resolve();
+  return store;
+}
+
+/** Renders `element` at `url`, matched by `path` (a child route is nested under its layout when given). */
+export function renderAt(
+  store: RootStore,
+  url: string,
+  element: ReactElement,
+  { path, layout }: { path?: string; layout?: { path: string; element: ReactElement } } = {},
+) {
+  const routePath = path ?? url.split('?')[0] ?? '/';
+  return render(
+    <StoreProvider store={store}>
+      <MemoryRouter initialEntries={[url]}>
+        <Routes>
+          {layout ? (
+            <Route path={layout.path} element={layout.element}>
+              <Route path={routePath} element={element} />
+            </Route>
+          ) : (
+            <Route path={routePath} element={element} />
+          )}
+          <Route path="*" element={<p>elsewhere</p>} />
+        </Routes>
+      </MemoryRouter>
+    </StoreProvider>,
+  );
+}
