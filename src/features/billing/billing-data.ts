@@ -1,0 +1,36 @@
+import { addDays, format, isValid, parseISO } from 'date-fns';
+import type { Profile } from '../../generated/types';
+
+/** Spec: prefix PPB means a prepaid account (a classification of the number, not an eligibility rule). */
+export function isPrepaid(p: Profile): boolean {
+  return p.currentlyManagedAccount.toUpperCase().startsWith('PPB');
+}
+
+/** The upcoming payment is listed among the invoices as 'NextPayment'; the spec excludes it from lists. */
+export const NEXT_PAYMENT = 'NextPayment';
+
+/** Home spec §9: 'The due date shown is the bill due date plus one day.' */
+export function shownDueDate(billDueDate: string | undefined): string | null {
+  if (!billDueDate) return null;
+  const d = parseISO(billDueDate);
+  return isValid(d) ? format(addDays(d, 1), 'MMMM d, yyyy') : billDueDate;
+}
+
+/** How the payment method reads: a card brand with its last four digits, PayPal, or a bank account. */
+export function paymentMethodText(p: Profile): string | null {
+  const type = p.creditCardType?.trim();
+  if (!type) return null;
+  const upper = type.toUpperCase();
+  if (upper === 'PAYPAL') return 'PayPal account';
+  if (upper === 'ACH' || upper === 'ACCOUNT') {
+    return p.creditCardLastFourDigits
+      ? `Bank account ending in ${p.creditCardLastFourDigits}`
+      : 'Bank account';
+  }
+  return p.creditCardLastFourDigits ? `${type} ending in ${p.creditCardLastFourDigits}` : type;
+}
+
+/** Newest first, by an ISO date field. */
+export function newestFirst<T>(items: readonly T[], date: (item: T) => string): T[] {
+  return [...items].sort((a, b) => date(b).localeCompare(date(a)));
+}
