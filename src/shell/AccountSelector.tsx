@@ -66,7 +66,11 @@ export const AccountSelector = observer(function AccountSelector() {
               disabled={switching}
               onClick={() => {
                 setOpen(false);
-                store.accountSwitch.send({ type: 'ACCOUNT.SELECT', pid: a.pid });
+                store.accountSwitch.send({
+                  type: 'ACCOUNT.SELECT',
+                  pid: a.pid,
+                  loginName: store.session.profileId,
+                });
               }}
             >
               {a.accountNumber}

@@ -17,6 +17,7 @@ import { SignedInLayout } from './SignedInLayout';
 import { VisitorLayout } from './VisitorLayout';
 import { pageFor, loginPageFor } from './pages';
 import { NotFoundPage } from './NotFoundPage';
+import { RouteError } from './RouteError';
 
 function toRoutes(
   entries: RouteEntry[],
@@ -52,7 +53,8 @@ const Root = observer(function Root() {
       <RouteEffects />
       <ScrollRestoration />
       <Outlet />
-      <ToastRegion toasts={store.ui.toasts} onDismiss={(id) => store.ui.dismissToast(id)} />
+      {/* slice(): read the array's contents here, so this observer re-renders when a toast is added */}
+      <ToastRegion toasts={store.ui.toasts.slice()} onDismiss={(id) => store.ui.dismissToast(id)} />
     </>
   );
 });
@@ -61,6 +63,9 @@ export function buildRoutes(): RouteObject[] {
   return [
     {
       element: <Root />,
+      errorElement: <RouteError />,
+      // Lazy routes load before the first render; the overlay-free blank is brief and avoids a flash.
+      HydrateFallback: () => null,
       children: [
         { path: '/', element: <Navigate to="/home" replace /> },
         { path: '/orderHistory', element: <Navigate to="/support" replace /> },

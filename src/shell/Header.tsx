@@ -37,7 +37,10 @@ export const Header = observer(function Header() {
           aria-controls="main-menu"
           onClick={() => store.ui.setMobileMenu(!menuOpen)}
         >
-          <span aria-hidden="true">☰</span> Menu
+          <svg width="16" height="12" viewBox="0 0 16 12" aria-hidden="true" focusable="false">
+            <path d="M0 1h16M0 6h16M0 11h16" stroke="currentColor" strokeWidth="2" />
+          </svg>{' '}
+          Menu
         </button>
         <div id="main-menu" className={`header__menu${menuOpen ? ' header__menu--open' : ''}`}>
           <nav aria-label="Main" className="nav">
@@ -87,7 +90,10 @@ function SiteSearch() {
         placeholder="Search"
       />
       <button type="submit" aria-label="Search">
-        <span aria-hidden="true">🔍</span>
+        <svg width="16" height="16" viewBox="0 0 16 16" aria-hidden="true" focusable="false">
+          <circle cx="6.5" cy="6.5" r="5" stroke="currentColor" strokeWidth="2" fill="none" />
+          <path d="M10.5 10.5 15 15" stroke="currentColor" strokeWidth="2" />
+        </svg>
       </button>
     </form>
   );

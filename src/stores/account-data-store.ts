@@ -1,44 +1,110 @@
 import { makeAutoObservable, runInAction } from 'mobx';
 import type { Api, CallResult } from './api-port';
-import type { CreditOffer, OrderHistory, Outage, RepairTickets, WgStatus } from '../generated/types';
+import type {
+  CheckPaperCharge,
+  CreditOffer,
+  ModemInfo,
+  ModemReplacementOffer,
+  MyServices,
+  OrderHistory,
+  Outage,
+  RateIncrease,
+  RepairTickets,
+  WgStatus,
+} from '../generated/types';
+
+/** The per-account calls, by the snapshot key the facts read. */
+export interface AccountCalls {
+  outage: Outage;
+  orderHistory: OrderHistory;
+  tickets: RepairTickets;
+  wgStatus: WgStatus;
+  creditOffer: CreditOffer;
+  modemReplacementOffer: ModemReplacementOffer;
+  paperCharge: CheckPaperCharge;
+  services: MyServices;
+  rateIncrease: RateIncrease;
+  modemInfo: ModemInfo;
+}
+export type AccountCallKey = keyof AccountCalls;
 
 /**
- * Per-account data loaded after the profile: outage, order history, repair tickets, walled-garden status,
- * credit offer. `undefined` = not loaded (or skipped), `null` = the call failed (logged, flagged, silent).
+ * Per-account data loaded after the profile. For each call: `undefined` = not called (skipped by the
+ * data-loading rules, or not yet), `null` = the call failed (logged and flagged, silent for the customer,
+ * as the spec says of most calls), otherwise the validated data.
  */
 export class AccountDataStore {
-  outage: Outage | null | undefined = undefined;
-  orderHistory: OrderHistory | null | undefined = undefined;
-  tickets: RepairTickets | null | undefined = undefined;
-  wgStatus: WgStatus | null | undefined = undefined;
-  creditOffer: CreditOffer | null | undefined = undefined;
-  loading = false;
+  data: { [K in AccountCallKey]?: AccountCalls[K] | null } = {};
+  /** Calls under way, by key (the loading overlay on /services waits for 'services'). */
+  pending: Partial<Record<AccountCallKey, boolean>> = {};
+  /** The payment id saved after a successful walled-garden payment. */
+  paymentId: string | null = null;
 
   constructor(private readonly api: Api) {
     makeAutoObservable<AccountDataStore, 'api'>(this, { api: false });
   }
 
-  reset(): void {
-    this.outage = undefined;
-    this.orderHistory = undefined;
-    this.tickets = undefined;
-    this.wgStatus = undefined;
-    this.creditOffer = undefined;
+  get outage() {
+    return this.data.outage;
+  }
+  get orderHistory() {
+    return this.data.orderHistory;
+  }
+  get tickets() {
+    return this.data.tickets;
+  }
+  get wgStatus() {
+    return this.data.wgStatus;
+  }
+  get creditOffer() {
+    return this.data.creditOffer;
+  }
+  get modemReplacementOffer() {
+    return this.data.modemReplacementOffer;
+  }
+  get services() {
+    return this.data.services;
+  }
+  get modemInfo() {
+    return this.data.modemInfo;
   }
 
-  /** Applies one call's result: data, or null plus an issue-log record (spec: most failures are silent). */
-  apply<K extends 'outage' | 'orderHistory' | 'tickets' | 'wgStatus' | 'creditOffer'>(
+  get loading(): boolean {
+    return Object.values(this.pending).some(Boolean);
+  }
+
+  reset(): void {
+    this.data = {};
+    this.pending = {};
+    this.paymentId = null;
+  }
+
+  /** Runs one call and applies its result; a failure is logged with the spec's operation name. */
+  async load<K extends AccountCallKey>(
     key: K,
     operation: string,
-    result: CallResult<NonNullable<AccountDataStore[K]>>,
-  ): void {
-    const self: AccountDataStore = this;
+    run: () => Promise<CallResult<AccountCalls[K]>>,
+  ): Promise<void> {
+    this.pending = { ...this.pending, [key]: true };
+    const result = await run();
     runInAction(() => {
-      if (result.ok) self[key] = result.data as AccountDataStore[K];
+      this.pending = { ...this.pending, [key]: false };
+      if (result.ok) this.data = { ...this.data, [key]: result.data };
       else {
-        self[key] = null as AccountDataStore[K];
+        this.data = { ...this.data, [key]: null };
         this.api.logIssue({ page: 'home', operation, message: result.message, level: 'error' });
       }
     });
+  }
+
+  /** Spec, walled garden: on payment success the soft and hard flags clear and the payment id is saved. */
+  markWalledGardenPaid(paymentId: string): void {
+    this.paymentId = paymentId;
+    const wg = this.data.wgStatus;
+    if (wg)
+      this.data = {
+        ...this.data,
+        wgStatus: { ...wg, response: { ...wg.response, isSoftWG: false, wgstatus: 'NONE' } },
+      };
   }
 }

@@ -3,19 +3,9 @@
  * src/api (see create-api.ts); tests hand in fakes. Every method resolves, never rejects: failures are
  * values (`ok: false`) so each one ends in the spec's handling.
  */
-import type {
-  AccountList,
-  CheckHeader,
-  CreditOffer,
-  HomeEarlyInit,
-  IsAuth,
-  Outage,
-  SetCurrentAccount,
-  WgStatus,
-} from '../generated/types';
+import type { AccountList, CheckHeader, HomeEarlyInit, IsAuth, SetCurrentAccount } from '../generated/types';
 
 import type { Result } from '../api/client';
-import type { OutageParams } from '../api/calls/outage';
 
 export type CallResult<T> = Result<T>;
 
@@ -32,9 +22,6 @@ export interface Api {
   homeEarlyInit(): Promise<CallResult<HomeEarlyInit>>;
   accountList(): Promise<CallResult<AccountList>>;
   setCurrentAccount(loginName: string, pid: string): Promise<CallResult<SetCurrentAccount>>;
-  outage(params: OutageParams): Promise<CallResult<Outage>>;
-  wgStatus(baid: string): Promise<CallResult<WgStatus>>;
-  creditOffer(accountNumber: string): Promise<CallResult<CreditOffer>>;
   /** The UI issue log (POST /Orch/dssh/ui/sanitize); never fails loudly. */
   logIssue(entry: IssueEntry & { accountNumber?: string; emailAddress?: string }): void;
 }

@@ -1,14 +1,5 @@
 import type { ApiClient } from '../api/client';
-import {
-  getAccountList,
-  getCheckHeader,
-  getCreditOffer,
-  getHomeEarlyInit,
-  getIsAuth,
-  getOutage,
-  getWgStatus,
-  setCurrentAccount,
-} from '../api';
+import { getAccountList, getCheckHeader, getHomeEarlyInit, getIsAuth, setCurrentAccount } from '../api';
 import { createIssueLog, type IssueLog } from '../api/issue-log';
 import type { Api } from './api-port';
 
@@ -27,9 +18,6 @@ export function createApi(client: ApiClient): Api & { issueLog: IssueLog } {
     homeEarlyInit: () => getHomeEarlyInit(client),
     accountList: () => getAccountList(client),
     setCurrentAccount: (loginName, pid) => setCurrentAccount(client, { loginName, pid }),
-    outage: (params) => getOutage(client, params),
-    wgStatus: (baid) => getWgStatus(client, { baid }),
-    creditOffer: (accountNumber) => getCreditOffer(client, { accountNumber }),
     logIssue: (entry) => {
       issueLog.log(entry);
     },

@@ -66,6 +66,12 @@ export class DecisionStore<F> {
     this.dispose = null;
   }
 
+  /** Decides now from the current facts (e.g. which calls to make once the profile is in). */
+  async evaluateNow(): Promise<HomeDecisions | null> {
+    await this.evaluate(this.readFacts());
+    return this.current;
+  }
+
   async evaluate(facts: F | null): Promise<void> {
     if (!facts) return;
     const run = ++this.run;

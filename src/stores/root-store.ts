@@ -12,9 +12,24 @@ import { ProfileStore } from './profile-store';
 import { AccountsStore } from './accounts-store';
 import { AccountDataStore } from './account-data-store';
 import { DecisionStore, type Decide } from './decision-store';
+import type { HomeDecisions } from '../engine';
 import { snapshotOf } from './snapshot';
 import { accountNumberKindOf, deriveFacts, type AccountFacts } from '../facts';
 import type { ApiClient } from '../api/client';
+import {
+  getAdaptToken,
+  getCheckPaperCharge,
+  getCreditOffer,
+  getModemInfo,
+  getModemReplacementOffer,
+  getMyServices,
+  getOrderHistory,
+  getOutage,
+  getRateIncrease,
+  getRepairTickets,
+  getWgStatus,
+} from '../api';
+import type { AccountCallKey } from './account-data-store';
 
 /** Browser storage flags the spec allows (and nothing else is stored). */
 export const STORAGE_FLAGS = { altnumshow: 'altnumshow', emailvalidshow: 'emailvalidshow' } as const;
@@ -153,30 +168,106 @@ export class RootStore {
     if (this.profile.status === 'ok') await this.loadAccountData();
   }
 
-  /** Account-level data after the profile: outage, order history, tickets (more as features land). */
+  /**
+   * Account-level data after the profile. Which calls run is decided by rules/data-loading.json (the spec's
+   * skips: services not for DISCONNECTED/INACTIVE/FINAL/ARCHIVED, rate change for Blue Marble only, the
+   * walled-garden check for prepaid accounts, the paper-charge check for paper-billed 9-character accounts...).
+   */
   async loadAccountData(): Promise<void> {
     const p = this.profile.data;
     if (!p) return;
+    const decided = await this.decisions.evaluateNow();
+    const plan = new Set<string>(dataCallsOf(decided));
+    const c = this.orch;
+    const d = this.accountData;
     const accountNumber = p.currentlyManagedAccount;
     const kind = accountNumberKindOf(accountNumber);
-    const outage = await this.api.outage({
-      accountNumber,
-      identifierType: kind === 'BAN' ? 'BAN' : kind === 'BAID' ? 'BAID' : 'BTNCC',
-      wtn: p.wtn ?? '',
-      ...(p.legacyMarket ? { legacyMarket: p.legacyMarket } : {}),
-      ...(p.billingSource ? { billingSource: p.billingSource } : {}),
+    const jobs: Array<Promise<void>> = [];
+    const want = (key: AccountCallKey) => plan.has(key);
+    if (want('outage'))
+      jobs.push(
+        d.load('outage', 'checkOutage', () =>
+          getOutage(c, {
+            accountNumber,
+            identifierType: kind === 'BAN' ? 'BAN' : kind === 'BAID' ? 'BAID' : 'BTNCC',
+            wtn: p.wtn ?? '',
+            ...(p.legacyMarket ? { legacyMarket: p.legacyMarket } : {}),
+            ...(p.billingSource ? { billingSource: p.billingSource } : {}),
+          }),
+        ),
+      );
+    if (want('orderHistory'))
+      jobs.push(
+        d.load('orderHistory', 'getOrderHistoryDetails', () => getOrderHistory(c, { accountNumber })),
+      );
+    if (want('tickets'))
+      jobs.push(
+        d.load('tickets', 'getTicketinfobyBTN', () =>
+          getRepairTickets(c, { sourceAppId: 'DIGIHOME', accountNumber }),
+        ),
+      );
+    if (want('services'))
+      jobs.push(
+        d.load('services', 'getHsiInfo', () =>
+          getMyServices(c, {
+            accountNumber,
+            blueMarbleIndicator: p.c2e === true,
+            username: this.session.profileId ?? '',
+          }),
+        ),
+      );
+    if (want('rateIncrease'))
+      jobs.push(d.load('rateIncrease', 'check4RateChange', () => getRateIncrease(c, { accountNumber })));
+    if (want('wgStatus'))
+      jobs.push(d.load('wgStatus', 'getWGStatus', () => getWgStatus(c, { baid: accountNumber })));
+    if (want('creditOffer'))
+      jobs.push(
+        d.load('creditOffer', 'getOutOfServiceCreditOffer', () => getCreditOffer(c, { accountNumber })),
+      );
+    if (want('modemReplacementOffer'))
+      jobs.push(
+        d.load('modemReplacementOffer', 'getModemReplacementOffer', () =>
+          getModemReplacementOffer(c, { accountNumber }),
+        ),
+      );
+    if (want('paperCharge'))
+      jobs.push(
+        d.load('paperCharge', 'checkPaperCharge', () => getCheckPaperCharge(c, { ban: accountNumber })),
+      );
+    if (want('modemInfo')) jobs.push(this.loadModemInfo());
+    await Promise.all(jobs);
+  }
+
+  /** Modem info needs the OAuth (adapt) token; a failed token is a failed modem-info call. */
+  private async loadModemInfo(): Promise<void> {
+    const p = this.profile.data;
+    if (!p) return;
+    await this.accountData.load('modemInfo', 'getModemInfo', async () => {
+      const token = await getAdaptToken(this.orch);
+      if (!token.ok) return token;
+      return getModemInfo(this.orch, {
+        wtn: p.wtn ?? '',
+        sourceSystem: p.billingSource ?? 'DIGIHOME',
+        token: token.data.accessToken,
+      });
     });
-    this.accountData.apply('outage', 'checkOutage', outage);
+  }
+
+  /** Reloads the profile (credit accepted, payment retry success): the rules re-decide from the new data. */
+  async reloadProfile(): Promise<void> {
+    await this.profile.load();
   }
 
   private clearCaches(): void {
     this.accountData.reset();
     this.ui.setOrderHistoryOpen(false);
+    this.ui.resetFlags();
   }
 
   /** Loading overlay: on /services it waits for the services data; elsewhere for the profile. */
   isLoadingFor(pathname: string): boolean {
-    if (pathname.startsWith('/services')) return this.accountData.loading;
+    if (pathname.startsWith('/services'))
+      return this.accountData.pending.services === true || this.profile.status === 'loading';
     return this.profile.status === 'idle' || this.profile.status === 'loading';
   }
 
@@ -212,4 +303,10 @@ export class RootStore {
 /** fromPromise with the actor's input unwrapped. */
 function fromResult<I, O>(fn: (input: I) => Promise<O>) {
   return fromPromise<O, I>(({ input }) => fn(input));
+}
+
+/** The calls rules/data-loading.json decided for this account. */
+function dataCallsOf(decided: HomeDecisions | null): string[] {
+  const d = decided as (HomeDecisions & { dataLoading?: { calls: string[] } }) | null;
+  return d?.dataLoading?.calls ?? [];
 }

@@ -1,5 +1,6 @@
 import { defaultUiState, type AccountSnapshot, type Call } from '../facts';
 import type { RootStore } from './root-store';
+import type { AccountCallKey } from './account-data-store';
 
 /** undefined = not called, null = failed (logged), else the data. */
 function asCall<T>(value: T | null | undefined, loading: boolean): Call<T> | undefined {
@@ -20,6 +21,7 @@ export function snapshotOf(store: RootStore): AccountSnapshot {
     profile: profileStatus === 'ok' && p.data ? { status: 'ok', data: p.data } : { status: profileStatus },
     ui: {
       ...defaultUiState,
+      ...store.ui.flags,
       orderHistoryOpen: store.ui.orderHistoryOpen,
       altnumshowDismissed: store.altnumshowDismissed,
       emailvalidshowDismissed: store.emailvalidshowDismissed,
@@ -30,15 +32,21 @@ export function snapshotOf(store: RootStore): AccountSnapshot {
     false,
   );
   if (accountList) snapshot.accountList = accountList;
-  const outage = asCall(d.outage, d.loading);
-  if (outage) snapshot.outage = outage;
-  const wg = asCall(d.wgStatus, d.loading);
-  if (wg) snapshot.wgStatus = wg;
-  const credit = asCall(d.creditOffer, d.loading);
-  if (credit) snapshot.creditOffer = credit;
-  const tickets = asCall(d.tickets, d.loading);
-  if (tickets) snapshot.repairTickets = tickets;
-  const history = asCall(d.orderHistory, d.loading);
-  if (history) snapshot.orderHistory = history;
+  const calls: Array<[AccountCallKey, keyof AccountSnapshot]> = [
+    ['outage', 'outage'],
+    ['wgStatus', 'wgStatus'],
+    ['creditOffer', 'creditOffer'],
+    ['modemReplacementOffer', 'modemReplacementOffer'],
+    ['services', 'services'],
+    ['modemInfo', 'modemInfo'],
+    ['paperCharge', 'paperCharge'],
+    ['rateIncrease', 'rateIncrease'],
+    ['tickets', 'repairTickets'],
+    ['orderHistory', 'orderHistory'],
+  ];
+  for (const [key, slot] of calls) {
+    const call = asCall(d.data[key], d.pending[key] === true);
+    if (call) (snapshot as unknown as Record<string, unknown>)[slot] = call;
+  }
   return snapshot;
 }

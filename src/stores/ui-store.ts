@@ -9,11 +9,31 @@ export interface ToastRequest {
   durationMs: number;
 }
 
+export interface SessionFlags {
+  retryPaymentSuccess: boolean;
+  wgPaymentSuccess: boolean;
+  pendingOrderAlertClosed: boolean;
+  prepaidCardAlertClosed: boolean;
+  modemReplacementAnswered: boolean;
+  creditOfferAnswered: boolean;
+}
+
+const NO_FLAGS: SessionFlags = {
+  retryPaymentSuccess: false,
+  wgPaymentSuccess: false,
+  pendingOrderAlertClosed: false,
+  prepaidCardAlertClosed: false,
+  modemReplacementAnswered: false,
+  creditOfferAnswered: false,
+};
+
 /** UI state that is not domain data: toasts, the mobile menu, the order-history toggle. */
 export class UiStore {
   toasts: ToastView[] = [];
   mobileMenuOpen = false;
   orderHistoryOpen = false;
+  /** Session flags the rules read (see src/facts UiState): set by flows, cleared on account switch. */
+  flags: SessionFlags = { ...NO_FLAGS };
   private nextId = 1;
 
   constructor(private readonly env: Env) {
@@ -36,5 +56,13 @@ export class UiStore {
 
   setOrderHistoryOpen(open: boolean): void {
     this.orderHistoryOpen = open;
+  }
+
+  setFlag(name: keyof SessionFlags, value: boolean): void {
+    this.flags = { ...this.flags, [name]: value };
+  }
+
+  resetFlags(): void {
+    this.flags = { ...NO_FLAGS };
   }
 }

@@ -6,7 +6,7 @@ test.describe('sign-in guard', () => {
   }) => {
     await page.goto('/billing?tab=1');
     await expect(page).toHaveURL(/\/sandbox\/signin\?redirect=%2Fbilling%3Ftab%3D1/);
-    await page.getByRole('link', { name: /^postpaid\b/ }).click();
+    await page.getByRole('link', { name: 'postpaid', exact: true }).click();
     await expect(page).toHaveURL(/\/billing\?tab=1$/);
     await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
   });
