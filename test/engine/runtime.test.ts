@@ -1,0 +1,110 @@
+import { describe, expect, it } from 'vitest';
+import { loadRulesDir } from '../../scripts/rules-lib';
+import { createRuntime } from '../../src/engine/runtime';
+import type { RuleFile, Rulesets } from '../../src/engine/types';
+import { account } from '../rules/support/facts';
+
+const committed = (): Rulesets => structuredClone(loadRulesDir());
+
+describe('createRuntime', () => {
+  it('survives a rule that throws: the rule counts as not matched and the error is in the explain trace', async () => {
+    const rulesets = committed();
+    // Bypasses the validator on purpose: json-rules-engine's `in` throws on a number value (issue #412).
+    rulesets['home-view'].rules.unshift({
+      name: 'broken',
+      priority: 200,
+      conditions: { all: [{ fact: 'accountStatus', operator: 'in', value: 5 }] },
+      event: { type: 'home-view', params: { view: 'blocked' } },
+    });
+    const { decisions, explain } = await createRuntime(rulesets).decide(account({ accountStatus: 'FINAL' }));
+    expect(decisions.homeView.view).toBe('closed');
+    const trace = explain.find((d) => d.decision === 'home-view')!;
+    expect(trace.winner).toBe('closed');
+    const broken = trace.rules.find((r) => r.name === 'broken')!;
+    expect(broken.matched).toBe(false);
+    expect(broken.error).toMatch(/indexOf/);
+  });
+
+  it('falls back to a safe default, marked in the trace, when no rule decides', async () => {
+    const rulesets = committed();
+    rulesets['home-view'] = { ...rulesets['home-view'], rules: [] };
+    const { decisions, explain } = await createRuntime(rulesets).decide(account());
+    expect(decisions.homeView.view).toBe('full');
+    expect(explain.find((d) => d.decision === 'home-view')!.defaulted).toBe(true);
+  });
+
+  it('explains each condition with the fact value, the operator, the expected value and whether it held', async () => {
+    const { explain } = await createRuntime(committed()).decide(
+      account({ amountDue: 42, daysPastDueDate: 1 }),
+    );
+    const late = explain.find((d) => d.decision === 'payment')!.rules.find((r) => r.name === 'payment-late')!;
+    expect(late.matched).toBe(false);
+    expect(late.conditions).toEqual({
+      group: 'all',
+      held: false,
+      children: [
+        { fact: 'amountDue', operator: 'greaterThan', expected: 10, value: 42, held: true },
+        { fact: 'daysPastDueDate', operator: 'greaterThan', expected: 1, value: 1, held: false },
+      ],
+    });
+  });
+
+  it('keeps one section per id (the highest-priority rule names the variant) ordered by the order numbers', async () => {
+    const sections: RuleFile = {
+      decision: 'home-sections',
+      kind: 'all-ordered',
+      description: 'test',
+      rules: [
+        {
+          name: 'b',
+          priority: 1,
+          conditions: { all: [] },
+          event: { type: 'section', params: { section: 'support', order: 20 } },
+        },
+        {
+          name: 'a',
+          priority: 1,
+          conditions: { all: [] },
+          event: { type: 'section', params: { section: 'greeting', order: 10 } },
+        },
+        {
+          name: 'c1',
+          priority: 5,
+          conditions: { all: [] },
+          event: { type: 'section', params: { section: 'cancel-service', order: 15, variant: 'button' } },
+        },
+        {
+          name: 'c2',
+          priority: 4,
+          conditions: { all: [] },
+          event: { type: 'section', params: { section: 'cancel-service', order: 15, variant: 'chat' } },
+        },
+      ],
+    };
+    const { decisions } = await createRuntime({ ...committed(), 'home-sections': sections }).decide(
+      account(),
+    );
+    expect(decisions.sections).toEqual([
+      { section: 'greeting', order: 10, params: {} },
+      { section: 'cancel-service', order: 15, params: { variant: 'button' } },
+      { section: 'support', order: 20, params: {} },
+    ]);
+  });
+
+  it('feeds toggles to later decisions: the maintenance toggle on shows the maintenance banner', async () => {
+    const rulesets = committed();
+    const maintenance = rulesets.toggles.rules.find((r) => r.event.params.toggle === 'maintenance')!;
+    maintenance.event.params.on = true;
+    const { decisions } = await createRuntime(rulesets).decide(account());
+    expect(decisions.toggles.maintenance).toBe(true);
+    expect(decisions.banner).toEqual({ banner: 'maintenance' });
+  });
+
+  it('gives the same answer when decided again with the same engines', async () => {
+    const runtime = createRuntime(committed());
+    const first = await runtime.decide(account({ blockedAccount: true }));
+    await runtime.decide(account());
+    const again = await runtime.decide(account({ blockedAccount: true }));
+    expect(again.decisions).toEqual(first.decisions);
+  });
+});
