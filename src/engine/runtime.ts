@@ -92,12 +92,36 @@ class DecisionRunner {
   /** One engine per rule, built only if a rule throws: isolates the failing rule from the others. */
   private isolated: { rule: RuleDefinition; engine: Engine }[] | null = null;
 
+  /** The facts this file's rules test: only those are handed to the engine on each run. */
+  private readonly factNames: string[];
+
   constructor(
     readonly spec: DecisionSpec,
     private readonly file: RuleFile,
   ) {
     this.engine = DecisionRunner.makeEngine(file.rules);
     this.order = new Map(file.rules.map((r, i) => [r.name, i]));
+    const names = new Set<string>();
+    const collect = (c: unknown): void => {
+      if (!c || typeof c !== 'object') return;
+      const n = c as Record<string, unknown>;
+      if (typeof n.fact === 'string') names.add(n.fact);
+      for (const key of ['all', 'any'] as const)
+        if (Array.isArray(n[key])) (n[key] as unknown[]).forEach(collect);
+      if (n.not) collect(n.not);
+    };
+    file.rules.forEach((r) => collect(r.conditions));
+    this.factNames = [...names];
+  }
+
+  /**
+   * json-rules-engine wraps every runtime fact in a Fact object on each run; handing it only the facts
+   * this file tests (instead of the whole vocabulary) is most of the runtime's speed.
+   */
+  private pick(facts: FactValues): FactValues {
+    const picked: FactValues = {};
+    for (const name of this.factNames) if (name in facts) picked[name] = facts[name] ?? null;
+    return picked;
   }
 
   private static makeEngine(rules: RuleDefinition[]): Engine {
@@ -113,7 +137,8 @@ class DecisionRunner {
     return engine;
   }
 
-  async run(facts: FactValues): Promise<Outcome> {
+  async run(allFacts: FactValues): Promise<Outcome> {
+    const facts = this.pick(allFacts);
     let traces: RuleTrace[];
     try {
       const result = await this.engine.run(facts);

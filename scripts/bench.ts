@@ -1,0 +1,332 @@
+/**
+ * `npm run bench` (a benchmark, not a test): the median time of one full home decision (toggles, the
+ * decisions that feed others, home view, banner, navigation, billing offers, sections) for a typical
+ * persona through the rule runtime, next to a hand-written TypeScript equivalent of the same decisions in
+ * the same run, and the first-load gzipped JavaScript of /home from the built dist/index.html.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { gzipSync } from 'node:zlib';
+import { loadPersonas } from '../sandbox/personas';
+import { createRuntime } from '../src/engine/runtime';
+import type { HomeDecisions, SectionDecision } from '../src/engine/types';
+import type { NavItem, SectionId } from '../src/engine/decisions';
+import type { AccountFacts } from '../src/facts/vocabulary';
+import { PREVIEW_DATE, dayAt, loadRulesDir, personaFacts, repoRoot } from './rules-lib';
+
+// ---------------------------------------------------------------- benchmark baseline (hand-written)
+//
+// BENCHMARK BASELINE ONLY. The same decisions as rules/*.json written as plain TypeScript, to show what the
+// rules engine costs. The portal never uses this: its decisions are the rule files.
+
+function baselineDecide(f: AccountFacts): HomeDecisions {
+  const toggles = {
+    outageCredits: true,
+    cancel: true,
+    threeDayGrace: true,
+    techTracker: false,
+    adaptCall: true,
+    acsCall: false,
+    maintenance: false,
+    embargoMessage: false,
+    brim: true,
+  };
+  const constants = {
+    archiveAfterDays: 90,
+    embargoMaintenanceHours: 6,
+    modemRestartMinutes: 5,
+    rescheduleApplyMinutes: 15,
+    emailRetryLimit: 2,
+    paperBillFee: 1,
+  };
+  const n = (v: number | null, test: (x: number) => boolean): boolean => v !== null && test(v);
+
+  let wg: HomeDecisions['walledGarden']['state'] = 'hard';
+  if (f.wgPaymentSuccess === true || f.isPrepaid === false) wg = 'none';
+  else if (f.wgCallStatus === 'not-called' || f.wgCallStatus === 'pending') wg = 'none';
+  else if (f.wgCallStatus === 'ok' && f.wgStatus === 'NONE') wg = 'none';
+  else if (
+    toggles.threeDayGrace &&
+    f.wgCallStatus === 'ok' &&
+    f.wgServerStatus === true &&
+    f.wgIsSoft === true &&
+    f.accountStatus === 'ACTIVE' &&
+    n(f.daysSinceFailedPayment, (d) => d >= 0 && d <= 3) &&
+    f.cardTypePresent === true
+  )
+    wg = 'soft';
+
+  let card: 0 | 1 | 2 = 0;
+  if (f.isPrepaid === false) card = 0;
+  else if (n(f.daysToCardExpiry, (d) => d < 0)) card = 1;
+  else if (n(f.daysToCardExpiry, (d) => d <= 60)) card = 2;
+
+  const payment = {
+    late: n(f.amountDue, (a) => a > 10) && n(f.daysPastDueDate, (d) => d > 1),
+    lateInPeriod:
+      (f.autoPay === false && n(f.daysSinceFailedPayment, (d) => d > 0)) ||
+      (f.autoPay === true && n(f.daysSinceFailedPayment, (d) => d > 3)),
+  };
+  const creditShow =
+    f.creditOfferAnswered !== true &&
+    toggles.outageCredits &&
+    f.creditOfferResponseStatus === 200 &&
+    f.creditOfferMessage === 'Offer available' &&
+    f.creditOfferStatus === 'eligible' &&
+    n(f.creditOfferValue, (v) => v >= 1);
+
+  let outage: HomeDecisions['outage']['alert'] = 'none';
+  if (f.currentOutage === true && f.outageEtaKnown === true && n(f.hoursUntilRepair, (h) => h >= 0))
+    outage = 'eta';
+  else if (f.currentOutage === true && n(f.hoursUntilRepair, (h) => h < 0)) outage = 'eta-past';
+  else if (f.currentOutage === true) outage = 'eta-unknown';
+  else if (f.outageHangover === true && f.modemConnected === true) outage = 'hangover-restart';
+  else if (f.outageHangover === true) outage = 'hangover-instructions';
+
+  let timing: HomeDecisions['appointmentTiming']['timing'] = 'none';
+  if (n(f.hoursUntilAppointment, (h) => h < 0)) timing = 'missed';
+  else if (n(f.hoursUntilAppointment, (h) => h <= 24)) timing = 'near-term';
+  else if (n(f.hoursUntilAppointment, (h) => h > 24)) timing = 'scheduled';
+
+  const active = f.accountLifeCycle === 'Active';
+  let view: HomeDecisions['homeView'] = { view: 'full', params: {} };
+  if (f.bgsAccount === true) view = { view: 'account-messaging', params: { messageKind: 'bgs' } };
+  else if (f.fedAccount === true) view = { view: 'account-messaging', params: { messageKind: 'fed' } };
+  else if (f.profileStatus === 'failure') view = { view: 'profile-error', params: {} };
+  else if (f.blockedAccount === true) view = { view: 'blocked', params: {} };
+  else if (f.orderHistoryOpen === true) view = { view: 'order-history', params: {} };
+  else if (active && f.embargo === 1) view = { view: 'embargo', params: {} };
+  else if (wg === 'hard') view = { view: 'suspended', params: {} };
+  else if (f.accountStatus === 'ARCHIVED' && active) view = { view: 'archived', params: {} };
+  else if (f.accountStatus === 'FINAL' && active) view = { view: 'closed', params: {} };
+  else if (f.isPrepaid === true && f.accountStatus === 'INACTIVE')
+    view = { view: 'prepaid-inactive', params: {} };
+
+  let banner: HomeDecisions['banner'] = null;
+  if (f.blockedAccount === true) banner = { banner: 'blocked' };
+  else if (f.accountStatus === 'FINAL') banner = { banner: 'account-closed' };
+  else if (f.embargo === 1 && toggles.embargoMessage) banner = { banner: 'embargo' };
+  else if (
+    (f.conversionStatus === 'c' || f.conversionStatus === 'o') &&
+    n(f.daysSinceConversion, (d) => d >= 0 && d < 30)
+  )
+    banner = { banner: 'account-change' };
+  else if (toggles.maintenance) banner = { banner: 'maintenance' };
+
+  const full: NavItem[] = ['home', 'billing', 'services', 'support', 'settings'];
+  let navigation: HomeDecisions['navigation'] = { items: full, emptyItem: false, search: true };
+  if (f.bgsAccount === true || f.fedAccount === true)
+    navigation = { items: [], emptyItem: true, search: false };
+  else if (f.blockedAccount === true || (active && (f.accountStatus === 'ARCHIVED' || f.embargo === 1)))
+    navigation = { items: ['home', 'support'], emptyItem: false, search: true };
+  else if (f.pendingOrderStatus === 'IN PROGRESS' && f.pendingOrderActivity !== 'DISCONNECT')
+    navigation = { items: [...full, 'messages'], emptyItem: false, search: true };
+
+  const amountDueAbove0 = n(f.amountDue, (a) => a > 0);
+  const billingActions = {
+    'payment-plan-prompt':
+      payment.lateInPeriod &&
+      f.hasPaymentArrangement === false &&
+      f.isPrepaid === false &&
+      f.eligibleForPaymentArrangement === true,
+    'set-up-payment-plan': amountDueAbove0 && f.hasPaymentArrangement === false && f.isPrepaid === false,
+    'view-payment-plan': amountDueAbove0 && f.hasPaymentArrangement === true,
+  };
+
+  const sections: SectionDecision[] = [];
+  const add = (section: SectionId, order: number, show: boolean, variant?: string): void => {
+    if (show) sections.push({ section, order, params: variant ? { variant } : {} });
+  };
+  const suspendedStatus =
+    f.accountStatus === 'SUSP' || f.accountStatus === 'SUSPENDED' || f.accountStatus === 'S';
+  add('outage-alert', 5, outage !== 'none');
+  add(
+    'paper-charge-alert',
+    10,
+    f.accountNumberLength === 9 &&
+      f.companyIdentifier === '1' &&
+      f.isBlueMarble === true &&
+      (f.customerType === 'RES' || f.customerType === 'SMB') &&
+      f.paperless === false &&
+      f.isJanuaryFirst === false &&
+      f.paperChargeApplies !== false,
+  );
+  if (f.isPrepaid === true && f.accountStatus === 'SUSPENDED')
+    add('suspended-alert', 20, true, card === 1 ? 'prepaid-card-expired' : 'prepaid-failed-payment');
+  else add('suspended-alert', 20, f.isPrepaid === false && suspendedStatus, 'postpaid');
+  add('vacation-alert', 30, f.isVacationSuspend === true);
+  add('late-payment-alert', 40, payment.late);
+  add('walled-garden-alert', 42, wg === 'soft');
+  add('prepaid-card-alert', 44, card > 0 && f.prepaidCardAlertClosed === false);
+  add(
+    'payment-retry-success',
+    46,
+    f.retryPaymentSuccess === true,
+    f.wgPaymentSuccess === true ? 'soft-guard' : 'standard',
+  );
+  add('rate-increase-alert', 50, f.isBlueMarble === true && n(f.rateChangeCount, (c) => c > 0));
+  add('modem-migration-alert', 60, f.showModemMigrationAlert === true);
+  add(
+    'modem-replacement-offer',
+    65,
+    f.modemReplacementEligible === true && f.modemReplacementAnswered === false,
+  );
+  add('outage-credit-alert', 70, creditShow);
+  if (f.hasContactNumber === false && f.altnumshowDismissed === false)
+    add('alternate-phone-alerts', 80, true, 'no-contact-number');
+  else add('alternate-phone-alerts', 80, f.hasExpiredAltNumber === true, 'reverify-contact-number');
+  add(
+    'first-bill-alert',
+    90,
+    n(f.accountTenure, (t) => t >= 0 && t <= 1),
+  );
+  add('no-email-alert', 100, f.emailPresent === false);
+  add(
+    'invalid-email-alert',
+    110,
+    f.emailPresent === true &&
+      f.emailvalidshowDismissed === false &&
+      (f.emailValid === false || f.emailAddressValid === false),
+  );
+  add('no-services', 115, f.servicesStatus === 'ok' && f.productCount === 0);
+  add('greeting', 120, true);
+  add('network-status', 130, true);
+  add(
+    'repair-tickets',
+    135,
+    n(f.openRepairTicketCount, (c) => c > 0),
+  );
+  const orderOpen = f.pendingOrderAlertClosed === false && f.pendingOrderStatus === 'IN PROGRESS';
+  if (orderOpen && active) add('early-life-order', 140, true, 'pending-order');
+  else add('early-life-order', 140, orderOpen && f.accountLifeCycle === 'Early Life', 'early-life');
+  add('order-history-link', 150, true);
+  add('quick-links', 160, true);
+  add('billing-info', 170, true);
+  add('internet-wifi', 180, f.hsiOwned === true);
+  add(
+    'self-install-app',
+    190,
+    f.pendingOrderTechInstall === false &&
+      f.pendingOrderStatus === 'IN PROGRESS' &&
+      f.pendingOrderActivity !== 'DISCONNECT',
+  );
+  add(
+    'early-life-billing',
+    200,
+    n(f.accountTenure, (t) => t < 10) &&
+      (f.autoPay === false || f.paperless === false) &&
+      f.isPrepaid === false,
+  );
+  if (toggles.cancel && f.isBlueMarble === true && f.disconnectFlowAvailable === true)
+    add('cancel-service', 210, true, 'button');
+  else add('cancel-service', 210, toggles.cancel, 'chat');
+  add('support', 220, true);
+  add('blue-marble', 230, f.isBlueMarble === true);
+  add(
+    'rewards',
+    240,
+    (f.accountType === 'I' || f.accountType === 'CX' || f.accountType === 'H') && f.companyIdentifier === '1',
+  );
+
+  return {
+    toggles,
+    constants,
+    walledGarden: { state: wg },
+    prepaidCard: { status: card },
+    payment,
+    creditOffer: { show: creditShow },
+    outage: { alert: outage },
+    appointmentTiming: { timing },
+    token: { fresh: n(f.tokenSecondsRemaining, (s) => s >= 120) },
+    homeView: view,
+    banner,
+    navigation,
+    billingActions,
+    sections,
+  };
+}
+
+// ---------------------------------------------------------------- measuring
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+}
+
+async function timeAsync(fn: () => Promise<unknown>, warmup: number, runs: number): Promise<number> {
+  for (let i = 0; i < warmup; i++) await fn();
+  const samples: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const t0 = performance.now();
+    await fn();
+    samples.push(performance.now() - t0);
+  }
+  return median(samples);
+}
+
+function timeSync(fn: () => unknown, warmup: number, runs: number, batch: number): number {
+  for (let i = 0; i < warmup; i++) fn();
+  const samples: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    // Too fast to time one call: time a batch and divide.
+    const t0 = performance.now();
+    for (let j = 0; j < batch; j++) fn();
+    samples.push((performance.now() - t0) / batch);
+  }
+  return median(samples);
+}
+
+/** Sum of gzipped sizes of the scripts and module preloads dist/index.html makes the browser load for /home. */
+function firstLoadGzip(): { files: { file: string; raw: number; gzip: number }[] } | null {
+  const dist = join(repoRoot, 'dist');
+  const indexPath = join(dist, 'index.html');
+  if (!existsSync(indexPath)) return null;
+  const html = readFileSync(indexPath, 'utf8');
+  const refs = new Set<string>();
+  for (const m of html.matchAll(/<script[^>]*\ssrc="([^"]+)"/g)) refs.add(m[1]!);
+  for (const m of html.matchAll(/<link[^>]*rel="modulepreload"[^>]*href="([^"]+)"/g)) refs.add(m[1]!);
+  for (const m of html.matchAll(/<link[^>]*href="([^"]+)"[^>]*rel="modulepreload"/g)) refs.add(m[1]!);
+  const files = [...refs].map((ref) => {
+    const body = readFileSync(join(dist, ref.replace(/^\//, '')));
+    return { file: ref, raw: body.length, gzip: gzipSync(body, { level: 9 }).length };
+  });
+  return { files };
+}
+
+const kb = (bytes: number): string => `${(bytes / 1024).toFixed(1)} KB`;
+const fmt = (ms: number): string => (ms >= 0.1 ? `${ms.toFixed(3)} ms` : `${(ms * 1000).toFixed(2)} µs`);
+
+const persona = loadPersonas().find((p) => p.id === 'postpaid');
+if (!persona) throw new Error('persona postpaid not found');
+const facts = personaFacts(persona, dayAt(PREVIEW_DATE));
+const runtime = createRuntime(loadRulesDir());
+
+const engineResult = (await runtime.decide(facts)).decisions;
+const same = JSON.stringify(engineResult) === JSON.stringify(baselineDecide(facts));
+
+const engineMs = await timeAsync(() => runtime.decide(facts), 300, 2000);
+const baselineMs = timeSync(() => baselineDecide(facts), 2000, 200, 1000);
+const ruleCount = Object.values(loadRulesDir()).reduce((sum, file) => sum + file.rules.length, 0);
+
+console.log(
+  `One full home decision for persona 'postpaid' (${ruleCount} rules in ${Object.keys(loadRulesDir()).length} files), median:\n`,
+);
+console.log('| implementation | median per decision |');
+console.log('| --- | --- |');
+console.log(`| json-rules-engine runtime (with explain trace) | ${fmt(engineMs)} |`);
+console.log(`| hand-written TypeScript (benchmark baseline) | ${fmt(baselineMs)} |`);
+console.log(`\nsame decisions from both: ${same ? 'yes' : 'NO (the baseline is out of date with rules/)'}`);
+
+const load = firstLoadGzip();
+if (!load) {
+  console.log('\nfirst-load JavaScript of /home: dist/index.html not found (npm run bench builds it first).');
+} else {
+  console.log('\nFirst-load JavaScript of /home (scripts and module preloads of dist/index.html):\n');
+  console.log('| file | raw | gzip |');
+  console.log('| --- | --- | --- |');
+  for (const f of load.files) console.log(`| ${f.file} | ${kb(f.raw)} | ${kb(f.gzip)} |`);
+  const total = load.files.reduce((s, f) => s + f.gzip, 0);
+  console.log(`| total | ${kb(load.files.reduce((s, f) => s + f.raw, 0))} | ${kb(total)} |`);
+}
