@@ -2,13 +2,13 @@
 import { ALL_FACTS, type FactDefinition } from '../src/facts/vocabulary';
 import { DECISIONS, factsFor, ruleFileOf } from '../src/engine/decisions';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import * as prettier from 'prettier';
 import { buildRulesetSchema } from '../src/engine/schema-builder';
 import type { Rulesets } from '../src/engine/types';
 import { formatIssue, validateRuleset, type RulesetIssue } from '../src/engine/validate';
 import { createRuntime } from '../src/engine/runtime';
-import type { HomeDecisions } from '../src/engine/types';
+import type { HomeDecisions, RuleCondition } from '../src/engine/types';
 import { deriveFacts } from '../src/facts/derive';
 import { snapshotFromResponses } from '../src/facts/snapshot';
 import type { AccountFacts, ToggleName } from '../src/facts/vocabulary';
@@ -46,7 +46,7 @@ export const repoRoot = join(import.meta.dirname, '..');
 
 /** The rules directory: RULES_DIR when set (an analyst's working copy), else rules/. */
 export function rulesDir(): string {
-  return process.env.RULES_DIR ? join(process.cwd(), process.env.RULES_DIR) : join(repoRoot, 'rules');
+  return process.env.RULES_DIR ? resolve(process.env.RULES_DIR) : join(repoRoot, 'rules');
 }
 
 export interface CheckedRules {
@@ -183,8 +183,50 @@ function flags(record: Record<string, boolean>): string[] {
     .map(([name]) => name);
 }
 
-/** The preview as markdown: one row per persona account, so a diff names exactly whose screen changed. */
-export function renderPreview(rows: readonly PreviewRow[], date: string): string {
+/** The order the section rules define, whoever sees them: a reorder shows here even if no persona has both. */
+function sectionOrderLines(rulesets: Rulesets): string[] {
+  const rules = [...rulesets['home-sections'].rules].sort(
+    (a, b) => Number(a.event.params.order) - Number(b.event.params.order) || b.priority - a.priority,
+  );
+  return [
+    '## Order of the full home sections (rules/home-sections.json)',
+    '',
+    '| order | section | rule |',
+    '| --- | --- | --- |',
+    ...rules.map((r) => {
+      const p = r.event.params;
+      const variant = typeof p.variant === 'string' ? ` (${p.variant})` : '';
+      return `| ${String(p.order)} | ${String(p.section)}${variant} | ${r.name} |`;
+    }),
+  ];
+}
+
+/** Every number a rule compares a fact with: a threshold edit shows here even if no persona crosses it. */
+function thresholdLines(rulesets: Rulesets): string[] {
+  const lines = [
+    '## Thresholds (every number a rule compares a fact with)',
+    '',
+    '| rule file | rule | condition |',
+    '| --- | --- | --- |',
+  ];
+  const walk = (c: RuleCondition, out: string[]): void => {
+    if ('all' in c) c.all.forEach((x) => walk(x, out));
+    else if ('any' in c) c.any.forEach((x) => walk(x, out));
+    else if ('not' in c) walk(c.not, out);
+    else if (typeof c.value === 'number') out.push(`${c.fact} ${c.operator} ${c.value}`);
+  };
+  for (const d of DECISIONS) {
+    for (const rule of rulesets[d.id].rules) {
+      const found: string[] = [];
+      walk(rule.conditions, found);
+      if (found.length > 0) lines.push(`| ${d.id} | ${rule.name} | ${found.join(' and ')} |`);
+    }
+  }
+  return lines;
+}
+
+/** The preview as markdown: one row per persona account, so a diff names exactly whose screen changes. */
+export function renderPreview(rows: readonly PreviewRow[], date: string, rulesets?: Rulesets): string {
   const lines = [
     '# Rules preview',
     '',
@@ -229,6 +271,7 @@ export function renderPreview(rows: readonly PreviewRow[], date: string): string
       )} | ${d.creditOffer.show ? 'shown' : '—'} | ${d.outage.alert} | ${d.appointmentTiming.timing} |`,
     );
   }
+  if (rulesets) lines.push('', ...sectionOrderLines(rulesets), '', ...thresholdLines(rulesets));
   const first = rows[0]?.decisions;
   if (first) {
     lines.push('', '## Toggles and constants (the same for every persona unless a rule narrows them)', '');
@@ -260,5 +303,5 @@ export async function currentPreview(
     throw new Error(`persona ${p.file}: ${p.message}`);
   });
   const rows = await previewRows(rulesets, personas, dayAt(date));
-  return formatLikePrettier(goldenPreviewPath, renderPreview(rows, date));
+  return formatLikePrettier(goldenPreviewPath, renderPreview(rows, date, rulesets));
 }
