@@ -8,7 +8,7 @@ import { Component as AddAnAccountNumber } from '../../src/features/add-account/
 import { checkAccountNumber } from '../../src/features/add-account/account-number';
 import { Component as CancelServices } from '../../src/features/cancel/routes/cancel-services';
 import { Component as EditMailingAddress } from '../../src/features/addresses/routes/edit-mailing-address';
-import { baseProfile, failed, makeStore, ok, renderAt } from './harness';
+import { baseProfile, failed, fixedDecisions, makeStore, ok, renderAt } from './harness';
 
 afterEach(cleanup);
 
@@ -67,20 +67,17 @@ describe('messages', () => {
 describe('outage notification', () => {
   it('shows the outage and its estimated repair time, and no fake sign-up', async () => {
     const store = await makeStore({
-      api: {
-        outage: () =>
-          Promise.resolve(
-            ok({
-              currentOutage: true,
-              outageId: 'OUT-77',
-              outageHangover: false,
-              rebootModem: false,
-              estRepairTime: { dateTime: '2026-03-10T18:30:00' },
-            }),
-          ),
+      accountData: {
+        outage: ok({
+          currentOutage: true,
+          outageId: 'OUT-77',
+          outageHangover: false,
+          rebootModem: false,
+          estRepairTime: { dateTime: '2026-03-10T18:30:00' },
+        }),
       },
+      decisions: { ...fixedDecisions, outage: { alert: 'eta' } },
     });
-    await store.loadAccountData();
     renderAt(store, '/outageNotification', <Outage />);
     expect(screen.getByText('OUT-77')).toBeInTheDocument();
     expect(screen.getByText('March 10, 2026 at 6:30 PM')).toBeInTheDocument();
@@ -93,28 +90,54 @@ describe('outage notification', () => {
 
   it('says the duration is still being determined when the time is unknown', async () => {
     const store = await makeStore({
-      api: {
-        outage: () =>
-          Promise.resolve(
-            ok({
-              currentOutage: true,
-              outageHangover: false,
-              rebootModem: false,
-              estRepairTime: { dateTime: null },
-            }),
-          ),
+      accountData: {
+        outage: ok({
+          currentOutage: true,
+          outageHangover: false,
+          rebootModem: false,
+          estRepairTime: { dateTime: null },
+        }),
       },
+      decisions: { ...fixedDecisions, outage: { alert: 'eta-unknown' } },
     });
-    await store.loadAccountData();
     renderAt(store, '/outageNotification', <Outage />);
     expect(screen.getByText('The duration of this outage is still being determined.')).toBeInTheDocument();
   });
 
   it('shows inline text when the outage call failed', async () => {
-    const store = await makeStore({ api: { outage: () => Promise.resolve(failed()) } });
-    await store.loadAccountData();
+    const store = await makeStore({ accountData: { outage: failed() } });
     renderAt(store, '/outageNotification', <Outage />);
     expect(screen.getByRole('alert')).toHaveTextContent('We are unable to check for outages at this time.');
+  });
+});
+
+describe('outage notification, more', () => {
+  it('uses the softer wording the rules chose for a repair time already past', async () => {
+    const store = await makeStore({
+      accountData: {
+        outage: ok({
+          currentOutage: true,
+          outageHangover: false,
+          rebootModem: false,
+          estRepairTime: { dateTime: '2026-03-10T08:00:00' },
+        }),
+      },
+      decisions: { ...fixedDecisions, outage: { alert: 'eta-past' } },
+    });
+    renderAt(store, '/outageNotification', <Outage />);
+    expect(screen.getByText(/We expected to fix this by March 10, 2026 at 8:00 AM/)).toBeInTheDocument();
+  });
+
+  it('says outage information is not available when the rules skipped the call', async () => {
+    const store = await makeStore();
+    renderAt(store, '/outageNotification', <Outage />);
+    expect(screen.getByText('Outage information is not available for this account.')).toBeInTheDocument();
+  });
+
+  it('shows a loading state while the call is planned but not answered', async () => {
+    const store = await makeStore({ dataCalls: ['outage'] });
+    renderAt(store, '/outageNotification', <Outage />);
+    expect(screen.getByRole('status')).toHaveTextContent('Checking for outages in your area');
   });
 });
 

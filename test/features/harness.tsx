@@ -8,6 +8,7 @@ import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import type { ApiClient, RequestOptions, Result } from '../../src/api/client';
 import type { HomeDecisions } from '../../src/engine/types';
 import type { Profile } from '../../src/generated/types';
+import type { AccountCallKey, AccountCalls } from '../../src/stores/account-data-store';
 import type { Api, CallResult } from '../../src/stores/api-port';
 import { StoreProvider } from '../../src/stores/context';
 import type { Env } from '../../src/stores/env';
@@ -141,6 +142,13 @@ export interface StoreOptions {
   api?: Partial<Api>;
   orch?: ApiClient;
   decisions?: HomeDecisions;
+  /** Per-account call results, applied to store.accountData as the account load would. */
+  accountData?: { [K in AccountCallKey]?: CallResult<AccountCalls[K]> };
+  /**
+   * The calls the data-loading rules plan (decisions.dataLoading.calls); by default the ones given in
+   * `accountData`, so any other per-account call counts as skipped.
+   */
+  dataCalls?: AccountCallKey[];
 }
 
 export function fakeApi(profile: Profile | null, overrides: Partial<Api> = {}): Api {
@@ -162,18 +170,6 @@ export function fakeApi(profile: Profile | null, overrides: Partial<Api> = {}): 
         }),
       ),
     setCurrentAccount: () => Promise.resolve(ok({ data: 'Success' })),
-    outage: () => Promise.resolve(ok({ currentOutage: false, outageHangover: false, rebootModem: false })),
-    wgStatus: () => Promise.resolve(ok({ status: true, response: { isSoftWG: false, wgstatus: 'NONE' } })),
-    creditOffer: () =>
-      Promise.resolve(
-        ok({
-          status: 200,
-          message: 'No offer',
-          offerName: 'OutOfServiceCredit',
-          offerStatus: 'INELIGIBLE',
-          value: 0,
-        }),
-      ),
     logIssue: () => {},
     ...overrides,
   };
@@ -185,14 +181,22 @@ export async function makeStore({
   api = {},
   orch = fakeOrch(),
   decisions = fixedDecisions,
+  accountData = {},
+  dataCalls,
 }: StoreOptions = {}): Promise<RootStore> {
+  const planned = dataCalls ?? (Object.keys(accountData) as AccountCallKey[]);
+  // The data-loading plan is a decision the engine's types do not name yet; the store reads it the same way.
+  const withPlan = { ...decisions, dataLoading: { calls: planned } };
   const store = new RootStore(
     fakeEnv(),
     fakeApi(profile, api),
-    () => Promise.resolve({ decisions, explain: [] }),
+    () => Promise.resolve({ decisions: withPlan, explain: [] }),
     orch,
   );
   await Promise.all([store.profile.load(), store.accounts.load(), store.session.loadProfileId()]);
+  for (const [key, result] of Object.entries(accountData) as Array<[AccountCallKey, CallResult<unknown>]>) {
+    await store.accountData.load(key, key, () => Promise.resolve(result as CallResult<never>));
+  }
   // The decisions react to the loaded data; the fake rules answer at once.
   store.start();
   await Promise.resolve();

@@ -1,0 +1,39 @@
+import { observer } from 'mobx-react-lite';
+import { Link, NavLink, Outlet } from 'react-router-dom';
+import { useStores } from '../../../stores/context';
+
+/** /services: the heading, a sub-navigation of internet, phone and add-ons, and the chosen page. */
+export const Component = observer(function ServicesLayout() {
+  const store = useStores();
+  return (
+    <div className="page">
+      <h1>Services</h1>
+      <nav aria-label="Services sections">
+        <ul className="nav__list">
+          <li>
+            <NavLink to="/services" end>
+              Internet
+            </NavLink>
+          </li>
+          <li>
+            <NavLink to="/services/phone">Phone</NavLink>
+          </li>
+          <li>
+            <NavLink to="/services/add-ons">Add-Ons</NavLink>
+          </li>
+        </ul>
+      </nav>
+      {store.profile.data ? (
+        <Outlet />
+      ) : (
+        <div role="alert">
+          <p>We&apos;re unable to show your account info.</p>
+          <p>Please try again later.</p>
+          <p>
+            Already tried again? <Link to="/login/chat">Chat With Us</Link>
+          </p>
+        </div>
+      )}
+    </div>
+  );
+});
