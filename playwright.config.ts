@@ -3,7 +3,10 @@ import { defineConfig, devices } from '@playwright/test';
 // Browser tests drive Debian's Chromium (installed by scripts/ensure-chromium.sh) against the very server
 // `npm start` runs: the built portal plus the embedded sandbox.
 const PORT = Number(process.env.E2E_PORT ?? 5199);
-const RULES_DIR_ALT = 'test/e2e/fixtures/rules-edited';
+// A live copy of rules/ that the rules-live test edits while the server runs: the portal must pick up an
+// analyst's edit on reload, without a rebuild.
+export const LIVE_RULES_DIR = '.tmp/rules-live';
+export const LIVE_PORT = PORT + 1;
 
 export default defineConfig({
   testDir: 'test/e2e',
@@ -39,9 +42,8 @@ export default defineConfig({
       timeout: 60_000,
     },
     {
-      // A second server over an edited copy of the rules proves an analyst's edit shows without a rebuild.
-      command: `PORT=${PORT + 1} RULES_DIR=${RULES_DIR_ALT} npx tsx sandbox/main.ts`,
-      url: `http://localhost:${PORT + 1}/sandbox/signin`,
+      command: `rm -rf ${LIVE_RULES_DIR} && mkdir -p ${LIVE_RULES_DIR} && cp rules/*.json ${LIVE_RULES_DIR}/ && PORT=${LIVE_PORT} RULES_DIR=${LIVE_RULES_DIR} npx tsx sandbox/main.ts`,
+      url: `http://localhost:${LIVE_PORT}/sandbox/signin`,
       reuseExistingServer: false,
       timeout: 60_000,
     },

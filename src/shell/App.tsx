@@ -18,6 +18,7 @@ import { VisitorLayout } from './VisitorLayout';
 import { pageFor, loginPageFor } from './pages';
 import { NotFoundPage } from './NotFoundPage';
 import { RouteError } from './RouteError';
+import { QaPanel } from './QaPanel';
 
 function toRoutes(
   entries: RouteEntry[],
@@ -54,6 +55,7 @@ const Root = observer(function Root() {
       <ScrollRestoration />
       <Outlet />
       {/* slice(): read the array's contents here, so this observer re-renders when a toast is added */}
+      <QaPanel />
       <ToastRegion toasts={store.ui.toasts.slice()} onDismiss={(id) => store.ui.dismissToast(id)} />
     </>
   );

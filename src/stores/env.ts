@@ -17,6 +17,8 @@ export interface Env {
   clearTimeout: (handle: unknown) => void;
   /** Analytics events (the spec pushes e.g. account_profile_data_error). */
   track: (event: { event: string; [key: string]: unknown }) => void;
+  /** QA path capture is on (`?qa` in the address at start-up). */
+  qaCapture?: boolean;
 }
 
 /** The browser's own implementations. */
@@ -36,5 +38,6 @@ export function browserEnv(): Env {
     track: (event) => {
       (w.dataLayer ??= []).push(event);
     },
+    qaCapture: new URLSearchParams(window.location.search).has('qa'),
   };
 }

@@ -7,6 +7,7 @@ import { safeRedirectTarget } from '../api/redirect';
 import type { Api } from './api-port';
 import type { Env } from './env';
 import { UiStore } from './ui-store';
+import { QaStore } from './qa-store';
 import { SessionStore } from './session-store';
 import { ProfileStore } from './profile-store';
 import { AccountsStore } from './accounts-store';
@@ -46,6 +47,7 @@ export class RootStore {
   readonly accountData: AccountDataStore;
   readonly decisions: DecisionStore<AccountFacts>;
   readonly accountSwitch: Actor<typeof accountSwitchMachine>;
+  readonly qa: QaStore;
   /** A 222 answer pointed off the allowlist: the shell shows the account error page instead. */
   blockedRedirect = false;
   altnumshowDismissed: boolean;
@@ -65,6 +67,7 @@ export class RootStore {
     this.profile = new ProfileStore(api, env);
     this.accounts = new AccountsStore(api);
     this.accountData = new AccountDataStore(api);
+    this.qa = new QaStore(env.qaCapture === true);
     this.altnumshowDismissed = env.storage.getItem(STORAGE_FLAGS.altnumshow) !== null;
     this.emailvalidshowDismissed = env.storage.getItem(STORAGE_FLAGS.emailvalidshow) !== null;
     this.decisions = new DecisionStore<AccountFacts>(
@@ -96,7 +99,10 @@ export class RootStore {
           showToast: (_, toast: ToastMessage) => this.ui.showToast(toast),
         },
       }),
-      { input: { loginName: null } },
+      {
+        input: { loginName: null },
+        inspect: this.qa.inspectFor('account-switch', accountSwitchMachine, { loginName: null }),
+      },
     );
     makeAutoObservable<RootStore, 'accountLoad' | 'navigateFn'>(this, {
       env: false,
@@ -109,6 +115,7 @@ export class RootStore {
       accountData: false,
       decisions: false,
       accountSwitch: false,
+      qa: false,
       accountLoad: false,
       navigateFn: false,
     });

@@ -1,0 +1,56 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { test, expect, settled } from './fixtures';
+import { LIVE_PORT, LIVE_RULES_DIR } from '../../playwright.config';
+
+/**
+ * An analyst's edit shows after a reload, without a rebuild: the second sandbox serves a live copy of rules/
+ * which this test edits on disk while the server runs.
+ */
+const base = `http://localhost:${LIVE_PORT}`;
+const file = join(LIVE_RULES_DIR, 'navigation.json');
+
+interface RuleFile {
+  rules: Array<{ name: string; conditions: unknown; event: { params: { items?: string[] } } }>;
+}
+
+test.describe.configure({ mode: 'serial' });
+
+test.describe('live rules', () => {
+  let original = '';
+  test.beforeAll(() => {
+    original = readFileSync(file, 'utf8');
+  });
+  test.afterAll(() => {
+    writeFileSync(file, original);
+  });
+
+  test('an edited rule file changes the page after a reload, and an invalid one falls back to the bundled copy', async ({
+    guarded: page,
+  }) => {
+    await page.goto(`${base}/sandbox/signin?persona=postpaid&redirect=/home`);
+    await settled(page);
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    await expect(nav.getByRole('link', { name: 'Settings' })).toBeVisible();
+
+    // The analyst drops Settings from the default navigation.
+    const edited = JSON.parse(original) as RuleFile;
+    const fallback = edited.rules[edited.rules.length - 1]!;
+    fallback.event.params.items = (fallback.event.params.items ?? []).filter((i) => i !== 'settings');
+    writeFileSync(file, JSON.stringify(edited, null, 2));
+    await page.reload();
+    await settled(page);
+    await expect(nav.getByRole('link', { name: 'Billing' })).toBeVisible();
+    await expect(nav.getByRole('link', { name: 'Settings' })).toHaveCount(0);
+
+    // A typo in a fact name: the served file is refused, the bundled copy decides, and the issue is logged.
+    const broken = JSON.parse(original) as RuleFile;
+    broken.rules[0]!.conditions = { all: [{ fact: 'blokedAccount', operator: 'equal', value: true }] };
+    writeFileSync(file, JSON.stringify(broken, null, 2));
+    await page.reload();
+    await settled(page);
+    await expect(nav.getByRole('link', { name: 'Settings' })).toBeVisible();
+    const session = await page.request.get(`${base}/sandbox/session`);
+    expect(JSON.stringify(await session.json())).toContain('navigation.json');
+  });
+});
