@@ -13,7 +13,7 @@ import { createRuntime } from '../src/engine/runtime';
 import type { HomeDecisions, SectionDecision } from '../src/engine/types';
 import type { NavItem, SectionId } from '../src/engine/decisions';
 import type { AccountFacts } from '../src/facts/vocabulary';
-import { PREVIEW_DATE, dayAt, loadRulesDir, personaFacts, repoRoot } from './rules-lib';
+import { PREVIEW_DATE, dayAt, decidePersona, loadRulesDir, repoRoot } from './rules-lib';
 
 // ---------------------------------------------------------------- benchmark baseline (hand-written)
 //
@@ -229,6 +229,24 @@ function baselineDecide(f: AccountFacts): HomeDecisions {
     (f.accountType === 'I' || f.accountType === 'CX' || f.accountType === 'H') && f.companyIdentifier === '1',
   );
 
+  const profileOk = f.profileStatus === 'ok';
+  const prepaidSuspended = f.isPrepaid === true && f.accountStatus === 'SUSPENDED';
+  const live = !['DISCONNECTED', 'INACTIVE', 'FINAL', 'ARCHIVED'].includes(f.accountStatus ?? '');
+  const calls: HomeDecisions['dataLoading']['calls'] = [];
+  const call = (name: HomeDecisions['dataLoading']['calls'][number], run: boolean): void => {
+    if (profileOk && run) calls.push(name);
+  };
+  call('outage', !prepaidSuspended);
+  call('orderHistory', !prepaidSuspended);
+  call('tickets', !prepaidSuspended);
+  call('services', live && !prepaidSuspended);
+  call('rateIncrease', f.isBlueMarble === true && !prepaidSuspended);
+  call('wgStatus', f.isPrepaid === true);
+  call('creditOffer', toggles.outageCredits);
+  call('modemReplacementOffer', live);
+  call('paperCharge', f.paperless === false && f.accountNumberLength === 9);
+  call('modemInfo', toggles.adaptCall && f.hsiOwned !== false);
+
   return {
     toggles,
     constants,
@@ -239,6 +257,8 @@ function baselineDecide(f: AccountFacts): HomeDecisions {
     outage: { alert: outage },
     appointmentTiming: { timing },
     token: { fresh: n(f.tokenSecondsRemaining, (s) => s >= 120) },
+    dataLoading: { calls },
+    brand: { brand: f.isSecondProviderCustomer === true ? 'second-provider' : 'provider' },
     homeView: view,
     banner,
     navigation,
@@ -300,8 +320,8 @@ const fmt = (ms: number): string => (ms >= 0.1 ? `${ms.toFixed(3)} ms` : `${(ms 
 
 const persona = loadPersonas().find((p) => p.id === 'postpaid');
 if (!persona) throw new Error('persona postpaid not found');
-const facts = personaFacts(persona, dayAt(PREVIEW_DATE));
 const runtime = createRuntime(loadRulesDir());
+const { facts } = await decidePersona(runtime, persona, dayAt(PREVIEW_DATE));
 
 const engineResult = (await runtime.decide(facts)).decisions;
 const same = JSON.stringify(engineResult) === JSON.stringify(baselineDecide(facts));

@@ -1,12 +1,13 @@
 /**
  * `npm run rules:explain -- --persona <id> [--date YYYY-MM-DD] [--account N] [--only-matched]`: every
  * decision for that persona account on that day: the winning rule, and each condition with the fact's
- * value and whether it held. The facts themselves are listed first. RULES_DIR explains an analyst's copy.
+ * value and whether it held. The facts themselves are listed first. As in the app, only the calls
+ * rules/data-loading.json chooses feed the facts. RULES_DIR explains an analyst's copy.
  */
 import { formatExplain, formatDecisionTrace } from '../src/engine/explain';
 import { createRuntime } from '../src/engine/runtime';
 import { loadPersonas } from '../sandbox/personas';
-import { PREVIEW_DATE, dayAt, loadRulesDir, personaFacts, rulesDir } from './rules-lib';
+import { PREVIEW_DATE, dayAt, decidePersona, loadRulesDir, rulesDir } from './rules-lib';
 
 function option(name: string): string | undefined {
   const i = process.argv.indexOf(`--${name}`);
@@ -32,8 +33,12 @@ try {
     throw new Error(`--account is a number from 1 to ${persona.accounts.length} for ${persona.id}`);
   }
   const today = dayAt(date);
-  const facts = personaFacts(persona, today, account - 1);
-  const { explain } = await createRuntime(loadRulesDir(rulesDir())).decide(facts);
+  const { facts, explain } = await decidePersona(
+    createRuntime(loadRulesDir(rulesDir())),
+    persona,
+    today,
+    account - 1,
+  );
 
   console.log(`persona ${persona.id}, account ${account} of ${persona.accounts.length}, on ${date}`);
   console.log(`${persona.description}\n`);

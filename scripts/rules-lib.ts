@@ -7,12 +7,13 @@ import * as prettier from 'prettier';
 import { buildRulesetSchema } from '../src/engine/schema-builder';
 import type { Rulesets } from '../src/engine/types';
 import { formatIssue, validateRuleset, type RulesetIssue } from '../src/engine/validate';
-import { createRuntime } from '../src/engine/runtime';
+import { createRuntime, type Runtime } from '../src/engine/runtime';
+import { DATA_CALLS, type DataCall } from '../src/engine/decisions';
 import type { HomeDecisions, RuleCondition } from '../src/engine/types';
 import { deriveFacts } from '../src/facts/derive';
-import { snapshotFromResponses } from '../src/facts/snapshot';
+import { snapshotFromResponses, type AccountResponses } from '../src/facts/snapshot';
 import type { AccountFacts, ToggleName } from '../src/facts/vocabulary';
-import { loadPersonas, personaResponses, type Persona } from '../sandbox/personas';
+import { loadPersonas, personaResponses, type Persona, type PersonaResponses } from '../sandbox/personas';
 
 /** Replaces the text between `<!-- name:start -->` and `<!-- name:end -->` (markers kept). */
 export function replaceGeneratedBlock(text: string, name: string, body: string): string {
@@ -136,9 +137,40 @@ export function dayAt(iso: string): Date {
 }
 
 /** The facts of one persona account on a day, from exactly the bodies the sandbox serves. */
-export function personaFacts(persona: Persona, today: Date, accountIndex = 0): AccountFacts {
-  const responses = personaResponses(persona, { today, accountIndex });
-  return deriveFacts(snapshotFromResponses({ ...responses }, { receivedAt: today }), { today });
+export function personaFacts(
+  persona: Persona,
+  today: Date,
+  accountIndex = 0,
+  calls: readonly DataCall[] = DATA_CALLS,
+): AccountFacts {
+  const all = personaResponses(persona, { today, accountIndex });
+  const responses: AccountResponses = { homeEarlyInit: all.homeEarlyInit, accountList: all.accountList };
+  for (const call of calls) responses[RESPONSE_OF_CALL[call]] = all[RESPONSE_OF_CALL[call]];
+  return deriveFacts(snapshotFromResponses(responses, { receivedAt: today }), { today });
+}
+
+/** The persona body (schema name) each data call of rules/data-loading.json fetches. */
+const RESPONSE_OF_CALL: Record<DataCall, keyof PersonaResponses> = {
+  outage: 'outage',
+  orderHistory: 'orderHistory',
+  tickets: 'repairTickets',
+  services: 'myServices',
+  rateIncrease: 'rateIncrease',
+  wgStatus: 'wgStatus',
+  creditOffer: 'creditOffer',
+  modemReplacementOffer: 'modemReplacementOffer',
+  paperCharge: 'checkPaperCharge',
+  modemInfo: 'modemInfo',
+};
+
+/**
+ * Decides for a persona account the way the app does: the profile first, then only the calls
+ * rules/data-loading.json chose, then every decision on the data those calls return.
+ */
+export async function decidePersona(runtime: Runtime, persona: Persona, today: Date, accountIndex = 0) {
+  const plan = await runtime.decide(personaFacts(persona, today, accountIndex, []));
+  const facts = personaFacts(persona, today, accountIndex, plan.decisions.dataLoading.calls);
+  return { facts, ...(await runtime.decide(facts)) };
 }
 
 export interface PreviewRow {
@@ -158,8 +190,7 @@ export async function previewRows(
   const rows: PreviewRow[] = [];
   for (const persona of [...personas].sort((a, b) => a.id.localeCompare(b.id))) {
     for (let i = 0; i < persona.accounts.length; i++) {
-      const facts = personaFacts(persona, today, i);
-      const { decisions } = await runtime.decide(facts);
+      const { facts, decisions } = await decidePersona(runtime, persona, today, i);
       rows.push({
         label: i === 0 ? persona.id : `${persona.id} #${i + 1}`,
         profileStatus: facts.profileStatus,
@@ -236,13 +267,13 @@ export function renderPreview(rows: readonly PreviewRow[], date: string, ruleset
     '',
     '## Home view, banner, navigation',
     '',
-    '| persona | home view | banner | navigation |',
-    '| --- | --- | --- | --- |',
+    '| persona | home view | banner | navigation | brand |',
+    '| --- | --- | --- | --- | --- |',
   ];
   const redirected = (r: PreviewRow): boolean => r.profileStatus === '223' || r.profileStatus === '222';
   for (const row of rows.filter(redirected)) {
     lines.push(
-      `| ${row.label} | (profile status ${row.profileStatus ?? ''}: the shell redirects, no home) | — | — |`,
+      `| ${row.label} | (profile status ${row.profileStatus ?? ''}: the shell redirects, no home) | — | — | — |`,
     );
   }
   for (const { label, decisions: d } of rows.filter((r) => !redirected(r))) {
@@ -251,9 +282,18 @@ export function renderPreview(rows: readonly PreviewRow[], date: string, ruleset
       : d.homeView.view;
     const nav = d.navigation.emptyItem ? 'empty item' : cell(d.navigation.items);
     lines.push(
-      `| ${label} | ${view} | ${d.banner?.banner ?? '—'} | ${nav}${d.navigation.search ? '' : ', no search'} |`,
+      `| ${label} | ${view} | ${d.banner?.banner ?? '—'} | ${nav}${d.navigation.search ? '' : ', no search'} | ${d.brand.brand} |`,
     );
   }
+  lines.push(
+    '',
+    '## Calls made after the profile (rules/data-loading.json)',
+    '',
+    '| persona | calls |',
+    '| --- | --- |',
+  );
+  for (const { label, decisions: d } of rows.filter((r) => !redirected(r)))
+    lines.push(`| ${label} | ${cell(d.dataLoading.calls)} |`);
   lines.push('', '## Full home sections, in order', '', '| persona | sections |', '| --- | --- |');
   for (const { label, decisions: d } of rows.filter((r) => !redirected(r)))
     lines.push(`| ${label} | ${sectionsCell(d)} |`);

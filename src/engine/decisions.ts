@@ -101,6 +101,24 @@ export type WalledGardenState = (typeof WALLED_GARDEN_STATES)[number];
 export const APPOINTMENT_TIMINGS = ['none', 'missed', 'near-term', 'scheduled'] as const;
 export type AppointmentTiming = (typeof APPOINTMENT_TIMINGS)[number];
 
+/** The per-account calls after the profile (the app's call keys); rules/data-loading.json picks which run. */
+export const DATA_CALLS = [
+  'outage',
+  'orderHistory',
+  'tickets',
+  'services',
+  'rateIncrease',
+  'wgStatus',
+  'creditOffer',
+  'modemReplacementOffer',
+  'paperCharge',
+  'modemInfo',
+] as const;
+export type DataCall = (typeof DATA_CALLS)[number];
+
+export const BRANDS = ['provider', 'second-provider'] as const;
+export type Brand = (typeof BRANDS)[number];
+
 export const CONSTANT_NAMES = [
   'archiveAfterDays',
   'embargoMaintenanceHours',
@@ -252,6 +270,32 @@ export const DECISIONS = [
       properties: { fresh: { type: 'boolean' } },
     },
     description: 'Whether the OAuth (adapt) token is still fresh enough to use.',
+  },
+  {
+    id: 'data-loading',
+    kind: 'all-ordered',
+    eventType: 'data-call',
+    stage: 1,
+    params: {
+      type: 'object',
+      required: ['call'],
+      additionalProperties: false,
+      properties: { call: str(DATA_CALLS) },
+    },
+    description: 'Which account calls run after the profile (the spec skips some for some accounts).',
+  },
+  {
+    id: 'brand',
+    kind: 'first-match',
+    eventType: 'brand',
+    stage: 1,
+    params: {
+      type: 'object',
+      required: ['brand'],
+      additionalProperties: false,
+      properties: { brand: str(BRANDS) },
+    },
+    description: "Whose brand the banner and footer show: the provider's or the second provider's.",
   },
   {
     id: 'home-view',

@@ -18,6 +18,8 @@ import {
 import {
   BILLING_ACTIONS,
   CONSTANT_NAMES,
+  type Brand,
+  type DataCall,
   DECISIONS,
   PAYMENT_FLAGS,
   type DecisionId,
@@ -269,7 +271,7 @@ export function createRuntime(rulesets: Rulesets): Runtime {
     const constants = lookup(constantOutcome, 'name', CONSTANT_NAMES, 'value', null as number | null);
     for (const t of TOGGLE_NAMES) facts[`toggle.${t}`] = toggles[t];
 
-    const [wg, card, pay, credit, outage, timing, token] = await Promise.all([
+    const [wg, card, pay, credit, outage, timing, token, dataLoading, brand] = await Promise.all([
       run('walled-garden', facts),
       run('prepaid-card', facts),
       run('payment', facts),
@@ -277,6 +279,8 @@ export function createRuntime(rulesets: Rulesets): Runtime {
       run('outage', facts),
       run('appointment-timing', facts),
       run('token', facts),
+      run('data-loading', facts),
+      run('brand', facts),
     ]);
     const payment = Object.fromEntries(
       PAYMENT_FLAGS.map((flag) => [flag, pay.matchedParams.some((p) => p.flag === flag)]),
@@ -300,6 +304,10 @@ export function createRuntime(rulesets: Rulesets): Runtime {
         ) as HomeDecisions['appointmentTiming']['timing'],
       },
       token: { fresh: firstParam(token, 'fresh', false, isBool) },
+      dataLoading: {
+        calls: [...new Set(dataLoading.matchedParams.map((p) => p.call as DataCall))],
+      },
+      brand: { brand: firstParam(brand, 'brand', 'provider', isString) as Brand },
     };
     const toggleFacts = Object.fromEntries(TOGGLE_NAMES.map((t) => [`toggle.${t}`, toggles[t]])) as Record<
       `toggle.${ToggleName}`,
@@ -362,6 +370,8 @@ export function createRuntime(rulesets: Rulesets): Runtime {
       outage,
       timing,
       token,
+      dataLoading,
+      brand,
       view,
       banner,
       nav,

@@ -3,6 +3,8 @@ import type {
   AppointmentTiming,
   BannerId,
   BillingAction,
+  Brand,
+  DataCall,
   ConstantName,
   DecisionId,
   DecisionKind,
@@ -62,6 +64,9 @@ export interface HomeDecisions {
   outage: { alert: OutageAlert };
   appointmentTiming: { timing: AppointmentTiming };
   token: { fresh: boolean };
+  /** The account calls to make after the profile, in rule order. */
+  dataLoading: { calls: DataCall[] };
+  brand: { brand: Brand };
   homeView: { view: HomeViewId; params: { messageKind?: 'bgs' | 'fed' } };
   banner: { banner: BannerId } | null;
   /** Sections of the full home in display order (meaningful when homeView.view is 'full'). */

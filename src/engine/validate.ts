@@ -472,8 +472,9 @@ function checkKind(c: Checker, decision: DecisionSpec, rules: unknown[]): void {
   const keyOf = (rule: Record<string, unknown>): string => {
     const params = isObject(rule.event) && isObject(rule.event.params) ? rule.event.params : {};
     if (decision.kind === 'lookup' && decision.lookupKey) return String(params[decision.lookupKey]);
-    if (decision.kind === 'all-ordered')
-      return JSON.stringify(params.section ?? params.flag ?? params.action);
+    // An all-ordered rule adds the thing its first required param names (section, flag, action, call).
+    const identity = (decision.params as { required?: string[] }).required?.[0];
+    if (decision.kind === 'all-ordered' && identity) return JSON.stringify(params[identity]);
     return '';
   };
   const byPriority = new Map<string, string>();
