@@ -98,6 +98,8 @@ export const fixedDecisions: HomeDecisions = {
   outage: { alert: 'none' },
   appointmentTiming: { timing: 'none' },
   token: { fresh: true },
+  dataLoading: { calls: [] },
+  brand: { brand: 'provider' },
   homeView: { view: 'full', params: {} },
   banner: null,
   sections: [],
@@ -185,8 +187,7 @@ export async function makeStore({
   dataCalls,
 }: StoreOptions = {}): Promise<RootStore> {
   const planned = dataCalls ?? (Object.keys(accountData) as AccountCallKey[]);
-  // The data-loading plan is a decision the engine's types do not name yet; the store reads it the same way.
-  const withPlan = { ...decisions, dataLoading: { calls: planned } };
+  const withPlan: HomeDecisions = { ...decisions, dataLoading: { calls: planned } };
   const store = new RootStore(
     fakeEnv(),
     fakeApi(profile, api),

@@ -18,7 +18,7 @@ export function accountCall<K extends AccountCallKey>(
   if (value === null) return { status: 'failed' };
   if (value !== undefined) return { status: 'ok', data: value };
   if (store.accountData.pending[key]) return { status: 'loading' };
-  const current = store.decisions.current as { dataLoading?: { calls?: string[] } } | null;
-  if (!current || (current.dataLoading?.calls ?? []).includes(key)) return { status: 'loading' };
+  const plan = store.decisions.current?.dataLoading.calls;
+  if (!plan || plan.includes(key)) return { status: 'loading' };
   return { status: 'skipped' };
 }
