@@ -34,6 +34,24 @@ export function accountNumberKindOf(
   }
 }
 
+/** The outage call's identifierType: BAN for 9 characters, BAID for 11 (prepaid PPB numbers too), else BTNCC. */
+export function outageIdentifierTypeOf(accountNumber: string): 'BAN' | 'BAID' | 'BTNCC' {
+  if (accountNumber.length === 9) return 'BAN';
+  if (accountNumber.length === 11) return 'BAID';
+  return 'BTNCC';
+}
+
+/** Spec, Prepaid: 'Prepaid suspended: PPB prefix with status SUSPENDED.' A classification, no threshold. */
+export function isPrepaidSuspended(
+  profile: Pick<Profile, 'currentlyManagedAccount' | 'accountStatus'> | null,
+): boolean {
+  return (
+    !!profile &&
+    isPrepaidAccount(profile.currentlyManagedAccount) &&
+    profile.accountStatus.toUpperCase() === 'SUSPENDED'
+  );
+}
+
 /**
  * Spec, in this order: a 13-character account number gives CRIS; a 9-character one not on the newer
  * billing system gives ENSEMBLE; the newer billing system (c2e) gives BM- plus the territory; otherwise

@@ -50,8 +50,7 @@ export class DecisionStore<F> {
 
   /** Whose brand the footer and banner show; the rules decide (rules/brand.json). */
   get brand(): 'provider' | 'second-provider' {
-    const c = this.current as (HomeDecisions & { brand?: { brand: string } }) | null;
-    return c?.brand?.brand === 'second-provider' ? 'second-provider' : 'provider';
+    return this.current?.brand.brand === 'second-provider' ? 'second-provider' : 'provider';
   }
 
   start(): void {

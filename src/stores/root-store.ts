@@ -15,7 +15,7 @@ import { AccountDataStore } from './account-data-store';
 import { DecisionStore, type Decide } from './decision-store';
 import type { HomeDecisions } from '../engine';
 import { snapshotOf } from './snapshot';
-import { accountNumberKindOf, deriveFacts, type AccountFacts } from '../facts';
+import { deriveFacts, isPrepaidSuspended, outageIdentifierTypeOf, type AccountFacts } from '../facts';
 import type { ApiClient } from '../api/client';
 import {
   getAdaptToken,
@@ -188,7 +188,6 @@ export class RootStore {
     const c = this.orch;
     const d = this.accountData;
     const accountNumber = p.currentlyManagedAccount;
-    const kind = accountNumberKindOf(accountNumber);
     const jobs: Array<Promise<void>> = [];
     const want = (key: AccountCallKey) => plan.has(key);
     if (want('outage'))
@@ -196,7 +195,7 @@ export class RootStore {
         d.load('outage', 'checkOutage', () =>
           getOutage(c, {
             accountNumber,
-            identifierType: kind === 'BAN' ? 'BAN' : kind === 'BAID' ? 'BAID' : 'BTNCC',
+            identifierType: outageIdentifierTypeOf(accountNumber),
             wtn: p.wtn ?? '',
             ...(p.legacyMarket ? { legacyMarket: p.legacyMarket } : {}),
             ...(p.billingSource ? { billingSource: p.billingSource } : {}),
@@ -314,6 +313,5 @@ function fromResult<I, O>(fn: (input: I) => Promise<O>) {
 
 /** The calls rules/data-loading.json decided for this account. */
 function dataCallsOf(decided: HomeDecisions | null): string[] {
-  const d = decided as (HomeDecisions & { dataLoading?: { calls: string[] } }) | null;
-  return d?.dataLoading?.calls ?? [];
+  return decided?.dataLoading.calls ?? [];
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Profile } from '../../src/generated/types';
-import { deriveFacts } from '../../src/facts/derive';
+import { deriveFacts, isPrepaidSuspended, outageIdentifierTypeOf } from '../../src/facts/derive';
 import { snapshotFromResponses, type AccountResponses, type UiState } from '../../src/facts/snapshot';
 import { ACCOUNT_FACTS } from '../../src/facts/vocabulary';
 
@@ -306,5 +306,26 @@ describe('deriveFacts', () => {
       altnumshowDismissed: true,
       emailvalidshowDismissed: false,
     });
+  });
+});
+
+describe('classifications the stores use', () => {
+  it("treats 'PPB prefix with status SUSPENDED' as prepaid suspended", () => {
+    expect(isPrepaidSuspended({ currentlyManagedAccount: 'PPB40012345', accountStatus: 'SUSPENDED' })).toBe(
+      true,
+    );
+    expect(isPrepaidSuspended({ currentlyManagedAccount: 'PPB40012345', accountStatus: 'ACTIVE' })).toBe(
+      false,
+    );
+    expect(isPrepaidSuspended({ currentlyManagedAccount: '310245781', accountStatus: 'SUSPENDED' })).toBe(
+      false,
+    );
+    expect(isPrepaidSuspended(null)).toBe(false);
+  });
+
+  it('sends the outage call identifierType BAN for 9 characters, BAID for 11 and BTNCC otherwise', () => {
+    expect(outageIdentifierTypeOf('310245781')).toBe('BAN');
+    expect(outageIdentifierTypeOf('PPB40012345')).toBe('BAID');
+    expect(outageIdentifierTypeOf('3035550100123')).toBe('BTNCC');
   });
 });
