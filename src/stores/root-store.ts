@@ -131,12 +131,8 @@ export class RootStore {
     this.decisions.start();
   }
 
-  /** Prepaid suspended: PPB prefix with status SUSPENDED (spec, Prepaid). A classification, not a threshold. */
   get isPrepaidSuspended(): boolean {
-    const p = this.profile.data;
-    return (
-      !!p && p.currentlyManagedAccount.startsWith('PPB') && p.accountStatus.toUpperCase() === 'SUSPENDED'
-    );
+    return isPrepaidSuspended(this.profile.data);
   }
 
   /**

@@ -16,18 +16,18 @@ export function useCall<T>(
   page: string,
 ): CallState<T> {
   const store = useStores();
-  const [state, setState] = useState<CallState<T>>({ status: 'loading' });
+  // The state remembers which key it answers, so a new key reads as loading without a synchronous reset.
+  const [state, setState] = useState<{ key: string; value: CallState<T> } | null>(null);
   useEffect(() => {
     let live = true;
     const pending = run();
     if (!pending) return undefined;
-    setState({ status: 'loading' });
     void pending.then((r) => {
       if (!live) return;
-      if (r.ok) setState({ status: 'ok', data: r.data });
+      if (r.ok) setState({ key, value: { status: 'ok', data: r.data } });
       else {
         store.logIssue(page, key, r.message);
-        setState({ status: 'failed', message: r.message });
+        setState({ key, value: { status: 'failed', message: r.message } });
       }
     });
     return () => {
@@ -36,5 +36,5 @@ export function useCall<T>(
     // `run` is a fresh closure each render; `key` says when the call really changes.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [key]);
-  return state;
+  return state?.key === key ? state.value : { status: 'loading' };
 }
