@@ -1,6 +1,9 @@
 import { observer } from 'mobx-react-lite';
+import { useRef } from 'react';
 import { useStores } from '../../stores/context';
+import { HomeFocusProvider } from './focus';
 import { homeSections } from './sections';
+import './home.css';
 
 /**
  * The full home: the sections rules/home-sections.json resolved, in the order it resolved them.
@@ -8,13 +11,16 @@ import { homeSections } from './sections';
  */
 export const FullHome = observer(function FullHome() {
   const store = useStores();
+  const container = useRef<HTMLDivElement>(null);
   const sections = store.decisions.sections;
   return (
-    <div className="home">
-      {sections.map(({ section, params }) => {
-        const Section = homeSections[section];
-        return Section ? <Section key={section} params={params} /> : null;
-      })}
-    </div>
+    <HomeFocusProvider container={container}>
+      <div className="home" ref={container} tabIndex={-1}>
+        {sections.map(({ section, params }) => {
+          const Section = homeSections[section];
+          return Section ? <Section key={section} params={params} /> : null;
+        })}
+      </div>
+    </HomeFocusProvider>
   );
 });

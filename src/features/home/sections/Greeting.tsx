@@ -1,14 +1,17 @@
 import { observer } from 'mobx-react-lite';
 import { useStores } from '../../../stores/context';
+import { HOME_HEADING_ID } from '../focus';
 
-/** The greeting of the full home and of the account-closed view. */
+/** The greeting of the full home and of the account-closed view. Its heading takes focus after an alert goes. */
 export const Greeting = observer(function Greeting() {
   const store = useStores();
   const p = store.profile.data;
   const name = p?.firstName?.trim();
   return (
     <div className="greeting">
-      <h1>{name ? `Hi, ${name}!` : 'Welcome!'}</h1>
+      <h1 id={HOME_HEADING_ID} tabIndex={-1}>
+        {name ? `Hi, ${name}!` : 'Welcome!'}
+      </h1>
       {p ? <p className="greeting__account">Account {p.currentlyManagedAccount}</p> : null}
     </div>
   );

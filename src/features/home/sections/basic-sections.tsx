@@ -4,13 +4,14 @@ import { config, jumpOut } from '../../../config';
 import { useStores } from '../../../stores/context';
 import { Alert } from '../../../ui/Alert';
 import { ExternalLink } from '../../../ui/ExternalLink';
-import type { SectionProps } from './types';
+import { useFocusHome } from '../focus';
+import { HOME_TEXT as T } from '../texts';
 
 /** Spec: 'No services' with 'You currently do not have any products associated to your account.' */
 export function NoServicesAlert() {
   return (
-    <Alert tone="info" heading="No services">
-      <p>You currently do not have any products associated to your account.</p>
+    <Alert tone="info" heading={T.noServicesHeading}>
+      <p>{T.noServicesBody}</p>
     </Alert>
   );
 }
@@ -30,7 +31,7 @@ const EMAIL_SETTINGS = '/settings/notifications?focusEmailid=true';
 
 export function NoEmailAlert() {
   return (
-    <Alert tone="warning" heading="No official account email address on record.">
+    <Alert tone="warning" heading={T.noEmailHeading}>
       <p>Add an email address so we can reach you about your account.</p>
       <Link to={EMAIL_SETTINGS}>Add email address</Link>
     </Alert>
@@ -40,11 +41,15 @@ export function NoEmailAlert() {
 /** 'Do we have your correct email address?' is dismissed per browser (the emailvalidshow flag). */
 export const InvalidEmailAlert = observer(function InvalidEmailAlert() {
   const store = useStores();
+  const focusHome = useFocusHome();
   return (
     <Alert
       tone="warning"
-      heading="Do we have your correct email address?"
-      onClose={() => store.dismissEmailValidAlert()}
+      heading={T.invalidEmailHeading}
+      onClose={() => {
+        store.dismissEmailValidAlert();
+        focusHome();
+      }}
       closeLabel="Dismiss email address alert"
     >
       <p>{store.profile.data?.emailAddress ?? ''}</p>
@@ -53,11 +58,14 @@ export const InvalidEmailAlert = observer(function InvalidEmailAlert() {
   );
 });
 
-/** Network status image: a picture of the line between the network and the home, with its state in words. */
+/**
+ * Network status image: a picture of the line between the network and the home, with its state in words.
+ * It follows the outage decision (rules/outage.json): an outage alert means trouble on the line.
+ */
 export const NetworkStatus = observer(function NetworkStatus() {
   const store = useStores();
-  const outage = store.accountData.outage;
-  const trouble = outage?.currentOutage === true;
+  const alert = store.decisions.current?.outage.alert ?? 'none';
+  const trouble = alert === 'eta' || alert === 'eta-past' || alert === 'eta-unknown';
   return (
     <section className="network-status" aria-labelledby="network-status-title">
       <h2 id="network-status-title">Network status</h2>
@@ -132,9 +140,12 @@ export function SupportSection() {
   );
 }
 
-/** Rewards: the section's visibility and the referral's are rules; the label mentions rewards up to $100. */
-export function RewardsSection({ params }: SectionProps) {
-  const referral = params?.referral === true;
+/**
+ * Rewards: whether the section shows is a rule (accountType I, CX or H and company owner 1). Referral opens
+ * only for company owner 1, which the section's rule already requires, so the referral link comes with it.
+ * Its label mentions rewards up to $100.
+ */
+export function RewardsSection() {
   return (
     <section className="panel" aria-labelledby="rewards-title">
       <h2 id="rewards-title">Rewards</h2>
@@ -143,11 +154,9 @@ export function RewardsSection({ params }: SectionProps) {
         <li>
           <ExternalLink href={jumpOut('rewards')}>See your rewards</ExternalLink>
         </li>
-        {referral ? (
-          <li>
-            <ExternalLink href={jumpOut('referral')}>Refer a friend and get rewards up to $100</ExternalLink>
-          </li>
-        ) : null}
+        <li>
+          <ExternalLink href={jumpOut('referral')}>Refer a friend and earn rewards up to $100</ExternalLink>
+        </li>
       </ul>
     </section>
   );

@@ -3,7 +3,9 @@ import { Link } from 'react-router-dom';
 import { config, jumpOut } from '../../../config';
 import { useStores } from '../../../stores/context';
 import { ExternalLink } from '../../../ui/ExternalLink';
+import { constantOf } from '../decided';
 import { Greeting } from '../sections/Greeting';
+import { HOME_TEXT as T } from '../texts';
 import type { ViewProps } from './types';
 
 /** BGS or federal account: only an account-messaging panel. */
@@ -49,11 +51,8 @@ export function ProfileErrorView() {
 export function BlockedView() {
   return (
     <section className="panel panel--error" aria-labelledby="blocked-title">
-      <h1 id="blocked-title">Online access blocked</h1>
-      <p>
-        Your account has been blocked from online access. If you believe this is an error, please chat with
-        us.
-      </p>
+      <h1 id="blocked-title">{T.blockedHeading}</h1>
+      <p>{T.blockedBody}</p>
       <p>
         <Link to="/login/chat">Chat with us</Link>
       </p>
@@ -62,22 +61,23 @@ export function BlockedView() {
 }
 
 /** Active with embargo 1: the embargo alert plus early-live support. */
-export function EmbargoView() {
+export const EmbargoView = observer(function EmbargoView() {
+  const store = useStores();
   return (
     <>
       <section className="alert alert--warning" aria-labelledby="embargo-title">
         <div className="alert__body">
           <h1 id="embargo-title" className="alert__heading">
-            Your account is currently unavailable
+            {T.embargoHeading}
           </h1>
-          <p>This planned maintenance period may take upto 6 hours.</p>
-          <ExternalLink href={jumpOut('embargoLearnMore')}>Learn more</ExternalLink>
+          <p>{T.embargoBody(constantOf(store, 'embargoMaintenanceHours', 6))}</p>
+          <ExternalLink href={jumpOut('embargoLearnMore')}>{T.learnMore}</ExternalLink>
         </div>
       </section>
       <SupportBlock />
     </>
   );
-}
+});
 
 /** Hard walled garden: the suspended-account view (prepaid wording, spec 2.8). */
 export const SuspendedView = observer(function SuspendedView() {
@@ -119,12 +119,14 @@ export const ArchivedView = observer(function ArchivedView() {
 });
 
 /** FINAL with Active life cycle: the account-closed view with a greeting. */
-export function ClosedView() {
+export const ClosedView = observer(function ClosedView() {
+  const store = useStores();
   return (
     <>
       <Greeting />
       <section className="panel" aria-labelledby="closed-title">
-        <h2 id="closed-title">This account is Closed</h2>
+        <h2 id="closed-title">{T.closedHeading}</h2>
+        <p>{T.closedBody(constantOf(store, 'archiveAfterDays', 90))}</p>
         <p>You can still view your final bill and payment history.</p>
         <ul className="link-list">
           <li>
@@ -137,7 +139,7 @@ export function ClosedView() {
       </section>
     </>
   );
-}
+});
 
 /** INACTIVE prepaid: 'This account is inactive', with links to view statement, visit the site, return the modem, chat. */
 export function PrepaidInactiveView() {

@@ -1,0 +1,50 @@
+import { observer } from 'mobx-react-lite';
+import { useStores } from '../../../stores/context';
+import { Alert } from '../../../ui/Alert';
+import { formatMoney } from '../../../ui/format';
+import { paymentMethodText } from '../display';
+import { useFocusOnMount } from '../focus';
+import { HOME_TEXT as T } from '../texts';
+import type { SectionProps } from './types';
+
+/**
+ * The payment success box (rules: retry success, variant by the soft-guard payment success flag): the
+ * amount, the last four card digits or a PayPal account, and the confirmation number (the saved payment id).
+ * It appears right after a payment the user just made, so it takes focus.
+ */
+export const PaymentRetrySuccess = observer(function PaymentRetrySuccess({ params }: SectionProps) {
+  const store = useStores();
+  const p = store.profile.data;
+  const softGuard = params?.variant === 'soft-guard';
+  const amount = p?.nextPaymentAmount ?? p?.currentAmountDue;
+  const method = paymentMethodText(p);
+  const confirmation = store.accountData.paymentId;
+  const ref = useFocusOnMount<HTMLDivElement>();
+  return (
+    <div ref={ref} tabIndex={-1} className="home-focus-target">
+      <Alert tone="success" heading={T.paymentSuccessHeading}>
+        <p>{softGuard ? T.paymentSuccessSoftGuard : T.paymentSuccessStandard}</p>
+        <dl className="home-facts">
+          {amount !== undefined ? (
+            <>
+              <dt>Amount</dt>
+              <dd>{formatMoney(amount)}</dd>
+            </>
+          ) : null}
+          {method ? (
+            <>
+              <dt>Paid with</dt>
+              <dd>{method}</dd>
+            </>
+          ) : null}
+          {confirmation ? (
+            <>
+              <dt>Confirmation number</dt>
+              <dd>{confirmation}</dd>
+            </>
+          ) : null}
+        </dl>
+      </Alert>
+    </div>
+  );
+});

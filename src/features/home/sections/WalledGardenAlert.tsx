@@ -1,0 +1,78 @@
+import { useMachine } from '@xstate/react';
+import { addDays } from 'date-fns';
+import { observer } from 'mobx-react-lite';
+import { useMemo } from 'react';
+import { useStores } from '../../../stores/context';
+import { Alert } from '../../../ui/Alert';
+import { parseDate } from '../../../facts';
+import { formatMoney } from '../../../ui/format';
+import { graceDaysOf } from '../decided';
+import { dayText } from '../display';
+import { provideWalledGardenPay } from '../flows';
+import { HOME_TEXT as T } from '../texts';
+
+/**
+ * Soft walled garden (rules/walled-garden.json): 'Avoid a service interruption', the date the last payment
+ * failed and the day service is suspended unless paid, with Pay now and Pay with new card
+ * (machines/walled-garden-pay.machine.ts). Pay now is offered unless the card is expired, which is the
+ * prepaid-card rule's verdict (status 1).
+ */
+export const WalledGardenAlert = observer(function WalledGardenAlert() {
+  const store = useStores();
+  const p = store.profile.data;
+  const payNowAllowed = store.decisions.current?.prepaidCard.status !== 1;
+  const graceDays = graceDaysOf(store);
+  const failedOn = parseDate(p?.failedPaymentDate);
+  const amount = p?.nextPaymentAmount ?? p?.currentAmountDue;
+  return (
+    <Alert tone="warning" heading={T.walledGardenHeading}>
+      {failedOn ? (
+        <p>
+          Your last payment failed on <strong>{dayText(failedOn)}</strong>. Your service will be suspended{' '}
+          {graceDays} days after the failed payment, on{' '}
+          <strong>{dayText(addDays(failedOn, graceDays))}</strong>, unless a payment is made.
+        </p>
+      ) : (
+        <p>
+          Your last payment failed. Your service will be suspended {graceDays} days after the failed payment
+          unless a payment is made.
+        </p>
+      )}
+      {amount !== undefined ? <p>Amount due: {formatMoney(amount)}</p> : null}
+      {/* The machine takes the rules' verdict as input: a new verdict starts a new machine. */}
+      <PayButtons key={String(payNowAllowed)} payNowAllowed={payNowAllowed} />
+    </Alert>
+  );
+});
+
+const PayButtons = observer(function PayButtons({ payNowAllowed }: { payNowAllowed: boolean }) {
+  const store = useStores();
+  const logic = useMemo(() => provideWalledGardenPay(store), [store]);
+  const [snapshot, send] = useMachine(logic, { input: { payNowAllowed } });
+  const busy = snapshot.matches('authorizing');
+  return (
+    <div className="alert__actions">
+      {payNowAllowed ? (
+        <button
+          type="button"
+          className="btn"
+          aria-disabled={busy || undefined}
+          onClick={() => {
+            if (!busy) send({ type: 'PAY.NOW' });
+          }}
+        >
+          {T.payNow}
+        </button>
+      ) : null}
+      <button
+        type="button"
+        className="btn btn--secondary"
+        disabled={busy}
+        onClick={() => send({ type: 'PAY.NEW_CARD' })}
+      >
+        {T.payWithNewCard}
+      </button>
+      {busy ? <p role="status">{T.submittingPayment}</p> : null}
+    </div>
+  );
+});
