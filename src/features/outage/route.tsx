@@ -95,7 +95,8 @@ export const Component = observer(function OutageNotification() {
  * gone by; without a time (or 'eta-unknown') the duration is still being determined.
  */
 function RepairTime({ alert, dateTime }: { alert: string; dateTime: string | null }) {
-  if (!dateTime || alert === 'eta-unknown') return <>The duration of this outage is still being determined.</>;
+  if (!dateTime || alert === 'eta-unknown')
+    return <>The duration of this outage is still being determined.</>;
   if (alert === 'eta-past') {
     return <>We expected to fix this by {formatDateTime(dateTime)} and are still working on it.</>;
   }
