@@ -18,7 +18,9 @@ export function addressLines(address: Address | undefined): string[] {
 }
 
 /** The payment method in words: a PayPal account, or the card's last four digits. */
-export function paymentMethodText(profile: Profile | null): string {
+export function paymentMethodText(
+  profile: Pick<Profile, 'creditCardType' | 'creditCardLastFourDigits'> | null,
+): string {
   if (!profile) return '';
   if ((profile.creditCardType ?? '').toUpperCase() === 'PAYPAL') return 'PayPal account';
   const last4 = profile.creditCardLastFourDigits;

@@ -36,6 +36,7 @@ import {
 import type { Result } from '../../api/client';
 import { jumpOut } from '../../config';
 import type { RootStore } from '../../stores/root-store';
+import { savePaymentReceipt } from './receipt';
 
 /** The issue-log page name of every home flow. */
 const PAGE = 'home';
@@ -122,6 +123,10 @@ export function provideWalledGardenPay(store: RootStore) {
           }),
         );
         if (!paymentSucceeded(data)) refuse(store, operation, 'payment not authorized');
+        savePaymentReceipt(
+          store,
+          data.responseInfo?.responseInfo?.paymentRecord ?? data.authorizePaymentResponse?.paymentRecord,
+        );
         return { paymentId: paymentIdOf(data) ?? '' };
       }),
     },

@@ -43,7 +43,17 @@ const paid = {
   '/Orch/dssh/pbs/authorizePayment': () =>
     ok({
       statusInfo: { status: '0' },
-      responseInfo: { responseInfo: { paymentRecord: { paymentId: 'PAY-1001' } } },
+      responseInfo: {
+        responseInfo: {
+          paymentRecord: {
+            paymentId: 'PAY-1001',
+            confirmationNumber: 'CNF-1001',
+            paymentAmount: 55,
+            lastFourDigits: '4000',
+            paymentMethod: 'VISA',
+          },
+        },
+      },
     }),
 };
 
@@ -99,7 +109,9 @@ describe("walled garden 'Avoid a service interruption'", () => {
     expect(store.accountData.wgStatus?.response).toEqual({ isSoftWG: false, wgstatus: 'NONE' });
     expect(store.ui.flags.wgPaymentSuccess).toBe(true);
     expect(box).toHaveTextContent('your service will not be interrupted');
-    expect(box).toHaveTextContent('Confirmation numberPAY-1001');
+    expect(box).toHaveTextContent('Amount$55.00');
+    expect(box).toHaveTextContent('Paid withCard ending in 4000');
+    expect(box).toHaveTextContent('Confirmation numberCNF-1001');
     expect(box.parentElement).toHaveFocus();
     expect(screen.queryByRole('region', { name: 'Avoid a service interruption' })).not.toBeInTheDocument();
     // Retry success turned true: the profile reloads.

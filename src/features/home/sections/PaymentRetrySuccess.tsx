@@ -4,21 +4,29 @@ import { Alert } from '../../../ui/Alert';
 import { formatMoney } from '../../../ui/format';
 import { paymentMethodText } from '../display';
 import { useFocusOnMount } from '../focus';
+import { paymentReceipt } from '../receipt';
 import { HOME_TEXT as T } from '../texts';
 import type { SectionProps } from './types';
 
 /**
  * The payment success box (rules: retry success, variant by the soft-guard payment success flag): the
- * amount, the last four card digits or a PayPal account, and the confirmation number (the saved payment id).
+ * amount, the last four card digits or a PayPal account, and the confirmation number, from the payment's
+ * record when the payment was made here, else from the profile and the saved payment id.
  * It appears right after a payment the user just made, so it takes focus.
  */
 export const PaymentRetrySuccess = observer(function PaymentRetrySuccess({ params }: SectionProps) {
   const store = useStores();
   const p = store.profile.data;
   const softGuard = params?.variant === 'soft-guard';
-  const amount = p?.nextPaymentAmount ?? p?.currentAmountDue;
-  const method = paymentMethodText(p);
-  const confirmation = store.accountData.paymentId;
+  const receipt = paymentReceipt(store);
+  const amount = receipt?.paymentAmount ?? p?.nextPaymentAmount ?? p?.currentAmountDue;
+  const method = receipt?.lastFourDigits
+    ? paymentMethodText({
+        creditCardType: receipt.paymentMethod,
+        creditCardLastFourDigits: receipt.lastFourDigits,
+      })
+    : paymentMethodText(p);
+  const confirmation = receipt?.confirmationNumber ?? store.accountData.paymentId;
   const ref = useFocusOnMount<HTMLDivElement>();
   return (
     <div ref={ref} tabIndex={-1} className="home-focus-target">

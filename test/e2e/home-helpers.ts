@@ -1,0 +1,35 @@
+import type { Page } from '@playwright/test';
+import { expect } from './fixtures';
+
+/** A UI issue-log record as the sandbox received it (POST /Orch/dssh/ui/sanitize). */
+export interface IssueRecord {
+  page?: string;
+  operation?: string;
+  message?: string;
+}
+
+/** The issue-log records of this browser session, from GET /sandbox/session. */
+export async function issueRecords(page: Page): Promise<IssueRecord[]> {
+  const response = await page.request.get('/sandbox/session');
+  const body = (await response.json()) as { issues?: IssueRecord[] };
+  return body.issues ?? [];
+}
+
+/** Waits until the session's issue log holds a record for `operation`. */
+export async function expectIssueLogged(page: Page, operation: string, timeout = 7_000): Promise<void> {
+  await expect
+    .poll(async () => (await issueRecords(page)).map((r) => r.operation), { timeout })
+    .toContain(operation);
+}
+
+/** The page is not blank: the signed-in chrome and the greeting of the full home are there. */
+export async function expectHomeShown(page: Page): Promise<void> {
+  await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: /^Hi, / })).toBeVisible();
+}
+
+/** The three fault modes of the sandbox's fault switch. */
+export const FAULT_MODES = ['500', 'malformed', 'timeout'] as const;
+
+/** The client gives up after 15 s: a time-out case waits for that. */
+export const AFTER_TIMEOUT = 25_000;
