@@ -287,6 +287,12 @@ export function createSandboxServer(options: SandboxOptions = {}): SandboxServer
     };
 
     if (path.startsWith('/preauth/')) {
+      // Issues logged before the app knows the session (e.g. a rule file refused at start-up) still belong to
+      // this browser: keep them with its session for inspection, as the /Orch log does.
+      if (path === '/preauth/dssh/ui/sanitize' && session) {
+        session.issues.push(body);
+        if (session.issues.length > 200) session.issues.shift();
+      }
       return sendReply(
         res,
         handlePreauth(
