@@ -1,0 +1,107 @@
+import { test, expect, signIn } from './fixtures';
+import { AFTER_TIMEOUT, FAULT_MODES, expectHomeShown, expectIssueLogged } from './home-helpers';
+
+const DECLINE = '/Orch/dssh/profile/declineAltTn';
+const HOME_HEADING = { level: 1, name: /^Hi, / } as const;
+
+test.describe('contact number alerts', () => {
+  test('no contact number: Dismiss hides it, and it stays dismissed after a reload (altnumshow)', async ({
+    guarded: page,
+  }) => {
+    await signIn(page, 'no-contact-number');
+    const alert = page.getByRole('region', { name: 'Add a contact number' });
+    await expect(alert).toContainText('There is no contact number on your account.');
+    await alert.getByRole('button', { name: 'Dismiss contact number alert' }).click();
+    await expect(alert).toHaveCount(0);
+    await expect(page.getByRole('heading', HOME_HEADING)).toBeFocused();
+    await page.reload();
+    await expectHomeShown(page);
+    await expect(alert).toHaveCount(0);
+  });
+
+  test("no contact number: Decline toasts 'Alternate number declined successfully' and hides the alert", async ({
+    guarded: page,
+  }) => {
+    await signIn(page, 'no-contact-number');
+    await page.getByRole('button', { name: 'Decline' }).click();
+    await expect(page.getByText('Alternate number declined successfully')).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Add a contact number' })).toHaveCount(0);
+  });
+
+  for (const mode of FAULT_MODES) {
+    test(`Decline failing (${mode}): 'We were unable to decline alternate number. Please try again later', logged`, async ({
+      guarded: page,
+    }) => {
+      if (mode === 'timeout') test.setTimeout(45_000);
+      await signIn(page, 'no-contact-number', '/home', [`${DECLINE}:${mode}`]);
+      await page.getByRole('button', { name: 'Decline' }).click();
+      await expect(
+        page.getByText('We were unable to decline alternate number. Please try again later'),
+      ).toBeVisible({ timeout: mode === 'timeout' ? AFTER_TIMEOUT : 7_000 });
+      await expectIssueLogged(page, 'declineAltTn');
+      await expect(page.getByRole('region', { name: 'Add a contact number' })).toBeVisible();
+    });
+  }
+
+  test('an outdated number: re-verify leads to account info with the contact-number field focused', async ({
+    guarded: page,
+  }) => {
+    await signIn(page, 'outdated-contact-number');
+    const alert = page.getByRole('region', { name: 'Is your contact number up to date?' });
+    await expect(alert).toContainText('(303) 555-0142');
+    await alert.getByRole('link', { name: 'Verify your contact number' }).click();
+    await expect(page).toHaveURL(/\/settings\/accountInfo\?focusContactNumber=true$/);
+    await expect(page.getByLabel('Contact number', { exact: true })).toBeFocused();
+  });
+});
+
+test.describe('email alerts', () => {
+  test("'No official account email address on record.' leads to notifications with the email field focused", async ({
+    guarded: page,
+  }) => {
+    await signIn(page, 'no-email');
+    const alert = page.getByRole('region', { name: 'No official account email address on record.' });
+    await alert.getByRole('link', { name: 'Add email address' }).click();
+    await expect(page).toHaveURL(/\/settings\/notifications\?focusEmailid=true$/);
+    await expect(page.getByLabel('Email address')).toBeFocused();
+  });
+
+  test("'Do we have your correct email address?' leads there too and stays dismissed in this browser", async ({
+    guarded: page,
+  }) => {
+    await signIn(page, 'unverified-email');
+    const alert = page.getByRole('region', { name: 'Do we have your correct email address?' });
+    await expect(alert.getByRole('link', { name: 'Update email address' })).toHaveAttribute(
+      'href',
+      '/settings/notifications?focusEmailid=true',
+    );
+    await alert.getByRole('button', { name: 'Dismiss email address alert' }).click();
+    await expect(alert).toHaveCount(0);
+    await page.reload();
+    await expectHomeShown(page);
+    await expect(alert).toHaveCount(0);
+  });
+});
+
+test.describe('prepaid card status', () => {
+  test("'Payment method almost expired' with Update Payment Method; close hides it", async ({
+    guarded: page,
+  }) => {
+    await signIn(page, 'card-expiring');
+    const alert = page.getByRole('region', { name: 'Payment method almost expired' });
+    await expect(alert).toContainText('Card ending in 4242 expires on');
+    await expect(alert.getByRole('link', { name: 'Update Payment Method' })).toHaveAttribute(
+      'href',
+      'https://pay.provider.example/update-payment-method',
+    );
+    await alert.getByRole('button', { name: 'Close Payment method almost expired' }).click();
+    await expect(alert).toHaveCount(0);
+    await expect(page.getByRole('heading', HOME_HEADING)).toBeFocused();
+  });
+
+  test("'Payment method expired' for a prepaid card already expired", async ({ guarded: page }) => {
+    await signIn(page, 'prepaid-suspended-card-expired');
+    await expect(page.getByRole('region', { name: 'Payment method expired' })).toContainText('expired on');
+    await expect(page.getByRole('link', { name: 'Update Payment Method' })).toBeVisible();
+  });
+});
