@@ -7,7 +7,6 @@ export default defineConfig({
     include: ['test/**/*.test.{ts,tsx}', 'src/**/*.test.{ts,tsx}'],
     exclude: ['test/e2e/**', 'node_modules/**'],
     environment: 'node',
-    environmentMatchGlobs: undefined,
     setupFiles: ['test/setup.ts'],
     pool: 'threads',
   },

@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
-import { Link, useRouteError } from 'react-router-dom';
+import { useRouteError } from 'react-router-dom';
+import { AccountErrorPage } from '../ui/AccountError';
 import { useStores } from '../stores/context';
 
 /**
@@ -15,17 +16,10 @@ export function RouteError() {
   }, [error, store]);
   return (
     <main id="main" className="main">
-      <section className="error-page" aria-labelledby="route-error-title">
-        <h1 id="route-error-title">We&apos;re sorry</h1>
-        <p>We&apos;re unable to show your account info.</p>
-        <p>Please try again later.</p>
-        <p>
-          Already tried again? <Link to="/login/chat">Chat With Us</Link>
-        </p>
-        <p>
-          <a href="/home">Reload your account home</a>
-        </p>
-      </section>
+      <AccountErrorPage headingId="route-error-title" />
+      <p className="error-page__reload">
+        <a href="/home">Reload your account home</a>
+      </p>
     </main>
   );
 }

@@ -16,3 +16,14 @@ export function formatDateTime(iso: string): string {
   const d = parseISO(iso);
   return isValid(d) ? format(d, "MMMM d, yyyy 'at' h:mm a") : iso;
 }
+
+/**
+ * Home spec §4 'Speed display': kbps divided by 1000; 1000 Mbps or more shown as '1 Gig', else 'N Mbps'.
+ * A speed of 0 is not available ('NA', with the spec's footnote '*NA - Not available at this time.').
+ */
+export function speedFromKbps(kbps: number | undefined): string | null {
+  if (kbps === undefined) return null;
+  const mbps = kbps / 1000;
+  if (mbps === 0) return 'NA';
+  return mbps >= 1000 ? '1 Gig' : `${Math.round(mbps)} Mbps`;
+}

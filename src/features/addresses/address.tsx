@@ -37,15 +37,4 @@ export function ChangeByAgent() {
   );
 }
 
-/** The account error copy (shell spec, Shell), shown when the profile did not load. */
-export function ProfileUnavailable() {
-  return (
-    <div role="alert">
-      <p>We&apos;re unable to show your account info.</p>
-      <p>Please try again later.</p>
-      <p>
-        Already tried again? <Link to="/login/chat">Chat With Us</Link>
-      </p>
-    </div>
-  );
-}
+export { ProfileUnavailable } from '../../ui/AccountError';

@@ -2,6 +2,7 @@ import { observer } from 'mobx-react-lite';
 import { Link, useSearchParams } from 'react-router-dom';
 import { useStores } from '../../stores/context';
 import { appointmentMessages, dayText, pendingOrder, technicianInstall, timeText } from './appointment';
+import { ProfileUnavailable } from '../../ui/AccountError';
 
 /**
  * /messages?orderStatus&date: the appointment messages of the pending order (home spec 2.2, 'Appointment
@@ -25,13 +26,7 @@ export const Component = observer(function MessagesPage() {
     <div className="page">
       <h1>Messages</h1>
       {!p ? (
-        <div role="alert">
-          <p>We&apos;re unable to show your account info.</p>
-          <p>Please try again later.</p>
-          <p>
-            Already tried again? <Link to="/login/chat">Chat With Us</Link>
-          </p>
-        </div>
+        <ProfileUnavailable />
       ) : !order ? (
         <section className="panel" aria-labelledby="appointment-messages-title">
           <h2 id="appointment-messages-title">Appointment messages</h2>

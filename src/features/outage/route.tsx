@@ -4,7 +4,7 @@ import { jumpOut } from '../../config';
 import { useStores } from '../../stores/context';
 import { ExternalLink } from '../../ui/ExternalLink';
 import { formatDateTime } from '../../ui/format';
-import { accountCall } from './account-call';
+import { accountCall } from '../../stores/account-call';
 
 /**
  * /outageNotification: the outage on the account (store.accountData.outage, loaded with the account) and

@@ -1,4 +1,5 @@
 import type { MyServices } from '../../generated/types';
+import { speedFromKbps } from '../../ui/format';
 
 /** The services answer worked: transport ok and statusInfo.status not FAILURE (spec §4 'Services call'). */
 export function servicesOk(s: MyServices): boolean {
@@ -8,17 +9,6 @@ export function servicesOk(s: MyServices): boolean {
 /** Other billing systems send ownership as the strings 'true' / 'false'. */
 export function owned(value: { isOwned?: string } | undefined): boolean {
   return value?.isOwned?.trim().toLowerCase() === 'true';
-}
-
-/**
- * Home spec §4 'Speed display': kbps divided by 1000; 1000 Mbps or more shown as '1 Gig', else 'N Mbps'.
- * A speed of 0 is not available ('NA', with the spec's footnote).
- */
-export function speedFromKbps(kbps: number | undefined): string | null {
-  if (kbps === undefined) return null;
-  const mbps = kbps / 1000;
-  if (mbps === 0) return 'NA';
-  return mbps >= 1000 ? '1 Gig' : `${Math.round(mbps)} Mbps`;
 }
 
 /** A 'number unit' speed string ('100 Mbps'); a zero speed is 'NA'. */

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import type { MyServices } from '../../generated/types';
-import type { AccountCallState } from './account-call';
+import type { AccountCallState } from '../../stores/account-call';
 import { servicesOk } from './services-data';
 
 /**

@@ -1,6 +1,6 @@
 import type { MyServices } from '../../generated/types';
 import { useStores } from '../../stores/context';
-import { accountCall, type AccountCallState } from './account-call';
+import { accountCall, type AccountCallState } from '../../stores/account-call';
 
 /**
  * The services answer (getHsiInfo) as the store loaded it with the account: the data-loading rules decide

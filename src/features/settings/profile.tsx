@@ -1,22 +1,6 @@
-import { Link } from 'react-router-dom';
 import type { Address } from '../../generated/types';
 
-/**
- * The account error copy (shell spec, Shell: 'Account error page'), shown in place of a section when the
- * profile did not load: the layout only renders pages once the profile call has ended, so a missing profile
- * here means it failed.
- */
-export function ProfileUnavailable() {
-  return (
-    <div role="alert">
-      <p>We&apos;re unable to show your account info.</p>
-      <p>Please try again later.</p>
-      <p>
-        Already tried again? <Link to="/login/chat">Chat With Us</Link>
-      </p>
-    </div>
-  );
-}
+export { ProfileUnavailable } from '../../ui/AccountError';
 
 /** An address as its printed lines (street, second line, 'City, ST zip'); empty parts are left out. */
 export function addressLines(address: Address | undefined): string[] {

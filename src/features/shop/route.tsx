@@ -4,15 +4,11 @@ import { config } from '../../config';
 import type { MyServices } from '../../generated/types';
 import { useStores } from '../../stores/context';
 import { ExternalLink } from '../../ui/ExternalLink';
-import { accountCall } from './account-call';
+import { accountCall } from '../../stores/account-call';
+import { speedFromKbps } from '../../ui/format';
+import { ProfileUnavailable } from '../../ui/AccountError';
 
 /** Home spec §4 'Speed display': kbps / 1000; 1000 Mbps or more is '1 Gig'; 0 is not available. */
-function speedFromKbps(kbps: number | undefined): string | null {
-  if (!kbps) return null;
-  const mbps = kbps / 1000;
-  return mbps >= 1000 ? '1 Gig' : `${Math.round(mbps)} Mbps`;
-}
-
 const isTrue = (v: { isOwned?: string } | undefined) => v?.isOwned?.toLowerCase() === 'true';
 
 interface ShopFacts {
@@ -55,12 +51,7 @@ export const Component = observer(function Shop() {
   const services = accountCall(store, 'services');
   let body;
   if (!store.profile.data) {
-    body = (
-      <p role="alert">
-        We&apos;re unable to show your account info. Please try again later. Already tried again?{' '}
-        <Link to="/login/chat">Chat With Us</Link>
-      </p>
-    );
+    body = <ProfileUnavailable />;
   } else if (services.status === 'loading') {
     body = <p role="status">Loading your services…</p>;
   } else if (services.status === 'skipped') {

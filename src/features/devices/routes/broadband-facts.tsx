@@ -1,17 +1,11 @@
 import { observer } from 'mobx-react-lite';
 import { Link } from 'react-router-dom';
 import { useStores } from '../../../stores/context';
-import { accountCall } from '../account-call';
+import { accountCall } from '../../../stores/account-call';
 import { ProfileUnavailable } from '../parts';
+import { speedFromKbps } from '../../../ui/format';
 
 /** Speed display of home spec §4: kbps / 1000; 1000 Mbps or more is '1 Gig'; 0 is NA. */
-function speedFromKbps(kbps: number | undefined): string | null {
-  if (kbps === undefined) return null;
-  const mbps = kbps / 1000;
-  if (mbps === 0) return 'NA';
-  return mbps >= 1000 ? '1 Gig' : `${Math.round(mbps)} Mbps`;
-}
-
 const NA_NOTE = '*NA - Not available at this time.';
 
 /**

@@ -1,6 +1,7 @@
 import { observer } from 'mobx-react-lite';
-import { Link, NavLink, Outlet } from 'react-router-dom';
+import { NavLink, Outlet } from 'react-router-dom';
 import { useStores } from '../../../stores/context';
+import { ProfileUnavailable } from '../../../ui/AccountError';
 
 /** /services: the heading, a sub-navigation of internet, phone and add-ons, and the chosen page. */
 export const Component = observer(function ServicesLayout() {
@@ -23,17 +24,7 @@ export const Component = observer(function ServicesLayout() {
           </li>
         </ul>
       </nav>
-      {store.profile.data ? (
-        <Outlet />
-      ) : (
-        <div role="alert">
-          <p>We&apos;re unable to show your account info.</p>
-          <p>Please try again later.</p>
-          <p>
-            Already tried again? <Link to="/login/chat">Chat With Us</Link>
-          </p>
-        </div>
-      )}
+      {store.profile.data ? <Outlet /> : <ProfileUnavailable />}
     </div>
   );
 });

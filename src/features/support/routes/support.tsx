@@ -5,7 +5,7 @@ import type { HistoryOrder, TroubleReport } from '../../../generated/types';
 import { useStores } from '../../../stores/context';
 import { ExternalLink } from '../../../ui/ExternalLink';
 import { formatDate, formatDateTime } from '../../../ui/format';
-import { accountCall } from '../account-call';
+import { accountCall } from '../../../stores/account-call';
 import {
   historyDate,
   historyLabel,

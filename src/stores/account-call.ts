@@ -1,5 +1,5 @@
-import type { AccountCallKey, AccountCalls } from '../../stores/account-data-store';
-import type { RootStore } from '../../stores/root-store';
+import type { AccountCallKey, AccountCalls } from './account-data-store';
+import type { RootStore } from './root-store';
 
 /** Where one per-account call of store.accountData stands, as a page needs to know it. */
 export type AccountCallState<T> =
