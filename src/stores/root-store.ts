@@ -16,7 +16,7 @@ import { DecisionStore, type Decide } from './decision-store';
 import type { HomeDecisions } from '../engine';
 import { snapshotOf } from './snapshot';
 import { deriveFacts, isPrepaidSuspended, outageIdentifierTypeOf, type AccountFacts } from '../facts';
-import type { ApiClient } from '../api/client';
+import type { ApiClient, Result } from '../api/client';
 import {
   getAdaptToken,
   getCheckPaperCharge,
@@ -50,6 +50,8 @@ export class RootStore {
   readonly qa: QaStore;
   /** A 222 answer pointed off the allowlist: the shell shows the account error page instead. */
   blockedRedirect = false;
+  /** The current OAuth (adapt) token and when it was obtained (the token rule judges its freshness). */
+  token: { accessToken: string; obtainedAt: string; expiresIn: number } | null = null;
   altnumshowDismissed: boolean;
   emailvalidshowDismissed: boolean;
   private accountLoad: Promise<void> | null = null;
@@ -245,14 +247,35 @@ export class RootStore {
     const p = this.profile.data;
     if (!p) return;
     await this.accountData.load('modemInfo', 'getModemInfo', async () => {
-      const token = await getAdaptToken(this.orch);
+      const token = await this.adaptToken();
       if (!token.ok) return token;
       return getModemInfo(this.orch, {
         wtn: p.wtn ?? '',
         sourceSystem: p.billingSource ?? 'DIGIHOME',
-        token: token.data.accessToken,
+        token: token.data,
       });
     });
+  }
+
+  /**
+   * The OAuth (adapt) token for the modem, wifi and device calls: reused while rules/token.json says it is
+   * fresh (spec: valid when at least 120 of its 1200 seconds remain), fetched anew otherwise.
+   */
+  async adaptToken(): Promise<Result<string>> {
+    if (this.token) {
+      const decided = await this.decisions.evaluateNow();
+      if (decided?.token.fresh && this.token) return { ok: true, data: this.token.accessToken };
+    }
+    const answer = await getAdaptToken(this.orch);
+    if (!answer.ok) return answer;
+    runInAction(() => {
+      this.token = {
+        accessToken: answer.data.accessToken,
+        obtainedAt: this.env.now().toISOString(),
+        expiresIn: answer.data.expiresIn,
+      };
+    });
+    return { ok: true, data: answer.data.accessToken };
   }
 
   /** Reloads the profile (credit accepted, payment retry success): the rules re-decide from the new data. */
@@ -262,6 +285,7 @@ export class RootStore {
 
   private clearCaches(): void {
     this.accountData.reset();
+    this.token = null;
     this.ui.setOrderHistoryOpen(false);
     this.ui.resetFlags();
   }

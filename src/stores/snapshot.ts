@@ -48,5 +48,7 @@ export function snapshotOf(store: RootStore): AccountSnapshot {
     const call = asCall(d.data[key], d.pending[key] === true);
     if (call) (snapshot as unknown as Record<string, unknown>)[slot] = call;
   }
+  if (store.token)
+    snapshot.adaptToken = { obtainedAt: store.token.obtainedAt, expiresIn: store.token.expiresIn };
   return snapshot;
 }

@@ -1,33 +1,32 @@
-import { getAdaptToken } from '../../api/calls/adapt-token';
 import { getModemInfo } from '../../api/calls/modem-info';
 import { getWifiInfo } from '../../api/calls/wifi-info';
-import type { ApiClient } from '../../api/client';
+import type { RootStore } from '../../stores/root-store';
 import type { ModemInfo, Profile, WifiInfo } from '../../generated/types';
 import type { CallResult } from '../../stores/api-port';
 
 /** The query every adapt call takes: the line, the billing system, and the OAuth token. */
 async function adaptQuery(
-  orch: ApiClient,
+  store: RootStore,
   p: Profile,
 ): Promise<CallResult<{ wtn: string; sourceSystem: string; token: string }>> {
-  const token = await getAdaptToken(orch);
+  const token = await store.adaptToken();
   if (!token.ok) return token;
   return {
     ok: true,
-    data: { wtn: p.wtn ?? '', sourceSystem: p.billingSource ?? 'DIGIHOME', token: token.data.accessToken },
+    data: { wtn: p.wtn ?? '', sourceSystem: p.billingSource ?? 'DIGIHOME', token: token.data },
   };
 }
 
 /** GET adapt/modemInfo, after the OAuth token (spec: the devices calls use an OAuth token). */
-export async function loadModemInfo(orch: ApiClient, p: Profile): Promise<CallResult<ModemInfo>> {
-  const q = await adaptQuery(orch, p);
-  return q.ok ? getModemInfo(orch, q.data) : q;
+export async function loadModemInfo(store: RootStore, p: Profile): Promise<CallResult<ModemInfo>> {
+  const q = await adaptQuery(store, p);
+  return q.ok ? getModemInfo(store.orch, q.data) : q;
 }
 
 /** GET adapt/getWifiInfo, after the OAuth token. */
-export async function loadWifiInfo(orch: ApiClient, p: Profile): Promise<CallResult<WifiInfo>> {
-  const q = await adaptQuery(orch, p);
-  return q.ok ? getWifiInfo(orch, q.data) : q;
+export async function loadWifiInfo(store: RootStore, p: Profile): Promise<CallResult<WifiInfo>> {
+  const q = await adaptQuery(store, p);
+  return q.ok ? getWifiInfo(store.orch, q.data) : q;
 }
 
 /**

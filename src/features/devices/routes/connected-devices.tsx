@@ -23,7 +23,7 @@ export const Component = observer(function ConnectedDevices() {
 
 function DevicesContent({ profile }: { profile: Profile }) {
   const store = useStores();
-  const call = useCall<ModemInfo>('modemInfo', () => loadModemInfo(store.orch, profile), 'connectedDevices');
+  const call = useCall<ModemInfo>('modemInfo', () => loadModemInfo(store, profile), 'connectedDevices');
   if (call.status === 'loading') return <p role="status">Loading your connected devices…</p>;
   if (call.status === 'failed') return <ModemUnavailable />;
   const view = modemView(call.data);

@@ -25,7 +25,7 @@ function DeviceContent({ profile }: { profile: Profile }) {
   const store = useStores();
   const [params] = useSearchParams();
   const deviceId = params.get('deviceId');
-  const call = useCall<ModemInfo>('modemInfo', () => loadModemInfo(store.orch, profile), 'deviceDetails');
+  const call = useCall<ModemInfo>('modemInfo', () => loadModemInfo(store, profile), 'deviceDetails');
   if (call.status === 'loading') return <p role="status">Loading the device…</p>;
   if (call.status === 'failed') return <ModemUnavailable />;
   const view = modemView(call.data);

@@ -25,7 +25,7 @@ export const Component = observer(function ModemDetails() {
 
 function ModemContent({ profile }: { profile: Profile }) {
   const store = useStores();
-  const call = useCall<ModemInfo>('modemInfo', () => loadModemInfo(store.orch, profile), 'modemDetails');
+  const call = useCall<ModemInfo>('modemInfo', () => loadModemInfo(store, profile), 'modemDetails');
   if (call.status === 'loading') return <p role="status">Loading your modem details…</p>;
   if (call.status === 'failed') return <ModemUnavailable />;
   const m = call.data;
@@ -79,7 +79,7 @@ function ModemContent({ profile }: { profile: Profile }) {
 
 function WifiNetworks({ profile }: { profile: Profile }) {
   const store = useStores();
-  const call = useCall<WifiInfo>('wifiInfo', () => loadWifiInfo(store.orch, profile), 'modemDetails');
+  const call = useCall<WifiInfo>('wifiInfo', () => loadWifiInfo(store, profile), 'modemDetails');
   if (call.status === 'loading') return <p role="status">Loading your WiFi network…</p>;
   if (call.status === 'failed') return <ModemUnavailable />;
   const w = call.data;

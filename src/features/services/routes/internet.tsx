@@ -1,6 +1,5 @@
 import { observer } from 'mobx-react-lite';
 import { Link } from 'react-router-dom';
-import { getAdaptToken } from '../../../api/calls/adapt-token';
 import { getHistoricalSpeeds } from '../../../api/calls/historical-speeds';
 import { jumpOut } from '../../../config';
 import type { HistoricalSpeeds, Profile } from '../../../generated/types';
@@ -87,12 +86,12 @@ function SpeedTrend({ profile: p }: { profile: Profile }) {
   const call = useCall<HistoricalSpeeds>(
     'historicalSpeeds',
     async () => {
-      const token = await getAdaptToken(store.orch);
+      const token = await store.adaptToken();
       if (!token.ok) return token;
       return getHistoricalSpeeds(store.orch, {
         wtn: p.wtn ?? '',
         sourceSystem: p.billingSource ?? 'DIGIHOME',
-        token: token.data.accessToken,
+        token: token.data,
       });
     },
     'services',
