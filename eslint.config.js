@@ -8,20 +8,29 @@ import globals from 'globals';
 const restrict = (files, patterns, message) => ({
   files,
   rules: {
-    '@typescript-eslint/no-restricted-imports': [
-      'error',
-      { patterns: [{ group: patterns, message }] },
-    ],
+    '@typescript-eslint/no-restricted-imports': ['error', { patterns: [{ group: patterns, message }] }],
   },
 });
 
 export default tseslint.config(
-  { ignores: ['.tmp/**', 'dist/**', 'node_modules/**', 'src/generated/**', 'test-results/**', 'playwright-report/**'] },
+  {
+    ignores: [
+      '.tmp/**',
+      'dist/**',
+      'node_modules/**',
+      'src/generated/**',
+      'test-results/**',
+      'playwright-report/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {
     languageOptions: {
-      parserOptions: { projectService: { allowDefaultProject: ['*.js'] }, tsconfigRootDir: import.meta.dirname },
+      parserOptions: {
+        projectService: { allowDefaultProject: ['*.js'] },
+        tsconfigRootDir: import.meta.dirname,
+      },
       globals: { ...globals.browser, ...globals.node },
     },
     rules: {
@@ -30,7 +39,10 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       'no-restricted-syntax': [
         'error',
-        { selector: "JSXAttribute[name.name='dangerouslySetInnerHTML']", message: 'No HTML injection (strict CSP).' },
+        {
+          selector: "JSXAttribute[name.name='dangerouslySetInnerHTML']",
+          message: 'No HTML injection (strict CSP).',
+        },
         { selector: "NewExpression[callee.name='Function']", message: 'No new Function (strict CSP).' },
       ],
       'no-eval': 'error',
@@ -44,18 +56,35 @@ export default tseslint.config(
   },
   { files: ['**/*.js'], ...tseslint.configs.disableTypeChecked },
   // Machines are pure: no app code, no DOM, no fetch.
-  restrict(['machines/**'], ['**/src/**', '**/sandbox/**', 'react', 'react-dom', 'mobx'], 'Machines are pure: the app provides effects with machine.provide().'),
+  restrict(
+    ['machines/**'],
+    ['**/src/**', '**/sandbox/**', 'react', 'react-dom', 'mobx'],
+    'Machines are pure: the app provides effects with machine.provide().',
+  ),
   // Facts and the engine are pure and know nothing of React, stores or features.
-  restrict(['src/facts/**', 'src/engine/**'], ['react', 'react-dom', 'mobx', '**/stores/**', '**/features/**', '**/shell/**', '**/ui/**'], 'Facts and engine are pure layers below the app.'),
+  restrict(
+    ['src/facts/**', 'src/engine/**'],
+    ['react', 'react-dom', 'mobx', '**/stores/**', '**/features/**', '**/shell/**', '**/ui/**'],
+    'Facts and engine are pure layers below the app.',
+  ),
   // The ui kit is shared: it may not reach up into features, the shell or the stores.
-  restrict(['src/ui/**'], ['**/features/**', '**/shell/**', '**/stores/**'], 'src/ui is shared and sits below features and the shell.'),
+  restrict(
+    ['src/ui/**'],
+    ['**/features/**', '**/shell/**', '**/stores/**'],
+    'src/ui is shared and sits below features and the shell.',
+  ),
   // A feature does not import another feature; shared pieces move down to ui/ or a lower layer.
   {
     files: ['src/features/*/*.ts', 'src/features/*/*.tsx'],
     rules: {
       '@typescript-eslint/no-restricted-imports': [
         'error',
-        { patterns: [{ regex: '^\\.\\./[^./]', message: 'A feature imports no other feature.' }, { group: ['**/shell/**'], message: 'A feature does not import the shell.' }] },
+        {
+          patterns: [
+            { regex: '^\\.\\./[^./]', message: 'A feature imports no other feature.' },
+            { group: ['**/shell/**'], message: 'A feature does not import the shell.' },
+          ],
+        },
       ],
     },
   },
@@ -64,10 +93,19 @@ export default tseslint.config(
     rules: {
       '@typescript-eslint/no-restricted-imports': [
         'error',
-        { patterns: [{ regex: '^\\.\\./\\.\\./[^./]', message: 'A feature imports no other feature.' }, { group: ['**/shell/**'], message: 'A feature does not import the shell.' }] },
+        {
+          patterns: [
+            { regex: '^\\.\\./\\.\\./[^./]', message: 'A feature imports no other feature.' },
+            { group: ['**/shell/**'], message: 'A feature does not import the shell.' },
+          ],
+        },
       ],
     },
   },
   // The sandbox is a separate process: it may share schemas, config and pure helpers, never the React app.
-  restrict(['sandbox/**'], ['**/src/shell/**', '**/src/features/**', '**/src/stores/**', 'react', 'react-dom'], 'The sandbox does not import the app.'),
+  restrict(
+    ['sandbox/**'],
+    ['**/src/shell/**', '**/src/features/**', '**/src/stores/**', 'react', 'react-dom'],
+    'The sandbox does not import the app.',
+  ),
 );
