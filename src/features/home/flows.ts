@@ -26,7 +26,6 @@ import {
   authorizePayment,
   declineAltTn,
   declineAltTnSucceeded,
-  getAdaptToken,
   paymentIdOf,
   paymentSucceeded,
   rebootDevice,
@@ -80,7 +79,8 @@ export function provideModemRestart(store: RootStore) {
         let reply: string;
         if (!toggles?.acsCall && toggles?.adaptCall) {
           if (!serialNumber) refuse(store, operation, 'no modem serial number for the adapt reboot');
-          const token = await unwrap(store, 'getOAuthToken', getAdaptToken(store.orch));
+          // The store's OAuth token, reused while rules/token.json says it is fresh.
+          const token = await unwrap(store, 'getOAuthToken', store.adaptToken());
           reply = await unwrap(
             store,
             operation,
@@ -88,7 +88,7 @@ export function provideModemRestart(store: RootStore) {
               serialNumber,
               wtn,
               sourceSystem: p?.billingSource ?? 'DIGIHOME',
-              token: token.accessToken,
+              token,
             }),
           );
         } else {
