@@ -28,8 +28,13 @@ export class ProfileStore {
     return this.data?.currentlyManagedAccount ?? null;
   }
 
-  async load(): Promise<ProfileStatus> {
-    this.status = 'loading';
+  /**
+   * Loads the profile. A reload (`{ background: true }`, e.g. after a credit is accepted) keeps the current
+   * profile on screen until the answer arrives, so the page is not swapped for the loading overlay and the
+   * customer's focus stays where it was.
+   */
+  async load({ background = false }: { background?: boolean } = {}): Promise<ProfileStatus> {
+    if (!background || this.status !== 'ok') this.status = 'loading';
     const result = await this.api.homeEarlyInit();
     runInAction(() => {
       if (!result.ok) return this.fail(result.message);

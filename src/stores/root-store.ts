@@ -280,7 +280,7 @@ export class RootStore {
 
   /** Reloads the profile (credit accepted, payment retry success): the rules re-decide from the new data. */
   async reloadProfile(): Promise<void> {
-    await this.profile.load();
+    await this.profile.load({ background: true });
   }
 
   private clearCaches(): void {

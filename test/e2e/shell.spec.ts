@@ -129,6 +129,49 @@ test.describe('navigation', () => {
   });
 });
 
+test.describe('brand', () => {
+  test('second-provider customers see that their provider is now the second provider, and its footer links', async ({
+    guarded: page,
+  }) => {
+    await signIn(page, 'second-provider');
+    await settled(page);
+    await expect(page.getByRole('region', { name: 'Your provider' })).toContainText(
+      'The Provider is now The Second Provider.',
+    );
+    const footer = page.getByRole('contentinfo');
+    await expect(footer.getByRole('link', { name: /^Legal/ })).toHaveAttribute(
+      'href',
+      'https://www.second-provider.example/legal',
+    );
+    await expect(footer).toContainText(`© ${new Date().getFullYear()} The Second Provider`);
+  });
+
+  test("the provider's own customers see its footer links and no second-provider banner", async ({
+    guarded: page,
+  }) => {
+    await signIn(page, 'postpaid');
+    await settled(page);
+    await expect(page.getByRole('region', { name: 'Your provider' })).toHaveCount(0);
+    const footer = page.getByRole('contentinfo');
+    await expect(footer.getByRole('link', { name: /^Legal/ })).toHaveAttribute(
+      'href',
+      'https://www.provider.example/legal',
+    );
+    await expect(footer.getByRole('link', { name: /^Feedback/ })).toBeVisible();
+  });
+
+  test('the loading overlay reads the spec text while the profile loads', async ({ guarded: page }) => {
+    await page.route('**/Orch/dssh/homeEarlyInit', async (route) => {
+      await new Promise((r) => setTimeout(r, 1500));
+      await route.continue();
+    });
+    await signIn(page, 'postpaid');
+    await expect(page.getByText('Please wait while we retrieve your account information.')).toBeVisible();
+    await settled(page);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  });
+});
+
 test.describe('titles', () => {
   const sample: Array<[string, string]> = [
     ['/home', 'Home'],

@@ -25,6 +25,10 @@ describe('account status banners', () => {
     });
     await renderHome(store);
     const banner = alertNamed('Scheduled maintenance');
+    // The notice's date range is configuration (config/portal.json maintenanceNotice).
+    expect(banner).toHaveTextContent(
+      'Systems are unavailable from December 5, 2026 at 10:00 PM to December 6, 2026 at 4:00 AM.',
+    );
     const heading = screen.getByRole('heading', { level: 1, name: 'Hi, Ana!' });
     expect(banner.compareDocumentPosition(heading) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
   });

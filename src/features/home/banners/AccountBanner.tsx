@@ -1,7 +1,8 @@
 import { observer } from 'mobx-react-lite';
 import type { ComponentType } from 'react';
 import { Link } from 'react-router-dom';
-import { jumpOut } from '../../../config';
+import { config, jumpOut } from '../../../config';
+import { formatDateTime } from '../../../ui/format';
 import type { BannerId, HomeViewId } from '../../../engine';
 import { useStores } from '../../../stores/context';
 import { Alert } from '../../../ui/Alert';
@@ -69,6 +70,10 @@ export function MaintenanceBanner() {
   return (
     <Alert tone="warning" heading={T.maintenanceHeading}>
       <p>{T.maintenanceBody}</p>
+      <p>
+        Systems are unavailable from {formatDateTime(config.maintenanceNotice.from)} to{' '}
+        {formatDateTime(config.maintenanceNotice.to)}.
+      </p>
     </Alert>
   );
 }
