@@ -10,6 +10,8 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     sourcemap: true,
+    // The bench reads which chunks /home needs from the manifest.
+    manifest: true,
     // Under a strict CSP nothing may be inlined as a data: script.
     assetsInlineLimit: 0,
   },

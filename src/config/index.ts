@@ -4,7 +4,7 @@
  * broken configuration is a clear start-up error, never a link to `undefined`.
  */
 import raw from '../../config/portal.json';
-import { validateConfig } from '../generated/validators';
+import { validateConfig } from '../generated/validators/config.js';
 import type { Config } from '../generated/types';
 
 export type PortalConfig = Config;

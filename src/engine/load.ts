@@ -6,7 +6,7 @@
  */
 import { DECISIONS, ruleFileOf, type DecisionId } from './decisions';
 import type { RuleFile, Rulesets } from './types';
-import { formatIssue, validateRuleset, type RulesetIssue } from './validate';
+import type { RulesetIssue } from './validate';
 
 export type RulesFetch = (
   url: string,
@@ -49,6 +49,15 @@ async function fetchServed(fetchFn: RulesFetch, url: string): Promise<{ json?: u
   }
 }
 
+/**
+ * The validator (the rule-set schema and its checks) is only loaded when a served file differs from the copy
+ * bundled at build time, which rules:check already validated: on the common path the browser downloads
+ * neither the schema nor its compiled code.
+ */
+type Validate = typeof import('./validate');
+let validatorModule: Promise<Validate> | null = null;
+const validator = (): Promise<Validate> => (validatorModule ??= import('./validate'));
+
 export async function loadRules({
   fetch,
   bundled,
@@ -60,6 +69,10 @@ export async function loadRules({
       const name = ruleFileOf(d.id);
       const file = `rules/${name}`;
       const served = await fetchServed(fetch, `${baseUrl}${name}`);
+      if (served.json !== undefined && JSON.stringify(served.json) === JSON.stringify(bundled[name])) {
+        return [d.id, served.json as RuleFile, 'served'] as const;
+      }
+      const { validateRuleset, formatIssue } = await validator();
       if (served.json !== undefined) {
         const issues = validateRuleset(file, served.json).filter((i) => i.severity !== 'warning');
         if (issues.length === 0) return [d.id, served.json as RuleFile, 'served'] as const;

@@ -7,7 +7,8 @@
  *    forbids compiling schemas at run time), as the backstop for anything the walk does not cover.
  * Browser-safe: no node imports.
  */
-import { validateRuleset as schemaValidate, type ValidationError } from '../generated/validators.js';
+import { validateRuleset as schemaValidate } from '../generated/validators/ruleset.js';
+import type { ValidationError } from '../generated/validators';
 import { factDefinition, type FactDefinition } from '../facts/vocabulary';
 import {
   DECISIONS,

@@ -13,22 +13,20 @@ import type {
   RepairTickets,
   WgStatus,
 } from '../generated/types';
-import {
-  validateAccountList,
-  validateAdaptToken,
-  validateCheckPaperCharge,
-  validateCreditOffer,
-  validateHomeEarlyInit,
-  validateModemInfo,
-  validateModemReplacementOffer,
-  validateMyServices,
-  validateOrderHistory,
-  validateOutage,
-  validateRateIncrease,
-  validateRepairTickets,
-  validateWgStatus,
-} from '../generated/validators.js';
-import type { Validator } from '../generated/validators.js';
+import { validateAccountList } from '../generated/validators/account-list.js';
+import { validateAdaptToken } from '../generated/validators/adapt-token.js';
+import { validateCheckPaperCharge } from '../generated/validators/check-paper-charge.js';
+import { validateCreditOffer } from '../generated/validators/credit-offer.js';
+import { validateHomeEarlyInit } from '../generated/validators/home-early-init.js';
+import { validateModemInfo } from '../generated/validators/modem-info.js';
+import { validateModemReplacementOffer } from '../generated/validators/modem-replacement-offer.js';
+import { validateMyServices } from '../generated/validators/my-services.js';
+import { validateOrderHistory } from '../generated/validators/order-history.js';
+import { validateOutage } from '../generated/validators/outage.js';
+import { validateRateIncrease } from '../generated/validators/rate-increase.js';
+import { validateRepairTickets } from '../generated/validators/repair-tickets.js';
+import { validateWgStatus } from '../generated/validators/wg-status.js';
+import type { Validator } from '../generated/validators';
 
 export type ProfileStatus = 'pending' | 'ok' | 'failure' | '223' | '222';
 export type CallStatus = 'not-called' | 'pending' | 'ok' | 'failed';

@@ -1,5 +1,9 @@
 import type { ApiClient } from '../api/client';
-import { getAccountList, getCheckHeader, getHomeEarlyInit, getIsAuth, setCurrentAccount } from '../api';
+import { getAccountList } from '../api/calls/account-list';
+import { getCheckHeader } from '../api/calls/check-header';
+import { getHomeEarlyInit } from '../api/calls/home-early-init';
+import { getIsAuth } from '../api/calls/is-auth';
+import { setCurrentAccount } from '../api/calls/set-current-account';
 import { createIssueLog, type IssueLog } from '../api/issue-log';
 import type { Api } from './api-port';
 

@@ -17,19 +17,17 @@ import type { HomeDecisions } from '../engine';
 import { snapshotOf } from './snapshot';
 import { deriveFacts, isPrepaidSuspended, outageIdentifierTypeOf, type AccountFacts } from '../facts';
 import type { ApiClient, Result } from '../api/client';
-import {
-  getAdaptToken,
-  getCheckPaperCharge,
-  getCreditOffer,
-  getModemInfo,
-  getModemReplacementOffer,
-  getMyServices,
-  getOrderHistory,
-  getOutage,
-  getRateIncrease,
-  getRepairTickets,
-  getWgStatus,
-} from '../api';
+import { getAdaptToken } from '../api/calls/adapt-token';
+import { getCheckPaperCharge } from '../api/calls/check-paper-charge';
+import { getCreditOffer } from '../api/calls/credit-offer';
+import { getModemInfo } from '../api/calls/modem-info';
+import { getModemReplacementOffer } from '../api/calls/modem-replacement-offer';
+import { getMyServices } from '../api/calls/my-services';
+import { getOrderHistory } from '../api/calls/order-history';
+import { getOutage } from '../api/calls/outage';
+import { getRateIncrease } from '../api/calls/rate-increase';
+import { getRepairTickets } from '../api/calls/repair-tickets';
+import { getWgStatus } from '../api/calls/wg-status';
 import type { AccountCallKey } from './account-data-store';
 
 /** Browser storage flags the spec allows (and nothing else is stored). */

@@ -1,6 +1,6 @@
 // One module per Orch call: its path, its validator and its type (docs/contracts.md).
 import type { AccountList } from '../../generated/types';
-import { validateAccountList } from '../../generated/validators';
+import { validateAccountList } from '../../generated/validators/account-list.js';
 import type { ApiClient, Result } from '../client';
 
 export type { AccountList };

@@ -1,6 +1,6 @@
 // One module per Orch call: its path, its validator and its type (docs/contracts.md).
 import type { AdaptToken } from '../../generated/types';
-import { validateAdaptToken } from '../../generated/validators';
+import { validateAdaptToken } from '../../generated/validators/adapt-token.js';
 import type { ApiClient, Result } from '../client';
 
 export type { AdaptToken };

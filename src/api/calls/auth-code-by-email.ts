@@ -1,6 +1,6 @@
 // One module per Orch call: its path, its validator and its type (docs/contracts.md).
 import type { AuthCodeByEmail } from '../../generated/types';
-import { validateAuthCodeByEmail } from '../../generated/validators';
+import { validateAuthCodeByEmail } from '../../generated/validators/auth-code-by-email.js';
 import type { ApiClient, Result } from '../client';
 
 export type { AuthCodeByEmail };

@@ -1,6 +1,6 @@
 // One module per Orch call: its path, its validator and its type (docs/contracts.md).
 import type { AuthorizePayment } from '../../generated/types';
-import { validateAuthorizePayment } from '../../generated/validators';
+import { validateAuthorizePayment } from '../../generated/validators/authorize-payment.js';
 import type { ApiClient, Result } from '../client';
 
 export type { AuthorizePayment };

@@ -1,6 +1,6 @@
 // One module per Orch call: its path, its validator and its type (docs/contracts.md).
 import type { BillDates } from '../../generated/types';
-import { validateBillDates } from '../../generated/validators';
+import { validateBillDates } from '../../generated/validators/bill-dates.js';
 import type { ApiClient, Result } from '../client';
 
 export type { BillDates };

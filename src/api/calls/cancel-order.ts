@@ -1,6 +1,6 @@
 // One module per Orch call: its path, its validator and its type (docs/contracts.md).
 import type { CancelOrder } from '../../generated/types';
-import { validateCancelOrder } from '../../generated/validators';
+import { validateCancelOrder } from '../../generated/validators/cancel-order.js';
 import type { ApiClient, Result } from '../client';
 
 export type { CancelOrder };

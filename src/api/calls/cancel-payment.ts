@@ -1,6 +1,6 @@
 // One module per Orch call: its path, its validator and its type (docs/contracts.md).
 import type { CancelPayment } from '../../generated/types';
-import { validateCancelPayment } from '../../generated/validators';
+import { validateCancelPayment } from '../../generated/validators/cancel-payment.js';
 import type { ApiClient, Result } from '../client';
 
 export type { CancelPayment };

@@ -1,6 +1,6 @@
 // One module per Orch call: its path, its validator and its type (docs/contracts.md).
 import type { ChangePasswordWithToken } from '../../generated/types';
-import { validateChangePasswordWithToken } from '../../generated/validators';
+import { validateChangePasswordWithToken } from '../../generated/validators/change-password-with-token.js';
 import type { ApiClient, Result } from '../client';
 
 export type { ChangePasswordWithToken };

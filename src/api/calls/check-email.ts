@@ -1,6 +1,6 @@
 // One module per Orch call: its path, its validator and its type (docs/contracts.md).
 import type { CheckEmail } from '../../generated/types';
-import { validateCheckEmail } from '../../generated/validators';
+import { validateCheckEmail } from '../../generated/validators/check-email.js';
 import type { ApiClient, Result } from '../client';
 
 export type { CheckEmail };

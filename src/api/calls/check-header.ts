@@ -1,6 +1,6 @@
 // One module per Orch call: its path, its validator and its type (docs/contracts.md).
 import type { CheckHeader } from '../../generated/types';
-import { validateCheckHeader } from '../../generated/validators';
+import { validateCheckHeader } from '../../generated/validators/check-header.js';
 import type { ApiClient, Result } from '../client';
 
 export type { CheckHeader };

@@ -1,6 +1,6 @@
 // One module per Orch call: its path, its validator and its type (docs/contracts.md).
 import type { CheckPaperCharge } from '../../generated/types';
-import { validateCheckPaperCharge } from '../../generated/validators';
+import { validateCheckPaperCharge } from '../../generated/validators/check-paper-charge.js';
 import type { ApiClient, Result } from '../client';
 
 export type { CheckPaperCharge };

@@ -1,6 +1,6 @@
 // One module per Orch call: its path, its validator and its type (docs/contracts.md).
 import type { CreateProfile } from '../../generated/types';
-import { validateCreateProfile } from '../../generated/validators';
+import { validateCreateProfile } from '../../generated/validators/create-profile.js';
 import type { ApiClient, Result } from '../client';
 
 export type { CreateProfile };

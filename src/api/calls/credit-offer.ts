@@ -1,6 +1,6 @@
 // One module per Orch call: its path, its validator and its type (docs/contracts.md).
 import type { CreditOffer } from '../../generated/types';
-import { validateCreditOffer } from '../../generated/validators';
+import { validateCreditOffer } from '../../generated/validators/credit-offer.js';
 import type { ApiClient, Result } from '../client';
 
 export type { CreditOffer };

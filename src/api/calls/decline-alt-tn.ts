@@ -1,6 +1,6 @@
 // One module per Orch call: its path, its validator and its type (docs/contracts.md).
 import type { DeclineAltTn } from '../../generated/types';
-import { validateDeclineAltTn } from '../../generated/validators';
+import { validateDeclineAltTn } from '../../generated/validators/decline-alt-tn.js';
 import type { ApiClient, Result } from '../client';
 
 export type { DeclineAltTn };

@@ -1,6 +1,6 @@
 // One module per Orch call: its path, its validator and its type (docs/contracts.md).
 import type { DeviceReboot } from '../../generated/types';
-import { validateDeviceReboot } from '../../generated/validators';
+import { validateDeviceReboot } from '../../generated/validators/device-reboot.js';
 import type { ApiClient, Result } from '../client';
 
 export type { DeviceReboot };

@@ -1,6 +1,6 @@
 // One module per Orch call: its path, its validator and its type (docs/contracts.md).
 import type { ForgotPassword } from '../../generated/types';
-import { validateForgotPassword } from '../../generated/validators';
+import { validateForgotPassword } from '../../generated/validators/forgot-password.js';
 import type { ApiClient, Result } from '../client';
 
 export type { ForgotPassword };

@@ -1,6 +1,6 @@
 // One module per Orch call: its path, its validator and its type (docs/contracts.md).
 import type { ForgotUsername } from '../../generated/types';
-import { validateForgotUsername } from '../../generated/validators';
+import { validateForgotUsername } from '../../generated/validators/forgot-username.js';
 import type { ApiClient, Result } from '../client';
 
 export type { ForgotUsername };

@@ -1,6 +1,6 @@
 // One module per Orch call: its path, its validator and its type (docs/contracts.md).
 import type { HistoricalSpeeds } from '../../generated/types';
-import { validateHistoricalSpeeds } from '../../generated/validators';
+import { validateHistoricalSpeeds } from '../../generated/validators/historical-speeds.js';
 import type { ApiClient, Result } from '../client';
 
 export type { HistoricalSpeeds };

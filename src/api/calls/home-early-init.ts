@@ -1,6 +1,6 @@
 // One module per Orch call: its path, its validator and its type (docs/contracts.md).
 import type { HomeEarlyInit } from '../../generated/types';
-import { validateHomeEarlyInit } from '../../generated/validators';
+import { validateHomeEarlyInit } from '../../generated/validators/home-early-init.js';
 import type { ApiClient, Result } from '../client';
 
 export type { HomeEarlyInit };

@@ -1,6 +1,6 @@
 // One module per Orch call: its path, its validator and its type (docs/contracts.md).
 import type { InvoiceDetails } from '../../generated/types';
-import { validateInvoiceDetails } from '../../generated/validators';
+import { validateInvoiceDetails } from '../../generated/validators/invoice-details.js';
 import type { ApiClient, Result } from '../client';
 
 export type { InvoiceDetails };

@@ -1,6 +1,6 @@
 // One module per Orch call: its path, its validator and its type (docs/contracts.md).
 import type { InvoiceHistory } from '../../generated/types';
-import { validateInvoiceHistory } from '../../generated/validators';
+import { validateInvoiceHistory } from '../../generated/validators/invoice-history.js';
 import type { ApiClient, Result } from '../client';
 
 export type { InvoiceHistory };

@@ -1,6 +1,6 @@
 // One module per Orch call: its path, its validator and its type (docs/contracts.md).
 import type { IsAuth } from '../../generated/types';
-import { validateIsAuth } from '../../generated/validators';
+import { validateIsAuth } from '../../generated/validators/is-auth.js';
 import type { ApiClient, Result } from '../client';
 
 export type { IsAuth };

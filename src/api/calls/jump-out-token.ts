@@ -1,6 +1,6 @@
 // One module per Orch call: its path, its validator and its type (docs/contracts.md).
 import type { JumpOutToken } from '../../generated/types';
-import { validateJumpOutToken } from '../../generated/validators';
+import { validateJumpOutToken } from '../../generated/validators/jump-out-token.js';
 import type { ApiClient, Result } from '../client';
 
 export type { JumpOutToken };

@@ -1,6 +1,6 @@
 // One module per Orch call: its path, its validator and its type (docs/contracts.md).
 import type { ModemInfo } from '../../generated/types';
-import { validateModemInfo } from '../../generated/validators';
+import { validateModemInfo } from '../../generated/validators/modem-info.js';
 import type { ApiClient, Result } from '../client';
 
 export type { ModemInfo };

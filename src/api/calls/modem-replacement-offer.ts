@@ -1,6 +1,6 @@
 // One module per Orch call: its path, its validator and its type (docs/contracts.md).
 import type { ModemReplacementOffer } from '../../generated/types';
-import { validateModemReplacementOffer } from '../../generated/validators';
+import { validateModemReplacementOffer } from '../../generated/validators/modem-replacement-offer.js';
 import type { ApiClient, Result } from '../client';
 
 export type { ModemReplacementOffer };

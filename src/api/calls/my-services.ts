@@ -1,6 +1,6 @@
 // One module per Orch call: its path, its validator and its type (docs/contracts.md).
 import type { MyServices } from '../../generated/types';
-import { validateMyServices } from '../../generated/validators';
+import { validateMyServices } from '../../generated/validators/my-services.js';
 import type { ApiClient, Result } from '../client';
 
 export type { MyServices };

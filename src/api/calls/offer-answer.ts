@@ -1,6 +1,6 @@
 // One module per Orch call: its path, its validator and its type (docs/contracts.md).
 import type { OfferAnswer } from '../../generated/types';
-import { validateOfferAnswer } from '../../generated/validators';
+import { validateOfferAnswer } from '../../generated/validators/offer-answer.js';
 import type { ApiClient, Result } from '../client';
 
 export type { OfferAnswer };

@@ -1,6 +1,6 @@
 // One module per Orch call: its path, its validator and its type (docs/contracts.md).
 import type { OrderHistory } from '../../generated/types';
-import { validateOrderHistory } from '../../generated/validators';
+import { validateOrderHistory } from '../../generated/validators/order-history.js';
 import type { ApiClient, Result } from '../client';
 
 export type { OrderHistory };

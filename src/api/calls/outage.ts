@@ -1,6 +1,6 @@
 // One module per Orch call: its path, its validator and its type (docs/contracts.md).
 import type { Outage } from '../../generated/types';
-import { validateOutage } from '../../generated/validators';
+import { validateOutage } from '../../generated/validators/outage.js';
 import type { ApiClient, Result } from '../client';
 
 export type { Outage };

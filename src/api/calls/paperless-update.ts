@@ -1,6 +1,6 @@
 // One module per Orch call: its path, its validator and its type (docs/contracts.md).
 import type { PaperlessUpdate } from '../../generated/types';
-import { validatePaperlessUpdate } from '../../generated/validators';
+import { validatePaperlessUpdate } from '../../generated/validators/paperless-update.js';
 import type { ApiClient, Result } from '../client';
 
 export type { PaperlessUpdate };

@@ -1,6 +1,6 @@
 // One module per Orch call: its path, its validator and its type (docs/contracts.md).
 import type { PaymentPlanToken } from '../../generated/types';
-import { validatePaymentPlanToken } from '../../generated/validators';
+import { validatePaymentPlanToken } from '../../generated/validators/payment-plan-token.js';
 import type { ApiClient, Result } from '../client';
 
 export type { PaymentPlanToken };

@@ -1,6 +1,6 @@
 // One module per Orch call: its path, its validator and its type (docs/contracts.md).
 import type { PrepaidInvoiceHistory } from '../../generated/types';
-import { validatePrepaidInvoiceHistory } from '../../generated/validators';
+import { validatePrepaidInvoiceHistory } from '../../generated/validators/prepaid-invoice-history.js';
 import type { ApiClient, Result } from '../client';
 
 export type { PrepaidInvoiceHistory };

@@ -1,6 +1,6 @@
 // One module per Orch call: its path, its validator and its type (docs/contracts.md).
 import type { PrepaidPaymentHistory } from '../../generated/types';
-import { validatePrepaidPaymentHistory } from '../../generated/validators';
+import { validatePrepaidPaymentHistory } from '../../generated/validators/prepaid-payment-history.js';
 import type { ApiClient, Result } from '../client';
 
 export type { PrepaidPaymentHistory };

@@ -1,6 +1,6 @@
 // One module per Orch call: its path, its validator and its type (docs/contracts.md).
 import type { QfPurl } from '../../generated/types';
-import { validateQfPurl } from '../../generated/validators';
+import { validateQfPurl } from '../../generated/validators/qf-purl.js';
 import type { ApiClient, Result } from '../client';
 
 export type { QfPurl };

@@ -1,6 +1,6 @@
 // One module per Orch call: its path, its validator and its type (docs/contracts.md).
 import type { RateIncrease } from '../../generated/types';
-import { validateRateIncrease } from '../../generated/validators';
+import { validateRateIncrease } from '../../generated/validators/rate-increase.js';
 import type { ApiClient, Result } from '../client';
 
 export type { RateIncrease };

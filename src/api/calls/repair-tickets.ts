@@ -1,6 +1,6 @@
 // One module per Orch call: its path, its validator and its type (docs/contracts.md).
 import type { RepairTickets } from '../../generated/types';
-import { validateRepairTickets } from '../../generated/validators';
+import { validateRepairTickets } from '../../generated/validators/repair-tickets.js';
 import type { ApiClient, Result } from '../client';
 
 export type { RepairTickets };

@@ -1,6 +1,6 @@
 // One module per Orch call: its path, its validator and its type (docs/contracts.md).
 import type { RescheduleAppointment } from '../../generated/types';
-import { validateRescheduleAppointment } from '../../generated/validators';
+import { validateRescheduleAppointment } from '../../generated/validators/reschedule-appointment.js';
 import type { ApiClient, Result } from '../client';
 
 export type { RescheduleAppointment };

@@ -1,6 +1,6 @@
 // One module per Orch call: its path, its validator and its type (docs/contracts.md).
 import type { ResetCredentials } from '../../generated/types';
-import { validateResetCredentials } from '../../generated/validators';
+import { validateResetCredentials } from '../../generated/validators/reset-credentials.js';
 import type { ApiClient, Result } from '../client';
 
 export type { ResetCredentials };

@@ -1,6 +1,6 @@
 // One module per Orch call: its path, its validator and its type (docs/contracts.md).
 import type { ResetPasswordWithToken } from '../../generated/types';
-import { validateResetPasswordWithToken } from '../../generated/validators';
+import { validateResetPasswordWithToken } from '../../generated/validators/reset-password-with-token.js';
 import type { ApiClient, Result } from '../client';
 
 export type { ResetPasswordWithToken };

@@ -1,6 +1,6 @@
 // One module per Orch call: its path, its validator and its type (docs/contracts.md).
 import type { RetrieveAccountNumber } from '../../generated/types';
-import { validateRetrieveAccountNumber } from '../../generated/validators';
+import { validateRetrieveAccountNumber } from '../../generated/validators/retrieve-account-number.js';
 import type { ApiClient, Result } from '../client';
 
 export type { RetrieveAccountNumber };

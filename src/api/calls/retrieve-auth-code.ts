@@ -1,6 +1,6 @@
 // One module per Orch call: its path, its validator and its type (docs/contracts.md).
 import type { RetrieveAuthCode } from '../../generated/types';
-import { validateRetrieveAuthCode } from '../../generated/validators';
+import { validateRetrieveAuthCode } from '../../generated/validators/retrieve-auth-code.js';
 import type { ApiClient, Result } from '../client';
 
 export type { RetrieveAuthCode };

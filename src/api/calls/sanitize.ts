@@ -1,6 +1,6 @@
 // One module per Orch call: its path, its validator and its type (docs/contracts.md).
 import type { Sanitize } from '../../generated/types';
-import { validateSanitize } from '../../generated/validators';
+import { validateSanitize } from '../../generated/validators/sanitize.js';
 import type { ApiClient, Result } from '../client';
 
 export type { Sanitize };

@@ -1,6 +1,6 @@
 // One module per Orch call: its path, its validator and its type (docs/contracts.md).
 import type { SetCurrentAccount } from '../../generated/types';
-import { validateSetCurrentAccount } from '../../generated/validators';
+import { validateSetCurrentAccount } from '../../generated/validators/set-current-account.js';
 import type { ApiClient, Result } from '../client';
 
 export type { SetCurrentAccount };

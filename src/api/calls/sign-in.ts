@@ -1,6 +1,6 @@
 // One module per Orch call: its path, its validator and its type (docs/contracts.md).
 import type { SignIn } from '../../generated/types';
-import { validateSignIn } from '../../generated/validators';
+import { validateSignIn } from '../../generated/validators/sign-in.js';
 import type { ApiClient, Result } from '../client';
 
 export type { SignIn };

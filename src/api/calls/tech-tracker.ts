@@ -1,6 +1,6 @@
 // One module per Orch call: its path, its validator and its type (docs/contracts.md).
 import type { TechTracker } from '../../generated/types';
-import { validateTechTracker } from '../../generated/validators';
+import { validateTechTracker } from '../../generated/validators/tech-tracker.js';
 import type { ApiClient, Result } from '../client';
 
 export type { TechTracker };

@@ -1,6 +1,6 @@
 // One module per Orch call: its path, its validator and its type (docs/contracts.md).
 import type { UpdateCredentials } from '../../generated/types';
-import { validateUpdateCredentials } from '../../generated/validators';
+import { validateUpdateCredentials } from '../../generated/validators/update-credentials.js';
 import type { ApiClient, Result } from '../client';
 
 export type { UpdateCredentials };

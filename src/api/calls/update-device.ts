@@ -1,6 +1,6 @@
 // One module per Orch call: its path, its validator and its type (docs/contracts.md).
 import type { UpdateDevice } from '../../generated/types';
-import { validateUpdateDevice } from '../../generated/validators';
+import { validateUpdateDevice } from '../../generated/validators/update-device.js';
 import type { ApiClient, Result } from '../client';
 
 export type { UpdateDevice };

@@ -1,6 +1,6 @@
 // One module per Orch call: its path, its validator and its type (docs/contracts.md).
 import type { UpdateTicket } from '../../generated/types';
-import { validateUpdateTicket } from '../../generated/validators';
+import { validateUpdateTicket } from '../../generated/validators/update-ticket.js';
 import type { ApiClient, Result } from '../client';
 
 export type { UpdateTicket };

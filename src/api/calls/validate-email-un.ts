@@ -1,6 +1,6 @@
 // One module per Orch call: its path, its validator and its type (docs/contracts.md).
 import type { ValidateEmailUn } from '../../generated/types';
-import { validateValidateEmailUn } from '../../generated/validators';
+import { validateValidateEmailUn } from '../../generated/validators/validate-email-un.js';
 import type { ApiClient, Result } from '../client';
 
 export type { ValidateEmailUn };

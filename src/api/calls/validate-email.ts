@@ -1,6 +1,6 @@
 // One module per Orch call: its path, its validator and its type (docs/contracts.md).
 import type { ValidateEmail } from '../../generated/types';
-import { validateValidateEmail } from '../../generated/validators';
+import { validateValidateEmail } from '../../generated/validators/validate-email.js';
 import type { ApiClient, Result } from '../client';
 
 export type { ValidateEmail };

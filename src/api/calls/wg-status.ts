@@ -1,6 +1,6 @@
 // One module per Orch call: its path, its validator and its type (docs/contracts.md).
 import type { WgStatus } from '../../generated/types';
-import { validateWgStatus } from '../../generated/validators';
+import { validateWgStatus } from '../../generated/validators/wg-status.js';
 import type { ApiClient, Result } from '../client';
 
 export type { WgStatus };

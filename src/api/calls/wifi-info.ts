@@ -1,6 +1,6 @@
 // One module per Orch call: its path, its validator and its type (docs/contracts.md).
 import type { WifiInfo } from '../../generated/types';
-import { validateWifiInfo } from '../../generated/validators';
+import { validateWifiInfo } from '../../generated/validators/wifi-info.js';
 import type { ApiClient, Result } from '../client';
 
 export type { WifiInfo };

@@ -21,17 +21,10 @@ import {
   walledGardenPayMachine,
   type AuthorizePaymentOutput,
 } from '../../../machines/walled-garden-pay.machine';
-import {
-  answerOffer,
-  authorizePayment,
-  declineAltTn,
-  declineAltTnSucceeded,
-  paymentIdOf,
-  paymentSucceeded,
-  rebootDevice,
-  rebootDeviceAdapt,
-  rebootSucceeded,
-} from '../../api';
+import { authorizePayment, paymentIdOf, paymentSucceeded } from '../../api/calls/authorize-payment';
+import { declineAltTn, declineAltTnSucceeded } from '../../api/calls/decline-alt-tn';
+import { rebootDevice, rebootDeviceAdapt, rebootSucceeded } from '../../api/calls/device-reboot';
+import { answerOffer } from '../../api/calls/offer-answer';
 import type { Result } from '../../api/client';
 import { jumpOut } from '../../config';
 import type { RootStore } from '../../stores/root-store';

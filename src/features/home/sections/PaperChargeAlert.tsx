@@ -5,7 +5,7 @@ import {
   updatePaperlessCris,
   updatePaperlessEns,
   type PaperlessUpdate,
-} from '../../../api';
+} from '../../../api/calls/paperless-update';
 import type { Result } from '../../../api/client';
 import { emailMatchesPattern } from '../../../facts';
 import type { RootStore } from '../../../stores/root-store';
