@@ -2,7 +2,8 @@
 import { cleanup, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { OrderHistory, RepairTickets } from '../../src/generated/types';
-import { Component as Support, HISTORY_TEXTS } from '../../src/features/support/routes/support';
+import { Component as Support } from '../../src/features/support/routes/support';
+import { HISTORY_TEXTS } from '../../src/ui/OrderTicketHistory';
 import { Component as ContactUs } from '../../src/features/support/routes/contact-us';
 import { Component as Shop } from '../../src/features/shop/route';
 import { failed, makeStore, ok, renderAt } from './harness';

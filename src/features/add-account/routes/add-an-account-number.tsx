@@ -4,6 +4,7 @@ import { Link } from 'react-router-dom';
 import { useStores } from '../../../stores/context';
 import { checkAccountNumber } from '../account-number';
 import { LinkedAccounts } from '../linked-accounts';
+import { TextField } from '../../../ui/TextField';
 
 /**
  * /AddAnAccountNumber: the account selector's Add Account, and where a profile with no account yet lands
@@ -13,7 +14,6 @@ import { LinkedAccounts } from '../linked-accounts';
 export const Component = observer(function AddAnAccountNumber() {
   const store = useStores();
   const fieldId = useId();
-  const errorId = useId();
   const input = useRef<HTMLInputElement>(null);
   const [value, setValue] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -43,31 +43,21 @@ export const Component = observer(function AddAnAccountNumber() {
       <section className="panel" aria-labelledby="add-account-form-title">
         <h2 id="add-account-form-title">Account to add</h2>
         <form onSubmit={onSubmit} noValidate>
-          <div className="form-field">
-            <label htmlFor={fieldId}>Account number</label>
-            <input
-              id={fieldId}
-              ref={input}
-              type="text"
-              autoComplete="off"
-              spellCheck={false}
-              value={value}
-              aria-invalid={error ? true : undefined}
-              aria-describedby={error ? errorId : `${fieldId}-hint`}
-              onChange={(e) => {
-                setValue(e.target.value);
-                setAccepted(null);
-              }}
-            />
-            <p id={`${fieldId}-hint`}>
-              It is on your bill: 9, 11 or 13 characters, or PPB followed by digits.
-            </p>
-            {error ? (
-              <p id={errorId} className="field-error">
-                {error}
-              </p>
-            ) : null}
-          </div>
+          <TextField
+            id={fieldId}
+            label="Account number"
+            error={error}
+            hint="It is on your bill: 9, 11 or 13 characters, or PPB followed by digits."
+            inputRef={input}
+            type="text"
+            autoComplete="off"
+            spellCheck={false}
+            value={value}
+            onChange={(e) => {
+              setValue(e.target.value);
+              setAccepted(null);
+            }}
+          />
           <button type="submit" className="btn">
             Continue
           </button>

@@ -14,6 +14,7 @@ import { Alert } from '../../../ui/Alert';
 import { formatMoney } from '../../../ui/format';
 import { constantOf } from '../decided';
 import { HOME_TEXT as T } from '../texts';
+import { TextField } from '../../../ui/TextField';
 
 /**
  * The paper-charge alert (rules decide when: 9-character Blue Marble account of owner 1, RES or SMB, paper
@@ -25,7 +26,6 @@ export const PaperChargeAlert = observer(function PaperChargeAlert() {
   const store = useStores();
   const p = store.profile.data;
   const fieldId = useId();
-  const errorId = useId();
   const input = useRef<HTMLInputElement>(null);
   const [email, setEmail] = useState(p?.billingEmailAddress || p?.emailAddress || '');
   const [error, setError] = useState<string | null>(null);
@@ -58,29 +58,21 @@ export const PaperChargeAlert = observer(function PaperChargeAlert() {
     <Alert tone="info" heading={T.paperChargeHeading}>
       <p>{T.paperChargeBody(fee)}</p>
       <form className="home-inline-form" onSubmit={onSubmit} noValidate>
-        <div className="form-field">
-          <label htmlFor={fieldId}>Email address</label>
-          <input
-            id={fieldId}
-            ref={input}
-            type="email"
-            autoComplete="email"
-            required
-            aria-required="true"
-            value={email}
-            aria-invalid={error ? true : undefined}
-            aria-describedby={error ? errorId : undefined}
-            onChange={(e) => {
-              setEmail(e.target.value);
-              setError(null);
-            }}
-          />
-          {error ? (
-            <p id={errorId} className="field-error">
-              {error}
-            </p>
-          ) : null}
-        </div>
+        <TextField
+          id={fieldId}
+          label="Email address"
+          error={error}
+          inputRef={input}
+          type="email"
+          autoComplete="email"
+          required
+          aria-required="true"
+          value={email}
+          onChange={(e) => {
+            setEmail(e.target.value);
+            setError(null);
+          }}
+        />
         <button type="submit" className="btn" aria-disabled={saving || undefined}>
           {T.paperChargeSubmit}
         </button>

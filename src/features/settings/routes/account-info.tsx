@@ -5,6 +5,7 @@ import { useStores } from '../../../stores/context';
 import { formatDate } from '../../../ui/format';
 import { formatPhone, isTenDigitPhone, normalizePhone } from '../contact-number';
 import { AddressText, ProfileUnavailable } from '../profile';
+import { TextField } from '../../../ui/TextField';
 
 /** The query flag that opens this page with the contact number field focused (shell spec §2). */
 export const FOCUS_CONTACT_NUMBER = 'focusContactNumber';
@@ -22,7 +23,6 @@ export const Component = observer(function AccountInfo() {
   const focusContact = params.get(FOCUS_CONTACT_NUMBER) === 'true';
   const input = useRef<HTMLInputElement>(null);
   const fieldId = useId();
-  const errorId = useId();
   const [value, setValue] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [checked, setChecked] = useState<string | null>(null);
@@ -109,28 +109,20 @@ export const Component = observer(function AccountInfo() {
 
       <form onSubmit={onSubmit} noValidate aria-labelledby={`${fieldId}-legend`}>
         <h3 id={`${fieldId}-legend`}>Add or update a contact number</h3>
-        <div className="form-field">
-          <label htmlFor={fieldId}>Contact number</label>
-          <input
-            id={fieldId}
-            ref={input}
-            type="tel"
-            inputMode="numeric"
-            autoComplete="tel-national"
-            value={value}
-            aria-invalid={error ? true : undefined}
-            aria-describedby={error ? errorId : undefined}
-            onChange={(e) => {
-              setValue(e.target.value);
-              setChecked(null);
-            }}
-          />
-          {error ? (
-            <p id={errorId} className="field-error">
-              {error}
-            </p>
-          ) : null}
-        </div>
+        <TextField
+          id={fieldId}
+          label="Contact number"
+          error={error}
+          inputRef={input}
+          type="tel"
+          inputMode="numeric"
+          autoComplete="tel-national"
+          value={value}
+          onChange={(e) => {
+            setValue(e.target.value);
+            setChecked(null);
+          }}
+        />
         <button type="submit" className="btn">
           Continue
         </button>

@@ -4,6 +4,7 @@ import { Link, useSearchParams } from 'react-router-dom';
 import { useStores } from '../../../stores/context';
 import { isValidEmail } from '../email';
 import { ProfileUnavailable } from '../profile';
+import { TextField } from '../../../ui/TextField';
 
 /** The query flag the email alerts link with (home spec 2.8: /settings/notifications?focusEmailid=true). */
 export const FOCUS_EMAIL = 'focusEmailid';
@@ -23,7 +24,6 @@ export const Component = observer(function Notifications() {
   const focusEmail = params.get(FOCUS_EMAIL) === 'true';
   const input = useRef<HTMLInputElement>(null);
   const fieldId = useId();
-  const errorId = useId();
   const [value, setValue] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [accepted, setAccepted] = useState<string | null>(null);
@@ -67,27 +67,19 @@ export const Component = observer(function Notifications() {
 
       <form onSubmit={onSubmit} noValidate aria-labelledby={`${fieldId}-title`}>
         <h3 id={`${fieldId}-title`}>Update your account email</h3>
-        <div className="form-field">
-          <label htmlFor={fieldId}>Email address</label>
-          <input
-            id={fieldId}
-            ref={input}
-            type="email"
-            autoComplete="email"
-            value={value}
-            aria-invalid={error ? true : undefined}
-            aria-describedby={error ? errorId : undefined}
-            onChange={(e) => {
-              setValue(e.target.value);
-              setAccepted(null);
-            }}
-          />
-          {error ? (
-            <p id={errorId} className="field-error">
-              {error}
-            </p>
-          ) : null}
-        </div>
+        <TextField
+          id={fieldId}
+          label="Email address"
+          error={error}
+          inputRef={input}
+          type="email"
+          autoComplete="email"
+          value={value}
+          onChange={(e) => {
+            setValue(e.target.value);
+            setAccepted(null);
+          }}
+        />
         <button type="submit" className="btn">
           Continue
         </button>
