@@ -5,11 +5,12 @@ import { defineConfig, devices } from '@playwright/test';
 const PORT = Number(process.env.E2E_PORT ?? 5199);
 // A live copy of rules/ that the rules-live test edits while the server runs: the portal must pick up an
 // analyst's edit on reload, without a rebuild.
-export const LIVE_RULES_DIR = '.tmp/rules-live';
+export const LIVE_RULES_DIR = `.tmp/rules-live-${PORT}`;
 export const LIVE_PORT = PORT + 1;
 
 export default defineConfig({
   testDir: 'test/e2e',
+  outputDir: process.env.PW_OUTPUT_DIR ?? 'test-results',
   fullyParallel: true,
   workers: process.env.CI ? 2 : 3,
   retries: 0,

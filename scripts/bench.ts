@@ -39,6 +39,7 @@ function baselineDecide(f: AccountFacts): HomeDecisions {
     rescheduleApplyMinutes: 15,
     emailRetryLimit: 2,
     paperBillFee: 1,
+    walledGardenGraceDays: 3,
   };
   const n = (v: number | null, test: (x: number) => boolean): boolean => v !== null && test(v);
 

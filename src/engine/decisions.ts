@@ -126,6 +126,7 @@ export const CONSTANT_NAMES = [
   'rescheduleApplyMinutes',
   'emailRetryLimit',
   'paperBillFee',
+  'walledGardenGraceDays',
 ] as const;
 export type ConstantName = (typeof CONSTANT_NAMES)[number];
 

@@ -89,6 +89,7 @@ export const fixedDecisions: HomeDecisions = {
     rescheduleApplyMinutes: 15,
     emailRetryLimit: 2,
     paperBillFee: 1,
+    walledGardenGraceDays: 3,
   },
   walledGarden: { state: 'none' },
   prepaidCard: { status: 0 },

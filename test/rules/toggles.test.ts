@@ -23,6 +23,8 @@ describe('feature toggles (rules/toggles.json)', () => {
       rescheduleApplyMinutes: 15,
       emailRetryLimit: 2,
       paperBillFee: 1,
+      // Spec section 9: walled-garden grace, 3 days after the failed payment.
+      walledGardenGraceDays: 3,
     });
   });
 });

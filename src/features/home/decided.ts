@@ -10,11 +10,9 @@ export function constantOf(store: RootStore, name: ConstantName, specValue: numb
 }
 
 /**
- * The walled-garden grace window shown in the alert ('service is suspended 3 days after the failure date').
- * The threshold itself lives in rules/walled-garden.json; rules/constants.json has no entry to show it yet,
- * so the spec's 3 is used until one named walledGardenGraceDays exists.
+ * The walled-garden grace window shown in the alert ('service is suspended 3 days after the failure date'),
+ * from rules/constants.json (the threshold itself lives in rules/walled-garden.json).
  */
 export function graceDaysOf(store: RootStore): number {
-  const constants = store.decisions.current?.constants as Record<string, number | null> | undefined;
-  return constants?.walledGardenGraceDays ?? 3;
+  return constantOf(store, 'walledGardenGraceDays', 3);
 }
