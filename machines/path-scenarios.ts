@@ -9,6 +9,7 @@ import { modemReplacementMachine, modemReplacementMessages } from './modem-repla
 import { declineAltNumberMachine, declineAltNumberMessages } from './decline-alt-number.machine';
 import { forgotPasswordMachine, forgotPasswordMessages } from './forgot-password.machine';
 import { forgotUsernameMachine, forgotUsernameMessages } from './forgot-username.machine';
+import { retryPaymentMachine, retryPaymentMessages } from './retry-payment.machine';
 
 /**
  * What `npm run paths` explores for each machine: one or more scenarios (an input), and the events tried
@@ -119,6 +120,32 @@ const walledGardenPay: PathMachine = {
       given: 'Pay now is not offered (card expired)',
       input: { payNowAllowed: false },
       events: [{ type: 'PAY.NOW' }, { type: 'PAY.NEW_CARD' }],
+    },
+  ],
+};
+
+const retryPayment: PathMachine = {
+  id: 'retry-payment',
+  machine: retryPaymentMachine,
+  messages: retryPaymentMessages,
+  scenarios: [
+    {
+      id: 'retry-offered',
+      given: 'Retry Payment is offered (the rules decided retry-payment)',
+      input: { retryAllowed: true },
+      events: [
+        { type: 'PAYMENT.RETRY' },
+        { type: 'PAYMENT.EDIT_METHOD' },
+        { type: 'PAYMENT.NEW_METHOD' },
+        done('authorizePayment', { paymentId: 'PAY-775501' }),
+        failed('authorizePayment', "statusInfo.status is not '0'"),
+      ],
+    },
+    {
+      id: 'retry-not-offered',
+      given: 'Retry Payment is not offered (data missing or an ACH/account payment method)',
+      input: { retryAllowed: false },
+      events: [{ type: 'PAYMENT.RETRY' }, { type: 'PAYMENT.EDIT_METHOD' }, { type: 'PAYMENT.NEW_METHOD' }],
     },
   ],
 };
@@ -269,5 +296,6 @@ export const PATH_MACHINES: readonly PathMachine[] = [
   forgotUsername,
   modemReplacement,
   modemRestart,
+  retryPayment,
   walledGardenPay,
 ];
