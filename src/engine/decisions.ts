@@ -82,7 +82,12 @@ export type NavItem = (typeof NAV_ITEMS)[number];
 export const PAYMENT_FLAGS = ['late', 'lateInPeriod'] as const;
 export type PaymentFlag = (typeof PAYMENT_FLAGS)[number];
 
-export const BILLING_ACTIONS = ['payment-plan-prompt', 'set-up-payment-plan', 'view-payment-plan'] as const;
+export const BILLING_ACTIONS = [
+  'payment-plan-prompt',
+  'set-up-payment-plan',
+  'view-payment-plan',
+  'retry-payment',
+] as const;
 export type BillingAction = (typeof BILLING_ACTIONS)[number];
 
 export const OUTAGE_ALERTS = [
@@ -352,7 +357,8 @@ export const DECISIONS = [
       additionalProperties: false,
       properties: { action: str(BILLING_ACTIONS) },
     },
-    description: 'Billing panel offers: the payment-plan prompt and the Set up / View Payment plan buttons.',
+    description:
+      'Billing panel offers: the payment-plan prompt, the Set up / View Payment plan buttons and Retry Payment of the suspended prepaid notice.',
   },
   {
     id: 'home-sections',

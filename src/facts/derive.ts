@@ -116,6 +116,18 @@ function daysSince(value: string | null | undefined, today: Date): number | null
 }
 
 /** The early-access order: the spec nests an object of the same name inside; its fields win. */
+/** A full address: its first line, city, state code and zip are all present. */
+function addressComplete(
+  address: { addressLine1?: string; city?: string; stateCode?: string; zip?: string } | undefined,
+): boolean {
+  return (
+    nonEmpty(address?.addressLine1) &&
+    nonEmpty(address?.city) &&
+    nonEmpty(address?.stateCode) &&
+    nonEmpty(address?.zip)
+  );
+}
+
 export function pendingOrderOf(profile: Profile | undefined) {
   const outer = profile?.earlyAccessProductOrderResponse;
   if (!outer) return null;
@@ -240,6 +252,9 @@ export function deriveFacts(snapshot: AccountSnapshot, { today }: { today: Date 
     emailPresent: nonEmpty(p?.emailAddress),
     emailValid: emailMatchesPattern(p?.emailAddress),
     emailAddressValid: p?.emailAddressValid ?? null,
+    firstNamePresent: nonEmpty(p?.firstName),
+    lastNamePresent: nonEmpty(p?.lastName),
+    serviceAddressComplete: addressComplete(p?.serviceAddress),
 
     isJanuaryFirst: today.getMonth() === 0 && today.getDate() === 1,
 

@@ -324,6 +324,26 @@ export const ACCOUNT_FACTS = [
     source: 'data',
     description: 'Profile flag emailAddressValid (the provider has validated the address); null when absent.',
   },
+  // Customer name and service address (presence)
+  {
+    name: 'firstNamePresent',
+    type: 'boolean',
+    source: 'data',
+    description: "The customer's first name (firstName) is on the profile.",
+  },
+  {
+    name: 'lastNamePresent',
+    type: 'boolean',
+    source: 'data',
+    description: "The customer's last name (lastName) is on the profile.",
+  },
+  {
+    name: 'serviceAddressComplete',
+    type: 'boolean',
+    source: 'data',
+    description:
+      'A full service address is on the profile: addressLine1, city, stateCode and zip all present.',
+  },
   // Calendar
   { name: 'isJanuaryFirst', type: 'boolean', source: 'data', description: 'Today is January 1.' },
   // Pending (early-access) order

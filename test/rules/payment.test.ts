@@ -62,3 +62,39 @@ describe('billing offers (rules/billing-actions.json)', () => {
     );
   });
 });
+
+describe('Retry Payment (rules/billing-actions.json, home spec: Suspended prepaid)', () => {
+  const complete = {
+    isPrepaid: true,
+    nextPaymentAmount: 55,
+    accountNumberLength: 11,
+    emailPresent: true,
+    firstNamePresent: true,
+    lastNamePresent: true,
+    serviceAddressComplete: true,
+    creditCardType: 'VISA',
+  };
+  const retry = async (facts: Partial<typeof complete> | Record<string, unknown>) =>
+    (await decide({ ...complete, ...facts })).billingActions['retry-payment'];
+
+  it('shows when next payment amount, account number, email, first and last name and a full service address are all present', async () => {
+    expect(await retry({})).toBe(true);
+    expect(await retry({ creditCardType: null })).toBe(true);
+    expect(await retry({ creditCardType: 'PAYPAL' })).toBe(true);
+  });
+
+  it.each([
+    ['no next payment amount', { nextPaymentAmount: null }],
+    ['a next payment amount of 0', { nextPaymentAmount: 0 }],
+    ['no account number', { accountNumberLength: null }],
+    ['no email', { emailPresent: false }],
+    ['no first name', { firstNamePresent: false }],
+    ['no last name', { lastNamePresent: false }],
+    ['no full service address', { serviceAddressComplete: false }],
+    ['an ACH payment method', { creditCardType: 'ACH' }],
+    ['an account-type payment method', { creditCardType: 'ACCOUNT' }],
+    ['a postpaid account', { isPrepaid: false }],
+  ])('does not show with %s', async (_, facts) => {
+    expect(await retry(facts)).toBe(false);
+  });
+});
