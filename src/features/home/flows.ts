@@ -4,6 +4,7 @@
  * what the machine reads and rejects on failure (after logging the failure in the UI issue log, as the
  * spec asks for failed calls), so the machine takes its failure path and shows the spec's message.
  */
+import { runInAction } from 'mobx';
 import { fromPromise } from 'xstate';
 import { creditOfferMachine, type OfferAnswerResponse } from '../../../machines/credit-offer.machine';
 import {
@@ -17,6 +18,7 @@ import {
   type ReplacementAnswerResponse,
 } from '../../../machines/modem-replacement.machine';
 import { modemRestartMachine } from '../../../machines/modem-restart.machine';
+import { retryPaymentMachine, type RetryPaymentOutput } from '../../../machines/retry-payment.machine';
 import {
   walledGardenPayMachine,
   type AuthorizePaymentOutput,
@@ -133,6 +135,52 @@ export function provideWalledGardenPay(store: RootStore) {
         store.ui.setFlag('retryPaymentSuccess', true);
       },
       openManageAutoPay: () => store.env.assign(jumpOut('manageAutoPay')),
+      showToast: toast(store),
+    },
+  });
+}
+
+/**
+ * Retry Payment of the suspended prepaid notice: authorizePayment with the account number, the next payment
+ * amount and the email. Success stores the payment record (for the success box) and the new payment id, and
+ * sets the retry-payment success flag, whose turning true reloads the profile, internet and order history
+ * (usePaymentSuccessReload in HomePage) and makes the rules show the success box. `navigateHome` is the
+ * router's navigation to /home.
+ */
+export function provideRetryPayment(store: RootStore, navigateHome: () => void) {
+  const operation = 'authorizePayment';
+  return retryPaymentMachine.provide({
+    actors: {
+      authorizePayment: fromPromise<RetryPaymentOutput>(async () => {
+        const p = store.profile.data;
+        const data = await unwrap(
+          store,
+          operation,
+          authorizePayment(store.orch, {
+            accountNumber: accountNumberOf(store),
+            paymentAmount: p?.nextPaymentAmount ?? 0,
+            emailAddress: p?.emailAddress ?? '',
+          }),
+        );
+        if (!paymentSucceeded(data)) refuse(store, operation, 'retry payment not authorized');
+        savePaymentReceipt(
+          store,
+          data.responseInfo?.responseInfo?.paymentRecord ?? data.authorizePaymentResponse?.paymentRecord,
+        );
+        return { paymentId: paymentIdOf(data) ?? '' };
+      }),
+    },
+    actions: {
+      setRetrySuccess: () => store.ui.setFlag('retryPaymentSuccess', true),
+      savePaymentId: (_, { paymentId }: { paymentId: string }) =>
+        runInAction(() => {
+          store.accountData.paymentId = paymentId;
+        }),
+      navigateHome,
+      // config/portal.json has no jump-out of its own for editing the payment method or paying with a new
+      // one: both go to the manage-autopay page, where the payment method is managed.
+      openEditPaymentMethod: () => store.env.assign(jumpOut('manageAutoPay')),
+      openNewPaymentMethod: () => store.env.assign(jumpOut('manageAutoPay')),
       showToast: toast(store),
     },
   });

@@ -68,6 +68,21 @@ export const HOME_TEXT = {
   confirmDecline: 'Yes, decline',
   keepOffer: 'No, keep the offer',
 
+  // Suspended prepaid notice: heading (home spec §2.8) and buttons (§4 'Billing panel states', with its
+  // capitalisation) quoted; the rest is our wording (§9 says service is restored within 24 hours of a payment).
+  suspendedPrepaidHeading: 'Your service has been suspended!',
+  suspendedFailedPaymentBody:
+    'Your last payment did not go through, so your service has been suspended. Make a payment to restore it.',
+  suspendedCardExpiredBody:
+    'The payment method on your account has expired, so your service has been suspended. Update your payment method to restore it.',
+  suspendedRestoreInfo: 'After your payment, your service is restored within 24 hours.',
+  nextPayment: 'Next payment:',
+  suspendedUpdatePaymentMethod: 'Update payment Method',
+  retryPayment: 'Retry Payment',
+  editPaymentMethod: 'Edit Payment Method',
+  payWithNewPaymentMethod: 'Pay with new Payment Method',
+  retrySucceeded: 'Your payment was received. Your service is restored within 24 hours.',
+
   // Payment retry success box (shell spec §4 'Payment retry').
   paymentSuccessHeading: 'Payment successful',
   paymentSuccessSoftGuard: 'Thank you. Your payment was received and your service will not be interrupted.',

@@ -7,6 +7,7 @@ import { OutageAlert } from './OutageAlert';
 import { PaperChargeAlert } from './PaperChargeAlert';
 import { PaymentRetrySuccess } from './PaymentRetrySuccess';
 import { PrepaidCardAlert } from './PrepaidCardAlert';
+import { SuspendedAlert } from './SuspendedAlert';
 import { WalledGardenAlert } from './WalledGardenAlert';
 import {
   EarlyLifeBilling,
@@ -24,12 +25,14 @@ import {
 /**
  * Section id (rules/home-sections.json) -> component. The rules decide which show and in what order.
  * Sections of features not built yet (billing-info, early-life-order, repair-tickets, internet-wifi,
- * rate-increase-alert, modem-migration-alert, vacation-alert, suspended-alert, late-payment-alert,
- * self-install-app, cancel-service, blue-marble) have no entry and are not rendered.
+ * rate-increase-alert, modem-migration-alert, vacation-alert, late-payment-alert, self-install-app,
+ * cancel-service, blue-marble) have no entry and are not rendered; suspended-alert renders its prepaid
+ * variants only.
  */
 export const homeSections: Partial<Record<string, SectionComponent>> = {
   'outage-alert': OutageAlert,
   'paper-charge-alert': PaperChargeAlert,
+  'suspended-alert': SuspendedAlert,
   'walled-garden-alert': WalledGardenAlert,
   'prepaid-card-alert': PrepaidCardAlert,
   'payment-retry-success': PaymentRetrySuccess,

@@ -1,0 +1,108 @@
+import { useMachine } from '@xstate/react';
+import { observer } from 'mobx-react-lite';
+import { useMemo } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { jumpOut } from '../../../config';
+import { useStores } from '../../../stores/context';
+import { Alert } from '../../../ui/Alert';
+import { formatMoney } from '../../../ui/format';
+import { paymentMethodText } from '../display';
+import { provideRetryPayment } from '../flows';
+import { HOME_TEXT as T } from '../texts';
+import type { SectionProps } from './types';
+
+/**
+ * The suspended notice (rules/home-sections.json, variants): for a suspended prepaid account 'Your service
+ * has been suspended!'. The card-expired variant offers 'Update payment Method' (external redirect); the
+ * failed-payment variant offers Retry Payment (machines/retry-payment.machine.ts) when rules/billing-actions.json
+ * decides 'retry-payment', Edit Payment Method and Pay with new Payment Method. The postpaid variant
+ * ('Suspended Account') is not built yet and renders nothing.
+ */
+export const SuspendedAlert = observer(function SuspendedAlert({ params }: SectionProps) {
+  const store = useStores();
+  const variant = params?.variant;
+  if (variant !== 'prepaid-card-expired' && variant !== 'prepaid-failed-payment') return null;
+  const p = store.profile.data;
+  const amount = p?.nextPaymentAmount;
+  const method = paymentMethodText(p);
+  const expired = variant === 'prepaid-card-expired';
+  const retryAllowed = store.decisions.current?.billingActions['retry-payment'] === true;
+  return (
+    <Alert
+      tone="error"
+      heading={T.suspendedPrepaidHeading}
+      actions={
+        expired ? (
+          <a className="btn" href={jumpOut('updatePaymentMethod')}>
+            {T.suspendedUpdatePaymentMethod}
+          </a>
+        ) : undefined
+      }
+    >
+      <p>{expired ? T.suspendedCardExpiredBody : T.suspendedFailedPaymentBody}</p>
+      {amount !== undefined || method ? (
+        <dl className="home-facts">
+          {amount !== undefined ? (
+            <>
+              <dt>{T.nextPayment}</dt>
+              <dd>{formatMoney(amount)}</dd>
+            </>
+          ) : null}
+          {method ? (
+            <>
+              <dt>Payment method</dt>
+              <dd>{method}</dd>
+            </>
+          ) : null}
+        </dl>
+      ) : null}
+      <p>{T.suspendedRestoreInfo}</p>
+      {/* The machine takes the rules' verdict as input: a new verdict starts a new machine. */}
+      {expired ? null : <RetryButtons key={String(retryAllowed)} retryAllowed={retryAllowed} />}
+    </Alert>
+  );
+});
+
+const RetryButtons = observer(function RetryButtons({ retryAllowed }: { retryAllowed: boolean }) {
+  const store = useStores();
+  const navigate = useNavigate();
+  const logic = useMemo(() => provideRetryPayment(store, () => void navigate('/home')), [store, navigate]);
+  const [snapshot, send] = useMachine(logic, { input: { retryAllowed } });
+  if (snapshot.matches('succeeded')) {
+    return <p role="status">{T.retrySucceeded}</p>;
+  }
+  const busy = snapshot.matches('authorizing');
+  return (
+    <div className="alert__actions">
+      {retryAllowed ? (
+        <button
+          type="button"
+          className="btn"
+          aria-disabled={busy || undefined}
+          onClick={() => {
+            if (!busy) send({ type: 'PAYMENT.RETRY' });
+          }}
+        >
+          {T.retryPayment}
+        </button>
+      ) : null}
+      <button
+        type="button"
+        className="btn btn--secondary"
+        disabled={busy}
+        onClick={() => send({ type: 'PAYMENT.EDIT_METHOD' })}
+      >
+        {T.editPaymentMethod}
+      </button>
+      <button
+        type="button"
+        className="btn btn--secondary"
+        disabled={busy}
+        onClick={() => send({ type: 'PAYMENT.NEW_METHOD' })}
+      >
+        {T.payWithNewPaymentMethod}
+      </button>
+      {busy ? <p role="status">{T.submittingPayment}</p> : null}
+    </div>
+  );
+});
