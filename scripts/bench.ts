@@ -133,6 +133,16 @@ function baselineDecide(f: AccountFacts): HomeDecisions {
       f.eligibleForPaymentArrangement === true,
     'set-up-payment-plan': amountDueAbove0 && f.hasPaymentArrangement === false && f.isPrepaid === false,
     'view-payment-plan': amountDueAbove0 && f.hasPaymentArrangement === true,
+    'retry-payment':
+      f.isPrepaid === true &&
+      n(f.nextPaymentAmount, (a) => a > 0) &&
+      n(f.accountNumberLength, (l) => l > 0) &&
+      f.emailPresent === true &&
+      f.firstNamePresent === true &&
+      f.lastNamePresent === true &&
+      f.serviceAddressComplete === true &&
+      f.creditCardType !== 'ACH' &&
+      f.creditCardType !== 'ACCOUNT',
   };
 
   const sections: SectionDecision[] = [];

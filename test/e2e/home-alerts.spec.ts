@@ -101,7 +101,8 @@ test.describe('prepaid card status', () => {
 
   test("'Payment method expired' for a prepaid card already expired", async ({ guarded: page }) => {
     await signIn(page, 'prepaid-suspended-card-expired');
-    await expect(page.getByRole('region', { name: 'Payment method expired' })).toContainText('expired on');
-    await expect(page.getByRole('link', { name: 'Update Payment Method' })).toBeVisible();
+    const alert = page.getByRole('region', { name: 'Payment method expired' });
+    await expect(alert).toContainText('expired on');
+    await expect(alert.getByRole('link', { name: 'Update Payment Method' })).toBeVisible();
   });
 });

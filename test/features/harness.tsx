@@ -94,7 +94,12 @@ export const fixedDecisions: HomeDecisions = {
   walledGarden: { state: 'none' },
   prepaidCard: { status: 0 },
   payment: { late: false, lateInPeriod: false },
-  billingActions: { 'payment-plan-prompt': false, 'set-up-payment-plan': false, 'view-payment-plan': false },
+  billingActions: {
+    'payment-plan-prompt': false,
+    'set-up-payment-plan': false,
+    'view-payment-plan': false,
+    'retry-payment': false,
+  },
   creditOffer: { show: false },
   outage: { alert: 'none' },
   appointmentTiming: { timing: 'none' },
