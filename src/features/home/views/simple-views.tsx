@@ -5,6 +5,7 @@ import { useStores } from '../../../stores/context';
 import { ExternalLink } from '../../../ui/ExternalLink';
 import { constantOf } from '../decided';
 import { Greeting } from '../sections/Greeting';
+import { SupportSection } from '../sections/basic-sections';
 import { HOME_TEXT as T } from '../texts';
 import type { ViewProps } from './types';
 
@@ -74,7 +75,7 @@ export const EmbargoView = observer(function EmbargoView() {
           <ExternalLink href={jumpOut('embargoLearnMore')}>{T.learnMore}</ExternalLink>
         </div>
       </section>
-      <SupportBlock />
+      <SupportSection />
     </>
   );
 });
@@ -158,26 +159,6 @@ export function PrepaidInactiveView() {
         </li>
         <li>
           <Link to="/login/chat">Chat with us</Link>
-        </li>
-      </ul>
-    </section>
-  );
-}
-
-/** Early-live support block (embargo view). */
-export function SupportBlock() {
-  return (
-    <section className="panel" aria-labelledby="support-title">
-      <h2 id="support-title">Need help?</h2>
-      <ul className="link-list">
-        <li>
-          <Link to="/support">Support</Link>
-        </li>
-        <li>
-          <Link to="/login/chat">Chat with us</Link>
-        </li>
-        <li>
-          <ExternalLink href={config.provider.supportUrl}>Help articles</ExternalLink>
         </li>
       </ul>
     </section>
