@@ -14,6 +14,8 @@ export function useCall<T>(
   key: string,
   run: () => Promise<CallResult<T>> | null,
   page: string,
+  /** The call's own success rule (e.g. errorNo 0): a body that reports a failure is a failed call, logged. */
+  succeeded?: (data: T) => boolean,
 ): CallState<T> {
   const store = useStores();
   // The state remembers which key it answers, so a new key reads as loading without a synchronous reset.
@@ -24,10 +26,15 @@ export function useCall<T>(
     if (!pending) return undefined;
     void pending.then((r) => {
       if (!live) return;
-      if (r.ok) setState({ key, value: { status: 'ok', data: r.data } });
+      const message = !r.ok
+        ? r.message
+        : succeeded && !succeeded(r.data)
+          ? `${key} reported a failure`
+          : null;
+      if (r.ok && message === null) setState({ key, value: { status: 'ok', data: r.data } });
       else {
-        store.logIssue(page, key, r.message);
-        setState({ key, value: { status: 'failed', message: r.message } });
+        store.logIssue(page, key, message ?? 'failed');
+        setState({ key, value: { status: 'failed', message: message ?? 'failed' } });
       }
     });
     return () => {

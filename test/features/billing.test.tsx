@@ -164,6 +164,24 @@ describe('payment history', () => {
     );
   });
 
+  it('treats an answer with status FAILURE as a failed call: inline text and an issue-log record', async () => {
+    const issues: Array<{ operation: string; message: string }> = [];
+    const store = await makeStore({
+      api: { logIssue: (entry) => void issues.push(entry) },
+      orch: fakeOrch({ [getInvoiceHistoryPath]: () => ok({ status: 'FAILURE', invoice: [] }) }),
+    });
+    renderAt(store, '/paymentHistory', <PaymentHistory />);
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'We are unable to retrieve your historical data at this time.',
+    );
+    expect(issues).toContainEqual(
+      expect.objectContaining({
+        operation: 'getInvoiceHistory',
+        message: 'getInvoiceHistory reported a failure',
+      }),
+    );
+  });
+
   it('shows a loading state first', async () => {
     const store = await makeStore({
       orch: fakeOrch({ [getInvoiceHistoryPath]: () => new Promise(() => {}) }),

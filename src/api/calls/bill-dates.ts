@@ -16,3 +16,6 @@ export function getBillDates(client: ApiClient, params: { acctNo: string }): Pro
     validate: validateBillDates,
   });
 }
+
+/** Spec §7: errorNo 0 is success; any other number is a failure the server reported. */
+export const billDatesSucceeded = (data: BillDates): boolean => data.errorNo === 0;

@@ -19,3 +19,7 @@ export function getHistoricalSpeeds(
     validate: validateHistoricalSpeeds,
   });
 }
+
+/** The speed history worked when statusInfo.status is SUCCESS. */
+export const historicalSpeedsSucceeded = (data: HistoricalSpeeds): boolean =>
+  data.statusInfo.status.toUpperCase() === 'SUCCESS';

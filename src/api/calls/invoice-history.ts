@@ -23,3 +23,7 @@ export function getInvoiceHistory(
     validate: validateInvoiceHistory,
   });
 }
+
+/** The invoice history worked when its status is SUCCESS. */
+export const invoiceHistorySucceeded = (data: InvoiceHistory): boolean =>
+  data.status.toUpperCase() === 'SUCCESS';

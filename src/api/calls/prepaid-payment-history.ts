@@ -19,3 +19,7 @@ export function getPrepaidPaymentHistory(
     validate: validatePrepaidPaymentHistory,
   });
 }
+
+/** The prepaid payment history worked when its status is SUCCESS. */
+export const prepaidPaymentHistorySucceeded = (data: PrepaidPaymentHistory): boolean =>
+  data.status.toUpperCase() === 'SUCCESS';

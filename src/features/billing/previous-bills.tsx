@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { getBillDates } from '../../api/calls/bill-dates';
+import { getBillDates, billDatesSucceeded } from '../../api/calls/bill-dates';
 import { getPrepaidInvoiceHistory } from '../../api/calls/prepaid-invoice-history';
 import type { BillDates, PrepaidInvoiceHistory, Profile } from '../../generated/types';
 import { useStores } from '../../stores/context';
@@ -52,10 +52,11 @@ function PostpaidBills({ accountNumber, page }: { accountNumber: string; page: s
     'getBillDates',
     () => getBillDates(store.orch, { acctNo: accountNumber }),
     page,
+    billDatesSucceeded,
   );
   if (call.status === 'loading') return <p role="status">Loading your bills…</p>;
   // errorNo 0 is success (spec §7); any other number is a failure the server reported.
-  if (call.status === 'failed' || call.data.errorNo !== 0) {
+  if (call.status === 'failed') {
     return <p role="alert">{BILLING_TEXTS.previousBillsUnavailable}</p>;
   }
   const rows = call.data.details.map((d) => ({

@@ -1,6 +1,6 @@
 import { observer } from 'mobx-react-lite';
 import { Link, useSearchParams } from 'react-router-dom';
-import { getBillDates } from '../../../api/calls/bill-dates';
+import { getBillDates, billDatesSucceeded } from '../../../api/calls/bill-dates';
 import { jumpOut } from '../../../config';
 import type { BillDates, Profile } from '../../../generated/types';
 import { useStores } from '../../../stores/context';
@@ -36,9 +36,10 @@ function BillPdfContent({ profile }: { profile: Profile }) {
     'getBillDates',
     () => getBillDates(store.orch, { acctNo: profile.currentlyManagedAccount }),
     'billDetailPdf',
+    billDatesSucceeded,
   );
   if (call.status === 'loading') return <p role="status">Loading your bill…</p>;
-  if (call.status === 'failed' || call.data.errorNo !== 0) {
+  if (call.status === 'failed') {
     return <p role="alert">{BILLING_TEXTS.previousBillsUnavailable}</p>;
   }
   const bills = newestFirst(call.data.details, (d) => d.billDate);

@@ -1,6 +1,9 @@
 import { observer } from 'mobx-react-lite';
-import { getInvoiceHistory } from '../../../api/calls/invoice-history';
-import { getPrepaidPaymentHistory } from '../../../api/calls/prepaid-payment-history';
+import { getInvoiceHistory, invoiceHistorySucceeded } from '../../../api/calls/invoice-history';
+import {
+  getPrepaidPaymentHistory,
+  prepaidPaymentHistorySucceeded,
+} from '../../../api/calls/prepaid-payment-history';
 import type { InvoiceHistory, PrepaidPaymentHistory, Profile } from '../../../generated/types';
 import { useStores } from '../../../stores/context';
 import { useCall } from '../../../stores/use-call';
@@ -40,9 +43,10 @@ function PrepaidPayments({ profile }: { profile: Profile }) {
     'getPrepaidPaymentHistory',
     () => getPrepaidPaymentHistory(store.orch, { accountNumber: profile.currentlyManagedAccount }),
     'paymentHistory',
+    prepaidPaymentHistorySucceeded,
   );
   if (call.status === 'loading') return <p role="status">Loading your payment history…</p>;
-  if (call.status === 'failed' || call.data.status.toUpperCase() !== 'SUCCESS') return <Unavailable />;
+  if (call.status === 'failed') return <Unavailable />;
   const payments = call.data.invoice.filter((i) => i.invoiceNumber !== NEXT_PAYMENT);
   if (payments.length === 0) return <p>There are no payments on your account yet.</p>;
   return (
@@ -74,9 +78,10 @@ function Invoices({ profile }: { profile: Profile }) {
     'getInvoiceHistory',
     () => getInvoiceHistory(store.orch, { searchCriteriaValue: profile.currentlyManagedAccount }),
     'paymentHistory',
+    invoiceHistorySucceeded,
   );
   if (call.status === 'loading') return <p role="status">Loading your payment history…</p>;
-  if (call.status === 'failed' || call.data.status.toUpperCase() !== 'SUCCESS') return <Unavailable />;
+  if (call.status === 'failed') return <Unavailable />;
   if (call.data.invoice.length === 0) return <p>{BILLING_TEXTS.noBillsYet}</p>;
   return (
     <table className="history-table">
