@@ -1,20 +1,26 @@
 import { observer } from 'mobx-react-lite';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useStores } from '../stores/context';
 
-/** QA only (`?qa` at start-up): the flow paths this session took, ready to save and replay. */
+/**
+ * QA and analysts only (`?qa` at start-up): why this screen looks as it does (every decision with its winning
+ * rule and each condition with the fact's value, as `npm run rules:explain` prints it), and the flow paths this
+ * session took, ready to save and replay.
+ */
 export const QaPanel = observer(function QaPanel() {
   const store = useStores();
   const [open, setOpen] = useState(false);
   if (!store.qa.enabled) return null;
   const paths = store.qa.paths;
   return (
-    <aside className="qa-panel" aria-label="QA flow paths">
+    <aside className="qa-panel" aria-label="QA panel">
       <button type="button" aria-expanded={open} onClick={() => setOpen((o) => !o)}>
-        QA: flow paths ({paths.length})
+        QA: rules and flow paths ({paths.length})
       </button>
       {open ? (
         <div className="qa-panel__body">
+          <ExplainTrace />
+          <h2>Flow paths</h2>
           {paths.length === 0 ? <p>No flow has run yet in this session.</p> : null}
           {paths.map((p) => {
             const json = JSON.stringify(p.file, null, 2);
@@ -34,5 +40,30 @@ export const QaPanel = observer(function QaPanel() {
         </div>
       ) : null}
     </aside>
+  );
+});
+
+/** The explain trace of the current decisions; the formatter loads on demand (it is not first-load code). */
+const ExplainTrace = observer(function ExplainTrace() {
+  const store = useStores();
+  const trace = store.decisions.explain;
+  const [text, setText] = useState<string | null>(null);
+  useEffect(() => {
+    let live = true;
+    void import('../engine/explain').then(({ formatExplain }) => {
+      if (live) setText(formatExplain(trace));
+    });
+    return () => {
+      live = false;
+    };
+  }, [trace]);
+  return (
+    <>
+      <h2>Rules: why this screen</h2>
+      <label htmlFor="qa-explain">
+        Every decision, its winning rule and each condition with the fact&apos;s value
+      </label>
+      <textarea id="qa-explain" readOnly rows={14} value={text ?? 'Loading…'} />
+    </>
   );
 });

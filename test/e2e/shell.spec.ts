@@ -281,3 +281,26 @@ test.describe('accessibility', () => {
     });
   }
 });
+
+test.describe('QA panel', () => {
+  test('with ?qa the panel explains the decisions and records the flow paths this session took', async ({
+    guarded: page,
+  }) => {
+    await signIn(page, 'multi-account', '/home?qa');
+    await settled(page);
+    await page.getByRole('button', { name: /^QA: rules and flow paths/ }).click();
+    await expect(page.getByLabel(/Every decision, its winning rule/)).toHaveValue(/home-view/);
+    await page.getByRole('button', { name: /^Account:/ }).click();
+    await page.getByRole('list', { name: 'Your accounts' }).getByRole('button').nth(1).click();
+    await expect(page).toHaveURL(/\/home/);
+    const recorded = page.getByLabel(/^account-switch: \d+ steps/);
+    await expect(recorded).toHaveValue(/"machine": "account-switch"/);
+    await expect(recorded).toHaveValue(/ACCOUNT\.SELECT/);
+  });
+
+  test('without ?qa there is no QA panel', async ({ guarded: page }) => {
+    await signIn(page, 'postpaid');
+    await settled(page);
+    await expect(page.getByRole('complementary', { name: 'QA panel' })).toHaveCount(0);
+  });
+});
