@@ -298,6 +298,17 @@ test.describe('QA panel', () => {
     await expect(recorded).toHaveValue(/ACCOUNT\.SELECT/);
   });
 
+  test('a home flow is recorded too: accepting the credit offer gives a credit-offer path', async ({
+    guarded: page,
+  }) => {
+    await signIn(page, 'credit-offer', '/home?qa');
+    await settled(page);
+    await page.getByRole('button', { name: 'Accept' }).click();
+    await expect(page.getByText('Credit will be applied to your account.')).toBeVisible();
+    await page.getByRole('button', { name: /^QA: rules and flow paths/ }).click();
+    await expect(page.getByLabel(/^credit-offer: \d+ steps/)).toHaveValue(/CREDIT\.ACCEPT/);
+  });
+
   test('without ?qa there is no QA panel', async ({ guarded: page }) => {
     await signIn(page, 'postpaid');
     await settled(page);

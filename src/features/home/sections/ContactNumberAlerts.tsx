@@ -1,4 +1,4 @@
-import { useMachine } from '@xstate/react';
+import { useFlow } from '../../../stores/use-flow';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useMemo } from 'react';
 import { Link } from 'react-router-dom';
@@ -26,7 +26,7 @@ const NoContactNumber = observer(function NoContactNumber() {
   const store = useStores();
   const focusHome = useFocusHome();
   const logic = useMemo(() => provideDeclineAltNumber(store), [store]);
-  const [snapshot, send] = useMachine(logic);
+  const [snapshot, send] = useFlow('decline-alt-number', logic);
   const calling = snapshot.matches('calling');
   const hidden = snapshot.matches('hidden');
 

@@ -1,4 +1,4 @@
-import { useMachine } from '@xstate/react';
+import { useFlow } from '../../../stores/use-flow';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useMemo } from 'react';
 import { Link } from 'react-router-dom';
@@ -20,7 +20,7 @@ export const CreditOfferAlert = observer(function CreditOfferAlert() {
   const store = useStores();
   const focusHome = useFocusHome();
   const logic = useMemo(() => provideCreditOffer(store), [store]);
-  const [snapshot, send] = useMachine(logic);
+  const [snapshot, send] = useFlow('credit-offer', logic);
   const value = store.accountData.creditOffer?.value;
   const accepting = snapshot.matches('accepting');
   const declining = snapshot.matches('declineDialog');

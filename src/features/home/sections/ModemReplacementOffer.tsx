@@ -1,4 +1,4 @@
-import { useMachine } from '@xstate/react';
+import { useFlow } from '../../../stores/use-flow';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useMemo } from 'react';
 import { Link } from 'react-router-dom';
@@ -24,7 +24,7 @@ export const ModemReplacementOffer = observer(function ModemReplacementOffer() {
   const offer = store.accountData.modemReplacementOffer;
   const logic = useMemo(() => provideModemReplacement(store), [store]);
   // Whether there is an address to confirm is read once, when the offer is shown (the machine's input).
-  const [snapshot, send] = useMachine(logic, { input: { hasServiceAddress: address.length > 0 } });
+  const [snapshot, send] = useFlow('modem-replacement', logic, { hasServiceAddress: address.length > 0 });
   const done = snapshot.status === 'done';
   const message = shownMessages(snapshot)[0];
   const sending = snapshot.matches('sendingAccepted') || snapshot.matches('sendingDeclined');

@@ -1,4 +1,4 @@
-import { useMachine } from '@xstate/react';
+import { useFlow } from '../../../stores/use-flow';
 import { observer } from 'mobx-react-lite';
 import { useMemo } from 'react';
 import { Link } from 'react-router-dom';
@@ -62,7 +62,7 @@ function HangoverAlert({ restart }: { restart: boolean }) {
 const ModemRestart = observer(function ModemRestart() {
   const store = useStores();
   const logic = useMemo(() => provideModemRestart(store), [store]);
-  const [snapshot, send] = useMachine(logic);
+  const [snapshot, send] = useFlow('modem-restart', logic);
   const rebooting = snapshot.matches('rebooting');
   const open = snapshot.matches('confirming') || rebooting;
   // The confirm text stays while the call runs (only the confirming state carries it).

@@ -1,4 +1,4 @@
-import { useMachine } from '@xstate/react';
+import { useFlow } from '../../../stores/use-flow';
 import { observer } from 'mobx-react-lite';
 import { useMemo } from 'react';
 import { useNavigate } from 'react-router-dom';
@@ -67,7 +67,7 @@ const RetryButtons = observer(function RetryButtons({ retryAllowed }: { retryAll
   const store = useStores();
   const navigate = useNavigate();
   const logic = useMemo(() => provideRetryPayment(store, () => void navigate('/home')), [store, navigate]);
-  const [snapshot, send] = useMachine(logic, { input: { retryAllowed } });
+  const [snapshot, send] = useFlow('retry-payment', logic, { retryAllowed });
   if (snapshot.matches('succeeded')) {
     return <p role="status">{T.retrySucceeded}</p>;
   }

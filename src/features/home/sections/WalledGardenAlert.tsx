@@ -1,4 +1,4 @@
-import { useMachine } from '@xstate/react';
+import { useFlow } from '../../../stores/use-flow';
 import { addDays } from 'date-fns';
 import { observer } from 'mobx-react-lite';
 import { useMemo } from 'react';
@@ -48,7 +48,7 @@ export const WalledGardenAlert = observer(function WalledGardenAlert() {
 const PayButtons = observer(function PayButtons({ payNowAllowed }: { payNowAllowed: boolean }) {
   const store = useStores();
   const logic = useMemo(() => provideWalledGardenPay(store), [store]);
-  const [snapshot, send] = useMachine(logic, { input: { payNowAllowed } });
+  const [snapshot, send] = useFlow('walled-garden-pay', logic, { payNowAllowed });
   const busy = snapshot.matches('authorizing');
   return (
     <div className="alert__actions">
