@@ -184,7 +184,7 @@ function baselineDecide(f: AccountFacts): HomeDecisions {
     f.modemReplacementEligible === true && f.modemReplacementAnswered === false,
   );
   add('outage-credit-alert', 70, creditShow);
-  if (f.hasContactNumber === false && f.altnumshowDismissed === false)
+  if (f.hasContactNumber === false && f.altnumshowDismissed === false && f.altNumberDeclined === false)
     add('alternate-phone-alerts', 80, true, 'no-contact-number');
   else add('alternate-phone-alerts', 80, f.hasExpiredAltNumber === true, 'reverify-contact-number');
   add(

@@ -294,6 +294,7 @@ export function deriveFacts(snapshot: AccountSnapshot, { today }: { today: Date 
 
     orderHistoryOpen: snapshot.ui.orderHistoryOpen,
     altnumshowDismissed: snapshot.ui.altnumshowDismissed,
+    altNumberDeclined: snapshot.ui.altNumberDeclined,
     emailvalidshowDismissed: snapshot.ui.emailvalidshowDismissed,
     retryPaymentSuccess: snapshot.ui.retryPaymentSuccess,
     wgPaymentSuccess: snapshot.ui.wgPaymentSuccess,

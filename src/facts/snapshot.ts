@@ -43,6 +43,8 @@ export interface UiState {
   orderHistoryOpen: boolean;
   /** Local storage flag altnumshow: the no-contact-number alert was dismissed. */
   altnumshowDismissed: boolean;
+  /** The customer declined to add a contact number in this session (the decline call succeeded). */
+  altNumberDeclined: boolean;
   /** Local storage flag emailvalidshow: the email-validity alert was dismissed. */
   emailvalidshowDismissed: boolean;
   /** A payment retry succeeded in this session. */
@@ -58,6 +60,7 @@ export interface UiState {
 export const defaultUiState: UiState = {
   orderHistoryOpen: false,
   altnumshowDismissed: false,
+  altNumberDeclined: false,
   emailvalidshowDismissed: false,
   retryPaymentSuccess: false,
   wgPaymentSuccess: false,

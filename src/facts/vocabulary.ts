@@ -533,6 +533,13 @@ export const ACCOUNT_FACTS = [
     description: 'The no-contact-number alert was dismissed (local storage flag altnumshow).',
   },
   {
+    name: 'altNumberDeclined',
+    type: 'boolean',
+    source: 'ui',
+    description:
+      'The customer declined to add a contact number in this session (the decline call succeeded).',
+  },
+  {
     name: 'emailvalidshowDismissed',
     type: 'boolean',
     source: 'ui',

@@ -16,6 +16,7 @@ export interface SessionFlags {
   prepaidCardAlertClosed: boolean;
   modemReplacementAnswered: boolean;
   creditOfferAnswered: boolean;
+  altNumberDeclined: boolean;
 }
 
 const NO_FLAGS: SessionFlags = {
@@ -25,6 +26,7 @@ const NO_FLAGS: SessionFlags = {
   prepaidCardAlertClosed: false,
   modemReplacementAnswered: false,
   creditOfferAnswered: false,
+  altNumberDeclined: false,
 };
 
 /** UI state that is not domain data: toasts, the mobile menu, the order-history toggle. */

@@ -23,8 +23,14 @@ test.describe('contact number alerts', () => {
     guarded: page,
   }) => {
     await signIn(page, 'no-contact-number');
+    await expect(page.getByRole('region', { name: 'Add a contact number' })).toBeVisible();
     await page.getByRole('button', { name: 'Decline' }).click();
     await expect(page.getByText('Alternate number declined successfully')).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Add a contact number' })).toHaveCount(0);
+    // The home remounts after visiting another page: the declined alert stays away.
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Billing' }).click();
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Home' }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await expect(page.getByRole('region', { name: 'Add a contact number' })).toHaveCount(0);
   });
 

@@ -157,6 +157,11 @@ describe('full home sections (rules/home-sections.json)', () => {
         await shows({ hasContactNumber: false, altnumshowDismissed: true }, 'alternate-phone-alerts'),
       ).toBe(false);
     });
+    it('a declined alert (the decline call succeeded) stays away for the session', async () => {
+      expect(
+        await shows({ hasContactNumber: false, altNumberDeclined: true }, 'alternate-phone-alerts'),
+      ).toBe(false);
+    });
     it('one asks to re-verify an outdated contact number', async () => {
       const d = await decide({ hasExpiredAltNumber: true });
       expect(d.sections.find((s) => s.section === 'alternate-phone-alerts')?.params.variant).toBe(

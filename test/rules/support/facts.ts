@@ -81,6 +81,7 @@ export const plainAccount: AccountFacts = {
   tokenSecondsRemaining: null,
   orderHistoryOpen: false,
   altnumshowDismissed: false,
+  altNumberDeclined: false,
   emailvalidshowDismissed: false,
   retryPaymentSuccess: false,
   wgPaymentSuccess: false,

@@ -31,8 +31,11 @@ const NoContactNumber = observer(function NoContactNumber() {
   const hidden = snapshot.matches('hidden');
 
   useEffect(() => {
-    if (hidden) focusHome();
-  }, [hidden, focusHome]);
+    if (!hidden) return;
+    focusHome();
+    // The rules keep a declined alert away for the rest of the session, also after the home remounts.
+    store.ui.setFlag('altNumberDeclined', true);
+  }, [hidden, focusHome, store]);
 
   // The machine's final state: the decline went through and the alert is gone.
   if (hidden) return null;
