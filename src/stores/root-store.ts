@@ -1,4 +1,4 @@
-import { makeAutoObservable, runInAction } from 'mobx';
+import { makeAutoObservable, reaction, runInAction } from 'mobx';
 import { createActor, fromPromise, type Actor } from 'xstate';
 import { accountSwitchMachine } from '../../machines/account-switch.machine';
 import type { ToastMessage } from '../../machines/messages';
@@ -129,6 +129,14 @@ export class RootStore {
   start(): void {
     this.accountSwitch.start();
     this.decisions.start();
+    // Shell spec, Payment retry: 'When retry success becomes true, the profile, HSI info and order history
+    // reload.' A reaction here, not in a page: the flag turns true wherever the retry runs.
+    reaction(
+      () => this.ui.flags.retryPaymentSuccess,
+      (success) => {
+        if (success) void this.reloadProfile().then(() => this.loadAccountData());
+      },
+    );
   }
 
   get isPrepaidSuspended(): boolean {

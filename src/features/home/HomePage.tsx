@@ -1,7 +1,6 @@
 import { observer } from 'mobx-react-lite';
 import { useEffect, useRef } from 'react';
 import { useStores } from '../../stores/context';
-import type { RootStore } from '../../stores/root-store';
 import { AccountBanner } from './banners/AccountBanner';
 import { homeViews } from './views';
 
@@ -15,8 +14,6 @@ export const HomePage = observer(function HomePage() {
   const decided = store.decisions.homeView;
   const reported = useRef<string | null>(null);
   const View = decided ? homeViews[decided.view] : undefined;
-
-  usePaymentSuccessReload(store);
 
   useEffect(() => {
     if (decided && !View && reported.current !== decided.view) {
@@ -34,24 +31,3 @@ export const HomePage = observer(function HomePage() {
     </>
   );
 });
-
-/** Per store: the payment success already answered with a reload (survives the home's unmounting). */
-const reloadedFor = new WeakMap<RootStore, true>();
-
-/**
- * Shell spec, Payment retry: 'When retry success becomes true, the profile, HSI info and order history
- * reload.' The flag may turn true elsewhere (the retry navigates to /home) and the reload itself unmounts the
- * home while the profile loads, so the transition is remembered per store, not per mount.
- */
-function usePaymentSuccessReload(store: RootStore): void {
-  const success = store.ui.flags.retryPaymentSuccess;
-  useEffect(() => {
-    if (!success) {
-      reloadedFor.delete(store);
-      return;
-    }
-    if (reloadedFor.has(store)) return;
-    reloadedFor.set(store, true);
-    void store.reloadProfile().then(() => store.loadAccountData());
-  }, [success, store]);
-}
