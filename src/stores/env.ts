@@ -26,7 +26,7 @@ export function browserEnv(): Env {
   const w = window as Window & { dataLayer?: unknown[] };
   return {
     fetch: window.fetch.bind(window),
-    now: () => new Date(),
+    now: () => new Date(), // the one wall clock: every other reader takes time from env.now
     storage: window.localStorage,
     assign: (url) => window.location.assign(url),
     openTab: (url) => {

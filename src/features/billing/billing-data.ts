@@ -1,9 +1,10 @@
 import { addDays, format, isValid, parseISO } from 'date-fns';
 import type { Profile } from '../../generated/types';
+import { isPrepaidAccount } from '../../facts/derive';
 
-/** Spec: prefix PPB means a prepaid account (a classification of the number, not an eligibility rule). */
+/** Spec: prefix PPB means a prepaid account (src/facts' classification of the number). */
 export function isPrepaid(p: Profile): boolean {
-  return p.currentlyManagedAccount.toUpperCase().startsWith('PPB');
+  return isPrepaidAccount(p.currentlyManagedAccount);
 }
 
 /** The upcoming payment is listed among the invoices as 'NextPayment'; the spec excludes it from lists. */
