@@ -2,6 +2,7 @@ import { Outlet } from 'react-router-dom';
 import { config } from '../config';
 import { VisitorNav } from './VisitorNav';
 import { SkipLink } from './SkipLink';
+import { Footer } from './Footer';
 
 /** Unauthenticated flows (/login/*): the visitor bar and no signed-in navigation. */
 export function VisitorLayout() {
@@ -25,20 +26,7 @@ export function VisitorLayout() {
       <main id="main" className="main" tabIndex={-1}>
         <Outlet />
       </main>
-      <footer className="footer">
-        <ul className="footer__links">
-          <li>
-            <a href={config.provider.legalUrl} target="_blank" rel="noopener noreferrer">
-              Legal
-            </a>
-          </li>
-          <li>
-            <a href={config.provider.privacyUrl} target="_blank" rel="noopener noreferrer">
-              Privacy Policy
-            </a>
-          </li>
-        </ul>
-      </footer>
+      <Footer />
     </div>
   );
 }

@@ -40,6 +40,9 @@ test.describe('sign-in guard', () => {
     await expect(page.getByRole('button', { name: 'Sign Out' })).toHaveCount(0);
     await nav.getByRole('button', { name: 'Sign In' }).click();
     await expect(nav.getByRole('link', { name: /Quick Bill Pay/ })).toBeVisible();
+    const footer = page.getByRole('contentinfo');
+    await expect(footer.getByRole('link', { name: /^Feedback/ })).toBeVisible();
+    await expect(footer).toContainText(`© ${new Date().getFullYear()} The Provider`);
   });
 });
 
@@ -269,6 +272,15 @@ test.describe('profile answers', () => {
 });
 
 test.describe('accessibility', () => {
+  test('axe reports no WCAG 2.2 AA violation on the forgot-password page (visitor bar and footer)', async ({
+    guarded: page,
+  }) => {
+    await page.goto('/login/forgotPassword');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    const result = await axe(page);
+    expect(result.violations.map((v) => v.id)).toEqual([]);
+  });
+
   for (const persona of ['postpaid', 'blocked', 'bgs']) {
     test(`axe reports no WCAG 2.2 AA violation on home for ${persona}`, async ({ guarded: page }) => {
       await signIn(page, persona);
