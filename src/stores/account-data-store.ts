@@ -97,9 +97,14 @@ export class AccountDataStore {
     });
   }
 
+  /** The payment id of a successful payment (walled-garden Pay now or Retry Payment). */
+  savePaymentId(paymentId: string): void {
+    this.paymentId = paymentId;
+  }
+
   /** Spec, walled garden: on payment success the soft and hard flags clear and the payment id is saved. */
   markWalledGardenPaid(paymentId: string): void {
-    this.paymentId = paymentId;
+    this.savePaymentId(paymentId);
     const wg = this.data.wgStatus;
     if (wg)
       this.data = {

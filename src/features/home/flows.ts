@@ -4,7 +4,6 @@
  * what the machine reads and rejects on failure (after logging the failure in the UI issue log, as the
  * spec asks for failed calls), so the machine takes its failure path and shows the spec's message.
  */
-import { runInAction } from 'mobx';
 import { fromPromise } from 'xstate';
 import { creditOfferMachine, type OfferAnswerResponse } from '../../../machines/credit-offer.machine';
 import {
@@ -102,27 +101,40 @@ export function provideModemRestart(store: RootStore) {
  * and the payment-success one the rules read for the success box (retryPaymentSuccess), whose turning true
  * also reloads the profile, internet and order history (usePaymentSuccessReload).
  */
-export function provideWalledGardenPay(store: RootStore) {
+/**
+ * authorizePayment with the account number, the amount and the email (both payment flows): a reply that is
+ * not a success rejects, so the machine takes its failure path; a success keeps the payment record for the
+ * success box and gives the machine the payment id.
+ */
+async function payAndKeepReceipt(store: RootStore, paymentAmount: number, refusal: string) {
   const operation = 'authorizePayment';
+  const data = await unwrap(
+    store,
+    operation,
+    authorizePayment(store.orch, {
+      accountNumber: accountNumberOf(store),
+      paymentAmount,
+      emailAddress: store.profile.data?.emailAddress ?? '',
+    }),
+  );
+  if (!paymentSucceeded(data)) refuse(store, operation, refusal);
+  savePaymentReceipt(
+    store,
+    data.responseInfo?.responseInfo?.paymentRecord ?? data.authorizePaymentResponse?.paymentRecord,
+  );
+  return { paymentId: paymentIdOf(data) ?? '' };
+}
+
+export function provideWalledGardenPay(store: RootStore) {
   return walledGardenPayMachine.provide({
     actors: {
-      authorizePayment: fromPromise<AuthorizePaymentOutput>(async () => {
+      authorizePayment: fromPromise<AuthorizePaymentOutput>(() => {
         const p = store.profile.data;
-        const data = await unwrap(
+        return payAndKeepReceipt(
           store,
-          operation,
-          authorizePayment(store.orch, {
-            accountNumber: accountNumberOf(store),
-            paymentAmount: p?.nextPaymentAmount ?? p?.currentAmountDue ?? 0,
-            emailAddress: p?.emailAddress ?? '',
-          }),
+          p?.nextPaymentAmount ?? p?.currentAmountDue ?? 0,
+          'payment not authorized',
         );
-        if (!paymentSucceeded(data)) refuse(store, operation, 'payment not authorized');
-        savePaymentReceipt(
-          store,
-          data.responseInfo?.responseInfo?.paymentRecord ?? data.authorizePaymentResponse?.paymentRecord,
-        );
-        return { paymentId: paymentIdOf(data) ?? '' };
       }),
     },
     actions: {
@@ -148,34 +160,15 @@ export function provideWalledGardenPay(store: RootStore) {
  * router's navigation to /home.
  */
 export function provideRetryPayment(store: RootStore, navigateHome: () => void) {
-  const operation = 'authorizePayment';
   return retryPaymentMachine.provide({
     actors: {
-      authorizePayment: fromPromise<RetryPaymentOutput>(async () => {
-        const p = store.profile.data;
-        const data = await unwrap(
-          store,
-          operation,
-          authorizePayment(store.orch, {
-            accountNumber: accountNumberOf(store),
-            paymentAmount: p?.nextPaymentAmount ?? 0,
-            emailAddress: p?.emailAddress ?? '',
-          }),
-        );
-        if (!paymentSucceeded(data)) refuse(store, operation, 'retry payment not authorized');
-        savePaymentReceipt(
-          store,
-          data.responseInfo?.responseInfo?.paymentRecord ?? data.authorizePaymentResponse?.paymentRecord,
-        );
-        return { paymentId: paymentIdOf(data) ?? '' };
-      }),
+      authorizePayment: fromPromise<RetryPaymentOutput>(() =>
+        payAndKeepReceipt(store, store.profile.data?.nextPaymentAmount ?? 0, 'retry payment not authorized'),
+      ),
     },
     actions: {
       setRetrySuccess: () => store.ui.setFlag('retryPaymentSuccess', true),
-      savePaymentId: (_, { paymentId }: { paymentId: string }) =>
-        runInAction(() => {
-          store.accountData.paymentId = paymentId;
-        }),
+      savePaymentId: (_, { paymentId }: { paymentId: string }) => store.accountData.savePaymentId(paymentId),
       navigateHome,
       // config/portal.json has no jump-out of its own for editing the payment method or paying with a new
       // one: both go to the manage-autopay page, where the payment method is managed.

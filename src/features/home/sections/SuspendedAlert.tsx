@@ -1,4 +1,5 @@
 import { useFlow } from '../../../stores/use-flow';
+import { PaymentActions } from './PaymentActions';
 import { observer } from 'mobx-react-lite';
 import { useMemo } from 'react';
 import { useNavigate } from 'react-router-dom';
@@ -73,36 +74,13 @@ const RetryButtons = observer(function RetryButtons({ retryAllowed }: { retryAll
   }
   const busy = snapshot.matches('authorizing');
   return (
-    <div className="alert__actions">
-      {retryAllowed ? (
-        <button
-          type="button"
-          className="btn"
-          aria-disabled={busy || undefined}
-          onClick={() => {
-            if (!busy) send({ type: 'PAYMENT.RETRY' });
-          }}
-        >
-          {T.retryPayment}
-        </button>
-      ) : null}
-      <button
-        type="button"
-        className="btn btn--secondary"
-        disabled={busy}
-        onClick={() => send({ type: 'PAYMENT.EDIT_METHOD' })}
-      >
-        {T.editPaymentMethod}
-      </button>
-      <button
-        type="button"
-        className="btn btn--secondary"
-        disabled={busy}
-        onClick={() => send({ type: 'PAYMENT.NEW_METHOD' })}
-      >
-        {T.payWithNewPaymentMethod}
-      </button>
-      {busy ? <p role="status">{T.submittingPayment}</p> : null}
-    </div>
+    <PaymentActions
+      busy={busy}
+      pay={retryAllowed ? { label: T.retryPayment, onPress: () => send({ type: 'PAYMENT.RETRY' }) } : null}
+      others={[
+        { label: T.editPaymentMethod, onPress: () => send({ type: 'PAYMENT.EDIT_METHOD' }) },
+        { label: T.payWithNewPaymentMethod, onPress: () => send({ type: 'PAYMENT.NEW_METHOD' }) },
+      ]}
+    />
   );
 });

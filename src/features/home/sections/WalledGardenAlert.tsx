@@ -1,4 +1,5 @@
 import { useFlow } from '../../../stores/use-flow';
+import { PaymentActions } from './PaymentActions';
 import { addDays } from 'date-fns';
 import { observer } from 'mobx-react-lite';
 import { useMemo } from 'react';
@@ -51,28 +52,10 @@ const PayButtons = observer(function PayButtons({ payNowAllowed }: { payNowAllow
   const [snapshot, send] = useFlow('walled-garden-pay', logic, { payNowAllowed });
   const busy = snapshot.matches('authorizing');
   return (
-    <div className="alert__actions">
-      {payNowAllowed ? (
-        <button
-          type="button"
-          className="btn"
-          aria-disabled={busy || undefined}
-          onClick={() => {
-            if (!busy) send({ type: 'PAY.NOW' });
-          }}
-        >
-          {T.payNow}
-        </button>
-      ) : null}
-      <button
-        type="button"
-        className="btn btn--secondary"
-        disabled={busy}
-        onClick={() => send({ type: 'PAY.NEW_CARD' })}
-      >
-        {T.payWithNewCard}
-      </button>
-      {busy ? <p role="status">{T.submittingPayment}</p> : null}
-    </div>
+    <PaymentActions
+      busy={busy}
+      pay={payNowAllowed ? { label: T.payNow, onPress: () => send({ type: 'PAY.NOW' }) } : null}
+      others={[{ label: T.payWithNewCard, onPress: () => send({ type: 'PAY.NEW_CARD' }) }]}
+    />
   );
 });
