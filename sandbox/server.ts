@@ -22,6 +22,7 @@ import { handleOrch, isSignedIn, type OrchRequest, type Reply } from './orch';
 import { handlePreauth } from './preauth';
 import { loadPersonas, signInOf, type Persona, type PersonaProblem } from './personas';
 import { jumpPage, messagePage, notBuiltPage, sandboxCss, signInPage } from './pages';
+import { safeLocalTarget } from '../src/api/redirect';
 import { SessionStore, isFaultMode, isFaultableCall, type FaultMode, type Session } from './session';
 
 const repoRoot = resolve(fileURLToPath(new URL('.', import.meta.url)), '..');
@@ -111,23 +112,10 @@ function readSignInConfig(): SignInConfig {
   }
 }
 
-/**
- * The same-origin path to go to after sign-in, or null. Only a path starting with a single '/' counts;
- * '//host' and '/\host' are protocol-relative to a browser, and the origin comparison after parsing with
- * new URL catches whatever else the URL parser would turn into another host.
- */
-export function safeLocalPath(raw: string | null | undefined, origin: string): string | null {
-  if (!raw || !raw.startsWith('/') || raw.startsWith('//') || raw.startsWith('/\\')) return null;
-  // Browsers treat '\' as '/' and drop tabs and newlines: refuse both rather than guess.
-  if ([...raw].some((c) => c === '\\' || c.charCodeAt(0) < 0x20 || c.charCodeAt(0) === 0x7f)) return null;
-  let url: URL;
-  try {
-    url = new URL(raw, origin);
-  } catch {
-    return null;
-  }
-  return url.origin === origin ? `${url.pathname}${url.search}${url.hash}` : null;
-}
+const pathOf = (absolute: string): string => {
+  const u = new URL(absolute);
+  return `${u.pathname}${u.search}${u.hash}`;
+};
 
 function parseCookies(header: string | undefined): Map<string, string> {
   const out = new Map<string, string>();
@@ -314,7 +302,9 @@ export function createSandboxServer(options: SandboxOptions = {}): SandboxServer
 
   function signInRoute(req: IncomingMessage, res: ServerResponse, url: URL): void {
     const wanted = url.searchParams.get(signIn.redirectParam);
-    const target = safeLocalPath(wanted, url.origin);
+    const checked = safeLocalTarget(wanted, url.origin);
+    // The Location header carries the absolute URL that was checked; the page shows and links the path.
+    const target = checked ? pathOf(checked) : null;
     const id = url.searchParams.get('persona');
     if (id === null) {
       return sendHtml(
@@ -343,7 +333,7 @@ export function createSandboxServer(options: SandboxOptions = {}): SandboxServer
     const session = sessions.signIn(sessionOf(req), persona);
     for (const [, f] of faults) if (f) sessions.setFault(session, f.call, f.mode);
     res.setHeader('Set-Cookie', sessionCookie(session.id));
-    redirect(res, target ?? '/home');
+    redirect(res, checked ?? '/home');
   }
 
   async function faultsRoute(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {

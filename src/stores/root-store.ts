@@ -160,9 +160,12 @@ export class RootStore {
   private async loadAccount(): Promise<void> {
     await Promise.all([this.session.loadProfileId(), this.profile.load(), this.accounts.load()]);
     if (this.profile.status === '222') {
+      // A 222 must send the browser elsewhere: the portal itself would ask for the profile again, get 222
+      // again and reload forever, so its own origin is refused like any address off the allowlist.
       const target = safeRedirectTarget(this.profile.redirectUrl ?? '', {
         origin: this.env.origin,
         allowlist: config.redirectAllowlist,
+        allowSameOrigin: false,
       });
       if (target) this.env.assign(target);
       else
