@@ -6,7 +6,7 @@ import type { RouteObject } from 'react-router-dom';
  */
 type Lazy = NonNullable<RouteObject['lazy']>;
 const pages: Record<string, Lazy> = {
-  '/home': () => import('../features/home/route'),
+  '/home': () => import('../app/home-route'),
   '/billing': () => import('../features/billing/routes/billing'),
   '/paymentHistory': () => import('../features/billing/routes/payment-history'),
   '/billDetail': () => import('../features/billing/routes/bill-detail'),

@@ -1,15 +1,17 @@
 import { observer } from 'mobx-react-lite';
 import { useEffect, useRef } from 'react';
 import { useStores } from '../../stores/context';
+import type { SectionRegistry } from '../../ui/section';
 import { AccountBanner } from './banners/AccountBanner';
 import { homeViews } from './views';
 
 /**
  * /home renders the account status banner rules/account-banners.json decided, then the view
  * rules/home-view.json decided. The registry maps a view id to its component; a view id without a component
- * is a programming error, shown as the account error view and logged.
+ * is a programming error, shown as the account error view and logged. Views render sections from `sections`,
+ * the registry the app layer composed from every feature's cards (features/home imports no feature).
  */
-export const HomePage = observer(function HomePage() {
+export const HomePage = observer(function HomePage({ sections }: { sections: SectionRegistry }) {
   const store = useStores();
   const decided = store.decisions.homeView;
   const reported = useRef<string | null>(null);
@@ -27,7 +29,7 @@ export const HomePage = observer(function HomePage() {
   return (
     <>
       <AccountBanner />
-      {Component ? <Component params={decided.params} /> : null}
+      {Component ? <Component params={decided.params} sections={sections} /> : null}
     </>
   );
 });

@@ -7,6 +7,7 @@ import { screen, waitFor } from '@testing-library/react';
 import { runInAction } from 'mobx';
 import { expect } from 'vitest';
 import type { ApiClient, RequestOptions } from '../../../src/api/client';
+import { homeSections } from '../../../src/app/home-sections';
 import type { HomeDecisions, SectionDecision, SectionId } from '../../../src/engine';
 import type { AccountFacts } from '../../../src/facts';
 import { HomePage } from '../../../src/features/home/HomePage';
@@ -111,9 +112,9 @@ export async function makeHomeStore({
   return { store, orch, issues, timers, assigned, profileLoads: () => loads };
 }
 
-/** Renders /home and waits for the home view to be decided. */
+/** Renders /home (with the app's section registry) and waits for the home view to be decided. */
 export async function renderHome(store: RootStore) {
-  const view = renderAt(store, '/home', <HomePage />);
+  const view = renderAt(store, '/home', <HomePage sections={homeSections} />);
   await waitFor(() => expect(store.decisions.current).not.toBeNull());
   return view;
 }

@@ -7,7 +7,7 @@ import type { BannerId, HomeViewId } from '../../../engine';
 import { useStores } from '../../../stores/context';
 import { Alert } from '../../../ui/Alert';
 import { ExternalLink } from '../../../ui/ExternalLink';
-import { constantOf } from '../decided';
+import { constantOf } from '../../../stores/decided';
 import { HOME_TEXT as T } from '../texts';
 
 /** blockedAccount true: the blocked-account message (spec error catalogue). */

@@ -3,9 +3,7 @@ import { Link } from 'react-router-dom';
 import { config, jumpOut } from '../../../config';
 import { useStores } from '../../../stores/context';
 import { ExternalLink } from '../../../ui/ExternalLink';
-import { constantOf } from '../decided';
-import { Greeting } from '../sections/Greeting';
-import { SupportSection } from '../sections/basic-sections';
+import { constantOf } from '../../../stores/decided';
 import { HOME_TEXT as T } from '../texts';
 import type { ViewProps } from './types';
 
@@ -61,9 +59,10 @@ export function BlockedView() {
   );
 }
 
-/** Active with embargo 1: the embargo alert plus early-live support. */
-export const EmbargoView = observer(function EmbargoView() {
+/** Active with embargo 1: the embargo alert plus early-live support (the registry's support section). */
+export const EmbargoView = observer(function EmbargoView({ sections }: ViewProps) {
   const store = useStores();
+  const SupportSection = sections.support;
   return (
     <>
       <section className="alert alert--warning" aria-labelledby="embargo-title">
@@ -75,7 +74,7 @@ export const EmbargoView = observer(function EmbargoView() {
           <ExternalLink href={jumpOut('embargoLearnMore')}>{T.learnMore}</ExternalLink>
         </div>
       </section>
-      <SupportSection />
+      {SupportSection ? <SupportSection /> : null}
     </>
   );
 });
@@ -119,12 +118,13 @@ export const ArchivedView = observer(function ArchivedView() {
   );
 });
 
-/** FINAL with Active life cycle: the account-closed view with a greeting. */
-export const ClosedView = observer(function ClosedView() {
+/** FINAL with Active life cycle: the account-closed view with a greeting (the registry's greeting section). */
+export const ClosedView = observer(function ClosedView({ sections }: ViewProps) {
   const store = useStores();
+  const Greeting = sections.greeting;
   return (
     <>
-      <Greeting />
+      {Greeting ? <Greeting /> : null}
       <section className="panel" aria-labelledby="closed-title">
         <h2 id="closed-title">{T.closedHeading}</h2>
         <p>{T.closedBody(constantOf(store, 'archiveAfterDays', 90))}</p>

@@ -1,7 +1,10 @@
 import type { ComponentType } from 'react';
+import type { SectionRegistry } from '../../../ui/section';
 
 export type ViewParams = Record<string, unknown> | undefined;
 export interface ViewProps {
   params?: ViewParams;
+  /** The section registry the app composed from every feature's cards (views that show sections take them here). */
+  sections: SectionRegistry;
 }
 export type ViewComponent = ComponentType<ViewProps>;

@@ -1,15 +1,15 @@
-import { useFlow } from '../../../stores/use-flow';
+import { useFlow } from '../../stores/use-flow';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useMemo } from 'react';
 import { Link } from 'react-router-dom';
-import { shownMessages } from '../../../../machines/messages';
-import { useStores } from '../../../stores/context';
-import { Alert } from '../../../ui/Alert';
-import { Dialog } from '../../../ui/Dialog';
-import { formatMoney } from '../../../ui/format';
-import { FocusedMessage, useFocusHome } from '../focus';
-import { provideCreditOffer } from '../flows';
-import { HOME_TEXT as T } from '../texts';
+import { shownMessages } from '../../../machines/messages';
+import { useStores } from '../../stores/context';
+import { Alert } from '../../ui/Alert';
+import { Dialog } from '../../ui/Dialog';
+import { formatMoney } from '../../ui/format';
+import { FocusedMessage, useFocusHome } from '../../ui/focus';
+import { provideCreditOffer } from './flows';
+import { OUTAGE_TEXT as T } from './texts';
 
 /**
  * The out-of-service credit offer (shown when rules/credit-offer.json says so) with Accept and Decline

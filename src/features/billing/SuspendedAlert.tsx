@@ -1,16 +1,16 @@
-import { useFlow } from '../../../stores/use-flow';
+import { useFlow } from '../../stores/use-flow';
 import { PaymentActions } from './PaymentActions';
 import { observer } from 'mobx-react-lite';
 import { useMemo } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { jumpOut } from '../../../config';
-import { useStores } from '../../../stores/context';
-import { Alert } from '../../../ui/Alert';
-import { formatMoney } from '../../../ui/format';
-import { paymentMethodText } from '../display';
-import { provideRetryPayment } from '../flows';
-import { HOME_TEXT as T } from '../texts';
-import type { SectionProps } from './types';
+import { jumpOut } from '../../config';
+import { useStores } from '../../stores/context';
+import { Alert } from '../../ui/Alert';
+import { formatMoney } from '../../ui/format';
+import { paymentMethodText } from '../../ui/display';
+import { provideRetryPayment } from './flows';
+import { BILLING_HOME_TEXT as T } from './home-texts';
+import type { SectionProps } from '../../ui/section';
 
 /**
  * The suspended notice (rules/home-sections.json, variants): for a suspended prepaid account 'Your service

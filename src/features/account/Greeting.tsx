@@ -1,6 +1,6 @@
 import { observer } from 'mobx-react-lite';
-import { useStores } from '../../../stores/context';
-import { HOME_HEADING_ID } from '../focus';
+import { useStores } from '../../stores/context';
+import { HOME_HEADING_ID } from '../../ui/focus';
 
 /** The greeting of the full home and of the account-closed view. Its heading takes focus after an alert goes. */
 export const Greeting = observer(function Greeting() {

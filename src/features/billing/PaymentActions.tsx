@@ -1,4 +1,4 @@
-import { HOME_TEXT as T } from '../texts';
+import { BILLING_HOME_TEXT as T } from './home-texts';
 
 interface Action {
   label: string;

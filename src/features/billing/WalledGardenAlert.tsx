@@ -1,16 +1,16 @@
-import { useFlow } from '../../../stores/use-flow';
+import { useFlow } from '../../stores/use-flow';
 import { PaymentActions } from './PaymentActions';
 import { addDays } from 'date-fns';
 import { observer } from 'mobx-react-lite';
 import { useMemo } from 'react';
-import { useStores } from '../../../stores/context';
-import { Alert } from '../../../ui/Alert';
-import { parseDate } from '../../../facts';
-import { formatMoney } from '../../../ui/format';
-import { graceDaysOf } from '../decided';
-import { dayText } from '../display';
-import { provideWalledGardenPay } from '../flows';
-import { HOME_TEXT as T } from '../texts';
+import { useStores } from '../../stores/context';
+import { Alert } from '../../ui/Alert';
+import { parseDate } from '../../facts';
+import { formatMoney } from '../../ui/format';
+import { graceDaysOf } from '../../stores/decided';
+import { dayText } from '../../ui/display';
+import { provideWalledGardenPay } from './flows';
+import { BILLING_HOME_TEXT as T } from './home-texts';
 
 /**
  * Soft walled garden (rules/walled-garden.json): 'Avoid a service interruption', the date the last payment

@@ -1,6 +1,6 @@
 import { formatISO } from 'date-fns';
-import type { Address, Profile } from '../../generated/types';
-import { formatDate } from '../../ui/format';
+import type { Address, Profile } from '../generated/types';
+import { formatDate } from './format';
 
 /** A calendar day as the portal shows dates ('March 12, 2026'). */
 export function dayText(date: Date): string {

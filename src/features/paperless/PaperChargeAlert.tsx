@@ -5,16 +5,16 @@ import {
   updatePaperlessCris,
   updatePaperlessEns,
   type PaperlessUpdate,
-} from '../../../api/calls/paperless-update';
-import type { Result } from '../../../api/client';
-import { emailMatchesPattern } from '../../../facts';
-import type { RootStore } from '../../../stores/root-store';
-import { useStores } from '../../../stores/context';
-import { Alert } from '../../../ui/Alert';
-import { formatMoney } from '../../../ui/format';
-import { constantOf } from '../decided';
-import { HOME_TEXT as T } from '../texts';
-import { TextField } from '../../../ui/TextField';
+} from '../../api/calls/paperless-update';
+import type { Result } from '../../api/client';
+import { emailMatchesPattern } from '../../facts';
+import type { RootStore } from '../../stores/root-store';
+import { useStores } from '../../stores/context';
+import { Alert } from '../../ui/Alert';
+import { formatMoney } from '../../ui/format';
+import { constantOf } from '../../stores/decided';
+import { PAPERLESS_TEXT as T } from './texts';
+import { TextField } from '../../ui/TextField';
 
 /**
  * The paper-charge alert (rules decide when: 9-character Blue Marble account of owner 1, RES or SMB, paper

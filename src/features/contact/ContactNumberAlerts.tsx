@@ -1,14 +1,14 @@
-import { useFlow } from '../../../stores/use-flow';
+import { useFlow } from '../../stores/use-flow';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useMemo } from 'react';
 import { Link } from 'react-router-dom';
-import { parseDate } from '../../../facts';
-import { useStores } from '../../../stores/context';
-import { Alert } from '../../../ui/Alert';
-import { useFocusHome } from '../focus';
-import { provideDeclineAltNumber } from '../flows';
-import { HOME_TEXT as T } from '../texts';
-import type { SectionProps } from './types';
+import { parseDate } from '../../facts';
+import { useStores } from '../../stores/context';
+import { Alert } from '../../ui/Alert';
+import { useFocusHome } from '../../ui/focus';
+import { provideDeclineAltNumber } from './flows';
+import { CONTACT_TEXT as T } from './texts';
+import type { SectionProps } from '../../ui/section';
 
 /** Account info with the contact-number field focused (the settings page reads the flag). */
 export const CONTACT_NUMBER_SETTINGS = '/settings/accountInfo?focusContactNumber=true';

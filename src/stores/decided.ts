@@ -1,5 +1,5 @@
-import type { ConstantName } from '../../engine';
-import type { RootStore } from '../../stores/root-store';
+import type { ConstantName } from '../engine';
+import type { RootStore } from './root-store';
 
 /**
  * A business constant of rules/constants.json (a number shown to the customer), or the spec's value while

@@ -1,12 +1,12 @@
 import { observer } from 'mobx-react-lite';
-import { useStores } from '../../../stores/context';
-import { Alert } from '../../../ui/Alert';
-import { formatMoney } from '../../../ui/format';
-import { paymentMethodText } from '../display';
-import { useFocusOnMount } from '../focus';
-import { paymentReceipt } from '../receipt';
-import { HOME_TEXT as T } from '../texts';
-import type { SectionProps } from './types';
+import { useStores } from '../../stores/context';
+import { Alert } from '../../ui/Alert';
+import { formatMoney } from '../../ui/format';
+import { paymentMethodText } from '../../ui/display';
+import { useFocusOnMount } from '../../ui/focus';
+import { paymentReceipt } from './receipt';
+import { BILLING_HOME_TEXT as T } from './home-texts';
+import type { SectionProps } from '../../ui/section';
 
 /**
  * The payment success box (rules: retry success, variant by the soft-guard payment success flag): the

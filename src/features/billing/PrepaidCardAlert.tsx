@@ -1,11 +1,11 @@
 import { observer } from 'mobx-react-lite';
-import { jumpOut } from '../../../config';
-import { parseCardExpiry } from '../../../facts';
-import { useStores } from '../../../stores/context';
-import { Alert } from '../../../ui/Alert';
-import { dayText, paymentMethodText } from '../display';
-import { useFocusHome } from '../focus';
-import { HOME_TEXT as T } from '../texts';
+import { jumpOut } from '../../config';
+import { parseCardExpiry } from '../../facts';
+import { useStores } from '../../stores/context';
+import { Alert } from '../../ui/Alert';
+import { dayText, paymentMethodText } from '../../ui/display';
+import { useFocusHome } from '../../ui/focus';
+import { BILLING_HOME_TEXT as T } from './home-texts';
 
 /**
  * Prepaid card status (rules/prepaid-card.json): 1 'Payment method expired', 2 'Payment method almost

@@ -1,15 +1,15 @@
-import { useFlow } from '../../../stores/use-flow';
+import { useFlow } from '../../stores/use-flow';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useMemo } from 'react';
 import { Link } from 'react-router-dom';
-import { shownMessages } from '../../../../machines/messages';
-import { useStores } from '../../../stores/context';
-import { Alert } from '../../../ui/Alert';
-import { Dialog } from '../../../ui/Dialog';
-import { addressLines } from '../display';
-import { FocusedMessage, useFocusHome } from '../focus';
-import { provideModemReplacement } from '../flows';
-import { HOME_TEXT as T } from '../texts';
+import { shownMessages } from '../../../machines/messages';
+import { useStores } from '../../stores/context';
+import { Alert } from '../../ui/Alert';
+import { Dialog } from '../../ui/Dialog';
+import { addressLines } from '../../ui/display';
+import { FocusedMessage, useFocusHome } from '../../ui/focus';
+import { provideModemReplacement } from './flows';
+import { DEVICES_TEXT as T } from './texts';
 
 /**
  * The modem replacement offer (rules/home-sections.json) with Replace and Decline

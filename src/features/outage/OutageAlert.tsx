@@ -1,16 +1,16 @@
-import { useFlow } from '../../../stores/use-flow';
+import { useFlow } from '../../stores/use-flow';
 import { observer } from 'mobx-react-lite';
 import { useMemo } from 'react';
 import { Link } from 'react-router-dom';
-import { MESSAGES, shownMessages } from '../../../../machines/messages';
-import { jumpOut } from '../../../config';
-import { useStores } from '../../../stores/context';
-import { Alert } from '../../../ui/Alert';
-import { Dialog } from '../../../ui/Dialog';
-import { ExternalLink } from '../../../ui/ExternalLink';
-import { formatDateTime } from '../../../ui/format';
-import { provideModemRestart } from '../flows';
-import { HOME_TEXT as T } from '../texts';
+import { MESSAGES, shownMessages } from '../../../machines/messages';
+import { jumpOut } from '../../config';
+import { useStores } from '../../stores/context';
+import { Alert } from '../../ui/Alert';
+import { Dialog } from '../../ui/Dialog';
+import { ExternalLink } from '../../ui/ExternalLink';
+import { formatDateTime } from '../../ui/format';
+import { provideModemRestart } from './flows';
+import { OUTAGE_TEXT as T } from './texts';
 
 /**
  * The outage alert in the wording rules/outage.json chose: a known repair time, one already past, one still

@@ -1,0 +1,7 @@
+import { HomePage } from '../features/home/HomePage';
+import { homeSections } from './home-sections';
+
+/** /home (lazy route module): the home page, rendering from every feature's home cards. */
+export function Component() {
+  return <HomePage sections={homeSections} />;
+}

@@ -1,0 +1,50 @@
+import { homeSections as account } from '../features/account/home';
+import { homeSections as billing } from '../features/billing/home';
+import { homeSections as contact } from '../features/contact/home';
+import { homeSections as devices } from '../features/devices/home';
+import { homeSections as orders } from '../features/orders/home';
+import { homeSections as outage } from '../features/outage/home';
+import { homeSections as paperless } from '../features/paperless/home';
+import { homeSections as rewards } from '../features/rewards/home';
+import { homeSections as support } from '../features/support/home';
+import type { SectionRegistry } from '../ui/section';
+
+/** Every feature's home cards, by feature: each section id belongs to exactly one feature. */
+export const sectionsByFeature = {
+  account,
+  billing,
+  contact,
+  devices,
+  orders,
+  outage,
+  paperless,
+  rewards,
+  support,
+} as const;
+
+type Features = typeof sectionsByFeature;
+/** The ids a feature exports that another feature exports too (never, when every id has one owner). */
+type SharedIds = {
+  [F in keyof Features]: keyof Features[F] &
+    { [G in Exclude<keyof Features, F>]: keyof Features[G] }[Exclude<keyof Features, F>];
+}[keyof Features];
+// A section id exported by two features is a type error here, naming the id (the spread would silently keep
+// only the last one).
+const _oneOwnerPerId: [SharedIds] extends [never] ? true : SharedIds = true;
+
+/**
+ * The home's section registry: section id (rules/home-sections.json) -> component. The rules decide which
+ * show and in what order; an id the rules decide that has no entry is not rendered (npm run rules:check
+ * reports it). src/app/rendered-sections.ts lists the same ids for node scripts.
+ */
+export const homeSections = {
+  ...account,
+  ...billing,
+  ...contact,
+  ...devices,
+  ...orders,
+  ...outage,
+  ...paperless,
+  ...rewards,
+  ...support,
+} satisfies SectionRegistry;

@@ -1,4 +1,0 @@
-import { HomePage } from './HomePage';
-
-/** /home (lazy route module). */
-export const Component = HomePage;

@@ -1,0 +1,7 @@
+import { SupportSection } from './SupportSection';
+import type { SectionRegistry } from '../../ui/section';
+
+/** The home cards this feature owns (section id of rules/home-sections.json -> component). */
+export const homeSections = {
+  support: SupportSection,
+} satisfies SectionRegistry;
