@@ -2,8 +2,8 @@
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { OutageAlert } from '../../../src/engine';
-import type { ModemInfo, Outage } from '../../../src/generated/types';
+import type { OutageAlert } from '../../engine';
+import type { ModemInfo, Outage } from '../../generated/types';
 import {
   alertNamed,
   baseDecisions,
@@ -14,7 +14,7 @@ import {
   sections,
   toastTexts,
   type HomeStoreOptions,
-} from './home-harness';
+} from '../../../test/features/home/home-harness';
 
 afterEach(cleanup);
 

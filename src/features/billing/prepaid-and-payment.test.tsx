@@ -3,9 +3,15 @@ import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { runInAction } from 'mobx';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { AccountFacts } from '../../../src/facts';
-import type { Profile } from '../../../src/generated/types';
-import { alertNamed, baseProfile, makeHomeStore, renderHome, sections } from './home-harness';
+import type { AccountFacts } from '../../facts';
+import type { Profile } from '../../generated/types';
+import {
+  alertNamed,
+  baseProfile,
+  makeHomeStore,
+  renderHome,
+  sections,
+} from '../../../test/features/home/home-harness';
 
 afterEach(cleanup);
 

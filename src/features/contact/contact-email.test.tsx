@@ -2,8 +2,8 @@
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { AccountFacts } from '../../../src/facts';
-import type { OrchRoute } from '../harness';
+import type { AccountFacts } from '../../facts';
+import type { OrchRoute } from '../../../test/features/harness';
 import {
   alertNamed,
   baseProfile,
@@ -13,7 +13,7 @@ import {
   renderHome,
   sections,
   toastTexts,
-} from './home-harness';
+} from '../../../test/features/home/home-harness';
 
 afterEach(cleanup);
 

@@ -2,8 +2,8 @@
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { AccountFacts } from '../../../src/facts';
-import type { Profile } from '../../../src/generated/types';
+import type { AccountFacts } from '../../facts';
+import type { Profile } from '../../generated/types';
 import {
   alertNamed,
   baseDecisions,
@@ -15,7 +15,7 @@ import {
   sections,
   toastTexts,
   type HomeStoreOptions,
-} from './home-harness';
+} from '../../../test/features/home/home-harness';
 
 afterEach(cleanup);
 
