@@ -1,14 +1,18 @@
 /**
  * `npm run rules:check`: validates every rule file (rules/, or RULES_DIR) and prints each problem with the
- * file, the rule, the JSON path and what is wrong in plain words. Exits 1 on any problem.
+ * file, the rule, the JSON path and what is wrong in plain words. Exits 1 on any problem. A section a rule
+ * can show that no component renders is a problem too, or a warning while its feature is not built yet
+ * (src/app/rendered-sections.ts).
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { formatIssue } from '../src/engine/validate';
-import { checkRulesDir, repoRoot, rulesDir, rulesetSchemaText } from './rules-lib';
+import { ruleFileOf } from '../src/engine/decisions';
+import { checkRulesDir, repoRoot, rulesDir, rulesetSchemaText, unrenderedSectionIssues } from './rules-lib';
 
 const dir = rulesDir();
 const result = checkRulesDir(dir);
+result.issues.push(...unrenderedSectionIssues(result.parsed[ruleFileOf('home-sections')]));
 const problems = result.issues.filter((i) => i.severity !== 'warning').map(formatIssue);
 const warnings = result.issues.filter((i) => i.severity === 'warning').map(formatIssue);
 for (const w of warnings) console.warn(w);

@@ -10,6 +10,7 @@ import { formatIssue, validateRuleset, type RulesetIssue } from '../src/engine/v
 import { createRuntime, type Runtime } from '../src/engine/runtime';
 import { DATA_CALLS, type DataCall } from '../src/engine/decisions';
 import type { HomeDecisions, RuleCondition } from '../src/engine/types';
+import { NOT_BUILT_YET, RENDERED_SECTIONS } from '../src/app/rendered-sections';
 import { deriveFacts } from '../src/facts/derive';
 import { snapshotFromResponses, type AccountResponses } from '../src/facts/snapshot';
 import type { AccountFacts, ToggleName } from '../src/facts/vocabulary';
@@ -109,6 +110,39 @@ export function loadRulesDir(dir: string = rulesDir()): Rulesets {
     throw new Error(`invalid rules in ${dir}:\n${errors.map(formatIssue).join('\n')}`);
   }
   return Object.fromEntries(DECISIONS.map((d) => [d.id, checked.parsed[ruleFileOf(d.id)]])) as Rulesets;
+}
+
+/**
+ * Every rule of a home-sections file that shows a section no component renders (`rendered`: the registry's
+ * ids, src/app/rendered-sections.ts): customers would never see it. A section of a feature not built yet
+ * (`notBuilt`) is a warning; any other is an error.
+ */
+export function unrenderedSectionIssues(
+  file: unknown,
+  rendered: readonly string[] = RENDERED_SECTIONS,
+  notBuilt: readonly string[] = NOT_BUILT_YET,
+): RulesetIssue[] {
+  const rules = (file as { rules?: unknown } | null)?.rules;
+  if (!Array.isArray(rules)) return [];
+  const issues: RulesetIssue[] = [];
+  rules.forEach((rule: unknown, i) => {
+    const r = rule as { name?: unknown; event?: { params?: { section?: unknown } } } | null;
+    const section = r?.event?.params?.section;
+    if (typeof section !== 'string' || rendered.includes(section)) return;
+    const pending = notBuilt.includes(section);
+    issues.push({
+      file: `rules/${ruleFileOf('home-sections')}`,
+      rule: typeof r?.name === 'string' && r.name ? `'${r.name}'` : `#${i + 1}`,
+      path: `rules[${i}].event.params.section`,
+      message:
+        `this rule shows section '${section}', but no component renders it: customers would never see it` +
+        (pending
+          ? ' (not built yet: NOT_BUILT_YET in src/app/rendered-sections.ts)'
+          : ". Export its card from its feature's home.ts, add it to src/app/home-sections.ts and its id to RENDERED_SECTIONS (src/app/rendered-sections.ts)"),
+      ...(pending ? { severity: 'warning' as const } : {}),
+    });
+  });
+  return issues;
 }
 
 /** schemas/ruleset.schema.json as it must be committed: generated, then formatted like every file. */
