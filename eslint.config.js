@@ -19,7 +19,7 @@ export default tseslint.config(
       'dist/**',
       'node_modules/**',
       'src/generated/**',
-      'test-results/**',
+      'test-results*/**',
       'playwright-report/**',
     ],
   },
@@ -64,16 +64,24 @@ export default tseslint.config(
   // Facts and the engine are pure and know nothing of React, stores or features.
   restrict(
     ['src/facts/**', 'src/engine/**'],
-    ['react', 'react-dom', 'mobx', '**/stores/**', '**/features/**', '**/shell/**', '**/ui/**'],
+    ['react', 'react-dom', 'mobx', '**/stores/**', '**/features/**', '**/app/**', '**/shell/**', '**/ui/**'],
     'Facts and engine are pure layers below the app.',
   ),
-  // The ui kit is shared: it may not reach up into features, the shell or the stores.
+  // The ui kit is shared: it may not reach up into features, the app, the shell or the stores.
   restrict(
     ['src/ui/**'],
-    ['**/features/**', '**/shell/**', '**/stores/**'],
+    ['**/features/**', '**/app/**', '**/shell/**', '**/stores/**'],
     'src/ui is shared and sits below features and the shell.',
   ),
-  // A feature does not import another feature; shared pieces move down to ui/ or a lower layer.
+  // The stores sit below the features: what two features share moves here, never the other way.
+  restrict(
+    ['src/stores/**'],
+    ['**/features/**', '**/app/**', '**/shell/**'],
+    'src/stores sits below features, the app and the shell.',
+  ),
+  // A feature does not import another feature (features/home included: it renders the section registry the
+  // app layer hands it); shared pieces move down to ui/, stores/ or facts/. Features sit below src/app (which
+  // composes them) and the shell. See docs/decisions/007-home-sections-registry.md.
   {
     files: ['src/features/*/*.ts', 'src/features/*/*.tsx'],
     rules: {
@@ -82,6 +90,11 @@ export default tseslint.config(
         {
           patterns: [
             { regex: '^\\.\\./[^./]', message: 'A feature imports no other feature.' },
+            { regex: '^(\\.\\./)+features/', message: 'A feature imports no other feature.' },
+            {
+              group: ['**/app/**'],
+              message: 'A feature does not import src/app (the app composes features).',
+            },
             { group: ['**/shell/**'], message: 'A feature does not import the shell.' },
           ],
         },
@@ -96,6 +109,11 @@ export default tseslint.config(
         {
           patterns: [
             { regex: '^\\.\\./\\.\\./[^./]', message: 'A feature imports no other feature.' },
+            { regex: '^(\\.\\./)+features/', message: 'A feature imports no other feature.' },
+            {
+              group: ['**/app/**'],
+              message: 'A feature does not import src/app (the app composes features).',
+            },
             { group: ['**/shell/**'], message: 'A feature does not import the shell.' },
           ],
         },
