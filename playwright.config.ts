@@ -9,7 +9,9 @@ export const LIVE_RULES_DIR = `.tmp/rules-live-${PORT}`;
 export const LIVE_PORT = PORT + 1;
 
 export default defineConfig({
-  testDir: 'test/e2e',
+  // Browser specs live in test/e2e, or beside their feature (src/features/<feature>/*.e2e.ts).
+  testDir: '.',
+  testMatch: ['test/e2e/**/*.spec.ts', 'src/features/**/*.e2e.ts'],
   outputDir: process.env.PW_OUTPUT_DIR ?? 'test-results',
   fullyParallel: true,
   workers: process.env.CI ? 2 : 3,
