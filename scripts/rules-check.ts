@@ -1,6 +1,9 @@
 /**
- * `npm run rules:check`: validates every rule file (rules/, or RULES_DIR) and prints each problem with the
- * file, the rule, the JSON path and what is wrong in plain words. Exits 1 on any problem. A section a rule
+ * `npm run rules:check`: validates every rule file (rules/, or RULES_DIR), then analyses what the valid
+ * ones mean (src/engine/analyze.ts): rules that never fire or never win, ties left to the file order,
+ * sections sharing an order, constants and toggles nothing reads, numbers written twice. Prints each
+ * problem with the file, the rule, the JSON path and what is wrong in plain words; exits 1 on any.
+ * Findings a rule file acknowledges are listed with their reason and do not fail the check. A section a rule
  * can show that no component renders is a problem too, or a warning while its feature is not built yet
  * (src/app/rendered-sections.ts).
  */
@@ -8,12 +11,23 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { formatIssue } from '../src/engine/validate';
 import { ruleFileOf } from '../src/engine/decisions';
-import { checkRulesDir, repoRoot, rulesDir, rulesetSchemaText, unrenderedSectionIssues } from './rules-lib';
+import {
+  analyzeRulesDir,
+  checkRulesDir,
+  repoRoot,
+  rulesDir,
+  rulesetSchemaText,
+  unrenderedSectionIssues,
+} from './rules-lib';
 
 const dir = rulesDir();
 const result = checkRulesDir(dir);
 result.issues.push(...unrenderedSectionIssues(result.parsed[ruleFileOf('home-sections')]));
-const problems = result.issues.filter((i) => i.severity !== 'warning').map(formatIssue);
+const analysis = analyzeRulesDir(result);
+const problems = [
+  ...result.issues.filter((i) => i.severity !== 'warning'),
+  ...analysis.findings.filter((i) => i.severity !== 'warning'),
+].map(formatIssue);
 const warnings = result.issues.filter((i) => i.severity === 'warning').map(formatIssue);
 for (const w of warnings) console.warn(w);
 
@@ -27,6 +41,10 @@ if (!process.env.RULES_DIR) {
   }
 }
 
+for (const a of analysis.acknowledged) {
+  console.log(`acknowledged [${a.code ?? ''}] ${a.file}, rule ${a.rule ?? ''}: ${a.reason}`);
+}
+
 if (problems.length > 0) {
   for (const p of problems) console.error(p);
   console.error(
@@ -34,4 +52,9 @@ if (problems.length > 0) {
   );
   process.exit(1);
 }
-console.log(`rules ok: ${result.files} files, ${result.rules} rules`);
+const acknowledged = analysis.acknowledged.length;
+console.log(
+  `rules ok: ${result.files} files, ${result.rules} rules${
+    acknowledged > 0 ? `; ${acknowledged} acknowledged finding${acknowledged === 1 ? '' : 's'}` : ''
+  }`,
+);

@@ -1,6 +1,7 @@
 /** Node-side helpers shared by the rules CLIs (check, explain, preview, schema) and their tests. */
 import { ALL_FACTS, type FactDefinition } from '../src/facts/vocabulary';
-import { DECISIONS, factsFor, ruleFileOf } from '../src/engine/decisions';
+import { analyzeRules, constantValues, type AnalysisInput, type AnalysisResult } from '../src/engine/analyze';
+import { CONSTANT_NAMES, DECISIONS, factsFor, ruleFileOf } from '../src/engine/decisions';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import * as prettier from 'prettier';
@@ -9,11 +10,11 @@ import type { Rulesets } from '../src/engine/types';
 import { formatIssue, validateRuleset, type RulesetIssue } from '../src/engine/validate';
 import { createRuntime, type Runtime } from '../src/engine/runtime';
 import { DATA_CALLS, type DataCall } from '../src/engine/decisions';
-import type { HomeDecisions, RuleCondition } from '../src/engine/types';
+import type { HomeDecisions, RuleCondition, RuleFile } from '../src/engine/types';
 import { NOT_BUILT_YET, RENDERED_SECTIONS } from '../src/app/rendered-sections';
 import { deriveFacts } from '../src/facts/derive';
 import { snapshotFromResponses, type AccountResponses } from '../src/facts/snapshot';
-import type { AccountFacts, ToggleName } from '../src/facts/vocabulary';
+import { TOGGLE_NAMES, type AccountFacts, type ToggleName } from '../src/facts/vocabulary';
 import { loadPersonas, personaResponses, type Persona, type PersonaResponses } from '../sandbox/personas';
 
 /** Replaces the text between `<!-- name:start -->` and `<!-- name:end -->` (markers kept). */
@@ -27,6 +28,12 @@ export function replaceGeneratedBlock(text: string, name: string, body: string):
 }
 
 const escapeCell = (s: string): string => s.replace(/\|/g, '\\|');
+
+const isConstantRef = (v: unknown): v is { fact: string } =>
+  typeof v === 'object' &&
+  v !== null &&
+  typeof (v as { fact?: unknown }).fact === 'string' &&
+  (v as { fact: string }).fact.startsWith('constant.');
 
 function factRow(f: FactDefinition, usedBy: string): string {
   const values = f.values ? f.values.map((v) => `\`${String(v)}\``).join(', ') : '';
@@ -71,17 +78,12 @@ export function checkRulesDir(dir: string): CheckedRules {
   for (const name of names) {
     const file = `rules/${name}`;
     result.files++;
-    let json: unknown;
-    try {
-      json = JSON.parse(readFileSync(join(dir, name), 'utf8'));
-    } catch (e) {
-      result.issues.push({
-        file,
-        path: '',
-        message: `not valid JSON: ${e instanceof Error ? e.message : String(e)}`,
-      });
+    const parsed = parseJson(readFileSync(join(dir, name), 'utf8'));
+    if ('problem' in parsed) {
+      result.issues.push({ file, path: parsed.where, message: parsed.problem });
       continue;
     }
+    const json = parsed.json;
     result.parsed[name] = json;
     if (!expected.includes(name)) {
       result.issues.push({
@@ -100,6 +102,81 @@ export function checkRulesDir(dir: string): CheckedRules {
       result.issues.push({ file: `rules/${name}`, path: '', message: 'the file is missing' });
   }
   return result;
+}
+
+/**
+ * Parses a JSON file's text; on a syntax error says where, as an editor counts (line and column from 1):
+ * `{ where: 'line 12, column 5', problem: 'not valid JSON at line 12, column 5: ...' }`.
+ */
+export function parseJson(text: string): { json: unknown } | { where: string; problem: string } {
+  try {
+    return { json: JSON.parse(text) as unknown };
+  } catch (e) {
+    const raw = e instanceof Error ? e.message : String(e);
+    const m = /at position (\d+)/.exec(raw);
+    const offset = m ? Number(m[1]) : text.length;
+    const before = text.slice(0, offset).split('\n');
+    const where = `line ${before.length}, column ${before[before.length - 1]!.length + 1}`;
+    const what = raw
+      .replace(/\s*in JSON at position \d+.*$/, '')
+      .replace(/^Unexpected end of JSON input$/, 'the file ends too early');
+    const hint = /after property value|after array element/.test(what)
+      ? ' (a comma is missing, or a bracket is not closed)'
+      : /property name/.test(what)
+        ? ' (a comma before a closing bracket, or a name without "quotes")'
+        : '';
+    return { where, problem: `not valid JSON at ${where}: ${what}${hint}` };
+  }
+}
+
+const CODE_DIRS = ['src', 'machines'];
+
+function codeFiles(dir: string): string[] {
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir, { withFileTypes: true }).flatMap((d) => {
+    const path = join(dir, d.name);
+    if (d.isDirectory()) return d.name === 'generated' ? [] : codeFiles(path);
+    return /\.tsx?$/.test(d.name) ? [path] : [];
+  });
+}
+
+/**
+ * The constants and toggles the portal's code reads (src/ and machines/): `constantOf(store, 'name', ...)`,
+ * `constants.name`, `constants['name']`, `toggles.name`, `toggles?.name`, `toggles['name']`. The decision
+ * table and the vocabulary only list the names, which is not a read.
+ */
+export function codeReads(root: string = repoRoot): { constants: Set<string>; toggles: Set<string> } {
+  const text = CODE_DIRS.flatMap((d) => codeFiles(join(root, d)))
+    .map((f) => readFileSync(f, 'utf8'))
+    .join('\n');
+  const reads = (names: readonly string[], patterns: (n: string) => RegExp[]): Set<string> =>
+    new Set(names.filter((n) => patterns(n).some((re) => re.test(text))));
+  return {
+    constants: reads(CONSTANT_NAMES, (n) => [
+      new RegExp(`constantOf\\([^,()]+,\\s*['"]${n}['"]`),
+      new RegExp(`constants\\??\\.${n}\\b`),
+      new RegExp(`constants\\[\\s*['"]${n}['"]\\s*\\]`),
+    ]),
+    toggles: reads(TOGGLE_NAMES, (n) => [
+      new RegExp(`toggles\\??\\.${n}\\b`),
+      new RegExp(`toggles\\[\\s*['"]${n}['"]\\s*\\]`),
+    ]),
+  };
+}
+
+/**
+ * The analysis of rules:check (src/engine/analyze.ts) on the files of a checked directory that are valid:
+ * what never fires or never wins, ties, shared orders, unused constants and toggles, numbers written twice.
+ */
+export function analyzeRulesDir(checked: CheckedRules): AnalysisResult {
+  const invalid = new Set(checked.issues.filter((i) => i.severity !== 'warning').map((i) => i.file));
+  const files: AnalysisInput['files'] = {};
+  for (const d of DECISIONS) {
+    const name = ruleFileOf(d.id);
+    if (name in checked.parsed && !invalid.has(`rules/${name}`))
+      files[d.id] = checked.parsed[name] as RuleFile;
+  }
+  return analyzeRules({ files });
 }
 
 /** Loads a directory's rules for the runtime; throws with every issue when any file is invalid. */
@@ -274,11 +351,16 @@ function thresholdLines(rulesets: Rulesets): string[] {
     '| rule file | rule | condition |',
     '| --- | --- | --- |',
   ];
+  const constants = constantValues(rulesets);
   const walk = (c: RuleCondition, out: string[]): void => {
     if ('all' in c) c.all.forEach((x) => walk(x, out));
     else if ('any' in c) c.any.forEach((x) => walk(x, out));
     else if ('not' in c) walk(c.not, out);
     else if (typeof c.value === 'number') out.push(`${c.fact} ${c.operator} ${c.value}`);
+    else if (isConstantRef(c.value)) {
+      const name = c.value.fact.slice('constant.'.length);
+      out.push(`${c.fact} ${c.operator} ${c.value.fact} (${String(constants.get(name))})`);
+    }
   };
   for (const d of DECISIONS) {
     for (const rule of rulesets[d.id].rules) {

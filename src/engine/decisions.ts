@@ -6,6 +6,7 @@
  */
 import {
   ACCOUNT_FACTS,
+  CONSTANT_NAMES,
   DECISION_FACTS,
   ORDER_FACTS,
   TOGGLE_NAMES,
@@ -124,16 +125,7 @@ export type DataCall = (typeof DATA_CALLS)[number];
 export const BRANDS = ['provider', 'second-provider'] as const;
 export type Brand = (typeof BRANDS)[number];
 
-export const CONSTANT_NAMES = [
-  'archiveAfterDays',
-  'embargoMaintenanceHours',
-  'modemRestartMinutes',
-  'rescheduleApplyMinutes',
-  'emailRetryLimit',
-  'paperBillFee',
-  'walledGardenGraceDays',
-] as const;
-export type ConstantName = (typeof CONSTANT_NAMES)[number];
+export { CONSTANT_NAMES, type ConstantName } from '../facts/vocabulary';
 
 /** A JSON Schema fragment (plain data) describing an event's params. */
 export type JsonSchema = Record<string, unknown>;
@@ -183,7 +175,8 @@ export const DECISIONS = [
       additionalProperties: false,
       properties: { name: str(CONSTANT_NAMES), value: { type: 'number' } },
     },
-    description: 'Business constants shown to the customer (not thresholds: those are in rule conditions).',
+    description:
+      'Business constants shown to the customer. A rule whose threshold must match one compares with it: "value": {"fact": "constant.<name>"}.',
   },
   {
     id: 'walled-garden',
@@ -412,6 +405,7 @@ export function decisionSpec(id: string): DecisionSpec | undefined {
 /** Which decision produces each decision fact (toggle.* come from toggles). */
 function producerOf(factName: string): DecisionId {
   if (factName.startsWith('toggle.')) return 'toggles';
+  if (factName.startsWith('constant.')) return 'constants';
   const prefix = factName.split('.')[0];
   const map: Record<string, DecisionId> = {
     walledGarden: 'walled-garden',

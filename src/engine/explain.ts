@@ -1,4 +1,5 @@
 /** Text rendering of explain traces, for the explain CLI and any debug view. Browser-safe. */
+import { ruleRef } from './rule-ref';
 import type { ConditionTrace, DecisionTrace, ExplainTrace } from './types';
 
 // JSON.stringify gives undefined only for undefined and functions, which facts never are.
@@ -8,9 +9,10 @@ const mark = (held: boolean | null): string => (held === null ? 'skipped' : held
 
 function conditionLines(c: ConditionTrace, indent: string): string[] {
   if ('fact' in c) {
-    return [
-      `${indent}[${mark(c.held)}] ${c.fact} ${c.operator} ${show(c.expected)}   (value: ${show(c.value)})`,
-    ];
+    const expected = c.expectedFact
+      ? `${c.expectedFact}${c.held === null ? '' : ` (${show(c.expected)})`}`
+      : show(c.expected);
+    return [`${indent}[${mark(c.held)}] ${c.fact} ${c.operator} ${expected}   (value: ${show(c.value)})`];
   }
   if (c.group === 'not') return [`${indent}not [${mark(c.held)}]`, ...conditionLines(c.child, `${indent}  `)];
   return [
@@ -20,10 +22,14 @@ function conditionLines(c: ConditionTrace, indent: string): string[] {
 }
 
 export function formatDecisionTrace(d: DecisionTrace, { onlyMatched = false } = {}): string {
+  const ref = (name: string): string => {
+    const r = d.rules.find((x) => x.name === name);
+    return r ? ruleRef(r.position, r.name) : `'${name}'`;
+  };
   const head =
     d.kind === 'first-match'
-      ? `winner: ${d.winner ?? '(none)'}`
-      : `matched: ${d.matched.length > 0 ? d.matched.join(', ') : '(none)'}`;
+      ? `winner: ${d.winner === null ? '(none)' : ref(d.winner)}`
+      : `matched: ${d.matched.length > 0 ? d.matched.map(ref).join(', ') : '(none)'}`;
   const lines = [
     `== ${d.decision} (${d.kind}) ${head}${d.defaulted ? '  [no rule decided everything: defaults used]' : ''}`,
   ];
@@ -31,7 +37,7 @@ export function formatDecisionTrace(d: DecisionTrace, { onlyMatched = false } = 
     if (onlyMatched && !r.matched) continue;
     const winner = d.winner === r.name ? '  <= winner' : '';
     lines.push(
-      `  ${r.matched ? 'MATCH' : 'no   '} '${r.name}' (priority ${r.priority}) -> ${show(r.event.params)}${winner}`,
+      `  ${r.matched ? 'MATCH' : 'no   '} ${ruleRef(r.position, r.name)} (priority ${r.priority}) -> ${show(r.event.params)}${winner}`,
     );
     if (r.error) lines.push(`      error: ${r.error} (treated as not matched)`);
     lines.push(...conditionLines(r.conditions, '      '));

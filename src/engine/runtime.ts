@@ -22,6 +22,7 @@ import {
   type DataCall,
   DECISIONS,
   PAYMENT_FLAGS,
+  type ConstantName,
   type DecisionId,
   type DecisionSpec,
   type HomeViewId,
@@ -73,10 +74,14 @@ function conditionTrace(node: unknown): ConditionTrace {
     const child = conditionTrace(n.not);
     return { group: 'not', held: held ?? (child.held === null ? null : !child.held), child };
   }
+  const ref = n.value as { fact?: unknown } | null | undefined;
+  const valueFact = typeof ref === 'object' && ref !== null && typeof ref.fact === 'string' ? ref.fact : null;
   return {
     fact: String(n.fact),
     operator: String(n.operator),
-    expected: n.value,
+    // A constant named as the value ({"fact": "constant.x"}) shows as the number it had in this run.
+    expected: valueFact !== null && held !== null ? n.valueResult : n.value,
+    ...(valueFact !== null ? { expectedFact: valueFact } : {}),
     value: held === null ? undefined : n.factResult,
     held,
   };
@@ -108,6 +113,10 @@ class DecisionRunner {
       if (!c || typeof c !== 'object') return;
       const n = c as Record<string, unknown>;
       if (typeof n.fact === 'string') names.add(n.fact);
+      // A value may name a constant ({"fact": "constant.x"}): json-rules-engine reads it as a fact.
+      const value = n.value as { fact?: unknown } | null | undefined;
+      if (typeof value === 'object' && value !== null && typeof value.fact === 'string')
+        names.add(value.fact);
       for (const key of ['all', 'any'] as const)
         if (Array.isArray(n[key])) (n[key] as unknown[]).forEach(collect);
       if (n.not) collect(n.not);
@@ -191,6 +200,7 @@ class DecisionRunner {
     const rule = this.file.rules[this.order.get(r.name) ?? -1];
     return {
       name: r.name,
+      position: (this.order.get(r.name) ?? -1) + 1,
       priority: r.priority ?? 1,
       matched: r.result === true,
       event: rule?.event ?? {
@@ -204,6 +214,7 @@ class DecisionRunner {
   private failedTrace(rule: RuleDefinition, error: string): RuleTrace {
     return {
       name: rule.name,
+      position: (this.order.get(rule.name) ?? -1) + 1,
       priority: rule.priority,
       matched: false,
       error,
@@ -269,7 +280,17 @@ export function createRuntime(rulesets: Rulesets): Runtime {
     ]);
     const toggles = lookup(toggleOutcome, 'toggle', TOGGLE_NAMES, 'on', false);
     const constants = lookup(constantOutcome, 'name', CONSTANT_NAMES, 'value', null as number | null);
-    for (const t of TOGGLE_NAMES) facts[`toggle.${t}`] = toggles[t];
+    const stage0 = {
+      ...(Object.fromEntries(TOGGLE_NAMES.map((t) => [`toggle.${t}`, toggles[t]])) as Record<
+        `toggle.${ToggleName}`,
+        boolean
+      >),
+      ...(Object.fromEntries(CONSTANT_NAMES.map((c) => [`constant.${c}`, constants[c]])) as Record<
+        `constant.${ConstantName}`,
+        number | null
+      >),
+    };
+    Object.assign(facts, stage0);
 
     const [wg, card, pay, credit, outage, timing, token, dataLoading, brand] = await Promise.all([
       run('walled-garden', facts),
@@ -309,12 +330,8 @@ export function createRuntime(rulesets: Rulesets): Runtime {
       },
       brand: { brand: firstParam(brand, 'brand', 'provider', isString) as Brand },
     };
-    const toggleFacts = Object.fromEntries(TOGGLE_NAMES.map((t) => [`toggle.${t}`, toggles[t]])) as Record<
-      `toggle.${ToggleName}`,
-      boolean
-    >;
     const decisionFacts: DecisionFacts = {
-      ...toggleFacts,
+      ...stage0,
       'walledGarden.state': stage1.walledGarden.state,
       'prepaidCard.status': stage1.prepaidCard.status,
       'payment.late': payment.late,

@@ -5,6 +5,7 @@
  */
 import { ACCOUNT_FACTS, DECISION_FACTS, type FactDefinition, type FactType } from '../facts/vocabulary';
 import { DECISIONS, factsFor, type DecisionSpec, type JsonSchema } from './decisions';
+import { ACKNOWLEDGEABLE_FINDINGS, FINDINGS } from './findings';
 
 /** Operators allowed per fact type. `in`/`notIn` need an array value (json-rules-engine issue #412). */
 export const OPERATORS_BY_TYPE: Record<FactType, readonly string[]> = {
@@ -35,6 +36,14 @@ function factsOfDefinition(d: DecisionSpec): readonly FactDefinition[] {
 function conditionDefinition(defName: string, facts: readonly FactDefinition[]): JsonSchema {
   const ref = { $ref: `#/definitions/${defName}` };
   const names = (type: FactType) => facts.filter((f) => f.type === type).map((f) => f.name);
+  // A number may be compared with a constant: {"fact": "constant.walledGardenGraceDays"}.
+  const constants = facts.filter((f) => f.name.startsWith('constant.')).map((f) => f.name);
+  const constantRef = {
+    type: 'object',
+    required: ['fact'],
+    additionalProperties: false,
+    properties: { fact: { description: 'A constant of rules/constants.json.', enum: constants } },
+  };
   const typeRules = FACT_TYPES.filter((t) => names(t).length > 0).map((type) => ({
     if: { required: ['fact'], properties: { fact: { enum: names(type) } } },
     then: {
@@ -43,7 +52,9 @@ function conditionDefinition(defName: string, facts: readonly FactDefinition[]):
         value:
           type === 'string'
             ? { type: ['string', 'array', 'null'], items: { type: 'string' } }
-            : { type: [type, 'null'] },
+            : type === 'number' && constants.length > 0
+              ? { anyOf: [{ type: ['number', 'null'] }, constantRef] }
+              : { type: [type, 'null'] },
       },
     },
   }));
@@ -126,6 +137,19 @@ export function buildRulesetSchema(): JsonSchema {
         anyOf: [{ required: ['all'] }, { required: ['any'] }, { required: ['not'] }],
       },
       event: { $ref: '#/definitions/event' },
+      acknowledge: {
+        description:
+          'Findings of rules:check that this rule intends, each with the reason: {"same-order": "why"}.',
+        type: 'object',
+        propertyNames: { enum: [...ACKNOWLEDGEABLE_FINDINGS] },
+        additionalProperties: { type: 'string', pattern: '\\S' },
+        properties: Object.fromEntries(
+          ACKNOWLEDGEABLE_FINDINGS.map((code) => [
+            code,
+            { type: 'string', description: FINDINGS[code].meaning },
+          ]),
+        ),
+      },
     },
   };
 

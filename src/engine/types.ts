@@ -1,4 +1,5 @@
 import type { ToggleName } from '../facts/vocabulary';
+import type { FindingCode } from './findings';
 import type {
   AppointmentTiming,
   BannerId,
@@ -29,6 +30,8 @@ export interface RuleDefinition {
   priority: number;
   conditions: RuleCondition;
   event: { type: string; params: Record<string, unknown> };
+  /** Findings of rules:check this rule's design intends, each with the reason (see findings.ts). */
+  acknowledge?: Partial<Record<FindingCode, string>>;
 }
 
 /** One rule file (rules/<decision>.json). */
@@ -79,7 +82,10 @@ export type ConditionTrace =
   | {
       fact: string;
       operator: string;
+      /** The value compared with (for a constant named as the value: its number in this run). */
       expected: unknown;
+      /** The constant the condition compares with, when its value is {"fact": "constant.x"}. */
+      expectedFact?: string;
       /** The fact's value (undefined when the condition was not reached). */
       value: unknown;
       /** null when the condition was not evaluated. */
@@ -90,6 +96,8 @@ export type ConditionTrace =
 
 export interface RuleTrace {
   name: string;
+  /** Its position in the file, from 1 (rules are named `#3 'name'` everywhere: rule-ref.ts). */
+  position: number;
   priority: number;
   matched: boolean;
   /** Set when the rule threw while being evaluated; it then counts as not matched. */

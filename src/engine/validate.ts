@@ -18,25 +18,30 @@ import {
   SECTION_VARIANTS,
   type DecisionSpec,
 } from './decisions';
+import { ACKNOWLEDGEABLE_FINDINGS, FINDING_CODES, type FindingCode } from './findings';
+import { ruleRef } from './rule-ref';
 import { ALL_OPERATORS, ARRAY_OPERATORS, OPERATORS_BY_TYPE } from './schema-builder';
 
 export interface RulesetIssue {
   /** The rule file, e.g. 'rules/home-view.json'. */
   file: string;
-  /** The rule's name, or '#3' (its position, from 1) when it has none. */
+  /** The rule: its position from 1 and its name, `#3 'embargo'` (rule-ref.ts). */
   rule?: string;
   /** Where in the file, e.g. 'rules[2].conditions.all[0].fact'. */
   path: string;
   message: string;
   /** A warning does not stop the file from loading (rules:check prints it and still passes). */
   severity?: 'warning';
+  /** For a finding of the analysis (analyze.ts): its kind, which an acknowledgement names. */
+  code?: FindingCode;
 }
 
-/** One line per issue: `rules/home-view.json, rule 'blocked', at rules[2].conditions.all[0].fact: ...`. */
+/** One line per issue: `rules/home-view.json, rule #3 'blocked', at rules[2].conditions.all[0].fact: ...`. */
 export function formatIssue(issue: RulesetIssue): string {
   const rule = issue.rule ? `, rule ${issue.rule}` : '';
   const warning = issue.severity === 'warning' ? 'warning: ' : '';
-  return `${warning}${issue.file}${rule}, at ${issue.path || '(top)'}: ${issue.message}`;
+  const code = issue.code ? ` [${issue.code}]` : '';
+  return `${warning}${issue.file}${rule}, at ${issue.path || '(top)'}: ${issue.message}${code}`;
 }
 
 /** Levenshtein distance, for "did you mean". */
@@ -82,7 +87,7 @@ const isObject = (v: unknown): v is Record<string, unknown> =>
 const show = (v: unknown): string => JSON.stringify(v) ?? 'undefined';
 const list = (values: readonly unknown[]): string => values.map((v) => show(v)).join(', ');
 
-const RULE_KEYS = ['name', 'description', 'priority', 'conditions', 'event'];
+const RULE_KEYS = ['name', 'description', 'priority', 'conditions', 'event', 'acknowledge'];
 const TOP_KEYS = ['$schema', 'decision', 'kind', 'description', 'rules'];
 const CONDITION_KEYS = ['fact', 'operator', 'value'];
 const TYPE_WORDS = { number: 'a number', string: 'text', boolean: 'true or false' } as const;
@@ -195,7 +200,9 @@ class Checker {
       return;
     }
     const isArrayOp = (ARRAY_OPERATORS as readonly string[]).includes(operator);
-    if (isArrayOp) {
+    if (isObject(value) && !isArrayOp) {
+      this.constantValue(def, value, `${path}.value`);
+    } else if (isArrayOp) {
       if (!Array.isArray(value) || value.length === 0) {
         this.report(
           `${path}.value`,
@@ -211,6 +218,39 @@ class Checker {
       );
     } else if (value !== null) {
       this.value(def, value, `${path}.value`);
+    }
+  }
+
+  /** A value naming a constant, `{"fact": "constant.walledGardenGraceDays"}`: the one way to compare with a fact. */
+  private constantValue(def: FactDefinition, value: Record<string, unknown>, path: string): void {
+    const constants = this.decision
+      ? factsFor(this.decision).filter((f) => f.name.startsWith('constant.'))
+      : [];
+    const example = '{"fact": "constant.walledGardenGraceDays"}';
+    const keys = Object.keys(value);
+    if (keys.length !== 1 || typeof value.fact !== 'string') {
+      this.report(
+        path,
+        `a value is ${TYPE_WORDS[def.type]}, or a constant written as ${example}; got ${show(value)}`,
+      );
+      return;
+    }
+    const ref = constants.find((f) => f.name === value.fact);
+    if (!ref) {
+      this.report(
+        `${path}.fact`,
+        constants.length === 0
+          ? `${this.decision?.id ?? 'these'} rules cannot compare with a constant (constants are decided alongside them)`
+          : `a condition can compare with a constant only, and '${value.fact}' is not one${didYouMean(
+              value.fact,
+              constants.map((f) => f.name),
+            )}`,
+      );
+    } else if (ref.type !== def.type) {
+      this.report(
+        `${path}.fact`,
+        `'${def.name}' is ${TYPE_WORDS[def.type]}, and '${ref.name}' is ${TYPE_WORDS[ref.type]}`,
+      );
     }
   }
 
@@ -272,7 +312,27 @@ class Checker {
 }
 
 function ruleLabel(rule: unknown, index: number): string {
-  return isObject(rule) && typeof rule.name === 'string' && rule.name ? `'${rule.name}'` : `#${index + 1}`;
+  return ruleRef(index + 1, isObject(rule) ? rule.name : undefined);
+}
+
+function checkAcknowledge(c: Checker, value: unknown, path: string): void {
+  if (!isObject(value)) {
+    c.report(path, '"acknowledge" lists findings this rule intends, with why: {"same-order": "why"}');
+    return;
+  }
+  for (const [code, reason] of Object.entries(value)) {
+    if (!(ACKNOWLEDGEABLE_FINDINGS as string[]).includes(code)) {
+      const known = (FINDING_CODES as string[]).includes(code);
+      c.report(
+        `${path}.${code}`,
+        known
+          ? `'${code}' cannot be acknowledged: fix the rule (findings that can be: ${ACKNOWLEDGEABLE_FINDINGS.join(', ')})`
+          : `'${code}' is not a finding of rules:check${didYouMean(code, ACKNOWLEDGEABLE_FINDINGS)} (findings that can be acknowledged: ${ACKNOWLEDGEABLE_FINDINGS.join(', ')})`,
+      );
+    } else if (typeof reason !== 'string' || !reason.trim()) {
+      c.report(`${path}.${code}`, 'say why it is intended, in words: an acknowledgement needs a reason');
+    }
+  }
 }
 
 function pathOf(instancePath: string): string {
@@ -369,7 +429,7 @@ export function validateRuleset(fileName: string, json: unknown): RulesetIssue[]
       else if (names.has(rule.name)) {
         c.report(
           `${path}.name`,
-          `the name '${rule.name}' is already used by rule #${names.get(rule.name)! + 1}: names must be unique in a file`,
+          `the name '${rule.name}' is already used by rule ${ruleRef(names.get(rule.name)! + 1, rule.name)}: names must be unique in a file`,
         );
       } else names.set(rule.name, i);
       if (!Number.isInteger(rule.priority) || (rule.priority as number) < 1) {
@@ -381,6 +441,7 @@ export function validateRuleset(fileName: string, json: unknown): RulesetIssue[]
       if (!('conditions' in rule)) c.report(path, 'this rule has no "conditions"');
       else c.condition(rule.conditions, `${path}.conditions`, true);
       checkEvent(c, decision, rule.event, `${path}.event`);
+      if ('acknowledge' in rule) checkAcknowledge(c, rule.acknowledge, `${path}.acknowledge`);
     });
   });
   if (decision) checkKind(c, decision, rules);
@@ -468,37 +529,36 @@ function checkEvent(c: Checker, decision: DecisionSpec | undefined, event: unkno
   }
 }
 
-/** Checks that need the whole file: ties in first-match files, completeness of lookups. */
+/**
+ * Checks that need the whole file: a lookup gives each entry one value. (Ties and unreachable rules of
+ * first-match and all-ordered files are findings of the analysis, analyze.ts, which knows when the
+ * conditions of two rules can hold together.)
+ */
 function checkKind(c: Checker, decision: DecisionSpec, rules: unknown[]): void {
+  if (decision.kind !== 'lookup' || !decision.lookupKey) return;
+  const key = decision.lookupKey;
   const keyOf = (rule: Record<string, unknown>): string => {
     const params = isObject(rule.event) && isObject(rule.event.params) ? rule.event.params : {};
-    if (decision.kind === 'lookup' && decision.lookupKey) return String(params[decision.lookupKey]);
-    // An all-ordered rule adds the thing its first required param names (section, flag, action, call).
-    const identity = (decision.params as { required?: string[] }).required?.[0];
-    if (decision.kind === 'all-ordered' && identity) return JSON.stringify(params[identity]);
-    return '';
+    return String(params[key]);
   };
   const byPriority = new Map<string, string>();
   rules.forEach((rule, i) => {
     if (!isObject(rule) || !Number.isInteger(rule.priority)) return;
-    const key = `${keyOf(rule)}@${String(rule.priority)}`;
-    const other = byPriority.get(key);
+    const entry = `${keyOf(rule)}@${String(rule.priority)}`;
+    const other = byPriority.get(entry);
     if (other) {
       c.inRule(ruleLabel(rule, i), () =>
         c.report(
           `rules[${i}].priority`,
-          decision.kind === 'first-match'
-            ? `rules ${other} and ${ruleLabel(rule, i)} have the same priority ${String(rule.priority)}: in a first-match file the winner must be clear, give them different priorities`
-            : `rules ${other} and ${ruleLabel(rule, i)} decide the same thing with the same priority ${String(rule.priority)}: give them different priorities`,
+          `rules ${other} and ${ruleLabel(rule, i)} set '${keyOf(rule)}' with the same priority ${String(rule.priority)}: which value applies would depend on their order in the file; give them different priorities`,
         ),
       );
-    } else byPriority.set(key, ruleLabel(rule, i));
+    } else byPriority.set(entry, ruleLabel(rule, i));
   });
-  if (decision.kind === 'lookup' && decision.lookupKey && decision.lookupEntries) {
+  if (decision.lookupEntries) {
     const defined = new Set(rules.filter(isObject).map(keyOf));
     for (const entry of decision.lookupEntries) {
-      if (!defined.has(entry))
-        c.report('rules', `no rule sets '${entry}': every ${decision.lookupKey} needs a value`);
+      if (!defined.has(entry)) c.report('rules', `no rule sets '${entry}': every ${key} needs a value`);
     }
   }
 }

@@ -39,6 +39,21 @@ export const TOGGLE_NAMES = [
 ] as const;
 export type ToggleName = (typeof TOGGLE_NAMES)[number];
 
+/**
+ * Business constants of rules/constants.json, numbers shown to customers; each becomes the number fact
+ * `constant.<name>`, so a rule whose threshold must match the text compares with the constant itself.
+ */
+export const CONSTANT_NAMES = [
+  'archiveAfterDays',
+  'embargoMaintenanceHours',
+  'modemRestartMinutes',
+  'rescheduleApplyMinutes',
+  'emailRetryLimit',
+  'paperBillFee',
+  'walledGardenGraceDays',
+] as const;
+export type ConstantName = (typeof CONSTANT_NAMES)[number];
+
 const ACCOUNT_STATUSES = [
   'ACTIVE',
   'LIVE',
@@ -621,6 +636,15 @@ export const DECISION_FACTS = [
         type: 'boolean',
         source: 'decision',
         description: `Feature toggle ${t}, decided by rules/toggles.json.`,
+      }) as const,
+  ),
+  ...CONSTANT_NAMES.map(
+    (c) =>
+      ({
+        name: `constant.${c}` as const,
+        type: 'number',
+        source: 'decision',
+        description: `The constant ${c} of rules/constants.json. Compare with it as a value, so the threshold and the text customers read stay one number: "value": {"fact": "constant.${c}"}.`,
       }) as const,
   ),
   {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { loadRulesDir } from '../../scripts/rules-lib';
+import { formatDecisionTrace } from '../../src/engine/explain';
 import { createRuntime } from '../../src/engine/runtime';
 import type { RuleFile, Rulesets } from '../../src/engine/types';
 import { account } from '../rules/support/facts';
@@ -47,6 +48,34 @@ describe('createRuntime', () => {
         { fact: 'daysPastDueDate', operator: 'greaterThan', expected: 1, value: 1, held: false },
       ],
     });
+  });
+
+  it('a condition comparing with a constant follows rules/constants.json, and the trace shows the number', async () => {
+    const soft = account({
+      isPrepaid: true,
+      wgCallStatus: 'ok',
+      wgServerStatus: true,
+      wgIsSoft: true,
+      wgStatus: 'SOFT',
+      daysSinceFailedPayment: 4,
+    });
+    const rulesets = committed();
+    const before = await createRuntime(rulesets).decide(soft);
+    expect(before.decisions.walledGarden.state).toBe('hard');
+    const grace = before.explain
+      .find((d) => d.decision === 'walled-garden')!
+      .rules.find((r) => r.name === 'soft-grace')!;
+    expect(
+      formatDecisionTrace({ ...before.explain.find((d) => d.decision === 'walled-garden')!, rules: [grace] }),
+    ).toContain(
+      '[failed] daysSinceFailedPayment lessThanInclusive constant.walledGardenGraceDays (3)   (value: 4)',
+    );
+
+    const graceRule = rulesets.constants.rules.find((r) => r.event.params.name === 'walledGardenGraceDays')!;
+    graceRule.event.params.value = 5;
+    const after = await createRuntime(rulesets).decide(soft);
+    expect(after.decisions.walledGarden.state).toBe('soft');
+    expect(after.decisions.constants.walledGardenGraceDays).toBe(5);
   });
 
   it('keeps one section per id (the highest-priority rule names the variant) ordered by the order numbers', async () => {

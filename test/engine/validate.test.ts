@@ -47,24 +47,49 @@ describe('validateRuleset', () => {
       homeView([rule({ all: [{ fact: 'acountStatus', operator: 'equal', value: 'ACTIVE' }] })]),
     );
     expect(messages(issues)).toEqual([
-      "rules/home-view.json, rule 'blocked', at rules[0].conditions.all[0].fact: unknown fact 'acountStatus': did you mean 'accountStatus'?",
+      "rules/home-view.json, rule #1 'blocked', at rules[0].conditions.all[0].fact: unknown fact 'acountStatus': did you mean 'accountStatus'?",
     ]);
   });
 
   it('rejects in with a non-array value (json-rules-engine throws on it, issue #412)', () => {
     const file = homeView([rule({ all: [{ fact: 'accountStatus', operator: 'in', value: 'ACTIVE' }] })]);
     expect(messages(validateRuleset('home-view.json', file))).toEqual([
-      `rules/home-view.json, rule 'blocked', at rules[0].conditions.all[0].value: 'in' needs a list of values in [ ], for example ["RES", "SMB"]; got "ACTIVE"`,
+      `rules/home-view.json, rule #1 'blocked', at rules[0].conditions.all[0].value: 'in' needs a list of values in [ ], for example ["RES", "SMB"]; got "ACTIVE"`,
     ]);
     // The precompiled schema the browser uses rejects it too.
     expect(schemaValidate(file)).toBe(false);
+  });
+
+  it('accepts a constant as the value a number is compared with, and nothing else written as a fact', () => {
+    const compare = (value: unknown, decision = 'walled-garden.json') =>
+      validateRuleset(decision, {
+        ...loadRulesDir()['walled-garden'],
+        rules: [
+          {
+            name: 'soft-grace',
+            priority: 60,
+            conditions: { all: [{ fact: 'daysSinceFailedPayment', operator: 'lessThanInclusive', value }] },
+            event: { type: 'walled-garden', params: { state: 'soft' } },
+          },
+        ],
+      }).map((i) => `${i.path}: ${i.message}`);
+    expect(compare({ fact: 'constant.walledGardenGraceDays' })).toEqual([]);
+    expect(compare({ fact: 'constant.walledGardenGraceDay' })).toEqual([
+      "rules[0].conditions.all[0].value.fact: a condition can compare with a constant only, and 'constant.walledGardenGraceDay' is not one: did you mean 'constant.walledGardenGraceDays'?",
+    ]);
+    expect(compare({ fact: 'accountTenure' })[0]).toContain(
+      "a condition can compare with a constant only, and 'accountTenure' is not one",
+    );
+    expect(compare({ fact: 'constant.walledGardenGraceDays', path: 'x' })[0]).toContain(
+      'a value is a number, or a constant written as {"fact": "constant.walledGardenGraceDays"}',
+    );
   });
 
   it('rejects duplicate rule names', () => {
     const dup = rule({ all: [{ fact: 'blockedAccount', operator: 'equal', value: true }] });
     const issues = validateRuleset('home-view.json', homeView([dup, { ...dup, priority: 70 }]));
     expect(messages(issues)).toEqual([
-      "rules/home-view.json, rule 'blocked', at rules[1].name: the name 'blocked' is already used by rule #1: names must be unique in a file",
+      "rules/home-view.json, rule #2 'blocked', at rules[1].name: the name 'blocked' is already used by rule #1 'blocked': names must be unique in a file",
     ]);
   });
 
@@ -75,7 +100,7 @@ describe('validateRuleset', () => {
     );
     const issues = validateRuleset('home-view.json', homeView([bad]));
     expect(messages(issues)).toEqual([
-      `rules/home-view.json, rule 'blocked', at rules[0].event.type: unknown event type "view" for home-view rules: the type is "home-view"`,
+      `rules/home-view.json, rule #1 'blocked', at rules[0].event.type: unknown event type "view" for home-view rules: the type is "home-view"`,
     ]);
   });
 
@@ -143,16 +168,17 @@ describe('validateRuleset', () => {
     );
   });
 
-  it('rejects two rules with the same priority in a first-match file', () => {
-    const a = rule({ all: [] });
-    const b = {
-      ...rule({ all: [] }),
-      name: 'other',
-      event: { type: 'home-view', params: { view: 'embargo' } },
-    };
-    expect(validateRuleset('home-view.json', homeView([a, b]))[0]?.message).toContain(
-      'have the same priority 80',
-    );
+  it('rejects two rules setting the same lookup entry with the same priority', () => {
+    const toggle = (on: boolean) => ({
+      name: `cancel-${String(on)}`,
+      priority: 1,
+      conditions: { all: [] },
+      event: { type: 'toggle', params: { toggle: 'cancel', on } },
+    });
+    const file = { ...loadRulesDir().toggles, rules: [...loadRulesDir().toggles.rules, toggle(false)] };
+    expect(messages(validateRuleset('toggles.json', file))).toEqual([
+      "rules/toggles.json, rule #10 'cancel-false', at rules[9].priority: rules #2 'cancel' and #10 'cancel-false' set 'cancel' with the same priority 1: which value applies would depend on their order in the file; give them different priorities",
+    ]);
   });
 
   it('rejects a lookup that leaves an entry without a value', () => {
