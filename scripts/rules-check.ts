@@ -15,6 +15,7 @@ import {
   analyzeRulesDir,
   checkRulesDir,
   repoRoot,
+  ruleCasesSchemaText,
   rulesDir,
   rulesetSchemaText,
   unrenderedSectionIssues,
@@ -31,13 +32,17 @@ const problems = [
 const warnings = result.issues.filter((i) => i.severity === 'warning').map(formatIssue);
 for (const w of warnings) console.warn(w);
 
-// The schema editors validate against must match the vocabulary the runtime knows.
+// The schemas editors validate against must match the vocabulary the runtime knows.
 if (!process.env.RULES_DIR) {
-  const committed = readFileSync(join(repoRoot, 'schemas', 'ruleset.schema.json'), 'utf8');
-  if (committed !== (await rulesetSchemaText())) {
-    problems.push(
-      'schemas/ruleset.schema.json is out of date with the fact vocabulary: run npx tsx scripts/rules-schema.ts',
-    );
+  for (const [name, text] of [
+    ['ruleset.schema.json', await rulesetSchemaText()],
+    ['rule-cases.schema.json', await ruleCasesSchemaText()],
+  ] as const) {
+    if (readFileSync(join(repoRoot, 'schemas', name), 'utf8') !== text) {
+      problems.push(
+        `schemas/${name} is out of date with the fact vocabulary: run npx tsx scripts/rules-schema.ts`,
+      );
+    }
   }
 }
 

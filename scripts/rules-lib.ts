@@ -229,6 +229,15 @@ export async function rulesetSchemaText(): Promise<string> {
   return prettier.format(JSON.stringify(buildRulesetSchema()), { ...options, filepath: path });
 }
 
+/** schemas/rule-cases.schema.json as it must be committed (scripts/rules-cases.ts builds it). */
+export async function ruleCasesSchemaText(): Promise<string> {
+  const { buildRuleCasesSchema } = await import('./rules-cases');
+  return formatLikePrettier(
+    join(repoRoot, 'schemas', 'rule-cases.schema.json'),
+    JSON.stringify(buildRuleCasesSchema()),
+  );
+}
+
 /** Formats a file's text the way `prettier --write` would, so generated files stay stable. */
 export async function formatLikePrettier(path: string, text: string): Promise<string> {
   const options = (await prettier.resolveConfig(path)) ?? {};

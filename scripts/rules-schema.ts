@@ -1,5 +1,6 @@
 /**
- * Writes schemas/ruleset.schema.json and the fact table of rules/README.md from the vocabulary
+ * Writes schemas/ruleset.schema.json, schemas/rule-cases.schema.json and the fact table of rules/README.md
+ * from the vocabulary
  * (src/facts/vocabulary.ts) and the decision table (src/engine/decisions.ts). Run it after adding a fact
  * or a decision: `npx tsx scripts/rules-schema.ts` (`--check` only reports whether they are up to date).
  */
@@ -9,11 +10,13 @@ import {
   formatLikePrettier,
   renderReadmeVocabulary,
   replaceGeneratedBlock,
+  ruleCasesSchemaText,
   rulesetSchemaText,
 } from './rules-lib';
 
 const root = join(import.meta.dirname, '..');
 const schemaPath = join(root, 'schemas', 'ruleset.schema.json');
+const casesSchemaPath = join(root, 'schemas', 'rule-cases.schema.json');
 const readmePath = join(root, 'rules', 'README.md');
 const check = process.argv.includes('--check');
 
@@ -27,6 +30,7 @@ const newReadme = await formatLikePrettier(
 let stale = 0;
 for (const [path, text, current] of [
   [schemaPath, schemaText, readFileSafe(schemaPath)],
+  [casesSchemaPath, await ruleCasesSchemaText(), readFileSafe(casesSchemaPath)],
   [readmePath, newReadme, readme],
 ] as const) {
   if (text === current) continue;
@@ -38,7 +42,7 @@ for (const [path, text, current] of [
   }
 }
 if (check && stale > 0) process.exit(1);
-if (stale === 0) console.log('ruleset schema and README vocabulary are up to date');
+if (stale === 0) console.log('ruleset and rule-cases schemas and README vocabulary are up to date');
 
 function readFileSafe(path: string): string {
   try {
