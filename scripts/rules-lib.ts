@@ -1,6 +1,6 @@
 /** Node-side helpers shared by the rules CLIs (check, explain, preview, schema) and their tests. */
 import { ALL_FACTS, type FactDefinition } from '../src/facts/vocabulary';
-import { analyzeRules, constantValues, type AnalysisInput, type AnalysisResult } from '../src/engine/analyze';
+import { analyzeRules, type AnalysisInput, type AnalysisResult } from '../src/engine/analyze';
 import { CONSTANT_NAMES, DECISIONS, factsFor, ruleFileOf } from '../src/engine/decisions';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -10,11 +10,11 @@ import type { Rulesets } from '../src/engine/types';
 import { formatIssue, validateRuleset, type RulesetIssue } from '../src/engine/validate';
 import { createRuntime, type Runtime } from '../src/engine/runtime';
 import { DATA_CALLS, type DataCall } from '../src/engine/decisions';
-import type { HomeDecisions, RuleCondition, RuleFile } from '../src/engine/types';
+import type { HomeDecisions, RuleFile } from '../src/engine/types';
 import { NOT_BUILT_YET, RENDERED_SECTIONS } from '../src/app/rendered-sections';
 import { deriveFacts } from '../src/facts/derive';
 import { snapshotFromResponses, type AccountResponses } from '../src/facts/snapshot';
-import { TOGGLE_NAMES, type AccountFacts, type ToggleName } from '../src/facts/vocabulary';
+import { TOGGLE_NAMES, type AccountFacts } from '../src/facts/vocabulary';
 import { loadPersonas, personaResponses, type Persona, type PersonaResponses } from '../sandbox/personas';
 
 /** Replaces the text between `<!-- name:start -->` and `<!-- name:end -->` (markers kept). */
@@ -28,12 +28,6 @@ export function replaceGeneratedBlock(text: string, name: string, body: string):
 }
 
 const escapeCell = (s: string): string => s.replace(/\|/g, '\\|');
-
-const isConstantRef = (v: unknown): v is { fact: string } =>
-  typeof v === 'object' &&
-  v !== null &&
-  typeof (v as { fact?: unknown }).fact === 'string' &&
-  (v as { fact: string }).fact.startsWith('constant.');
 
 function factRow(f: FactDefinition, usedBy: string): string {
   const values = f.values ? f.values.map((v) => `\`${String(v)}\``).join(', ') : '';
@@ -321,142 +315,6 @@ export async function previewRows(
   return rows;
 }
 
-const cell = (values: readonly string[]): string => (values.length > 0 ? values.join(', ') : '—');
-
-function sectionsCell(d: HomeDecisions): string {
-  if (d.homeView.view !== 'full') return '(not the full home)';
-  return cell(d.sections.map((s) => (s.params.variant ? `${s.section} (${s.params.variant})` : s.section)));
-}
-
-function flags(record: Record<string, boolean>): string[] {
-  return Object.entries(record)
-    .filter(([, on]) => on)
-    .map(([name]) => name);
-}
-
-/** The order the section rules define, whoever sees them: a reorder shows here even if no persona has both. */
-function sectionOrderLines(rulesets: Rulesets): string[] {
-  const rules = [...rulesets['home-sections'].rules].sort(
-    (a, b) => Number(a.event.params.order) - Number(b.event.params.order) || b.priority - a.priority,
-  );
-  return [
-    '## Order of the full home sections (rules/home-sections.json)',
-    '',
-    '| order | section | rule |',
-    '| --- | --- | --- |',
-    ...rules.map((r) => {
-      const p = r.event.params;
-      const variant = typeof p.variant === 'string' ? ` (${p.variant})` : '';
-      return `| ${String(p.order)} | ${String(p.section)}${variant} | ${r.name} |`;
-    }),
-  ];
-}
-
-/** Every number a rule compares a fact with: a threshold edit shows here even if no persona crosses it. */
-function thresholdLines(rulesets: Rulesets): string[] {
-  const lines = [
-    '## Thresholds (every number a rule compares a fact with)',
-    '',
-    '| rule file | rule | condition |',
-    '| --- | --- | --- |',
-  ];
-  const constants = constantValues(rulesets);
-  const walk = (c: RuleCondition, out: string[]): void => {
-    if ('all' in c) c.all.forEach((x) => walk(x, out));
-    else if ('any' in c) c.any.forEach((x) => walk(x, out));
-    else if ('not' in c) walk(c.not, out);
-    else if (typeof c.value === 'number') out.push(`${c.fact} ${c.operator} ${c.value}`);
-    else if (isConstantRef(c.value)) {
-      const name = c.value.fact.slice('constant.'.length);
-      out.push(`${c.fact} ${c.operator} ${c.value.fact} (${String(constants.get(name))})`);
-    }
-  };
-  for (const d of DECISIONS) {
-    for (const rule of rulesets[d.id].rules) {
-      const found: string[] = [];
-      walk(rule.conditions, found);
-      if (found.length > 0) lines.push(`| ${d.id} | ${rule.name} | ${found.join(' and ')} |`);
-    }
-  }
-  return lines;
-}
-
-/** The preview as markdown: one row per persona account, so a diff names exactly whose screen changes. */
-export function renderPreview(rows: readonly PreviewRow[], date: string, rulesets?: Rulesets): string {
-  const lines = [
-    '# Rules preview',
-    '',
-    `Every persona of \`sandbox/personas/\` against every decision of \`rules/\`, on ${date} (persona dates are`,
-    'relative to it). Generated by `npm run rules:preview`; after a deliberate rule change refresh it with',
-    '`npm run rules:preview -- --update` and review the diff: each changed row is a customer whose screen changes.',
-    '',
-    '## Home view, banner, navigation',
-    '',
-    '| persona | home view | banner | navigation | brand |',
-    '| --- | --- | --- | --- | --- |',
-  ];
-  const redirected = (r: PreviewRow): boolean => r.profileStatus === '223' || r.profileStatus === '222';
-  for (const row of rows.filter(redirected)) {
-    lines.push(
-      `| ${row.label} | (profile status ${row.profileStatus ?? ''}: the shell redirects, no home) | — | — | — |`,
-    );
-  }
-  for (const { label, decisions: d } of rows.filter((r) => !redirected(r))) {
-    const view = d.homeView.params.messageKind
-      ? `${d.homeView.view} (${d.homeView.params.messageKind})`
-      : d.homeView.view;
-    const nav = d.navigation.emptyItem ? 'empty item' : cell(d.navigation.items);
-    lines.push(
-      `| ${label} | ${view} | ${d.banner?.banner ?? '—'} | ${nav}${d.navigation.search ? '' : ', no search'} | ${d.brand.brand} |`,
-    );
-  }
-  lines.push(
-    '',
-    '## Calls made after the profile (rules/data-loading.json)',
-    '',
-    '| persona | calls |',
-    '| --- | --- |',
-  );
-  for (const { label, decisions: d } of rows.filter((r) => !redirected(r)))
-    lines.push(`| ${label} | ${cell(d.dataLoading.calls)} |`);
-  lines.push('', '## Full home sections, in order', '', '| persona | sections |', '| --- | --- |');
-  for (const { label, decisions: d } of rows.filter((r) => !redirected(r)))
-    lines.push(`| ${label} | ${sectionsCell(d)} |`);
-  lines.push(
-    '',
-    '## Other decisions',
-    '',
-    '| persona | walled garden | prepaid card | payment | billing offers | credit offer | outage alert | appointment |',
-    '| --- | --- | --- | --- | --- | --- | --- | --- |',
-  );
-  for (const { label, decisions: d } of rows.filter((r) => !redirected(r))) {
-    lines.push(
-      `| ${label} | ${d.walledGarden.state} | ${d.prepaidCard.status} | ${cell(flags(d.payment))} | ${cell(
-        flags(d.billingActions),
-      )} | ${d.creditOffer.show ? 'shown' : '—'} | ${d.outage.alert} | ${d.appointmentTiming.timing} |`,
-    );
-  }
-  if (rulesets) lines.push('', ...sectionOrderLines(rulesets), '', ...thresholdLines(rulesets));
-  const first = rows[0]?.decisions;
-  if (first) {
-    lines.push('', '## Toggles and constants (the same for every persona unless a rule narrows them)', '');
-    lines.push(`- toggles on: ${cell(flags(first.toggles))}`);
-    lines.push(
-      `- toggles off: ${cell(Object.keys(first.toggles).filter((t) => !first.toggles[t as ToggleName]))}`,
-    );
-    lines.push(
-      `- constants: ${Object.entries(first.constants)
-        .map(([k, v]) => `${k} ${String(v)}`)
-        .join(', ')}`,
-    );
-    const differing = rows.filter(
-      (r) => JSON.stringify(r.decisions.toggles) !== JSON.stringify(first.toggles),
-    );
-    if (differing.length > 0) lines.push(`- toggles differ for: ${differing.map((r) => r.label).join(', ')}`);
-  }
-  return `${lines.join('\n')}\n`;
-}
-
 export const goldenPreviewPath = join(repoRoot, 'test', 'golden', 'rules-preview.md');
 
 /** The preview of the current rules for every persona, formatted as committed. */
@@ -468,5 +326,6 @@ export async function currentPreview(
     throw new Error(`persona ${p.file}: ${p.message}`);
   });
   const rows = await previewRows(rulesets, personas, dayAt(date));
+  const { renderPreview } = await import('./rules-preview-format');
   return formatLikePrettier(goldenPreviewPath, renderPreview(rows, date, rulesets));
 }
