@@ -30,14 +30,11 @@ function baselineDecide(f: AccountFacts): HomeDecisions {
     acsCall: false,
     maintenance: false,
     embargoMessage: false,
-    brim: true,
   };
   const constants = {
     archiveAfterDays: 90,
     embargoMaintenanceHours: 6,
     modemRestartMinutes: 5,
-    rescheduleApplyMinutes: 15,
-    emailRetryLimit: 2,
     paperBillFee: 1,
     walledGardenGraceDays: 3,
   };

@@ -35,7 +35,6 @@ export const TOGGLE_NAMES = [
   'acsCall',
   'maintenance',
   'embargoMessage',
-  'brim',
 ] as const;
 export type ToggleName = (typeof TOGGLE_NAMES)[number];
 
@@ -47,8 +46,6 @@ export const CONSTANT_NAMES = [
   'archiveAfterDays',
   'embargoMaintenanceHours',
   'modemRestartMinutes',
-  'rescheduleApplyMinutes',
-  'emailRetryLimit',
   'paperBillFee',
   'walledGardenGraceDays',
 ] as const;

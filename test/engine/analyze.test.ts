@@ -309,8 +309,6 @@ const allConstants = {
   archiveAfterDays: 90,
   embargoMaintenanceHours: 6,
   modemRestartMinutes: 5,
-  rescheduleApplyMinutes: 15,
-  emailRetryLimit: 2,
   paperBillFee: 1,
   walledGardenGraceDays: 3,
 };
@@ -371,13 +369,17 @@ describe('rules:check analysis: one place per number', () => {
 });
 
 describe('rules:check analysis: constants and toggles nothing reads', () => {
-  const toggles = loadRulesDir().toggles;
+  const shipped = loadRulesDir().toggles;
+  const toggles: RuleFile = {
+    ...shipped,
+    rules: shipped.rules.map(({ acknowledge: _ack, ...rule }) => rule),
+  };
   const constants = constantsFile(allConstants);
   const cancelSection = file('home-sections', [section('support', [c('toggle.cancel', 'equal', true)], 220)]);
   // The code reads every constant but paperBillFee and every toggle but cancel (read by the rule) and brim.
   const reads = {
     constants: new Set(Object.keys(allConstants).filter((n) => n !== 'paperBillFee')),
-    toggles: new Set(TOGGLE_NAMES.filter((t) => t !== 'brim' && t !== 'cancel')),
+    toggles: new Set(TOGGLE_NAMES.filter((t) => t !== 'techTracker' && t !== 'cancel')),
   };
 
   it('finds a toggle and a constant no rule and no code reads', () => {
@@ -386,9 +388,17 @@ describe('rules:check analysis: constants and toggles nothing reads', () => {
       { codeReads: reads },
     ).findings;
     expect(found.map(formatIssue)).toEqual([
-      "rules/constants.json, rule #6 'paperBillFee', at rules[5].event.params.name: no rule and no code reads the constant 'paperBillFee', so changing it changes nothing the customer sees [unused]",
-      "rules/toggles.json, rule #9 'brim', at rules[8].event.params.toggle: no rule and no code reads the toggle 'brim', so changing it changes nothing the customer sees [unused]",
+      "rules/constants.json, rule #4 'paperBillFee', at rules[3].event.params.name: no rule and no code reads the constant 'paperBillFee', so changing it changes nothing the customer sees [unused]",
+      "rules/toggles.json, rule #4 'techTracker', at rules[3].event.params.toggle: no rule and no code reads the toggle 'techTracker', so changing it changes nothing the customer sees [unused]",
     ]);
+  });
+
+  it("the shipped toggles acknowledge the tech tracker's: its feature is not built", () => {
+    const result = analyse(
+      { toggles: shipped, constants, 'home-sections': cancelSection },
+      { codeReads: reads },
+    );
+    expect(result.acknowledged.map((a) => [a.rule, a.code])).toEqual([["#4 'techTracker'", 'unused']]);
   });
 
   it('is not run without the code scan (a finding needs both the rules and the code)', () => {

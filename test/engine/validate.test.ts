@@ -177,7 +177,7 @@ describe('validateRuleset', () => {
     });
     const file = { ...loadRulesDir().toggles, rules: [...loadRulesDir().toggles.rules, toggle(false)] };
     expect(messages(validateRuleset('toggles.json', file))).toEqual([
-      "rules/toggles.json, rule #10 'cancel-false', at rules[9].priority: rules #2 'cancel' and #10 'cancel-false' set 'cancel' with the same priority 1: which value applies would depend on their order in the file; give them different priorities",
+      "rules/toggles.json, rule #9 'cancel-false', at rules[8].priority: rules #2 'cancel' and #9 'cancel-false' set 'cancel' with the same priority 1: which value applies would depend on their order in the file; give them different priorities",
     ]);
   });
 
