@@ -3,14 +3,13 @@
  * ones mean (src/engine/analyze.ts): rules that never fire or never win, ties left to the file order,
  * sections sharing an order, constants and toggles nothing reads, numbers written twice. Prints each
  * problem with the file, the rule, the JSON path and what is wrong in plain words; exits 1 on any.
- * Findings a rule file acknowledges are listed with their reason and do not fail the check. A section a rule
- * can show that no component renders is a problem too, or a warning while its feature is not built yet
- * (src/app/rendered-sections.ts).
+ * Findings a rule file acknowledges are listed with their reason and do not fail the check. A section, view or
+ * banner a rule decides that no component renders is a problem too, or a warning while its feature is not
+ * built yet (src/app/rendered-sections.ts).
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { formatIssue } from '../src/engine/validate';
-import { ruleFileOf } from '../src/engine/decisions';
 import {
   analyzeRulesDir,
   checkRulesDir,
@@ -18,18 +17,18 @@ import {
   ruleCasesSchemaText,
   rulesDir,
   rulesetSchemaText,
-  unrenderedSectionIssues,
 } from './rules-lib';
 
 const dir = rulesDir();
 const result = checkRulesDir(dir);
-result.issues.push(...unrenderedSectionIssues(result.parsed[ruleFileOf('home-sections')]));
 const analysis = analyzeRulesDir(result);
 const problems = [
   ...result.issues.filter((i) => i.severity !== 'warning'),
   ...analysis.findings.filter((i) => i.severity !== 'warning'),
 ].map(formatIssue);
-const warnings = result.issues.filter((i) => i.severity === 'warning').map(formatIssue);
+const warnings = [...result.issues, ...analysis.findings]
+  .filter((i) => i.severity === 'warning')
+  .map(formatIssue);
 for (const w of warnings) console.warn(w);
 
 // The schemas editors validate against must match the vocabulary the runtime knows.

@@ -12,6 +12,7 @@ import { createRuntime, type Runtime } from '../src/engine/runtime';
 import { DATA_CALLS, type DataCall } from '../src/engine/decisions';
 import type { HomeDecisions, RuleFile } from '../src/engine/types';
 import { NOT_BUILT_YET, RENDERED_SECTIONS } from '../src/app/rendered-sections';
+import { RENDERED_BANNERS, RENDERED_VIEWS } from '../src/features/home/rendered';
 import { deriveFacts } from '../src/facts/derive';
 import { snapshotFromResponses, type AccountResponses } from '../src/facts/snapshot';
 import { TOGGLE_NAMES, type AccountFacts } from '../src/facts/vocabulary';
@@ -170,7 +171,7 @@ export function analyzeRulesDir(checked: CheckedRules): AnalysisResult {
     if (name in checked.parsed && !invalid.has(`rules/${name}`))
       files[d.id] = checked.parsed[name] as RuleFile;
   }
-  return analyzeRules({ files });
+  return analyzeRules({ files, rendered: renderedIds() });
 }
 
 /** Loads a directory's rules for the runtime; throws with every issue when any file is invalid. */
@@ -184,36 +185,30 @@ export function loadRulesDir(dir: string = rulesDir()): Rulesets {
 }
 
 /**
- * Every rule of a home-sections file that shows a section no component renders (`rendered`: the registry's
- * ids, src/app/rendered-sections.ts): customers would never see it. A section of a feature not built yet
- * (`notBuilt`) is a warning; any other is an error.
+ * What the home renders, as plain data beside its registries: sections (src/app/rendered-sections.ts, with
+ * the sections of features not built yet, a warning until they land), views and banners
+ * (src/features/home/rendered.ts). rules:check reports a rule deciding anything else.
  */
-export function unrenderedSectionIssues(
-  file: unknown,
-  rendered: readonly string[] = RENDERED_SECTIONS,
-  notBuilt: readonly string[] = NOT_BUILT_YET,
-): RulesetIssue[] {
-  const rules = (file as { rules?: unknown } | null)?.rules;
-  if (!Array.isArray(rules)) return [];
-  const issues: RulesetIssue[] = [];
-  rules.forEach((rule: unknown, i) => {
-    const r = rule as { name?: unknown; event?: { params?: { section?: unknown } } } | null;
-    const section = r?.event?.params?.section;
-    if (typeof section !== 'string' || rendered.includes(section)) return;
-    const pending = notBuilt.includes(section);
-    issues.push({
-      file: `rules/${ruleFileOf('home-sections')}`,
-      rule: typeof r?.name === 'string' && r.name ? `'${r.name}'` : `#${i + 1}`,
-      path: `rules[${i}].event.params.section`,
-      message:
-        `this rule shows section '${section}', but no component renders it: customers would never see it` +
-        (pending
-          ? ' (not built yet: NOT_BUILT_YET in src/app/rendered-sections.ts)'
-          : ". Export its card from its feature's home.ts, add it to src/app/home-sections.ts and its id to RENDERED_SECTIONS (src/app/rendered-sections.ts)"),
-      ...(pending ? { severity: 'warning' as const } : {}),
-    });
-  });
-  return issues;
+export function renderedIds(): NonNullable<AnalysisInput['rendered']> {
+  return {
+    'home-sections': {
+      ids: new Set(RENDERED_SECTIONS),
+      notBuilt: new Set(NOT_BUILT_YET),
+      notBuiltList: 'NOT_BUILT_YET in src/app/rendered-sections.ts',
+      howToAdd:
+        "Export its card from its feature's home.ts, add it to src/app/home-sections.ts and its id to RENDERED_SECTIONS (src/app/rendered-sections.ts)",
+    },
+    'home-view': {
+      ids: new Set(RENDERED_VIEWS),
+      howToAdd:
+        'Add its component to homeViews (src/features/home/views/index.ts) and its id to RENDERED_VIEWS (src/features/home/rendered.ts)',
+    },
+    'account-banners': {
+      ids: new Set(RENDERED_BANNERS),
+      howToAdd:
+        'Add its component to accountBanners (src/features/home/banners/AccountBanner.tsx) and its id to RENDERED_BANNERS (src/features/home/rendered.ts)',
+    },
+  };
 }
 
 /** schemas/ruleset.schema.json as it must be committed: generated, then formatted like every file. */

@@ -29,14 +29,28 @@ export interface AnalysisInput {
   /** Constant and toggle names the code reads; without it the "unused" check does not run. */
   codeReads?: { constants: ReadonlySet<string>; toggles: ReadonlySet<string> };
   /**
-   * The ids each decision's components render (home-sections: section ids, home-view: view ids,
+   * What each decision's components render (home-sections: section ids, home-view: view ids,
    * account-banners: banner ids); a decision left out is not checked.
    */
-  rendered?: Partial<Record<DecisionId, ReadonlySet<string>>>;
+  rendered?: Partial<Record<DecisionId, RenderedIds>>;
+}
+
+/** The ids a registry renders, as plain data, and what to tell the analyst about one it does not. */
+export interface RenderedIds {
+  ids: ReadonlySet<string>;
+  /** Ids of features not built yet: a warning, not an error, until the feature lands. */
+  notBuilt?: ReadonlySet<string>;
+  /** Where the not-built list is, for the warning: 'NOT_BUILT_YET in src/app/rendered-sections.ts'. */
+  notBuiltList?: string;
+  /** How a developer adds a component for an id, for the error. */
+  howToAdd: string;
 }
 
 export interface AnalysisResult {
-  /** Findings to fix (errors), including acknowledgements that no longer acknowledge anything. */
+  /**
+   * Findings to fix (errors), including acknowledgements that no longer acknowledge anything, and warnings
+   * (`severity: 'warning'`: a section of a feature not built yet), which do not fail the check.
+   */
   findings: RulesetIssue[];
   /** Findings the rule files acknowledge, with the reason given. */
   acknowledged: (RulesetIssue & { reason: string })[];
@@ -343,7 +357,7 @@ function unused(input: AnalysisInput, out: Raw[]): void {
 
 function notRendered(input: AnalysisInput, out: Raw[]): Set<DecisionId> {
   const checked = new Set<DecisionId>();
-  for (const [id, rendered] of Object.entries(input.rendered ?? {}) as [DecisionId, ReadonlySet<string>][]) {
+  for (const [id, rendered] of Object.entries(input.rendered ?? {}) as [DecisionId, RenderedIds][]) {
     const spec = DECISIONS.find((d) => d.id === id);
     const file = input.files[id];
     const key = (spec?.params as { required?: string[] } | undefined)?.required?.[0];
@@ -351,7 +365,8 @@ function notRendered(input: AnalysisInput, out: Raw[]): Set<DecisionId> {
     checked.add(id);
     file.rules.forEach((rule, index) => {
       const value = rule.event.params[key];
-      if (typeof value !== 'string' || rendered.has(value)) return;
+      if (typeof value !== 'string' || rendered.ids.has(value)) return;
+      const pending = rendered.notBuilt?.has(value) ?? false;
       out.push({
         decision: id,
         rules: [index],
@@ -359,8 +374,13 @@ function notRendered(input: AnalysisInput, out: Raw[]): Set<DecisionId> {
           file: fileOf(id),
           rule: ruleRef(index + 1, rule.name),
           path: `rules[${index}].event.params.${key}`,
-          message: `no component renders the ${key} '${value}', so this rule changes nothing the customer sees`,
+          message: `this rule shows ${key} '${value}', but no component renders it: customers would never see it${
+            pending
+              ? ` (not built yet: ${rendered.notBuiltList ?? 'listed as not built'})`
+              : `. ${rendered.howToAdd}`
+          }`,
           code: 'not-rendered',
+          ...(pending ? { severity: 'warning' as const } : {}),
         },
       });
     });

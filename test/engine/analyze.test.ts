@@ -414,20 +414,6 @@ describe('rules:check analysis: constants and toggles nothing reads', () => {
   });
 });
 
-describe('rules:check analysis: decisions nothing renders', () => {
-  it('finds a section, view or banner id that no component renders', () => {
-    const sections = file('home-sections', [
-      section('greeting', [], 120),
-      section('vacation-alert', [c('isVacationSuspend', 'equal', true)], 30),
-    ]);
-    expect(
-      lines({ 'home-sections': sections }, { rendered: { 'home-sections': new Set(['greeting']) } }),
-    ).toEqual([
-      "rules/home-sections.json, rule #2 'vacation-alert', at rules[1].event.params.section: no component renders the section 'vacation-alert', so this rule changes nothing the customer sees [not-rendered]",
-    ]);
-  });
-});
-
 describe('rules:check on a folder', () => {
   it('reports a JSON syntax error with its line and column', () => {
     expect(parseJson('{\n  "a": 1\n  "b": 2\n}')).toEqual({
@@ -446,7 +432,9 @@ describe('rules:check on a folder', () => {
   it('finds nothing to fix in the shipped rules', () => {
     const checked = checkRulesDir(join(import.meta.dirname, '..', '..', 'rules'));
     expect(checked.issues.filter((i) => i.severity !== 'warning')).toEqual([]);
-    expect(analyzeRulesDir(checked).findings.map(formatIssue)).toEqual([]);
+    // Warnings (sections of features not built yet) do not fail the check: test/engine/rendered-sections.test.ts.
+    const errors = analyzeRulesDir(checked).findings.filter((f) => f.severity !== 'warning');
+    expect(errors.map(formatIssue)).toEqual([]);
     expect(Object.keys(loadRulesDir()).length).toBe(17);
   });
 });
