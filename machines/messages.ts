@@ -56,10 +56,11 @@ export const MESSAGES = {
     'error',
   ),
   // shell §4 Outage: the spec quotes no dialog copy; this is its sentence 'The restart takes up to five minutes.'
+  // The minutes are the constant modemRestartMinutes of rules/constants.json (see fillConstants).
   modemRestartConfirm: {
     display: 'dialog',
     id: 'modemRestartConfirm',
-    text: 'The restart takes up to five minutes.',
+    text: 'The restart takes up to {modemRestartMinutes} minutes.',
     tone: 'info',
   },
   // shell §8 'Reboot succeeds', toast (no lifetime given: the general 3 s of home §9).
@@ -169,6 +170,21 @@ export function shownMessages(snapshot: HasMeta): ShownMessage[] {
     if (isShownMessage(message)) out.push(message);
   }
   return out;
+}
+
+const WORDS = ['zero', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten'];
+
+/**
+ * A message's text with each `{name}` replaced by the business constant of that name (rules/constants.json,
+ * which the app hands in): a number a customer reads is written once, in the rules. Numbers up to ten are
+ * written as words, as the spec does ('up to five minutes'). A constant not given stays as `{name}`.
+ */
+export function fillConstants(text: string, constants: Readonly<Record<string, number | null>>): string {
+  return text.replace(/\{(\w+)\}/g, (placeholder, name: string) => {
+    const value = constants[name];
+    if (typeof value !== 'number') return placeholder;
+    return Number.isInteger(value) && value >= 0 && value <= 10 ? WORDS[value]! : String(value);
+  });
 }
 
 /** For `setup({ types: { meta: stateMetaType } })`: types every state's `meta` as StateMeta. */

@@ -136,9 +136,9 @@ function codeFiles(dir: string): string[] {
 }
 
 /**
- * The constants and toggles the portal's code reads (src/ and machines/): `constantOf(store, 'name', ...)`,
- * `constants.name`, `constants['name']`, `toggles.name`, `toggles?.name`, `toggles['name']`. The decision
- * table and the vocabulary only list the names, which is not a read.
+ * The constants and toggles the portal's code reads (src/ and machines/): `constantOf(store, 'name')`,
+ * `constants.name`, `constants['name']`, a `{name}` a message text shows, `toggles.name`, `toggles?.name`,
+ * `toggles['name']`. The decision table and the vocabulary only list the names, which is not a read.
  */
 export function codeReads(root: string = repoRoot): { constants: Set<string>; toggles: Set<string> } {
   const text = CODE_DIRS.flatMap((d) => codeFiles(join(root, d)))
@@ -149,6 +149,8 @@ export function codeReads(root: string = repoRoot): { constants: Set<string>; to
   return {
     constants: reads(CONSTANT_NAMES, (n) => [
       new RegExp(`constantOf\\([^,()]+,\\s*['"]${n}['"]`),
+      // A message text that shows it: 'The restart takes up to {modemRestartMinutes} minutes.' (fillConstants).
+      new RegExp(`\\{${n}\\}`),
       new RegExp(`constants\\??\\.${n}\\b`),
       new RegExp(`constants\\[\\s*['"]${n}['"]\\s*\\]`),
     ]),
@@ -171,7 +173,7 @@ export function analyzeRulesDir(checked: CheckedRules): AnalysisResult {
     if (name in checked.parsed && !invalid.has(`rules/${name}`))
       files[d.id] = checked.parsed[name] as RuleFile;
   }
-  return analyzeRules({ files, rendered: renderedIds() });
+  return analyzeRules({ files, codeReads: codeReads(), rendered: renderedIds() });
 }
 
 /** Loads a directory's rules for the runtime; throws with every issue when any file is invalid. */

@@ -1,18 +1,44 @@
-import type { ConstantName } from '../engine';
+import { bundledRules } from '../engine/bundled';
+import { CONSTANT_NAMES, type ConstantName, type RuleFile } from '../engine';
 import type { RootStore } from './root-store';
 
 /**
- * A business constant of rules/constants.json (a number shown to the customer), or the spec's value while
- * the rules have not decided yet.
+ * The constants of the copy of rules/constants.json built into the app: what a text shows before the
+ * rules have decided. rules/constants.json is the one place a constant is written, never this code.
  */
-export function constantOf(store: RootStore, name: ConstantName, specValue: number): number {
-  return store.decisions.current?.constants[name] ?? specValue;
+function bundledConstants(): Record<ConstantName, number> {
+  const file = bundledRules['constants.json'] as RuleFile | undefined;
+  const values = {} as Record<ConstantName, number>;
+  for (const name of CONSTANT_NAMES) {
+    const rule = file?.rules.find((r) => r.event.params.name === name);
+    const value = rule?.event.params.value;
+    // rules:check rejects a constants file without a value for every constant, so the build has each.
+    if (typeof value !== 'number') throw new Error(`rules/constants.json gives no value for ${name}`);
+    values[name] = value;
+  }
+  return values;
+}
+
+let fallback: Record<ConstantName, number> | undefined;
+
+/** Every business constant of rules/constants.json, as the rules decided them for this account. */
+export function constantsOf(store: RootStore): Record<ConstantName, number> {
+  fallback ??= bundledConstants();
+  const decided = store.decisions.current?.constants;
+  const out = { ...fallback };
+  for (const name of CONSTANT_NAMES) out[name] = decided?.[name] ?? fallback[name];
+  return out;
+}
+
+/** A business constant of rules/constants.json (a number shown to the customer). */
+export function constantOf(store: RootStore, name: ConstantName): number {
+  return constantsOf(store)[name];
 }
 
 /**
- * The walled-garden grace window shown in the alert ('service is suspended 3 days after the failure date'),
- * from rules/constants.json (the threshold itself lives in rules/walled-garden.json).
+ * The walled-garden grace window shown in the alert ('service is suspended 3 days after the failure date'):
+ * the constant the rules of rules/walled-garden.json and rules/payment.json compare with.
  */
 export function graceDaysOf(store: RootStore): number {
-  return constantOf(store, 'walledGardenGraceDays', 3);
+  return constantOf(store, 'walledGardenGraceDays');
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { modemRestartMachine } from '../../machines/modem-restart.machine';
-import { MESSAGES, shownMessages, type ToastMessage } from '../../machines/messages';
+import { MESSAGES, fillConstants, shownMessages, type ToastMessage } from '../../machines/messages';
 
 function run(reboot: () => Promise<void>) {
   const showToast = vi.fn<(toast: ToastMessage) => void>();
@@ -20,13 +20,22 @@ function run(reboot: () => Promise<void>) {
 }
 
 describe('modem restart (shell spec: Outage; home spec: Modem restart)', () => {
-  it("opens the restart dialog saying 'The restart takes up to five minutes.'", () => {
+  it("opens the restart dialog saying 'The restart takes up to five minutes.' (the minutes: rules/constants.json)", () => {
     const { actor } = run(() => Promise.resolve());
     actor.send({ type: 'RESTART.OPEN' });
     expect(actor.getSnapshot().value).toBe('confirming');
-    expect(shownMessages(actor.getSnapshot()).map((m) => m.text)).toEqual([
+    const texts = shownMessages(actor.getSnapshot()).map((m) => m.text);
+    expect(texts).toEqual(['The restart takes up to {modemRestartMinutes} minutes.']);
+    expect(texts.map((t) => fillConstants(t, { modemRestartMinutes: 5 }))).toEqual([
       'The restart takes up to five minutes.',
     ]);
+  });
+
+  it('writes a constant up to ten in words, a larger one in digits, and leaves one not given as it is', () => {
+    const text = MESSAGES.modemRestartConfirm.text;
+    expect(fillConstants(text, { modemRestartMinutes: 10 })).toBe('The restart takes up to ten minutes.');
+    expect(fillConstants(text, { modemRestartMinutes: 12 })).toBe('The restart takes up to 12 minutes.');
+    expect(fillConstants(text, { modemRestartMinutes: null })).toBe(text);
   });
 
   it("shows 'Modem reboot complete' after the reboot call succeeds", async () => {

@@ -2,9 +2,10 @@ import { useFlow } from '../../stores/use-flow';
 import { observer } from 'mobx-react-lite';
 import { useMemo } from 'react';
 import { Link } from 'react-router-dom';
-import { MESSAGES, shownMessages } from '../../../machines/messages';
+import { MESSAGES, fillConstants, shownMessages } from '../../../machines/messages';
 import { jumpOut } from '../../config';
 import { useStores } from '../../stores/context';
+import { constantsOf } from '../../stores/decided';
 import { Alert } from '../../ui/Alert';
 import { Dialog } from '../../ui/Dialog';
 import { ExternalLink } from '../../ui/ExternalLink';
@@ -66,7 +67,10 @@ const ModemRestart = observer(function ModemRestart() {
   const rebooting = snapshot.matches('rebooting');
   const open = snapshot.matches('confirming') || rebooting;
   // The confirm text stays while the call runs (only the confirming state carries it).
-  const text = shownMessages(snapshot)[0]?.text ?? MESSAGES.modemRestartConfirm.text;
+  const text = fillConstants(
+    shownMessages(snapshot)[0]?.text ?? MESSAGES.modemRestartConfirm.text,
+    constantsOf(store),
+  );
   const cancel = () => {
     if (!rebooting) send({ type: 'RESTART.CANCEL' });
   };

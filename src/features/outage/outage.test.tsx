@@ -83,6 +83,23 @@ describe('modem restart (hangover with the modem connected)', () => {
     '/Orch/dssh/adapt/deviceReboot': () => ok('Reboot initiated'),
   };
 
+  it('says the restart time of rules/constants.json (modemRestartMinutes), not a number of its own', async () => {
+    const user = userEvent.setup();
+    const { store } = await outageHome('hangover-restart', {
+      routes: adapt,
+      decide: () => ({
+        outage: { alert: 'hangover-restart' },
+        sections: sections('outage-alert', 'greeting', 'network-status'),
+        constants: { ...baseDecisions.constants, modemRestartMinutes: 3 },
+      }),
+    });
+    await renderHome(store);
+    await user.click(screen.getByRole('button', { name: 'Restart modem' }));
+    expect(screen.getByRole('dialog', { name: 'Restart your modem' })).toHaveTextContent(
+      'The restart takes up to three minutes.',
+    );
+  });
+
   it("confirms in a dialog that the restart takes up to five minutes, then toasts 'Modem reboot complete'", async () => {
     const user = userEvent.setup();
     const { store, orch, timers } = await outageHome('hangover-restart', { routes: adapt });

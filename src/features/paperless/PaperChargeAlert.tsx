@@ -30,7 +30,7 @@ export const PaperChargeAlert = observer(function PaperChargeAlert() {
   const [email, setEmail] = useState(p?.billingEmailAddress || p?.emailAddress || '');
   const [error, setError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
-  const fee = formatMoney(constantOf(store, 'paperBillFee', 1));
+  const fee = formatMoney(constantOf(store, 'paperBillFee'));
 
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();

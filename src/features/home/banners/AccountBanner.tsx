@@ -25,7 +25,7 @@ export const AccountClosedBanner = observer(function AccountClosedBanner() {
   const store = useStores();
   return (
     <Alert tone="info" heading={T.closedHeading}>
-      <p>{T.closedBody(constantOf(store, 'archiveAfterDays', 90))}</p>
+      <p>{T.closedBody(constantOf(store, 'archiveAfterDays'))}</p>
     </Alert>
   );
 });
@@ -35,7 +35,7 @@ export const EmbargoBanner = observer(function EmbargoBanner() {
   const store = useStores();
   return (
     <Alert tone="warning" heading={T.embargoHeading}>
-      <p>{T.embargoBody(constantOf(store, 'embargoMaintenanceHours', 6))}</p>
+      <p>{T.embargoBody(constantOf(store, 'embargoMaintenanceHours'))}</p>
       <ExternalLink href={jumpOut('embargoLearnMore')}>{T.learnMore}</ExternalLink>
     </Alert>
   );

@@ -70,7 +70,7 @@ export const EmbargoView = observer(function EmbargoView({ sections }: ViewProps
           <h1 id="embargo-title" className="alert__heading">
             {T.embargoHeading}
           </h1>
-          <p>{T.embargoBody(constantOf(store, 'embargoMaintenanceHours', 6))}</p>
+          <p>{T.embargoBody(constantOf(store, 'embargoMaintenanceHours'))}</p>
           <ExternalLink href={jumpOut('embargoLearnMore')}>{T.learnMore}</ExternalLink>
         </div>
       </section>
@@ -127,7 +127,7 @@ export const ClosedView = observer(function ClosedView({ sections }: ViewProps) 
       {Greeting ? <Greeting /> : null}
       <section className="panel" aria-labelledby="closed-title">
         <h2 id="closed-title">{T.closedHeading}</h2>
-        <p>{T.closedBody(constantOf(store, 'archiveAfterDays', 90))}</p>
+        <p>{T.closedBody(constantOf(store, 'archiveAfterDays'))}</p>
         <p>You can still view your final bill and payment history.</p>
         <ul className="link-list">
           <li>
