@@ -1,15 +1,32 @@
+import { constants } from 'node:zlib';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 
 // The built app is served by the sandbox server (sandbox/main.ts), which adds the strict CSP.
 // `npm run dev` proxies the back-end paths to a running sandbox on SANDBOX_URL.
 const sandbox = process.env.SANDBOX_URL ?? 'http://localhost:5173';
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [
+    react(),
+    // Brotli and gzip siblings of every text asset, made once at build time at the highest levels; the
+    // sandbox serves them by content negotiation (docs/decisions/006-server-on-fastify.md).
+    compression({
+      algorithms: [
+        defineAlgorithm('brotliCompress', { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+        defineAlgorithm('gzip', { level: 9 }),
+      ],
+      include: /\.(html|css|js|mjs|json|svg|txt|webmanifest)$/,
+      threshold: 1024,
+      logLevel: 'silent',
+    }),
+  ],
   build: {
     outDir: 'dist',
-    sourcemap: true,
+    // Maps are written for debugging but not referenced from the code; the server refuses them unless
+    // SERVE_SOURCEMAPS=1 (they publish the source).
+    sourcemap: 'hidden',
     // The bench reads which chunks /home needs from the manifest.
     manifest: true,
     // Under a strict CSP nothing may be inlined as a data: script.

@@ -1,15 +1,26 @@
 /**
- * Starts the sandbox (`npm start` builds first, then runs this with tsx).
- * Environment: PORT (default 5173), RULES_DIR, SANDBOX_PERSONAS_DIR (folders separated by the path
- * delimiter), ORCH_UPSTREAM (proxy to a real Orch host), SANDBOX_TODAY (YYYY-MM-DD, pins the persona clock),
- * SANDBOX_TIMEOUT_MS (how long a 'timeout' fault holds). See sandbox/README.md.
+ * Starts the sandbox (`npm start` builds first, then runs this with tsx). Environment: see the table in
+ * sandbox/README.md (PORT, HOST, RULES_DIR, SANDBOX_PERSONAS_DIR, ORCH_UPSTREAM, SANDBOX_TODAY,
+ * SANDBOX_TIMEOUT_MS, SESSION_IDLE_MINUTES, SESSION_ABSOLUTE_HOURS, SESSION_MAX, TRUST_PROXY,
+ * SECURE_COOKIES, SERVE_SOURCEMAPS).
  */
 import { existsSync } from 'node:fs';
 import { delimiter, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createSandboxServer, type SandboxOptions } from './server';
+import type { SessionLimits } from './session';
 
 const env = process.env;
+
+/** A positive number from the environment, or undefined; a bad value stops the start with its name. */
+function positive(name: string): number | undefined {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return undefined;
+  const n = Number(raw);
+  if (!Number.isFinite(n) || n <= 0) throw new Error(`${name} must be a positive number, not '${raw}'`);
+  return n;
+}
+
 const options: SandboxOptions = {};
 if (env.RULES_DIR) options.rulesDir = env.RULES_DIR;
 if (env.SANDBOX_PERSONAS_DIR) options.personaDirs = env.SANDBOX_PERSONAS_DIR.split(delimiter).filter(Boolean);
@@ -21,10 +32,30 @@ if (pinned) {
   const day = new Date(Number(pinned[1]), Number(pinned[2]) - 1, Number(pinned[3]), 12);
   options.today = () => day;
 }
+const sessions: Partial<SessionLimits> = {};
+const idle = positive('SESSION_IDLE_MINUTES');
+if (idle) sessions.idleMs = idle * 60_000;
+const absolute = positive('SESSION_ABSOLUTE_HOURS');
+if (absolute) sessions.absoluteMs = absolute * 3_600_000;
+const max = positive('SESSION_MAX');
+if (max) sessions.maxSessions = Math.floor(max);
+options.sessions = sessions;
+// TRUST_PROXY: 1/true trusts any proxy's X-Forwarded-*; otherwise a comma-separated list of addresses/CIDRs.
+const trust = env.TRUST_PROXY?.trim();
+if (trust) options.trustProxy = trust === '1' || trust === 'true' ? true : trust;
+if (env.SECURE_COOKIES === '1') options.secureCookies = true;
+if (env.SERVE_SOURCEMAPS === '1') options.serveSourcemaps = true;
 
+const host = env.HOST ?? '127.0.0.1';
 const sandbox = createSandboxServer(options);
-const url = await sandbox.listen(Number(env.PORT ?? 5173));
+const url = await sandbox.listen(Number(env.PORT ?? 5173), host);
 console.log(`Portal running at ${url}`);
+if (!['127.0.0.1', 'localhost', '::1'].includes(host)) {
+  console.warn(
+    `Listening on ${host}, beyond this machine: the sandbox signs anyone in as any persona without a ` +
+      'password. It is a stand-in for development and tests, never to be exposed as it is.',
+  );
+}
 if (options.upstream) console.log(`Proxying /Orch and /preauth to ${options.upstream}`);
 console.log(`${sandbox.personas.length} personas; sign in at ${url}/sandbox/signin`);
 const dist = join(fileURLToPath(new URL('.', import.meta.url)), '..', 'dist');

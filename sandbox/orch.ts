@@ -1,7 +1,7 @@
 /**
- * The simulated Orch: every signed-in call of both spec call tables, answered from the session's copy of
- * its persona (docs/contracts.md). No node:http here: a handler takes the parsed request and returns a
- * Reply, so the behaviour is testable without sockets.
+ * The simulated Orch: every signed-in call of both spec call tables, answered from the session's view of
+ * its persona (shared, copied on write; docs/contracts.md). No node:http here: a handler takes the parsed
+ * request and returns a Reply, so the behaviour is testable without sockets.
  */
 import { randomBytes } from 'node:crypto';
 import type {
@@ -61,26 +61,53 @@ const token = (prefix: string): string => `${prefix}-${randomBytes(8).toString('
 
 const EMAIL = /^[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}$/;
 
-function current(s: SignedIn): PersonaAccount {
+// Copy on write: the session's persona is shared by every session of that persona and never changed. A call
+// that changes an account works on the session's own shallow copy of that account, made on its first write;
+// a changed body is always a new object (materialize, withProfile), so the shared one stays as it was.
+
+function shared(s: SignedIn): PersonaAccount {
   const a = s.persona.accounts[s.accountIndex];
   if (!a) throw new RangeError('session account index out of range');
   return a;
 }
 
-function bodies(s: SignedIn, r: OrchRequest): PersonaResponses {
-  return personaResponses(s.persona, { today: r.today, accountIndex: s.accountIndex });
+/** The account the session reads: its own copy once a call changed it, else the shared one. */
+function current(s: SignedIn): PersonaAccount {
+  return s.ownAccounts.get(s.accountIndex) ?? shared(s);
 }
 
-/** Reads a served body; `materialize` stores the resolved default on the account so it can be changed. */
+/** The account to change: the session's own copy, made now if it has none. */
+function writable(s: SignedIn): PersonaAccount {
+  let own = s.ownAccounts.get(s.accountIndex);
+  if (!own) {
+    own = { ...shared(s) };
+    s.ownAccounts.set(s.accountIndex, own);
+  }
+  return own;
+}
+
+/** The persona as this session sees it: shared accounts, except the ones it changed. */
+function personaOf(s: SignedIn): Persona {
+  if (s.ownAccounts.size === 0) return s.persona;
+  return { ...s.persona, accounts: s.persona.accounts.map((a, i) => s.ownAccounts.get(i) ?? a) };
+}
+
+function bodies(s: SignedIn, r: OrchRequest): PersonaResponses {
+  return personaResponses(personaOf(s), { today: r.today, accountIndex: s.accountIndex });
+}
+
+/**
+ * Reads a served body and stores it on the session's own account so it can be changed. The body is a fresh
+ * object (personaResponses resolves dates into a new tree), never the shared one.
+ */
 function materialize<K extends keyof PersonaResponses & keyof PersonaAccount>(
   s: SignedIn,
   r: OrchRequest,
   key: K,
 ): NonNullable<PersonaAccount[K]> {
-  const account = current(s);
   // PersonaResponses[K] and PersonaAccount[K] are the same schema type; TS cannot see that for a generic K.
   const body = bodies(s, r)[key] as unknown as NonNullable<PersonaAccount[K]>;
-  account[key] = body;
+  writable(s)[key] = body;
   return body;
 }
 
@@ -101,8 +128,12 @@ const jump =
     return { status: 302, location: `/sandbox/jump/${name}${qs ? `?${qs}` : ''}` };
   };
 
+/** Changes the profile of the session's own account (its envelope is copied on the first change). */
 function withProfile(s: SignedIn, change: (p: Profile) => void): boolean {
-  const p = profileOf(current(s));
+  if (!profileOf(current(s))) return false;
+  const own = writable(s);
+  if (own.homeEarlyInit === shared(s).homeEarlyInit) own.homeEarlyInit = structuredClone(own.homeEarlyInit);
+  const p = profileOf(own);
   if (!p) return false;
   change(p);
   return true;
@@ -125,12 +156,11 @@ const setCurrentAccount: Handler = (s, r) => {
 };
 
 const authorizePayment: Handler = (s) => {
-  const account = current(s);
-  const answer: AuthorizePayment = account.authorizePayment ?? defaultAuthorizePayment;
+  const answer: AuthorizePayment = current(s).authorizePayment ?? defaultAuthorizePayment;
   const paid = answer.statusInfo?.status === '0' || answer.authorizePaymentResponse?.status === 0;
   if (paid) {
     // Paying clears the walled-garden flags and the failed payment, as the real back end would.
-    account.wgStatus = { status: true, response: { isSoftWG: false, wgstatus: 'NONE' } };
+    writable(s).wgStatus = { status: true, response: { isSoftWG: false, wgstatus: 'NONE' } };
     withProfile(s, (p) => {
       delete p.failedPaymentDate;
       delete p.failedCreditCardLastFourDigits;
@@ -428,11 +458,8 @@ export const orchRoutes: Readonly<Record<string, Handler>> = {
     s.declinedAltTn = true;
     return ok({ statusMessage: 'SUCCESS' } satisfies DeclineAltTn);
   },
-  'POST /Orch/dssh/ui/sanitize': (s, r) => {
-    s.issues.push(r.body);
-    if (s.issues.length > 200) s.issues.shift();
-    return ok({ status: 'SUCCESS' });
-  },
+  // The record itself is kept by the server's session store (bounded), which sees it before this answer.
+  'POST /Orch/dssh/ui/sanitize': () => ok({ status: 'SUCCESS' }),
   'POST /Orch/dssh/services/myServices': read('myServices'),
   'GET /Orch/dssh/rx/getRepairTicketDetails': read('repairTickets'),
   'GET /Orch/dssh/offers/outOfServiceCredit': read('creditOffer'),

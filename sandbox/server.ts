@@ -1,72 +1,78 @@
 /**
- * The embedded Orch sandbox: a plain node:http server that serves the built portal (dist/), the rule files
- * (read fresh on every request), the sandbox's sign-in stand-in, and every Orch and pre-auth call of the
- * spec from per-session persona copies, with per-session fault injection. With `upstream` set it proxies
- * /Orch and /preauth to a real host instead.
+ * The embedded Orch sandbox on Fastify: serves the built portal (dist/, precompressed, cached by hash), the
+ * rule files (validated, last valid version kept), the sandbox's sign-in stand-in, and every Orch and
+ * pre-auth call of the spec from per-session views of shared personas, with per-session fault injection.
+ * With `upstream` set it proxies /Orch and /preauth to a real host instead.
  *
- * main.ts only starts it; tests start it on port 0 with createSandboxServer().
+ * Cookies, static files, compression, rate limits, security headers, ETags and the proxy are Fastify's
+ * official plugins (docs/decisions/006-server-on-fastify.md); this file wires them and holds what is the
+ * sandbox's own. main.ts only starts it; tests start it on port 0 with createSandboxServer().
  */
-import {
-  createServer,
-  request as httpRequest,
-  type IncomingMessage,
-  type Server,
-  type ServerResponse,
-} from 'node:http';
-import { request as httpsRequest } from 'node:https';
-import { createReadStream, existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
-import { extname, join, resolve, sep } from 'node:path';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { STATUS_CODES, type Server } from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
+import { join, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { AddressInfo } from 'node:net';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import fastifyCompress from '@fastify/compress';
+import fastifyCookie from '@fastify/cookie';
+import fastifyEtag from '@fastify/etag';
+import fastifyHelmet from '@fastify/helmet';
+import fastifyHttpProxy from '@fastify/http-proxy';
+import fastifyRateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import { checkRedirect, safeLocalTarget } from '../src/api/redirect';
 import { handleOrch, isSignedIn, type OrchRequest, type Reply } from './orch';
-import { handlePreauth } from './preauth';
-import { loadPersonas, signInOf, type Persona, type PersonaProblem } from './personas';
 import { jumpPage, messagePage, notBuiltPage, sandboxCss, signInPage } from './pages';
-import { safeLocalTarget } from '../src/api/redirect';
-import { SessionStore, isFaultMode, isFaultableCall, type FaultMode, type Session } from './session';
+import { loadPersonas, signInOf, type Persona, type PersonaProblem } from './personas';
+import { handlePreauth } from './preauth';
+import { RulesCache } from './rules';
+import {
+  CONTENT_SECURITY_POLICY,
+  HSTS,
+  OWN_SECURITY_HEADERS,
+  RAW_SECURITY_HEADERS,
+  SECURITY_HEADER_NAMES,
+  crossSiteRefusal,
+} from './security';
+import {
+  SessionStore,
+  isFaultMode,
+  isFaultableCall,
+  type FaultMode,
+  type Session,
+  type SessionLimits,
+} from './session';
+
+export { CONTENT_SECURITY_POLICY };
 
 const repoRoot = resolve(fileURLToPath(new URL('.', import.meta.url)), '..');
 
-export const CONTENT_SECURITY_POLICY = [
-  "default-src 'self'",
-  "script-src 'self'",
-  "style-src 'self'",
-  "img-src 'self' data:",
-  "connect-src 'self'",
-  "font-src 'self'",
-  "object-src 'none'",
-  "base-uri 'none'",
-  "frame-ancestors 'none'",
-  "form-action 'self'",
-  'report-uri /sandbox/csp-report',
-].join('; ');
+/** Request bodies, in bytes: the issue log's fields are capped at 199 and 499 characters by the spec. */
+export const BODY_LIMITS = { issueLog: 4 * 1024, cspReport: 8 * 1024, faults: 4 * 1024, json: 64 * 1024 };
 
-const SECURITY_HEADERS: Readonly<Record<string, string>> = {
-  'Content-Security-Policy': CONTENT_SECURITY_POLICY,
-  'X-Content-Type-Options': 'nosniff',
-  'Referrer-Policy': 'same-origin',
-};
+/** Requests per minute per client (session for the issue log, address otherwise). */
+export interface RateLimits {
+  signIn: number;
+  issueLog: number;
+  cspReport: number;
+}
+export const DEFAULT_RATE_LIMITS: Readonly<RateLimits> = { signIn: 300, issueLog: 300, cspReport: 60 };
 
-const CONTENT_TYPES: Readonly<Record<string, string>> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.mjs': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.json': 'application/json; charset=utf-8',
-  '.map': 'application/json; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.jpg': 'image/jpeg',
-  '.jpeg': 'image/jpeg',
-  '.gif': 'image/gif',
-  '.webp': 'image/webp',
-  '.ico': 'image/x-icon',
-  '.woff': 'font/woff',
-  '.woff2': 'font/woff2',
-  '.ttf': 'font/ttf',
-  '.txt': 'text/plain; charset=utf-8',
-  '.webmanifest': 'application/manifest+json',
-};
+/** CSP reports kept (newest), each cut to a few fields of at most CSP_FIELD_MAX characters. */
+export const CSP_REPORTS_MAX = 100;
+const CSP_FIELD_MAX = 256;
+
+/** Request line and headers, bytes: larger gets 431 (Node's default, pinned so a flag cannot move it). */
+export const MAX_HEADER_SIZE = 16 * 1024;
+
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+export interface SignInConfig {
+  signInUrl: string;
+  redirectParam: string;
+  logoutUrl: string;
+}
 
 export interface SandboxOptions {
   /** built app (default <repo>/dist) */
@@ -75,41 +81,79 @@ export interface SandboxOptions {
   rulesDir?: string;
   /** extra persona folders (SANDBOX_PERSONAS_DIR) */
   personaDirs?: readonly string[];
+  /** personas already loaded (tests starting many servers); personaDirs is then ignored */
+  personas?: readonly Persona[];
   /** a real Orch host (ORCH_UPSTREAM): /Orch and /preauth are proxied there */
   upstream?: string;
   /** how long a 'timeout' fault holds the response (default 30 s) */
   timeoutHoldMs?: number;
   /** the sandbox's clock for relative persona dates (default: the wall clock) */
   today?: () => Date;
+  /** the session clock in ms (default Date.now): tests move it to expire sessions */
+  now?: () => number;
+  /** session lifetimes and caps (SESSION_IDLE_MINUTES, SESSION_ABSOLUTE_HOURS, SESSION_MAX) */
+  sessions?: Partial<SessionLimits>;
+  /** requests per minute per client on sign-in, the issue log and the CSP report */
+  rateLimits?: Partial<RateLimits>;
+  /**
+   * Which proxies' X-Forwarded-* headers to believe (TRUST_PROXY): true for any, or addresses/CIDRs. Only
+   * then does X-Forwarded-Proto: https make the session cookie Secure and add HSTS.
+   */
+  trustProxy?: boolean | string | string[];
+  /** mark the session cookie Secure always (SECURE_COOKIES=1), for a deployment behind TLS */
+  secureCookies?: boolean;
+  /** serve *.map files (SERVE_SOURCEMAPS=1); refused by default */
+  serveSourcemaps?: boolean;
+  /** overrides of config/portal.json's signIn */
+  signIn?: Partial<SignInConfig>;
   /** where an invalid persona file is reported (default console.warn) */
   onPersonaProblem?: (p: PersonaProblem) => void;
+  /** where a rejected rule file is reported, once per version (default console.warn) */
+  onRulesProblem?: (file: string, message: string) => void;
 }
 
 export interface SandboxServer {
+  app: FastifyInstance;
   server: Server;
   personas: readonly Persona[];
   sessions: SessionStore;
-  /** Starts listening (port 0 = any free port); resolves to the base URL. */
+  rules: RulesCache;
+  /** Starts listening (port 0 = any free port; host default 127.0.0.1); resolves to the real base URL. */
   listen(port?: number, host?: string): Promise<string>;
   close(): Promise<void>;
 }
 
-interface SignInConfig {
-  signInUrl: string;
-  redirectParam: string;
-  logoutUrl: string;
+interface PortalConfig {
+  signIn: SignInConfig;
+  redirectAllowlist: readonly string[];
 }
 
-function readSignInConfig(): SignInConfig {
-  const fallback = { signInUrl: '/sandbox/signin', redirectParam: 'redirect', logoutUrl: '/Orch/logout' };
+function readPortalConfig(): PortalConfig {
+  const fallback: PortalConfig = {
+    signIn: { signInUrl: '/sandbox/signin', redirectParam: 'redirect', logoutUrl: '/Orch/logout' },
+    redirectAllowlist: [],
+  };
   try {
     const config = JSON.parse(readFileSync(join(repoRoot, 'config', 'portal.json'), 'utf8')) as {
       signIn?: Partial<SignInConfig>;
+      redirectAllowlist?: string[];
     };
-    return { ...fallback, ...config.signIn };
+    return {
+      signIn: { ...fallback.signIn, ...config.signIn },
+      redirectAllowlist: config.redirectAllowlist ?? [],
+    };
   } catch {
     return fallback;
   }
+}
+
+/** Freezes persona data shared by every session: a handler that wrote to it would throw, not leak. */
+function deepFreeze<T>(value: T): T {
+  if (value !== null && typeof value === 'object' && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const v of Object.values(value)) deepFreeze(v);
+  }
+  return value;
 }
 
 const pathOf = (absolute: string): string => {
@@ -117,63 +161,10 @@ const pathOf = (absolute: string): string => {
   return `${u.pathname}${u.search}${u.hash}`;
 };
 
-function parseCookies(header: string | undefined): Map<string, string> {
-  const out = new Map<string, string>();
-  for (const part of (header ?? '').split(';')) {
-    const i = part.indexOf('=');
-    if (i > 0) out.set(part.slice(0, i).trim(), decodeURIComponent(part.slice(i + 1).trim()));
-  }
-  return out;
-}
-
-const SESSION_COOKIE = 'sid';
-const sessionCookie = (id: string): string => `${SESSION_COOKIE}=${id}; HttpOnly; SameSite=Lax; Path=/`;
-const clearedCookie = `${SESSION_COOKIE}=; HttpOnly; SameSite=Lax; Path=/; Max-Age=0`;
-
-function sendJson(res: ServerResponse, status: number, body: unknown): void {
-  if (res.headersSent || res.destroyed) return;
-  res.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' });
-  res.end(JSON.stringify(body));
-}
-
-function sendHtml(res: ServerResponse, status: number, html: string): void {
-  if (res.headersSent || res.destroyed) return;
-  res.writeHead(status, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' });
-  res.end(html);
-}
-
-function redirect(res: ServerResponse, location: string): void {
-  res.writeHead(302, { Location: location, 'Cache-Control': 'no-store' });
-  res.end();
-}
-
-function sendReply(res: ServerResponse, reply: Reply): void {
-  if ('location' in reply) redirect(res, reply.location);
-  else if ('text' in reply) {
-    res.writeHead(reply.status, { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' });
-    res.end(reply.text);
-  } else sendJson(res, reply.status, reply.json);
-}
-
-const MAX_BODY = 1_000_000;
-
-/** Reads a JSON body; {} when empty; throws a message for a bad or oversized one. */
-async function readJsonBody(req: IncomingMessage): Promise<Record<string, unknown>> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req) {
-    const buf = chunk as Buffer;
-    size += buf.length;
-    if (size > MAX_BODY) throw new Error('body too large');
-    chunks.push(buf);
-  }
-  const text = Buffer.concat(chunks).toString('utf8').trim();
-  if (!text) return {};
-  const parsed: unknown = JSON.parse(text);
-  if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) {
-    return { value: parsed };
-  }
-  return parsed as Record<string, unknown>;
+/** The path of a request URL (dot segments resolved, escapes kept) and its query. */
+function splitUrl(raw: string): { path: string; query: URLSearchParams } {
+  const u = new URL(raw, 'http://sandbox.invalid');
+  return { path: u.pathname, query: u.searchParams };
 }
 
 function parseFaultSpec(spec: string): { call: string; mode: FaultMode } | null {
@@ -184,328 +175,622 @@ function parseFaultSpec(spec: string): { call: string; mode: FaultMode } | null 
   return isFaultableCall(call) && isFaultMode(mode) ? { call, mode } : null;
 }
 
+const isPlainObject = (v: unknown): v is Record<string, unknown> =>
+  v !== null && typeof v === 'object' && !Array.isArray(v);
+
+const bodyOf = (req: FastifyRequest): Record<string, unknown> => (isPlainObject(req.body) ? req.body : {});
+
+/** Fields of a CSP violation kept: both the report-uri names and the Reporting API's. */
+const CSP_FIELDS = [
+  'document-uri',
+  'referrer',
+  'violated-directive',
+  'effective-directive',
+  'blocked-uri',
+  'source-file',
+  'line-number',
+  'column-number',
+  'status-code',
+  'disposition',
+  'script-sample',
+  'documentURL',
+  'effectiveDirective',
+  'blockedURL',
+  'sourceFile',
+  'lineNumber',
+  'columnNumber',
+  'statusCode',
+  'sample',
+];
+
+function trimCspReport(raw: unknown): { 'csp-report': Record<string, string | number> } {
+  const out: Record<string, string | number> = {};
+  if (isPlainObject(raw)) {
+    for (const k of CSP_FIELDS) {
+      const v = raw[k];
+      if (typeof v === 'string') out[k] = v.slice(0, CSP_FIELD_MAX);
+      else if (typeof v === 'number' && Number.isFinite(v)) out[k] = v;
+    }
+  }
+  return { 'csp-report': out };
+}
+
+/** The reports in a posted body: `{ "csp-report": {...} }` (report-uri) or a Reporting API list. */
+function cspReportsOf(body: Record<string, unknown>): { 'csp-report': Record<string, string | number> }[] {
+  if (Array.isArray(body.value)) {
+    return body.value
+      .slice(0, 10)
+      .map((entry) => trimCspReport(isPlainObject(entry) ? entry.body : undefined));
+  }
+  return [trimCspReport(isPlainObject(body['csp-report']) ? body['csp-report'] : body)];
+}
+
+/**
+ * Answers a request Node could not parse (request line and headers over MAX_HEADER_SIZE, a time-out,
+ * garbage) with a status and the security headers, and closes the connection without a reset: what the
+ * client still sends is read and dropped until it has the answer.
+ */
+function clientErrorHandler(err: NodeJS.ErrnoException, socket: Socket): void {
+  if (err.code === 'ECONNRESET' || socket.destroyed) return;
+  const [status, message] =
+    err.code === 'HPE_HEADER_OVERFLOW'
+      ? [431, `The request line and headers are larger than ${MAX_HEADER_SIZE} bytes`]
+      : err.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? [408, 'The request took too long to arrive']
+        : [400, 'Malformed HTTP request'];
+  const body = JSON.stringify({ error: message });
+  const headers: Record<string, string | number> = {
+    ...RAW_SECURITY_HEADERS,
+    'Content-Type': 'application/json; charset=utf-8',
+    'Content-Length': Buffer.byteLength(body),
+    'Cache-Control': 'no-store',
+    Connection: 'close',
+  };
+  const head = Object.entries(headers)
+    .map(([k, v]) => `${k}: ${v}`)
+    .join('\r\n');
+  if (!socket.writable) return void socket.destroy();
+  socket.on('error', () => socket.destroy());
+  socket.resume();
+  socket.end(`HTTP/1.1 ${status} ${STATUS_CODES[status] ?? ''}\r\n${head}\r\n\r\n${body}`);
+  setTimeout(() => socket.destroy(), 2_000).unref();
+}
+
 export function createSandboxServer(options: SandboxOptions = {}): SandboxServer {
   const distDir = resolve(options.distDir ?? join(repoRoot, 'dist'));
+  const indexFile = join(distDir, 'index.html');
+  const assetsDir = join(distDir, 'assets') + sep;
   const rulesDir = resolve(options.rulesDir ?? join(repoRoot, 'rules'));
   const upstream = options.upstream ? new URL(options.upstream) : undefined;
   const holdMs = options.timeoutHoldMs ?? 30_000;
   const today = options.today ?? ((): Date => new Date());
-  const signIn = readSignInConfig();
-  const personas = loadPersonas(options.personaDirs ?? [], options.onPersonaProblem);
-  const sessions = new SessionStore();
-  const cspReports: unknown[] = [];
+  const config = readPortalConfig();
+  const signIn: SignInConfig = { ...config.signIn, ...options.signIn };
+  const rateLimits: RateLimits = { ...DEFAULT_RATE_LIMITS, ...options.rateLimits };
+  const personas = deepFreeze(
+    options.personas ?? loadPersonas(options.personaDirs ?? [], options.onPersonaProblem),
+  );
+  const sessions = new SessionStore(options.sessions, options.now);
+  const rules = new RulesCache(rulesDir, options.onRulesProblem ? { onProblem: options.onRulesProblem } : {});
+  const cspReports: { 'csp-report': Record<string, string | number> }[] = [];
 
-  function sessionOf(req: IncomingMessage): Session | undefined {
-    return sessions.get(parseCookies(req.headers.cookie).get(SESSION_COOKIE));
+  /**
+   * Compression of the JSON answers, registered in each scope that answers JSON (the static files are
+   * compressed at build time and must not be compressed again on the fly). Request bodies are never
+   * inflated: a small compressed body could expand past every body limit.
+   */
+  const compressJson = async (scope: FastifyInstance): Promise<void> => {
+    await scope.register(fastifyCompress, {
+      globalDecompression: false,
+      threshold: 1024,
+      encodings: ['br', 'gzip'],
+    });
+  };
+
+  const app = Fastify({
+    logger: false,
+    trustProxy: options.trustProxy ?? false,
+    bodyLimit: BODY_LIMITS.json,
+    http: { maxHeaderSize: MAX_HEADER_SIZE },
+    requestTimeout: 60_000,
+    forceCloseConnections: true,
+    clientErrorHandler,
+    // A URL that cannot be decoded never reaches a hook: answer it with the security headers all the same.
+    frameworkErrors: (error, _req, reply) => {
+      void (reply as FastifyReply)
+        .code(400)
+        .headers(RAW_SECURITY_HEADERS)
+        .header('Cache-Control', 'no-store')
+        .send({ error: `Bad request: ${error.message}` });
+    },
+  });
+
+  // ---------------------------------------------------------------- request helpers
+
+  const SESSION_COOKIE = 'sid';
+
+  /** This server's origin as the browser sees it (Host, or X-Forwarded-* from a trusted proxy). */
+  function ownOrigin(req: FastifyRequest): string {
+    const host = req.host || `127.0.0.1:${(app.server.address() as AddressInfo | null)?.port ?? 80}`;
+    return `${req.protocol}://${host}`;
   }
 
-  /** The caller's session, created (and its cookie set) when there is none. */
-  function ensureSession(req: IncomingMessage, res: ServerResponse): Session {
-    const existing = sessionOf(req);
-    if (existing) return existing;
-    const created = sessions.create();
-    res.setHeader('Set-Cookie', sessionCookie(created.id));
-    return created;
+  const sessionOf = (req: FastifyRequest): Session | undefined => sessions.get(req.cookies[SESSION_COOKIE]);
+
+  const secure = (req: FastifyRequest): boolean => options.secureCookies === true || req.protocol === 'https';
+
+  function setSessionCookie(req: FastifyRequest, reply: FastifyReply, session: Session): void {
+    void reply.setCookie(SESSION_COOKIE, session.id, {
+      httpOnly: true,
+      sameSite: 'strict',
+      path: '/',
+      maxAge: sessions.cookieMaxAge(session),
+      secure: secure(req),
+    });
   }
 
-  const faultList = (s: Session): Record<string, string> => Object.fromEntries(s.faults);
+  const json = (reply: FastifyReply, status: number, body: unknown): FastifyReply =>
+    reply.code(status).header('Cache-Control', 'no-store').send(body);
 
-  /** Answers with the armed fault; true when it did. */
-  function applyFault(res: ServerResponse, session: Session | undefined, path: string): boolean {
+  const html = (reply: FastifyReply, status: number, page: string): FastifyReply =>
+    reply.code(status).header('Cache-Control', 'no-store').type('text/html; charset=utf-8').send(page);
+
+  /** Sends the browser to a same-origin address, as the absolute URL the one checker returned. */
+  function redirectLocal(req: FastifyRequest, reply: FastifyReply, target: string): FastifyReply {
+    const checked = safeLocalTarget(target, ownOrigin(req));
+    if (!checked) return json(reply, 500, { error: 'Refused to redirect off the portal' });
+    return reply.header('Cache-Control', 'no-store').redirect(checked, 302);
+  }
+
+  function sendReply(req: FastifyRequest, reply: FastifyReply, r: Reply): FastifyReply {
+    if ('location' in r) return redirectLocal(req, reply, r.location);
+    if ('text' in r) {
+      return reply
+        .code(r.status)
+        .header('Cache-Control', 'no-store')
+        .type('text/plain; charset=utf-8')
+        .send(r.text);
+    }
+    return json(reply, r.status, r.json);
+  }
+
+  /** Refuses a state-changing request from another origin; true when it did. */
+  function refuseCrossSite(req: FastifyRequest, reply: FastifyReply, asPage = false): boolean {
+    const refusal = crossSiteRefusal(req.headers, ownOrigin(req));
+    if (!refusal) return false;
+    if (asPage) void html(reply, 403, messagePage('Refused', refusal));
+    else void json(reply, 403, { error: refusal });
+    return true;
+  }
+
+  const faultList = (s: Session | undefined): Record<string, string> =>
+    s ? Object.fromEntries(s.faults) : {};
+
+  /** Answers with the armed fault (a time-out holds it); true when there was one. */
+  async function applyFault(
+    reply: FastifyReply,
+    session: Session | undefined,
+    path: string,
+  ): Promise<boolean> {
     const mode = session?.faults.get(path);
     if (!mode) return false;
-    if (mode === '500') sendJson(res, 500, { error: 'Injected fault', call: path });
-    else if (mode === 'malformed') sendJson(res, 200, { unexpected: true });
+    if (mode === '500') void json(reply, 500, { error: 'Injected fault', call: path });
+    else if (mode === 'malformed') void json(reply, 200, { unexpected: true });
     else {
       // Hold the answer; if the client gives up first the timer is dropped and nothing is written.
-      const timer = setTimeout(() => sendJson(res, 504, { error: 'Injected time-out', call: path }), holdMs);
-      timer.unref();
-      res.on('close', () => clearTimeout(timer));
+      await new Promise<void>((done) => {
+        const timer = setTimeout(() => {
+          void json(reply, 504, { error: 'Injected time-out', call: path });
+          done();
+        }, holdMs);
+        reply.raw.on('close', () => {
+          clearTimeout(timer);
+          done();
+        });
+      });
     }
     return true;
   }
 
-  function proxy(req: IncomingMessage, res: ServerResponse, target: URL): void {
-    const url = new URL(req.url ?? '/', target);
-    const send = url.protocol === 'https:' ? httpsRequest : httpRequest;
-    const upstreamReq = send(
-      url,
-      { method: req.method, headers: { ...req.headers, host: url.host } },
-      (up) => {
-        res.writeHead(up.statusCode ?? 502, { ...up.headers, ...SECURITY_HEADERS });
-        up.pipe(res);
-      },
+  // ---------------------------------------------------------------- plugins every response goes through
+
+  void app.register(fastifyHelmet, {
+    // The CSP is set below byte for byte as exported (helmet joins directives with ';'); HSTS only over HTTPS.
+    contentSecurityPolicy: false,
+    strictTransportSecurity: false,
+    crossOriginOpenerPolicy: { policy: 'same-origin' },
+    crossOriginResourcePolicy: { policy: 'same-origin' },
+    referrerPolicy: { policy: 'same-origin' },
+    xFrameOptions: { action: 'deny' },
+  });
+  app.addHook('onRequest', (req, reply, done) => {
+    void reply.headers(OWN_SECURITY_HEADERS);
+    if (req.protocol === 'https') void reply.header('Strict-Transport-Security', HSTS);
+    done();
+  });
+  app.addHook('onSend', (_req, reply, payload, done) => {
+    // JavaScript keeps its registered type (RFC 9239); @fastify/send's mime table still says application/.
+    const type = reply.getHeader('content-type');
+    if (typeof type === 'string' && type.startsWith('application/javascript')) {
+      void reply.header('content-type', `text/javascript${type.slice('application/javascript'.length)}`);
+    }
+    done(null, payload);
+  });
+  void app.register(fastifyCookie);
+  void app.register(fastifyRateLimit, { global: false });
+
+  app.setErrorHandler((error: Error & { statusCode?: number; code?: string }, req, reply) => {
+    const status = error.statusCode ?? 500;
+    if (status >= 500) {
+      // A handler bug must answer 500, never take the sandbox down.
+      console.error('sandbox error', error);
+      return json(reply, 500, { error: 'Sandbox error' });
+    }
+    const message =
+      error.code === 'FST_ERR_CTP_BODY_TOO_LARGE'
+        ? `Request body too large: at most ${req.routeOptions.bodyLimit ?? BODY_LIMITS.json} bytes here`
+        : error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error instanceof SyntaxError
+          ? `Bad request body: ${error.message}`
+          : error.message;
+    if (splitUrl(req.url).path === signIn.signInUrl)
+      return html(reply, status, messagePage('Sign-in', message));
+    return json(reply, status, { error: message });
+  });
+
+  // ---------------------------------------------------------------- the built app
+
+  void app.register(fastifyStatic, {
+    root: distDir,
+    prefix: '/',
+    preCompressed: true,
+    // Cache-Control is set per file below; ETag and Last-Modified let the browser revalidate the rest.
+    cacheControl: false,
+    etag: true,
+    lastModified: true,
+    dotfiles: 'ignore',
+    // Source maps are built hidden and served only when asked for (they publish the source).
+    allowedPath: (path) => options.serveSourcemaps === true || !path.endsWith('.map'),
+    setHeaders: (reply, file) => {
+      // Vite fingerprints everything under /assets, so it may be cached for good; the rest may change.
+      void reply.header('Cache-Control', file.startsWith(assetsDir) ? IMMUTABLE : 'no-cache');
+    },
+  });
+
+  app.setNotFoundHandler((req, reply) => {
+    const { path } = splitUrl(req.url);
+    if (!['GET', 'HEAD'].includes(req.method)) return json(reply, 405, { error: 'Method not allowed' });
+    if (path.startsWith('/rules/')) return json(reply, 404, { error: `No rule file ${path.slice(7)}` });
+    if (!existsSync(indexFile)) return html(reply, 503, notBuiltPage(distDir));
+    const last = path.split('/').pop() ?? '';
+    if (path.startsWith('/assets/') || last.includes('.')) {
+      return html(reply, 404, messagePage('Not found', `No file ${path}.`));
+    }
+    // History fallback: client-side routes (/home, /billing, ...) all get the app shell.
+    return reply.sendFile('index.html');
+  });
+
+  // ---------------------------------------------------------------- rules
+
+  void app.register(async (scope) => {
+    // A weak ETag over the body: the same version compressed differently is still the same version.
+    await scope.register(fastifyEtag, { weak: true });
+    await compressJson(scope);
+    const sendRules = (reply: FastifyReply, status: number, body: string): FastifyReply =>
+      reply
+        .code(status)
+        .header('Cache-Control', 'no-cache')
+        .type('application/json; charset=utf-8')
+        .send(body);
+
+    scope.get('/rules/bundle.json', (_req, reply) => sendRules(reply, 200, rules.bundle()));
+    scope.get('/rules/status', (_req, reply) =>
+      sendRules(reply, 200, JSON.stringify({ dir: rulesDir, files: rules.status() })),
     );
-    upstreamReq.on('error', (e) => {
-      if (!res.headersSent) sendJson(res, 502, { error: `Upstream unavailable: ${e.message}` });
-      else res.destroy();
-    });
-    req.pipe(upstreamReq);
-  }
-
-  async function api(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
-    const path = url.pathname;
-    const session = sessionOf(req);
-    if (applyFault(res, session, path)) return;
-    if (upstream) return proxy(req, res, upstream);
-
-    if (path === signIn.logoutUrl) {
-      sessions.end(session?.id);
-      res.setHeader('Set-Cookie', clearedCookie);
-      return redirect(res, signIn.signInUrl);
-    }
-    if (path === '/Orch/isAuth') return sendJson(res, 200, { authenticated: session?.persona !== undefined });
-
-    let body: Record<string, unknown> = {};
-    if (req.method === 'POST' || req.method === 'PUT') {
-      try {
-        body = await readJsonBody(req);
-      } catch (e) {
-        return sendJson(res, 400, {
-          error: `Bad request body: ${e instanceof Error ? e.message : String(e)}`,
-        });
-      }
-    }
-    const request: OrchRequest = {
-      method: req.method ?? 'GET',
-      path,
-      query: url.searchParams,
-      body,
-      today: today(),
-    };
-
-    if (path.startsWith('/preauth/')) {
-      // Issues logged before the app knows the session (e.g. a rule file refused at start-up) still belong to
-      // this browser: keep them with its session for inspection, as the /Orch log does.
-      if (path === '/preauth/dssh/ui/sanitize' && session) {
-        session.issues.push(body);
-        if (session.issues.length > 200) session.issues.shift();
-      }
-      return sendReply(
-        res,
-        handlePreauth(
-          {
-            personas,
-            signIn: (persona) => {
-              const signedIn = sessions.signIn(session, persona);
-              res.setHeader('Set-Cookie', sessionCookie(signedIn.id));
-              return signInOf(persona, 0);
-            },
-          },
-          request,
-        ),
-      );
-    }
-    if (!isSignedIn(session)) return sendJson(res, 401, { authenticated: false });
-    return sendReply(res, handleOrch(session, request));
-  }
-
-  function signInRoute(req: IncomingMessage, res: ServerResponse, url: URL): void {
-    const wanted = url.searchParams.get(signIn.redirectParam);
-    const checked = safeLocalTarget(wanted, url.origin);
-    // The Location header carries the absolute URL that was checked; the page shows and links the path.
-    const target = checked ? pathOf(checked) : null;
-    const id = url.searchParams.get('persona');
-    if (id === null) {
-      return sendHtml(
-        res,
-        200,
-        signInPage({ personas, redirect: target ?? '', redirectParam: signIn.redirectParam }),
-      );
-    }
-    const persona = personas.find((p) => p.id === id);
-    if (!persona) {
-      return sendHtml(
-        res,
-        404,
-        signInPage({
-          personas,
-          redirect: target ?? '',
-          redirectParam: signIn.redirectParam,
-          error: `No persona '${id}'.`,
-        }),
-      );
-    }
-    const faults = url.searchParams.getAll('fault').map((f) => [f, parseFaultSpec(f)] as const);
-    const bad = faults.find(([, parsed]) => parsed === null);
-    if (bad)
-      return sendHtml(res, 400, messagePage('Bad fault', `Cannot read the fault '${bad[0]}' (call:mode).`));
-    const session = sessions.signIn(sessionOf(req), persona);
-    for (const [, f] of faults) if (f) sessions.setFault(session, f.call, f.mode);
-    res.setHeader('Set-Cookie', sessionCookie(session.id));
-    redirect(res, checked ?? '/home');
-  }
-
-  async function faultsRoute(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
-    const session = ensureSession(req, res);
-    if (req.method === 'POST') {
-      let body: Record<string, unknown>;
-      try {
-        body = await readJsonBody(req);
-      } catch {
-        return sendJson(res, 400, { error: 'Body must be JSON {call, mode}' });
-      }
-      if (!isFaultableCall(body.call) || !isFaultMode(body.mode)) {
-        return sendJson(res, 400, {
-          error: "Expected {call: '/Orch/...', mode: '500'|'timeout'|'malformed'|'off'}",
-        });
-      }
-      sessions.setFault(session, body.call, body.mode);
-      return sendJson(res, 200, { faults: faultList(session) });
-    }
-    for (const spec of url.searchParams.getAll('set')) {
-      const f = parseFaultSpec(spec);
-      if (!f) return sendJson(res, 400, { error: `Cannot read the fault '${spec}' (call:mode)` });
-      sessions.setFault(session, f.call, f.mode);
-    }
-    return sendJson(res, 200, { faults: faultList(session) });
-  }
-
-  async function sandboxRoute(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
-    const path = url.pathname;
-    if (path === signIn.signInUrl && req.method === 'GET') return signInRoute(req, res, url);
-    if (path === '/sandbox/faults') return faultsRoute(req, res, url);
-    if (path === '/sandbox/csp-report' && req.method === 'POST') {
-      try {
-        cspReports.push(await readJsonBody(req));
-        if (cspReports.length > 500) cspReports.shift();
-      } catch {
-        cspReports.push({ unreadable: true });
-      }
-      res.writeHead(204);
-      return void res.end();
-    }
-    if (path === '/sandbox/csp-reports') {
-      if (req.method === 'DELETE') {
-        cspReports.length = 0;
-        res.writeHead(204);
-        return void res.end();
-      }
-      return sendJson(res, 200, { reports: cspReports });
-    }
-    if (path === '/sandbox/personas') {
-      return sendJson(
-        res,
-        200,
-        personas.map((p) => ({ id: p.id, description: p.description })),
-      );
-    }
-    if (path === '/sandbox/session') {
-      const s = sessionOf(req);
-      return sendJson(res, 200, {
-        signedIn: s?.persona !== undefined,
-        persona: s?.persona?.id ?? null,
-        accountIndex: s?.accountIndex ?? 0,
-        faults: s ? faultList(s) : {},
-        issues: s?.issues ?? [],
-      });
-    }
-    if (path === '/sandbox/sandbox.css') {
-      res.writeHead(200, { 'Content-Type': 'text/css; charset=utf-8' });
-      return void res.end(sandboxCss);
-    }
-    const jump = /^\/sandbox\/jump\/([A-Za-z]+)$/.exec(path);
-    if (jump?.[1]) {
-      const html = jumpPage(jump[1], url.searchParams);
-      if (html) return sendHtml(res, 200, html);
-    }
-    return sendHtml(res, 404, messagePage('Not found', `The sandbox has no page ${path}.`));
-  }
-
-  function rulesRoute(res: ServerResponse, url: URL): void {
-    const name = url.pathname.slice('/rules/'.length);
-    // Read on every request, never cached, so an analyst's edit shows after a reload.
-    res.setHeader('Cache-Control', 'no-store');
-    if (name === 'index.json') {
+    scope.get('/rules/index.json', (_req, reply) => {
       const files = existsSync(rulesDir)
         ? readdirSync(rulesDir)
             .filter((f) => f.endsWith('.json') && f !== 'index.json')
             .sort()
         : [];
-      return sendJson(res, 200, { files });
-    }
-    const file = join(rulesDir, name);
-    if (!/^[A-Za-z0-9][A-Za-z0-9._-]*\.json$/.test(name) || !existsSync(file)) {
-      return sendJson(res, 404, { error: `No rule file ${name}` });
-    }
-    res.writeHead(200, { 'Content-Type': 'application/json; charset=utf-8' });
-    res.end(readFileSync(file));
-  }
-
-  function staticRoute(req: IncomingMessage, res: ServerResponse, url: URL): void {
-    if (req.method !== 'GET' && req.method !== 'HEAD')
-      return sendJson(res, 405, { error: 'Method not allowed' });
-    const index = join(distDir, 'index.html');
-    if (!existsSync(index)) return sendHtml(res, 503, notBuiltPage(distDir));
-    let path: string;
-    try {
-      path = decodeURIComponent(url.pathname);
-    } catch {
-      return sendHtml(res, 400, messagePage('Bad request', 'The address is not valid.'));
-    }
-    const file = resolve(distDir, `.${path}`);
-    const inside = file.startsWith(distDir + sep);
-    const serve = (f: string, cache: string): void => {
-      res.writeHead(200, {
-        'Content-Type': CONTENT_TYPES[extname(f).toLowerCase()] ?? 'application/octet-stream',
-        'Cache-Control': cache,
-      });
-      if (req.method === 'HEAD') return void res.end();
-      createReadStream(f).pipe(res);
-    };
-    if (inside && existsSync(file) && statSync(file).isFile()) {
-      // Vite fingerprints everything under /assets, so it may be cached for good; the rest may change.
-      return serve(file, path.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
-    }
-    const last = path.split('/').pop() ?? '';
-    if (path.startsWith('/assets/') || last.includes('.')) {
-      return sendHtml(res, 404, messagePage('Not found', `No file ${path}.`));
-    }
-    // History fallback: client-side routes (/home, /billing, ...) all get the app shell.
-    serve(index, 'no-cache');
-  }
-
-  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    for (const [k, v] of Object.entries(SECURITY_HEADERS)) res.setHeader(k, v);
-    let url: URL;
-    try {
-      url = new URL(req.url ?? '/', `http://${req.headers.host ?? 'localhost'}`);
-    } catch {
-      return sendJson(res, 400, { error: 'Bad request' });
-    }
-    const path = url.pathname;
-    if (path.startsWith('/Orch/') || path.startsWith('/preauth/')) return api(req, res, url);
-    if (path.startsWith('/sandbox/')) return sandboxRoute(req, res, url);
-    if (path.startsWith('/rules/')) return rulesRoute(res, url);
-    return staticRoute(req, res, url);
-  }
-
-  const server = createServer((req, res) => {
-    handle(req, res).catch((e: unknown) => {
-      // A handler bug must answer 500, never take the sandbox down.
-      console.error('sandbox error', e);
-      if (!res.headersSent) sendJson(res, 500, { error: 'Sandbox error' });
-      else res.destroy();
+      return sendRules(reply, 200, JSON.stringify({ files }));
+    });
+    scope.get<{ Params: { name: string } }>('/rules/:name', (req, reply) => {
+      const { name } = req.params;
+      const entry = rules.entry(name);
+      if (entry) {
+        // The last valid version, as in the bundle; a file that never had one is not served.
+        return entry.status === 'unavailable'
+          ? sendRules(reply, 404, JSON.stringify({ error: entry.message }))
+          : sendRules(reply, 200, JSON.stringify(entry.rules));
+      }
+      // Other JSON files of the folder are served as they are (no decision reads them).
+      const file = join(rulesDir, name);
+      if (!/^[A-Za-z0-9][A-Za-z0-9._-]*\.json$/.test(name) || !existsSync(file)) {
+        return sendRules(reply, 404, JSON.stringify({ error: `No rule file ${name}` }));
+      }
+      return sendRules(reply, 200, readFileSync(file, 'utf8'));
     });
   });
-  server.on('clientError', (_e, socket) => socket.destroy());
+
+  // ---------------------------------------------------------------- the sandbox's own pages and switches
+
+  void app.register(async (scope) => {
+    useLenientJson(scope);
+    await compressJson(scope);
+
+    scope.get(
+      signIn.signInUrl,
+      {
+        config: {
+          rateLimit: {
+            max: rateLimits.signIn,
+            timeWindow: 60_000,
+            // Showing the page is free; signing in (creating a session) is what is limited.
+            allowList: (req: FastifyRequest) => splitUrl(req.url).query.get('persona') === null,
+          },
+        },
+      },
+      (req, reply) => {
+        const { query } = splitUrl(req.url);
+        const origin = ownOrigin(req);
+        const checked = safeLocalTarget(query.get(signIn.redirectParam), origin);
+        // The Location header carries the absolute URL that was checked; the page shows and links the path.
+        const target = checked ? pathOf(checked) : '';
+        const id = query.get('persona');
+        const page = (error?: string): string =>
+          signInPage({
+            personas,
+            redirect: target,
+            redirectParam: signIn.redirectParam,
+            ...(error ? { error } : {}),
+          });
+        if (id === null) return html(reply, 200, page());
+        if (refuseCrossSite(req, reply, true)) return reply;
+        const persona = personas.find((p) => p.id === id);
+        if (!persona) return html(reply, 404, page(`No persona '${id}'.`));
+        const faults = query.getAll('fault').map((f) => [f, parseFaultSpec(f)] as const);
+        const bad = faults.find(([, parsed]) => parsed === null);
+        if (bad) {
+          return html(reply, 400, messagePage('Bad fault', `Cannot read the fault '${bad[0]}' (call:mode).`));
+        }
+        if (faults.length > sessions.limits.faultsPerSession) {
+          return html(
+            reply,
+            400,
+            messagePage('Bad fault', `At most ${sessions.limits.faultsPerSession} faults.`),
+          );
+        }
+        const session = sessions.signIn(sessionOf(req), persona);
+        for (const [, f] of faults) if (f) sessions.setFault(session, f.call, f.mode);
+        setSessionCookie(req, reply, session);
+        return reply
+          .header('Cache-Control', 'no-store')
+          .redirect(checked ?? new URL('/home', origin).href, 302);
+      },
+    );
+
+    scope.route({
+      method: ['GET', 'POST'],
+      url: '/sandbox/faults',
+      bodyLimit: BODY_LIMITS.faults,
+      handler: (req, reply) => {
+        if (refuseCrossSite(req, reply)) return reply;
+        const existing = sessionOf(req);
+        const wanted: { call: string; mode: FaultMode }[] = [];
+        if (req.method === 'POST') {
+          const body = bodyOf(req);
+          if (!isFaultableCall(body.call) || !isFaultMode(body.mode)) {
+            return json(reply, 400, {
+              error: "Expected {call: '/Orch/...', mode: '500'|'timeout'|'malformed'|'off'}",
+            });
+          }
+          wanted.push({ call: body.call, mode: body.mode });
+        } else {
+          for (const spec of splitUrl(req.url).query.getAll('set')) {
+            const f = parseFaultSpec(spec);
+            if (!f) return json(reply, 400, { error: `Cannot read the fault '${spec}' (call:mode)` });
+            wanted.push(f);
+          }
+        }
+        // Listing creates nothing; arming a fault before sign-in rides on a short-lived pre-auth session.
+        if (wanted.length === 0) return json(reply, 200, { faults: faultList(existing) });
+        const session = existing ?? sessions.createPreauth();
+        if (!existing) setSessionCookie(req, reply, session);
+        for (const f of wanted) {
+          if (!sessions.setFault(session, f.call, f.mode)) {
+            return json(reply, 400, {
+              error: `At most ${sessions.limits.faultsPerSession} faults per session`,
+            });
+          }
+        }
+        return json(reply, 200, { faults: faultList(session) });
+      },
+    });
+
+    scope.post(
+      '/sandbox/csp-report',
+      {
+        bodyLimit: BODY_LIMITS.cspReport,
+        config: { rateLimit: { max: rateLimits.cspReport, timeWindow: 60_000 } },
+      },
+      (req, reply) => {
+        cspReports.push(...cspReportsOf(bodyOf(req)));
+        if (cspReports.length > CSP_REPORTS_MAX) cspReports.splice(0, cspReports.length - CSP_REPORTS_MAX);
+        return reply.code(204).send();
+      },
+    );
+    scope.get('/sandbox/csp-reports', (_req, reply) => json(reply, 200, { reports: cspReports }));
+    scope.delete('/sandbox/csp-reports', (req, reply) => {
+      if (refuseCrossSite(req, reply)) return reply;
+      cspReports.length = 0;
+      return reply.code(204).send();
+    });
+
+    scope.get('/sandbox/personas', (_req, reply) =>
+      json(
+        reply,
+        200,
+        personas.map((p) => ({ id: p.id, description: p.description })),
+      ),
+    );
+    scope.get('/sandbox/session', (req, reply) => {
+      const s = sessionOf(req);
+      return json(reply, 200, {
+        signedIn: s?.persona !== undefined,
+        persona: s?.persona?.id ?? null,
+        accountIndex: s?.accountIndex ?? 0,
+        faults: faultList(s),
+        issues: s?.issues ?? [],
+      });
+    });
+    scope.get('/sandbox/sandbox.css', (_req, reply) =>
+      reply.header('Cache-Control', 'no-cache').type('text/css; charset=utf-8').send(sandboxCss),
+    );
+    scope.get<{ Params: { name: string } }>('/sandbox/jump/:name', (req, reply) => {
+      const page = /^[A-Za-z]+$/.test(req.params.name)
+        ? jumpPage(req.params.name, splitUrl(req.url).query)
+        : undefined;
+      if (page) return html(reply, 200, page);
+      return html(reply, 404, messagePage('Not found', `The sandbox has no page ${splitUrl(req.url).path}.`));
+    });
+    scope.all('/sandbox/*', (req, reply) =>
+      html(reply, 404, messagePage('Not found', `The sandbox has no page ${splitUrl(req.url).path}.`)),
+    );
+  });
+
+  // ---------------------------------------------------------------- Orch and pre-auth calls
+
+  if (upstream) {
+    for (const prefix of ['/Orch', '/preauth']) {
+      void app.register(fastifyHttpProxy, {
+        upstream: upstream.origin,
+        prefix,
+        rewritePrefix: prefix,
+        preHandler: (req, reply, done) => {
+          if (refuseCrossSite(req, reply)) return;
+          const session = sessionOf(req);
+          const path = splitUrl(req.url).path;
+          if (!session?.faults.has(path)) return done();
+          applyFault(reply, session, path).catch(done);
+        },
+        replyOptions: {
+          // The sandbox's security headers stand, whatever the upstream sends.
+          rewriteHeaders: (headers) =>
+            Object.fromEntries(
+              Object.entries(headers).filter(([k]) => !SECURITY_HEADER_NAMES.has(k.toLowerCase())),
+            ),
+        },
+      });
+    }
+  } else {
+    void app.register(async (scope) => {
+      useLenientJson(scope);
+      await compressJson(scope);
+      scope.addHook('onRequest', (req, reply, done) => {
+        if (!refuseCrossSite(req, reply)) done();
+      });
+
+      const api = async (req: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> => {
+        const { path, query } = splitUrl(req.url);
+        const session = sessionOf(req);
+        if (await applyFault(reply, session, path)) return reply;
+
+        if (path === signIn.logoutUrl) {
+          sessions.end(session?.id);
+          void reply.clearCookie(SESSION_COOKIE, {
+            path: '/',
+            httpOnly: true,
+            sameSite: 'strict',
+            secure: secure(req),
+          });
+          // The sign-in address is configuration: checked like any other target (it may be the provider's).
+          const origin = ownOrigin(req);
+          const checked = checkRedirect(signIn.signInUrl, { origin, allowlist: config.redirectAllowlist });
+          const to = checked.ok ? checked.url : new URL('/sandbox/signin', origin).href;
+          return reply.header('Cache-Control', 'no-store').redirect(to, 302);
+        }
+        if (path === '/Orch/isAuth')
+          return json(reply, 200, { authenticated: session?.persona !== undefined });
+
+        const body = bodyOf(req);
+        const request: OrchRequest = { method: req.method, path, query, body, today: today() };
+
+        if (path.startsWith('/preauth/')) {
+          if (req.method === 'POST' && path === '/preauth/dssh/ui/sanitize') {
+            // Issues logged before sign-in (a rule file refused at start-up) still belong to this browser: they
+            // ride on a pre-auth session that sign-in adopts.
+            const holder = session ?? sessions.createPreauth();
+            if (!session) setSessionCookie(req, reply, holder);
+            sessions.logIssue(holder, body);
+          }
+          return sendReply(
+            req,
+            reply,
+            handlePreauth(
+              {
+                personas,
+                signIn: (persona) => {
+                  const signedIn = sessions.signIn(session, persona);
+                  setSessionCookie(req, reply, signedIn);
+                  return signInOf(persona, 0);
+                },
+              },
+              request,
+            ),
+          );
+        }
+        if (!isSignedIn(session)) return json(reply, 401, { authenticated: false });
+        if (req.method === 'POST' && path === '/Orch/dssh/ui/sanitize') sessions.logIssue(session, body);
+        return sendReply(req, reply, handleOrch(session, request));
+      };
+
+      const issueLog = {
+        bodyLimit: BODY_LIMITS.issueLog,
+        config: {
+          rateLimit: {
+            max: rateLimits.issueLog,
+            timeWindow: 60_000,
+            keyGenerator: (req: FastifyRequest) => sessionOf(req)?.id ?? req.ip,
+          },
+        },
+      };
+      scope.post('/Orch/dssh/ui/sanitize', issueLog, api);
+      scope.post('/preauth/dssh/ui/sanitize', issueLog, api);
+      scope.all('/Orch/*', api);
+      scope.all('/preauth/*', api);
+    });
+  }
 
   return {
-    server,
+    app,
+    server: app.server,
     personas,
     sessions,
-    listen: (port = 0, host?: string) =>
-      new Promise<string>((resolveUrl, reject) => {
-        server.once('error', reject);
-        server.listen(port, host, () => {
-          const { port: actual } = server.address() as AddressInfo;
-          resolveUrl(`http://localhost:${actual}`);
-        });
-      }),
-    close: () =>
-      new Promise<void>((resolveClose) => {
-        server.closeAllConnections();
-        server.close(() => resolveClose());
-      }),
+    rules,
+    listen: async (port = 0, host = '127.0.0.1') => {
+      await app.listen({ port, host });
+      const { address, family, port: actual } = app.server.address() as AddressInfo;
+      return `http://${family === 'IPv6' ? `[${address}]` : address}:${actual}`;
+    },
+    close: () => app.close(),
   };
+}
+
+/**
+ * Bodies of the sandbox's own calls are JSON whatever their Content-Type says (a CSP report comes as
+ * application/csp-report, a Reporting API list as application/reports+json, a fetch without a type as
+ * text/plain); an empty body is {} and a non-object is wrapped as { value }. Fastify's own JSON parser does
+ * the parsing (prototype-poisoning checks included); the route's bodyLimit applies.
+ */
+function useLenientJson(scope: FastifyInstance): void {
+  const parseJson = scope.getDefaultJsonParser('error', 'error');
+  scope.removeAllContentTypeParsers();
+  scope.addContentTypeParser('*', { parseAs: 'string' }, (req, body, done) => {
+    const text = typeof body === 'string' ? body : body.toString('utf8');
+    if (text.trim() === '') return done(null, {});
+    void parseJson(req, text, (err, parsed: unknown) => {
+      if (err) return done(err);
+      done(null, isPlainObject(parsed) ? parsed : { value: parsed });
+    });
+  });
 }

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { REDIRECT_CORPUS } from '../support/redirect-corpus';
@@ -13,13 +13,19 @@ mkdirSync(join(dist, 'assets'));
 writeFileSync(join(dist, 'index.html'), '<!doctype html><title>portal</title><div id="root"></div>');
 writeFileSync(join(dist, 'assets', 'app-123.js'), 'console.log(1)');
 const rules = mkdtempSync(join(tmpdir(), 'rules-'));
-writeFileSync(join(rules, 'home-view.json'), '{"version":1}');
+cpSync('rules', rules, { recursive: true });
 
 let sandbox: SandboxServer;
 let base: string;
 
 beforeAll(async () => {
-  sandbox = createSandboxServer({ distDir: dist, rulesDir: rules, timeoutHoldMs: 300, today: () => today });
+  sandbox = createSandboxServer({
+    distDir: dist,
+    rulesDir: rules,
+    timeoutHoldMs: 300,
+    today: () => today,
+    onRulesProblem: () => undefined,
+  });
   base = await sandbox.listen(0);
 });
 afterAll(() => sandbox.close());
@@ -60,7 +66,7 @@ class Browser {
 }
 
 describe('sign-in stand-in', () => {
-  it('sets an HttpOnly, SameSite=Lax session cookie and goes to the wanted page', async () => {
+  it('sets an HttpOnly, SameSite=Strict session cookie with an expiry and goes to the wanted page', async () => {
     const b = new Browser();
     const res = await b.signIn('postpaid', '&redirect=/billing');
     expect(res.status).toBe(302);
@@ -68,8 +74,10 @@ describe('sign-in stand-in', () => {
     const cookie = res.headers.get('set-cookie') ?? '';
     expect(cookie).toMatch(/^sid=[0-9a-f]{32};/);
     expect(cookie).toContain('HttpOnly');
-    expect(cookie).toContain('SameSite=Lax');
+    expect(cookie).toContain('SameSite=Strict');
     expect(cookie).toContain('Path=/');
+    expect(cookie).toMatch(/Max-Age=\d+/);
+    expect(cookie).not.toContain('Secure');
     expect(await b.json('/Orch/isAuth')).toEqual({ authenticated: true });
   });
 
@@ -178,7 +186,8 @@ describe('Orch calls', () => {
     await b.signIn('postpaid');
     const res = await b.get('/Orch/dssh/redirectEntry/jumpOutPayBill?accountNumber=310245781');
     expect(res.status).toBe(302);
-    expect(res.headers.get('location')).toBe('/sandbox/jump/payBill?accountNumber=310245781');
+    // The absolute URL the redirect checker returned.
+    expect(res.headers.get('location')).toBe(`${base}/sandbox/jump/payBill?accountNumber=310245781`);
     const page = await b.get('/sandbox/jump/payBill?accountNumber=310245781');
     expect(await page.text()).toContain('In a real deployment this goes to');
   });
@@ -189,7 +198,7 @@ describe('Orch calls', () => {
     const sid = b.cookie;
     const res = await b.get('/Orch/logout');
     expect(res.status).toBe(302);
-    expect(res.headers.get('location')).toBe('/sandbox/signin');
+    expect(res.headers.get('location')).toBe(`${base}/sandbox/signin`);
     const again = await fetch(`${base}/Orch/dssh/homeEarlyInit`, { headers: { cookie: sid } });
     expect(again.status).toBe(401);
   });
@@ -284,14 +293,25 @@ describe('static app, rules and CSP reports', () => {
     await bare.close();
   });
 
-  it('serves rule files fresh on every request and lists them', async () => {
+  it('serves an edited rule file on the next request, keeps the last valid one over an invalid edit, and lists them', async () => {
     const b = new Browser();
-    expect(await b.json('/rules/index.json')).toEqual({ files: ['home-view.json'] });
-    expect(await b.json('/rules/home-view.json')).toEqual({ version: 1 });
-    writeFileSync(join(rules, 'home-view.json'), '{"version":2}');
+    const { files } = await b.json<{ files: string[] }>('/rules/index.json');
+    expect(files).toEqual(
+      readdirSync('rules')
+        .filter((f) => f.endsWith('.json'))
+        .sort(),
+    );
+    const file = join(rules, 'home-view.json');
+    const original = JSON.parse(readFileSync(file, 'utf8')) as { description: string };
+    expect(await b.json('/rules/home-view.json')).toEqual(original);
+    const edited = { ...original, description: 'edited by an analyst' };
+    writeFileSync(file, JSON.stringify(edited));
     const res = await b.get('/rules/home-view.json');
-    expect(res.headers.get('cache-control')).toBe('no-store');
-    expect(await res.json()).toEqual({ version: 2 });
+    expect(res.headers.get('cache-control')).toBe('no-cache');
+    expect(await res.json()).toEqual(edited);
+    writeFileSync(file, '{"version":2}');
+    expect(await b.json('/rules/home-view.json')).toEqual(edited);
+    writeFileSync(file, JSON.stringify(original, null, 2));
     expect((await b.get('/rules/missing.json')).status).toBe(404);
   });
 

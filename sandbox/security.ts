@@ -1,0 +1,103 @@
+/**
+ * The sandbox's security policy in one place: the strict CSP and the headers every response carries, and
+ * the cross-site check of state-changing requests.
+ */
+
+/** The portal's CSP, byte for byte as served (other code and tests compare against it). */
+export const CONTENT_SECURITY_POLICY = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self'",
+  "img-src 'self' data:",
+  "connect-src 'self'",
+  "font-src 'self'",
+  "object-src 'none'",
+  "base-uri 'none'",
+  "frame-ancestors 'none'",
+  "form-action 'self'",
+  'report-uri /sandbox/csp-report',
+].join('; ');
+
+/** Powerful features the portal never uses, denied to it and to anything it could embed. */
+export const PERMISSIONS_POLICY = [
+  'accelerometer',
+  'autoplay',
+  'bluetooth',
+  'camera',
+  'display-capture',
+  'encrypted-media',
+  'geolocation',
+  'gyroscope',
+  'hid',
+  'idle-detection',
+  'magnetometer',
+  'microphone',
+  'midi',
+  'payment',
+  'publickey-credentials-get',
+  'screen-wake-lock',
+  'serial',
+  'usb',
+  'xr-spatial-tracking',
+]
+  .map((feature) => `${feature}=()`)
+  .join(', ');
+
+export const HSTS = 'max-age=31536000; includeSubDomains';
+
+/**
+ * The headers this module sets itself on every response (helmet sets the rest): the CSP (helmet would
+ * re-join its directives with ';'), Permissions-Policy (helmet has none). Also written into the raw answers
+ * to malformed requests, which never reach a hook.
+ */
+export const OWN_SECURITY_HEADERS: Readonly<Record<string, string>> = {
+  'Content-Security-Policy': CONTENT_SECURITY_POLICY,
+  'Permissions-Policy': PERMISSIONS_POLICY,
+};
+
+/** What a raw (pre-routing) error answer carries: ours plus the helmet headers that matter most. */
+export const RAW_SECURITY_HEADERS: Readonly<Record<string, string>> = {
+  ...OWN_SECURITY_HEADERS,
+  'Cross-Origin-Opener-Policy': 'same-origin',
+  'X-Content-Type-Options': 'nosniff',
+  'Referrer-Policy': 'same-origin',
+  'X-Frame-Options': 'DENY',
+};
+
+/** Lower-cased names of every security header the sandbox owns: an upstream's copies are dropped. */
+export const SECURITY_HEADER_NAMES: ReadonlySet<string> = new Set([
+  'content-security-policy',
+  'permissions-policy',
+  'cross-origin-opener-policy',
+  'cross-origin-resource-policy',
+  'origin-agent-cluster',
+  'referrer-policy',
+  'strict-transport-security',
+  'x-content-type-options',
+  'x-dns-prefetch-control',
+  'x-download-options',
+  'x-frame-options',
+  'x-permitted-cross-domain-policies',
+  'x-xss-protection',
+]);
+
+/**
+ * Why a state-changing request must be refused as cross-site, or null. A browser says where a request
+ * comes from in Sec-Fetch-Site (anything but same-origin, or none for a typed address, is another origin)
+ * and, for most non-GET requests, in Origin. A request with neither (curl, tests, old browsers) is allowed:
+ * the SameSite=Strict cookie already keeps a foreign page's request unauthenticated there.
+ */
+export function crossSiteRefusal(
+  headers: Readonly<Record<string, string | string[] | undefined>>,
+  ownOrigin: string,
+): string | null {
+  const site = headers['sec-fetch-site'];
+  if (site !== undefined && site !== 'same-origin' && site !== 'none') {
+    return `Cross-site request refused (Sec-Fetch-Site: ${String(site)})`;
+  }
+  const origin = headers.origin;
+  if (origin !== undefined && origin !== ownOrigin) {
+    return `Cross-site request refused (Origin ${String(origin)} is not ${ownOrigin})`;
+  }
+  return null;
+}
