@@ -266,6 +266,12 @@ export function createSandboxServer(options: SandboxOptions = {}): SandboxServer
   const today = options.today ?? ((): Date => new Date());
   const config = readPortalConfig();
   const signIn: SignInConfig = { ...config.signIn, ...options.signIn };
+  // The sandbox's own sign-in page: at the configured address when that is a path here; a deployment that
+  // names the provider's sign-in page (absolute) keeps the stand-in at its default place.
+  const signInPath = (() => {
+    const local = safeLocalTarget(signIn.signInUrl, 'http://sandbox.invalid');
+    return local ? new URL(local).pathname : '/sandbox/signin';
+  })();
   const rateLimits: RateLimits = { ...DEFAULT_RATE_LIMITS, ...options.rateLimits };
   const personas = deepFreeze(
     options.personas ?? loadPersonas(options.personaDirs ?? [], options.onPersonaProblem),
@@ -432,8 +438,7 @@ export function createSandboxServer(options: SandboxOptions = {}): SandboxServer
         : error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error instanceof SyntaxError
           ? `Bad request body: ${error.message}`
           : error.message;
-    if (splitUrl(req.url).path === signIn.signInUrl)
-      return html(reply, status, messagePage('Sign-in', message));
+    if (splitUrl(req.url).path === signInPath) return html(reply, status, messagePage('Sign-in', message));
     return json(reply, status, { error: message });
   });
 
@@ -519,7 +524,7 @@ export function createSandboxServer(options: SandboxOptions = {}): SandboxServer
     await compressJson(scope);
 
     scope.get(
-      signIn.signInUrl,
+      signInPath,
       {
         config: {
           rateLimit: {
