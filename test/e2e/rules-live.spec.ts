@@ -25,7 +25,7 @@ test.describe('live rules', () => {
     writeFileSync(file, original);
   });
 
-  test('an edited rule file changes the page after a reload, and an invalid one falls back to the bundled copy', async ({
+  test('an edited rule file changes the page after a reload; an invalid one is refused and the last valid one stays', async ({
     guarded: page,
   }) => {
     await page.goto(`${base}/sandbox/signin?persona=postpaid&redirect=/home`);
@@ -43,14 +43,19 @@ test.describe('live rules', () => {
     await expect(nav.getByRole('link', { name: 'Billing' })).toBeVisible();
     await expect(nav.getByRole('link', { name: 'Settings' })).toHaveCount(0);
 
-    // A typo in a fact name: the served file is refused, the bundled copy decides, and the issue is logged.
+    // A typo in a fact name: the server refuses the file and keeps serving the analyst's last valid version,
+    // and says which file it refused and why.
     const broken = JSON.parse(original) as RuleFile;
     broken.rules[0]!.conditions = { all: [{ fact: 'blokedAccount', operator: 'equal', value: true }] };
     writeFileSync(file, JSON.stringify(broken, null, 2));
     await page.reload();
     await settled(page);
-    await expect(nav.getByRole('link', { name: 'Settings' })).toBeVisible();
-    const session = await page.request.get(`${base}/sandbox/session`);
-    expect(JSON.stringify(await session.json())).toContain('navigation.json');
+    await expect(nav.getByRole('link', { name: 'Billing' })).toBeVisible();
+    await expect(nav.getByRole('link', { name: 'Settings' })).toHaveCount(0);
+    const bundle = await page.request.get(`${base}/rules/bundle.json`);
+    const entry = ((await bundle.json()) as { files: Record<string, { status: string; message: string }> })
+      .files['navigation.json'];
+    expect(entry?.status).toBe('rejected');
+    expect(entry?.message).toContain("unknown fact 'blokedAccount'");
   });
 });
