@@ -94,6 +94,11 @@ for (const [label, accept] of [
   const r = await rate(`/${entry}`, { 'accept-encoding': accept });
   console.log(`static ${entry} (${label}): ${r.perSecond.toFixed(0)} req/s, ${r.failed} failed`);
 }
-const orch = await rate('/Orch/dssh/homeEarlyInit', { cookie, 'accept-encoding': 'br, gzip' });
-console.log(`GET /Orch/dssh/homeEarlyInit: ${orch.perSecond.toFixed(0)} req/s, ${orch.failed} failed`);
+for (const [label, accept] of [
+  ['gzip accepted', 'gzip, deflate, br'],
+  ['no compression accepted', 'identity'],
+] as const) {
+  const r = await rate('/Orch/dssh/homeEarlyInit', { cookie, 'accept-encoding': accept });
+  console.log(`GET /Orch/dssh/homeEarlyInit (${label}): ${r.perSecond.toFixed(0)} req/s, ${r.failed} failed`);
+}
 await sandbox.close();
