@@ -11,7 +11,7 @@ export default defineConfig({
   plugins: [
     react(),
     // Brotli and gzip siblings of every text asset, made once at build time at the highest levels; the
-    // sandbox serves them by content negotiation (docs/decisions/006-server-on-fastify.md).
+    // sandbox serves them by content negotiation (docs/decisions/008-server-on-fastify.md).
     compression({
       algorithms: [
         defineAlgorithm('brotliCompress', { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),

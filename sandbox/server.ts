@@ -5,7 +5,7 @@
  * With `upstream` set it proxies /Orch and /preauth to a real host instead.
  *
  * Cookies, static files, compression, rate limits, security headers, ETags and the proxy are Fastify's
- * official plugins (docs/decisions/006-server-on-fastify.md); this file wires them and holds what is the
+ * official plugins (docs/decisions/008-server-on-fastify.md); this file wires them and holds what is the
  * sandbox's own. main.ts only starts it; tests start it on port 0 with createSandboxServer().
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
