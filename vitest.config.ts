@@ -9,5 +9,8 @@ export default defineConfig({
     environment: 'node',
     setupFiles: ['test/setup.ts'],
     pool: 'threads',
+    // Some tests render every persona or run the rule tools as a child process: on a busy 2-core machine
+    // they take seconds. A generous limit keeps them from failing on load; no test asserts a duration.
+    testTimeout: 30_000,
   },
 });
