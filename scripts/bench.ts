@@ -37,6 +37,8 @@ function baselineDecide(f: AccountFacts): HomeDecisions {
     modemRestartMinutes: 5,
     paperBillFee: 1,
     walledGardenGraceDays: 3,
+    rescheduleApplyMinutesMin: 10,
+    rescheduleApplyMinutes: 15,
   };
   const n = (v: number | null, test: (x: number) => boolean): boolean => v !== null && test(v);
 
@@ -272,6 +274,54 @@ function baselineDecide(f: AccountFacts): HomeDecisions {
     navigation,
     billingActions,
     sections,
+    orderActions: baselineOrderActions(f, toggles, timing),
+  };
+}
+
+/** rules/order-actions.json as plain TypeScript (benchmark baseline only). */
+function baselineOrderActions(
+  f: AccountFacts,
+  toggles: HomeDecisions['toggles'],
+  timing: HomeDecisions['appointmentTiming']['timing'],
+): HomeDecisions['orderActions'] {
+  const status = f.pendingOrderStatus ?? '';
+  const open =
+    f.pendingOrderStatus !== null &&
+    !['CAN', 'CANCEL', 'CANCELLED', 'CANCELED', 'CLOSED', 'COMPLETED'].includes(status);
+  const ponr = f.pointOfNoReturnPassed === true;
+  const changeable =
+    f.changeDueDateFlowAvailable === true &&
+    f.cancelOrderDisabled === false &&
+    open &&
+    f.pointOfNoReturnPassed === false;
+  const inProgress = status === 'IN PROGRESS';
+  return {
+    'change-date': changeable && f.pendingOrderTechInstall === false,
+    'edit-appointment-time': changeable && f.pendingOrderTechInstall === true,
+    calendar: f.pendingOrderTechInstall === true && (timing === 'near-term' || timing === 'scheduled'),
+    'track-shipment': f.pendingOrderTrackingNumberPresent === true && inProgress,
+    'appointment-messages':
+      inProgress &&
+      f.pendingOrderActivity !== 'DISCONNECT' &&
+      !['ENROUTE', 'ON-SITE'].includes(f.pendingOrderJobStatus ?? ''),
+    'tech-location':
+      toggles.techTracker && f.pendingOrderJobStatus === 'ENROUTE' && (inProgress || status === 'PENDING'),
+    'cancel-order':
+      toggles.cancel &&
+      f.isBlueMarble === true &&
+      f.isSecondProviderCustomer === false &&
+      f.hasPendingOrder === true &&
+      f.pointOfNoReturnPassed === false &&
+      f.cancelOrderDisabled === false &&
+      open,
+    'chat-to-modify':
+      f.companyIdentifier === '4' && f.hasPendingOrder === true && f.pointOfNoReturnPassed === false && open,
+    'chat-to-reschedule': ponr && open,
+    'chat-to-cancel': ponr && open,
+    'own-modem-help': f.pendingOrderTechInstall === false && inProgress,
+    'return-modem': f.pendingOrderActivity === 'DISCONNECT' && inProgress,
+    'details-unavailable':
+      f.accountLifeCycle === 'Early Life' && ['FAILURE', 'ERROR'].includes(f.pendingOrderDetailsStatus ?? ''),
   };
 }
 

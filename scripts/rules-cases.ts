@@ -17,8 +17,10 @@ import {
   CONSTANT_NAMES,
   DATA_CALLS,
   DECISIONS,
+  HISTORY_ACTIONS,
   HOME_VIEWS,
   NAV_ITEMS,
+  ORDER_ACTIONS,
   OUTAGE_ALERTS,
   PAYMENT_FLAGS,
   SECTIONS,
@@ -37,6 +39,7 @@ import type {
   ConditionTrace,
   DecisionTrace,
   HomeDecisions,
+  ItemDecisions,
   RuleCondition,
   Rulesets,
 } from '../src/engine/types';
@@ -101,6 +104,8 @@ const LISTS: Partial<Record<DecisionId, readonly string[]>> = {
   'billing-actions': BILLING_ACTIONS,
   'data-loading': DATA_CALLS,
   'home-sections': SECTIONS,
+  'order-actions': ORDER_ACTIONS,
+  'history-actions': HISTORY_ACTIONS,
 };
 
 const on = (record: Record<string, boolean>): ListItem[] =>
@@ -109,7 +114,7 @@ const on = (record: Record<string, boolean>): ListItem[] =>
     .map(([id]) => ({ id }));
 
 /** What a decision decided, in the shape its cases' "expect" uses. */
-function outcomeOf(id: DecisionId, d: HomeDecisions, orderShow: boolean | null): Outcome {
+function outcomeOf(id: DecisionId, d: HomeDecisions, item: ItemDecisions | null): Outcome {
   switch (id) {
     case 'toggles':
       return { record: d.toggles };
@@ -148,8 +153,12 @@ function outcomeOf(id: DecisionId, d: HomeDecisions, orderShow: boolean | null):
           ...(s.params.variant ? { variant: s.params.variant } : {}),
         })),
       };
+    case 'order-actions':
+      return { list: on(d.orderActions) };
     case 'appointment-messages':
-      return { record: { show: orderShow } };
+      return { record: { show: item?.appointmentMessages ?? null } };
+    case 'history-actions':
+      return { list: item ? on(item.actions) : [] };
   }
 }
 
@@ -159,6 +168,11 @@ function outcomeOf(id: DecisionId, d: HomeDecisions, orderShow: boolean | null):
  */
 const TOGGLE_FACTS = DECISION_FACTS.filter((f) => f.name.startsWith('toggle.'));
 const CASE_FACTS: readonly FactDefinition[] = [...ACCOUNT_FACTS, ...TOGGLE_FACTS];
+/** A per-item case's facts: the item's, and what the pending-order alert offers (orderActions.*). */
+const ITEM_FACTS: readonly FactDefinition[] = [
+  ...ORDER_FACTS,
+  ...DECISION_FACTS.filter((f) => f.name.startsWith('orderActions.')),
+];
 
 // ------------------------------------------------------------------------------------ the schema
 
@@ -330,7 +344,7 @@ export function buildRuleCasesSchema(): JsonSchema {
 /** The facts a case may set, defined once and referenced by every decision's cases. */
 const factDefinitions = (): Record<string, JsonSchema> => ({
   'account-facts': factsSchema(CASE_FACTS),
-  'account-and-order-facts': factsSchema([...CASE_FACTS, ...ORDER_FACTS]),
+  'account-and-order-facts': factsSchema([...CASE_FACTS, ...ITEM_FACTS]),
 });
 
 // ------------------------------------------------------------------------------------ loading
@@ -484,7 +498,7 @@ function checkGiven(file: string, json: unknown): RulesetIssue[] {
       });
       continue;
     }
-    checkFacts(issues, file, undefined, entry.facts, `${path}.facts`, [...CASE_FACTS, ...ORDER_FACTS]);
+    checkFacts(issues, file, undefined, entry.facts, `${path}.facts`, [...CASE_FACTS, ...ITEM_FACTS]);
     const seen = [name];
     let next = entry.extends;
     while (typeof next === 'string') {
@@ -539,7 +553,7 @@ function checkCaseFile(file: string, name: string, json: unknown, given: GivenFi
     );
   };
   checkGivenName(json.given, 'given');
-  const known = decision.stage === 'order' ? [...CASE_FACTS, ...ORDER_FACTS] : CASE_FACTS;
+  const known = decision.stage === 'order' ? [...CASE_FACTS, ...ITEM_FACTS] : CASE_FACTS;
   if (!Array.isArray(json.cases)) at('cases', '"cases" is a list of cases in [ ]');
   const names = new Set<string>();
   (Array.isArray(json.cases) ? json.cases : []).forEach((c, i) => {
@@ -758,8 +772,17 @@ async function runCase(
   const order = Object.fromEntries(
     ORDER_FACTS.map((f) => [f.name, facts[f.name] ?? null]),
   ) as unknown as OrderFacts;
-  const r = await runtime.decideOrder(order, decisions.toggles);
-  return { outcome: outcomeOf(file.decision, decisions, r.show), trace: r.explain };
+  const r = await runtime.decideItem(order, {
+    toggles: decisions.toggles,
+    // A case may set what the pending-order alert offers as a fact, as the per-item rules read it.
+    orderActions: {
+      ...decisions.orderActions,
+      ...('orderActions.cancelOrder' in facts
+        ? { 'cancel-order': facts['orderActions.cancelOrder'] === true }
+        : {}),
+    },
+  });
+  return { outcome: outcomeOf(file.decision, decisions, r.decisions), trace: traceOf(r.explain) };
 }
 
 /** A failed case in plain words: case, expected, got, and the explain trace of the deciding rules. */

@@ -26,7 +26,13 @@ async function start(): Promise<void> {
       api.logIssue({ page: 'startup', operation: 'loadRules', message: issue.message, level: 'warn' }),
   });
   const runtime = createRuntime(rules.rulesets);
-  const store = new RootStore(env, api, (facts) => runtime.decide(facts), client);
+  const store = new RootStore(
+    env,
+    api,
+    (facts) => runtime.decide(facts),
+    client,
+    (facts, decisions) => runtime.decideItem(facts, decisions),
+  );
   store.start();
   const root = document.getElementById('root');
   if (!root) throw new Error('index.html has no #root');

@@ -122,6 +122,34 @@ export const DATA_CALLS = [
 ] as const;
 export type DataCall = (typeof DATA_CALLS)[number];
 
+/** Buttons and lines of the home's pending-order alert, each offered by a rule of rules/order-actions.json. */
+export const ORDER_ACTIONS = [
+  'change-date',
+  'edit-appointment-time',
+  'calendar',
+  'track-shipment',
+  'appointment-messages',
+  'tech-location',
+  'cancel-order',
+  'chat-to-modify',
+  'chat-to-reschedule',
+  'chat-to-cancel',
+  'own-modem-help',
+  'return-modem',
+  'details-unavailable',
+] as const;
+export type OrderAction = (typeof ORDER_ACTIONS)[number];
+
+/** What one item of the order & ticket history offers (rules/history-actions.json, decided per item). */
+export const HISTORY_ACTIONS = [
+  'cancel-order',
+  'tech-location',
+  'missed',
+  'reschedule',
+  'cancel-appointment',
+] as const;
+export type HistoryAction = (typeof HISTORY_ACTIONS)[number];
+
 export const BRANDS = ['provider', 'second-provider'] as const;
 export type Brand = (typeof BRANDS)[number];
 
@@ -354,6 +382,20 @@ export const DECISIONS = [
       'Billing panel offers: the payment-plan prompt, the Set up / View Payment plan buttons and Retry Payment of the suspended prepaid notice.',
   },
   {
+    id: 'order-actions',
+    kind: 'all-ordered',
+    eventType: 'order-action',
+    stage: 2,
+    params: {
+      type: 'object',
+      required: ['action'],
+      additionalProperties: false,
+      properties: { action: str(ORDER_ACTIONS) },
+    },
+    description:
+      "The pending-order alert's buttons and lines: Change Date, Edit Appointment Time, the calendar, Track Your Shipment, Appointment Messages, the technician's location, Cancel Order, the chats.",
+  },
+  {
     id: 'home-sections',
     kind: 'all-ordered',
     eventType: 'section',
@@ -392,6 +434,20 @@ export const DECISIONS = [
     },
     description: "Per order of the history: whether the 'Appointment Messages' link shows.",
   },
+  {
+    id: 'history-actions',
+    kind: 'all-ordered',
+    eventType: 'history-action',
+    stage: 'order',
+    params: {
+      type: 'object',
+      required: ['action'],
+      additionalProperties: false,
+      properties: { action: str(HISTORY_ACTIONS) },
+    },
+    description:
+      "Per order or repair ticket: Cancel Order, the technician's location, a missed repair appointment, Reschedule and Cancel of a repair.",
+  },
 ] as const satisfies readonly DecisionSpec[];
 
 export type DecisionId = (typeof DECISIONS)[number]['id'];
@@ -413,6 +469,8 @@ function producerOf(factName: string): DecisionId {
     payment: 'payment',
     creditOffer: 'credit-offer',
     outage: 'outage',
+    appointmentTiming: 'appointment-timing',
+    orderActions: 'order-actions',
   };
   const producer = prefix === undefined ? undefined : map[prefix];
   if (!producer) throw new Error(`no decision produces fact ${factName}`);
@@ -426,7 +484,11 @@ export function factsFor(decision: DecisionSpec): readonly FactDefinition[] {
     return typeof s === 'number' ? s : 99;
   };
   if (decision.stage === 'order') {
-    return [...ORDER_FACTS, ...DECISION_FACTS.filter((f) => producerOf(f.name) === 'toggles')];
+    // Per item: its own facts, the toggles, and what the pending-order alert offers (Cancel Order).
+    return [
+      ...ORDER_FACTS,
+      ...DECISION_FACTS.filter((f) => ['toggles', 'order-actions'].includes(producerOf(f.name))),
+    ];
   }
   const stage = decision.stage;
   return [...ACCOUNT_FACTS, ...DECISION_FACTS.filter((f) => stageOf(producerOf(f.name)) < stage)];

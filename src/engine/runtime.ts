@@ -21,6 +21,8 @@ import {
   type Brand,
   type DataCall,
   DECISIONS,
+  HISTORY_ACTIONS,
+  ORDER_ACTIONS,
   PAYMENT_FLAGS,
   type ConstantName,
   type DecisionId,
@@ -34,6 +36,7 @@ import type {
   DecisionTrace,
   ExplainTrace,
   HomeDecisions,
+  ItemDecisions,
   RuleDefinition,
   RuleFile,
   RuleTrace,
@@ -263,6 +266,11 @@ export interface Runtime {
     facts: OrderFacts,
     toggles: HomeDecisions['toggles'],
   ): Promise<{ show: boolean; explain: DecisionTrace }>;
+  /** Every per-item decision of one order or repair ticket of the history. */
+  decideItem(
+    facts: OrderFacts,
+    decisions: Pick<HomeDecisions, 'toggles' | 'orderActions'>,
+  ): Promise<{ decisions: ItemDecisions; explain: DecisionTrace[] }>;
 }
 
 export function createRuntime(rulesets: Rulesets): Runtime {
@@ -338,15 +346,19 @@ export function createRuntime(rulesets: Rulesets): Runtime {
       'payment.lateInPeriod': payment.lateInPeriod,
       'creditOffer.show': stage1.creditOffer.show,
       'outage.alert': stage1.outage.alert,
+      'appointmentTiming.timing': stage1.appointmentTiming.timing,
+      // Decided in stage 2 below; only per-item decisions read it.
+      'orderActions.cancelOrder': null,
     };
     Object.assign(facts, decisionFacts);
 
-    const [view, banner, nav, billing, sectionsOutcome] = await Promise.all([
+    const [view, banner, nav, billing, sectionsOutcome, orderActionsOutcome] = await Promise.all([
       run('home-view', facts),
       run('account-banners', facts),
       run('navigation', facts),
       run('billing-actions', facts),
       run('home-sections', facts),
+      run('order-actions', facts),
     ]);
 
     const viewParams = view.matchedParams[0];
@@ -376,6 +388,9 @@ export function createRuntime(rulesets: Rulesets): Runtime {
         BILLING_ACTIONS.map((a) => [a, billing.matchedParams.some((p) => p.action === a)]),
       ) as HomeDecisions['billingActions'],
       sections: orderSections(sectionsOutcome),
+      orderActions: Object.fromEntries(
+        ORDER_ACTIONS.map((a) => [a, orderActionsOutcome.matchedParams.some((p) => p.action === a)]),
+      ) as HomeDecisions['orderActions'],
     };
     const explain = [
       toggleOutcome,
@@ -394,6 +409,7 @@ export function createRuntime(rulesets: Rulesets): Runtime {
       nav,
       billing,
       sectionsOutcome,
+      orderActionsOutcome,
     ].map((o) => o.trace);
     return { decisions, explain };
   }
@@ -405,7 +421,29 @@ export function createRuntime(rulesets: Rulesets): Runtime {
     return { show: firstParam(o, 'show', false, isBool), explain: o.trace };
   }
 
-  return { decide, decideOrder };
+  async function decideItem(
+    orderFacts: OrderFacts,
+    decisions: Pick<HomeDecisions, 'toggles' | 'orderActions'>,
+  ): Promise<{ decisions: ItemDecisions; explain: DecisionTrace[] }> {
+    const facts: FactValues = { ...orderFacts };
+    for (const t of TOGGLE_NAMES) facts[`toggle.${t}`] = decisions.toggles[t];
+    facts['orderActions.cancelOrder'] = decisions.orderActions['cancel-order'];
+    const [messages, actions] = await Promise.all([
+      run('appointment-messages', facts),
+      run('history-actions', facts),
+    ]);
+    return {
+      decisions: {
+        appointmentMessages: firstParam(messages, 'show', false, isBool),
+        actions: Object.fromEntries(
+          HISTORY_ACTIONS.map((a) => [a, actions.matchedParams.some((p) => p.action === a)]),
+        ) as ItemDecisions['actions'],
+      },
+      explain: [messages.trace, actions.trace],
+    };
+  }
+
+  return { decide, decideOrder, decideItem };
 }
 
 /** One entry per section (the highest-priority matching rule names its variant), smallest order first. */

@@ -9,8 +9,10 @@ import type {
   ConstantName,
   DecisionId,
   DecisionKind,
+  HistoryAction,
   HomeViewId,
   NavItem,
+  OrderAction,
   OutageAlert,
   PaymentFlag,
   SectionId,
@@ -63,6 +65,8 @@ export interface HomeDecisions {
   prepaidCard: { status: 0 | 1 | 2 };
   payment: Record<PaymentFlag, boolean>;
   billingActions: Record<BillingAction, boolean>;
+  /** What the home's pending-order alert offers (rules/order-actions.json). */
+  orderActions: Record<OrderAction, boolean>;
   creditOffer: { show: boolean };
   outage: { alert: OutageAlert };
   appointmentTiming: { timing: AppointmentTiming };
@@ -121,3 +125,11 @@ export interface DecisionTrace {
 
 /** The explain trace of one decide() call, in evaluation order. */
 export type ExplainTrace = DecisionTrace[];
+
+/** The per-item decisions of one order or repair ticket of the history. */
+export interface ItemDecisions {
+  /** rules/appointment-messages.json: the 'Appointment Messages' link of an order. */
+  appointmentMessages: boolean;
+  /** rules/history-actions.json. */
+  actions: Record<HistoryAction, boolean>;
+}

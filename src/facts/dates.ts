@@ -50,11 +50,17 @@ export function hoursBetween(from: Date, to: Date): number {
 }
 
 /**
- * Combines an appointment date and a start time ('08:00', '8:00 AM', '14:30:00'); without a usable time the
+ * Combines an appointment date and a start time ('08:00', '8:00 AM', '14:30:00', or a timestamp); without a usable time the
  * start of the day is used.
  */
 export function dateAtTime(day: Date, time: string | null | undefined): Date {
   const result = startOfDay(day);
+  // Orch also sends the start time as a full timestamp ('2026-03-11T08:00:00'): take its time of day.
+  const stamp = time?.includes('T') ? parseDate(time) : null;
+  if (stamp) {
+    result.setHours(stamp.getHours(), stamp.getMinutes(), 0, 0);
+    return result;
+  }
   const m = time ? /^(\d{1,2}):(\d{2})(?::\d{2})?\s*([AaPp][Mm])?$/.exec(time.trim()) : null;
   if (!m) return result;
   let hours = Number(m[1]);

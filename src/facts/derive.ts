@@ -1,5 +1,6 @@
 import type { MyServices, Profile, RepairTickets } from '../generated/types';
 import { dateAtTime, daysBetween, hoursBetween, parseCardExpiry, parseDate } from './dates';
+import { alertTickets } from './history';
 import type { AccountSnapshot } from './snapshot';
 import type { AccountFacts } from './vocabulary';
 
@@ -144,20 +145,30 @@ export function isTechInstall(value: number | string | boolean | null | undefine
   return null;
 }
 
+const NO_SERVICES = {
+  hsiOwned: null,
+  productCount: null,
+  disconnectFlowAvailable: null,
+  changeDueDateFlowAvailable: null,
+  hasPendingOrder: null,
+  pointOfNoReturnPassed: null,
+} as const;
+
 function servicesFacts(services: MyServices | undefined) {
-  if (!services || services.statusInfo.status.toUpperCase() === 'FAILURE') {
-    return { hsiOwned: null, productCount: null, disconnectFlowAvailable: null };
-  }
+  if (!services || services.statusInfo.status.toUpperCase() === 'FAILURE') return NO_SERVICES;
   const dio = services.dioProductEligibility;
   if (dio) {
     return {
       hsiOwned: dio.hasHsi,
       productCount: [dio.hasHsi, dio.hasPhone, dio.hasDtv].filter(Boolean).length,
       disconnectFlowAvailable: (dio.ecFlowsAvailable ?? []).includes('DISCONNECT'),
+      changeDueDateFlowAvailable: (dio.ecFlowsAvailable ?? []).includes('CHANGE_DUE_DATE'),
+      hasPendingOrder: dio.hasPendingOrder ?? false,
+      pointOfNoReturnPassed: dio.ponrStatus ?? false,
     };
   }
   const other = services.servicesAndOffersResponse;
-  if (!other) return { hsiOwned: null, productCount: null, disconnectFlowAvailable: null };
+  if (!other) return NO_SERVICES;
   // Other billing systems send ownership as the strings 'true' / 'false'.
   const owned = (p: { isOwned?: string } | undefined) => p?.isOwned?.toLowerCase() === 'true';
   const hsi = owned(other.internet);
@@ -165,20 +176,16 @@ function servicesFacts(services: MyServices | undefined) {
     hsiOwned: hsi,
     productCount: [hsi, owned(other.phone), owned(other.directv)].filter(Boolean).length,
     disconnectFlowAvailable: false,
+    changeDueDateFlowAvailable: false,
+    hasPendingOrder: null,
+    pointOfNoReturnPassed: null,
   };
 }
 
 /** Spec: tickets with status CAN or CLD, or with no completion date, are skipped. */
 export function openRepairTickets(tickets: RepairTickets | undefined): number | null {
   if (!tickets) return null;
-  return tickets.troubleReports.filter((t) => {
-    const status = t.troubleReportStatus.toUpperCase();
-    return (
-      status !== 'CAN' &&
-      status !== 'CLD' &&
-      (nonEmpty(t.commitmentDateTime) || nonEmpty(t.completionDateTime))
-    );
-  }).length;
+  return alertTickets(tickets).length;
 }
 
 function ok<T>(c: { status: string; data?: T } | undefined): T | undefined {
@@ -262,6 +269,9 @@ export function deriveFacts(snapshot: AccountSnapshot, { today }: { today: Date 
     pendingOrderActivity: upper(order?.orderActivityType),
     pendingOrderTechInstall: order ? isTechInstall(order.techInstall) : null,
     hoursUntilAppointment: apptDay ? hoursBetween(today, dateAtTime(apptDay, order?.apptStartTime)) : null,
+    pendingOrderJobStatus: upper(order?.jobStatus),
+    pendingOrderTrackingNumberPresent: order ? nonEmpty(order.cpeShipmentsTrackingNumber) : null,
+    pendingOrderDetailsStatus: upper(order?.statusInfo?.status),
 
     currentOutage: outage?.currentOutage ?? null,
     outageHangover: outage?.outageHangover ?? null,
@@ -299,6 +309,7 @@ export function deriveFacts(snapshot: AccountSnapshot, { today }: { today: Date 
     retryPaymentSuccess: snapshot.ui.retryPaymentSuccess,
     wgPaymentSuccess: snapshot.ui.wgPaymentSuccess,
     pendingOrderAlertClosed: snapshot.ui.pendingOrderAlertClosed,
+    cancelOrderDisabled: snapshot.ui.cancelOrderDisabled,
     prepaidCardAlertClosed: snapshot.ui.prepaidCardAlertClosed,
     modemReplacementAnswered: snapshot.ui.modemReplacementAnswered,
     creditOfferAnswered: snapshot.ui.creditOfferAnswered,

@@ -2,4 +2,5 @@ export * from './vocabulary';
 export * from './snapshot';
 export * from './derive';
 export * from './order';
+export * from './history';
 export { parseDate, parseCardExpiry } from './dates';

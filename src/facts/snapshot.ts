@@ -52,6 +52,8 @@ export interface UiState {
   /** The walled-garden Pay now succeeded (the soft-guard payment success flag). */
   wgPaymentSuccess: boolean;
   pendingOrderAlertClosed: boolean;
+  /** disableCancelOrderButton: an order was cancelled in this session. */
+  cancelOrderDisabled: boolean;
   prepaidCardAlertClosed: boolean;
   modemReplacementAnswered: boolean;
   creditOfferAnswered: boolean;
@@ -65,6 +67,7 @@ export const defaultUiState: UiState = {
   retryPaymentSuccess: false,
   wgPaymentSuccess: false,
   pendingOrderAlertClosed: false,
+  cancelOrderDisabled: false,
   prepaidCardAlertClosed: false,
   modemReplacementAnswered: false,
   creditOfferAnswered: false,

@@ -48,6 +48,8 @@ export const CONSTANT_NAMES = [
   'modemRestartMinutes',
   'paperBillFee',
   'walledGardenGraceDays',
+  'rescheduleApplyMinutesMin',
+  'rescheduleApplyMinutes',
 ] as const;
 export type ConstantName = (typeof CONSTANT_NAMES)[number];
 
@@ -386,6 +388,45 @@ export const ACCOUNT_FACTS = [
     source: 'data',
     description: 'Hours from now to the pending order appointment start (negative when it is in the past).',
   },
+  {
+    name: 'pendingOrderJobStatus',
+    type: 'string',
+    source: 'data',
+    values: ['ENROUTE', 'ON-SITE', 'SCHEDULED', 'COMPLETED'],
+    description: 'Job status of the early-access order (jobStatus), upper-cased; null when absent.',
+  },
+  {
+    name: 'pendingOrderTrackingNumberPresent',
+    type: 'boolean',
+    source: 'data',
+    description: 'The early-access order carries a modem shipment tracking number (cpeShipmentsTrackingNumber).',
+  },
+  {
+    name: 'pendingOrderDetailsStatus',
+    type: 'string',
+    source: 'data',
+    values: ['SUCCESS', 'FAILURE'],
+    description:
+      "Status of the early-access order's details lookup (its statusInfo.status), upper-cased; null when absent.",
+  },
+  {
+    name: 'changeDueDateFlowAvailable',
+    type: 'boolean',
+    source: 'data',
+    description: 'The services answer lists the CHANGE_DUE_DATE flow (ecFlowsAvailable).',
+  },
+  {
+    name: 'hasPendingOrder',
+    type: 'boolean',
+    source: 'data',
+    description: 'The services answer says the account has a pending order (dioProductEligibility.hasPendingOrder).',
+  },
+  {
+    name: 'pointOfNoReturnPassed',
+    type: 'boolean',
+    source: 'data',
+    description: "The pending order's point of no return has passed (dioProductEligibility.ponrStatus).",
+  },
   // Outage
   {
     name: 'currentOutage',
@@ -578,6 +619,13 @@ export const ACCOUNT_FACTS = [
     description: 'The customer closed the pending-order alert in this session.',
   },
   {
+    name: 'cancelOrderDisabled',
+    type: 'boolean',
+    source: 'ui',
+    description:
+      'The Cancel Order button is disabled (disableCancelOrderButton): an order was cancelled in this session.',
+  },
+  {
     name: 'prepaidCardAlertClosed',
     type: 'boolean',
     source: 'ui',
@@ -618,6 +666,59 @@ export const ORDER_FACTS = [
     type: 'number',
     source: 'data',
     description: 'Hours from the completion or cancel date of the order to now; null when it has neither.',
+  },
+  {
+    name: 'itemKind',
+    type: 'string',
+    source: 'data',
+    values: ['order', 'ticket'],
+    closed: true,
+    description: 'What the history item is: a service order or a repair ticket.',
+  },
+  {
+    name: 'orderJobStatus',
+    type: 'string',
+    source: 'data',
+    values: ['ENROUTE', 'ON-SITE', 'SCHEDULED', 'COMPLETED'],
+    description: "Job status of the order's first dispatch, upper-cased; null without a dispatch.",
+  },
+  {
+    name: 'isPendingOrder',
+    type: 'boolean',
+    source: 'data',
+    description: "The order is the account's early-access (pending) order: same order number.",
+  },
+  {
+    name: 'ticketStatus',
+    type: 'string',
+    source: 'data',
+    values: ['OPN', 'CAN', 'CLD'],
+    description: 'Status of the repair ticket (troubleReportStatus), upper-cased; null for an order.',
+  },
+  {
+    name: 'hoursUntilTicketAppointment',
+    type: 'number',
+    source: 'data',
+    description:
+      'Hours from now to the repair appointment (commitment date; negative when it is in the past); null without one.',
+  },
+  {
+    name: 'ticketCanReschedule',
+    type: 'boolean',
+    source: 'data',
+    description: 'The repair ticket says it can be rescheduled (canReschedule).',
+  },
+  {
+    name: 'ticketCanCancel',
+    type: 'boolean',
+    source: 'data',
+    description: 'The repair ticket says it can be cancelled (canCancel).',
+  },
+  {
+    name: 'ticketShowTechLocation',
+    type: 'boolean',
+    source: 'data',
+    description: "The repair ticket says the technician's location can be shown (showTechLocation).",
   },
 ] as const satisfies readonly FactDefinition[];
 
@@ -672,6 +773,20 @@ export const DECISION_FACTS = [
     type: 'boolean',
     source: 'decision',
     description: 'Late-payment-date-in-period, decided by rules/payment.json.',
+  },
+  {
+    name: 'appointmentTiming.timing',
+    type: 'string',
+    source: 'decision',
+    values: ['none', 'missed', 'near-term', 'scheduled'],
+    closed: true,
+    description: 'Pending-order appointment timing decided by rules/appointment-timing.json.',
+  },
+  {
+    name: 'orderActions.cancelOrder',
+    type: 'boolean',
+    source: 'decision',
+    description: "The pending-order alert offers Cancel Order, decided by rules/order-actions.json.",
   },
   {
     name: 'creditOffer.show',

@@ -15,6 +15,7 @@ import { AccountDataStore } from './account-data-store';
 import { DecisionStore, type Decide } from './decision-store';
 import type { HomeDecisions } from '../engine';
 import { snapshotOf } from './snapshot';
+import { ItemDecisionStore, itemFactsOf, type DecideItem } from './item-decisions';
 import { deriveFacts, isPrepaidSuspended, outageIdentifierTypeOf, type AccountFacts } from '../facts';
 import type { ApiClient, Result } from '../api/client';
 import { getAdaptToken } from '../api/calls/adapt-token';
@@ -44,6 +45,8 @@ export class RootStore {
   readonly accounts: AccountsStore;
   readonly accountData: AccountDataStore;
   readonly decisions: DecisionStore<AccountFacts>;
+  /** Per order and repair ticket: what it offers (rules/history-actions.json, rules/appointment-messages.json). */
+  readonly items: ItemDecisionStore;
   readonly accountSwitch: Actor<typeof accountSwitchMachine>;
   readonly qa: QaStore;
   /** A 222 answer pointed off the allowlist: the shell shows the account error page instead. */
@@ -61,6 +64,8 @@ export class RootStore {
     decide: Decide<AccountFacts>,
     /** The Orch client, for pages that make read-only calls through src/api/calls. */
     readonly orch: ApiClient,
+    /** The per-item rules (orders and repair tickets); without it items offer nothing. */
+    decideItem?: DecideItem,
   ) {
     this.ui = new UiStore(env);
     this.session = new SessionStore(api);
@@ -74,6 +79,21 @@ export class RootStore {
       () => deriveFacts(snapshotOf(this), { today: env.now() }),
       decide,
       (message) => this.logIssue('home', 'decide', message),
+    );
+    this.items = new ItemDecisionStore(
+      () => ({
+        items: itemFactsOf(
+          {
+            orderHistory: this.accountData.data.orderHistory,
+            tickets: this.accountData.data.tickets,
+            profile: this.profile.data ?? undefined,
+          },
+          env.now(),
+        ),
+        decisions: this.decisions.current,
+      }),
+      decideItem,
+      (message) => this.logIssue('home', 'decideItem', message),
     );
     this.accountSwitch = createActor(
       accountSwitchMachine.provide({
@@ -114,6 +134,7 @@ export class RootStore {
       accounts: false,
       accountData: false,
       decisions: false,
+      items: false,
       accountSwitch: false,
       qa: false,
       accountLoad: false,
@@ -129,6 +150,7 @@ export class RootStore {
   start(): void {
     this.accountSwitch.start();
     this.decisions.start();
+    this.items.start();
     // Shell spec, Payment retry: 'When retry success becomes true, the profile, HSI info and order history
     // reload.' A reaction here, not in a page: the flag turns true wherever the retry runs.
     reaction(

@@ -13,6 +13,7 @@ export interface SessionFlags {
   retryPaymentSuccess: boolean;
   wgPaymentSuccess: boolean;
   pendingOrderAlertClosed: boolean;
+  cancelOrderDisabled: boolean;
   prepaidCardAlertClosed: boolean;
   modemReplacementAnswered: boolean;
   creditOfferAnswered: boolean;
@@ -23,6 +24,7 @@ const NO_FLAGS: SessionFlags = {
   retryPaymentSuccess: false,
   wgPaymentSuccess: false,
   pendingOrderAlertClosed: false,
+  cancelOrderDisabled: false,
   prepaidCardAlertClosed: false,
   modemReplacementAnswered: false,
   creditOfferAnswered: false,
