@@ -143,6 +143,79 @@ export const MESSAGES = {
     TOAST_MS.general,
     'error',
   ),
+  // home §2.2 cancel-order dialog, verbatim (title, text; buttons 'No Thanks' and 'Yes, Cancel Order').
+  cancelOrderConfirm: {
+    display: 'dialog',
+    id: 'cancelOrderConfirm',
+    title: 'Are you sure you want to cancel your order?',
+    text: 'Your pending order will be cancelled.',
+    tone: 'info',
+  },
+  // home §2.3: the same dialog opened from the Order & Ticket History has this text.
+  cancelOrderConfirmHistory: {
+    display: 'dialog',
+    id: 'cancelOrderConfirmHistory',
+    title: 'Are you sure you want to cancel your order?',
+    text: 'Your pending order and installation appointment will be canceled.',
+    tone: 'info',
+  },
+  // home §8 'cancel-order failure or exception', toast 3 s.
+  cancelOrderFailed: toast(
+    'cancelOrderFailed',
+    'Something went wrong. Please try again later.',
+    TOAST_MS.general,
+    'error',
+  ),
+  // home §8 inline: the reschedule dialog's slot fetch failed.
+  appointmentSlotsUnavailable: {
+    display: 'message',
+    id: 'appointmentSlotsUnavailable',
+    text: 'We are unable to retrieve appointment times at this time. Please try back later or chat with an agent.',
+    tone: 'error',
+  },
+  // home §8 toast, success, 4 s.
+  appointmentRescheduled: toast(
+    'appointmentRescheduled',
+    'Your Appointment has been rescheduled',
+    TOAST_MS.error,
+    'success',
+  ),
+  // home §8 toast, error, 4 s: FAILURE status, ERROR result, or any response not SUCCESS.
+  appointmentRescheduleFailed: toast(
+    'appointmentRescheduleFailed',
+    'Sorry, your appointment cannot be rescheduled at the moment',
+    TOAST_MS.error,
+    'error',
+  ),
+  // home §2.4 Cancel Appointment dialog, verbatim (the spec has no period).
+  repairCancelConfirm: {
+    display: 'dialog',
+    id: 'repairCancelConfirm',
+    title: 'Cancel Appointment',
+    text: 'To confirm your cancellation please click confirm',
+    tone: 'info',
+  },
+  // home §8 toast, success (no lifetime given: the general 3 s).
+  appointmentCancelled: toast(
+    'appointmentCancelled',
+    'Your Appointment has been cancelled',
+    TOAST_MS.general,
+    'success',
+  ),
+  // home §8 toast, error, 4 s: ERROR response or type fail.
+  appointmentCancelFailed: toast(
+    'appointmentCancelFailed',
+    'Sorry, your appointment cannot be cancelled at the moment',
+    TOAST_MS.error,
+    'error',
+  ),
+  // home §4 and §8 'Tech tracker': toast (no lifetime given: the general 3 s).
+  techLocationUnavailable: toast(
+    'techLocationUnavailable',
+    "We are unable to find the technician's location. Please try again later.",
+    TOAST_MS.general,
+    'error',
+  ),
 } as const satisfies Record<string, Message>;
 
 export type MessageId = keyof typeof MESSAGES;
