@@ -1,7 +1,8 @@
 import { HomePage } from '../features/home/HomePage';
+import { OrderHistory } from '../features/orders/home';
 import { homeSections } from './home-sections';
 
 /** /home (lazy route module): the home page, rendering from every feature's home cards. */
 export function Component() {
-  return <HomePage sections={homeSections} />;
+  return <HomePage sections={homeSections} history={OrderHistory} />;
 }

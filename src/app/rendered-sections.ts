@@ -21,6 +21,8 @@ export const RENDERED_SECTIONS: readonly SectionId[] = [
   'greeting',
   'network-status',
   'order-history-link',
+  'early-life-order',
+  'repair-tickets',
   'quick-links',
   'early-life-billing',
   'support',
@@ -34,8 +36,6 @@ export const RENDERED_SECTIONS: readonly SectionId[] = [
  */
 export const NOT_BUILT_YET: readonly SectionId[] = [
   'billing-info',
-  'early-life-order',
-  'repair-tickets',
   'internet-wifi',
   'rate-increase-alert',
   'modem-migration-alert',

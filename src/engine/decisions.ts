@@ -73,7 +73,7 @@ export const SECTION_VARIANTS: Partial<Record<SectionId, readonly string[]>> = {
   'suspended-alert': ['postpaid', 'prepaid-card-expired', 'prepaid-failed-payment'],
   'alternate-phone-alerts': ['no-contact-number', 'reverify-contact-number'],
   'cancel-service': ['button', 'chat'],
-  'early-life-order': ['pending-order', 'early-life'],
+  'early-life-order': ['pending-order', 'early-life', 'cancelled', 'cancelled-prepaid'],
   'payment-retry-success': ['soft-guard', 'standard'],
 };
 

@@ -310,6 +310,7 @@ export function deriveFacts(snapshot: AccountSnapshot, { today }: { today: Date 
     wgPaymentSuccess: snapshot.ui.wgPaymentSuccess,
     pendingOrderAlertClosed: snapshot.ui.pendingOrderAlertClosed,
     cancelOrderDisabled: snapshot.ui.cancelOrderDisabled,
+    orderCancelled: snapshot.ui.orderCancelled,
     prepaidCardAlertClosed: snapshot.ui.prepaidCardAlertClosed,
     modemReplacementAnswered: snapshot.ui.modemReplacementAnswered,
     creditOfferAnswered: snapshot.ui.creditOfferAnswered,

@@ -3,4 +3,5 @@ export * from './snapshot';
 export * from './derive';
 export * from './order';
 export * from './history';
+export * from './appointments';
 export { parseDate, parseCardExpiry } from './dates';

@@ -52,8 +52,10 @@ export interface UiState {
   /** The walled-garden Pay now succeeded (the soft-guard payment success flag). */
   wgPaymentSuccess: boolean;
   pendingOrderAlertClosed: boolean;
-  /** disableCancelOrderButton: an order was cancelled in this session. */
+  /** disableCancelOrderButton: a cancel call runs or an order was cancelled in this session. */
   cancelOrderDisabled: boolean;
+  /** The pending order was cancelled in this session. */
+  orderCancelled: boolean;
   prepaidCardAlertClosed: boolean;
   modemReplacementAnswered: boolean;
   creditOfferAnswered: boolean;
@@ -68,6 +70,7 @@ export const defaultUiState: UiState = {
   wgPaymentSuccess: false,
   pendingOrderAlertClosed: false,
   cancelOrderDisabled: false,
+  orderCancelled: false,
   prepaidCardAlertClosed: false,
   modemReplacementAnswered: false,
   creditOfferAnswered: false,

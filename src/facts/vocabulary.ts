@@ -399,7 +399,8 @@ export const ACCOUNT_FACTS = [
     name: 'pendingOrderTrackingNumberPresent',
     type: 'boolean',
     source: 'data',
-    description: 'The early-access order carries a modem shipment tracking number (cpeShipmentsTrackingNumber).',
+    description:
+      'The early-access order carries a modem shipment tracking number (cpeShipmentsTrackingNumber).',
   },
   {
     name: 'pendingOrderDetailsStatus',
@@ -419,7 +420,8 @@ export const ACCOUNT_FACTS = [
     name: 'hasPendingOrder',
     type: 'boolean',
     source: 'data',
-    description: 'The services answer says the account has a pending order (dioProductEligibility.hasPendingOrder).',
+    description:
+      'The services answer says the account has a pending order (dioProductEligibility.hasPendingOrder).',
   },
   {
     name: 'pointOfNoReturnPassed',
@@ -619,6 +621,13 @@ export const ACCOUNT_FACTS = [
     description: 'The customer closed the pending-order alert in this session.',
   },
   {
+    name: 'orderCancelled',
+    type: 'boolean',
+    source: 'ui',
+    description:
+      'The customer cancelled the pending order in this session (the cancel call answered reasonCode 200).',
+  },
+  {
     name: 'cancelOrderDisabled',
     type: 'boolean',
     source: 'ui',
@@ -786,7 +795,7 @@ export const DECISION_FACTS = [
     name: 'orderActions.cancelOrder',
     type: 'boolean',
     source: 'decision',
-    description: "The pending-order alert offers Cancel Order, decided by rules/order-actions.json.",
+    description: 'The pending-order alert offers Cancel Order, decided by rules/order-actions.json.',
   },
   {
     name: 'creditOffer.show',

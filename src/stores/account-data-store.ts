@@ -39,6 +39,8 @@ export class AccountDataStore {
   pending: Partial<Record<AccountCallKey, boolean>> = {};
   /** The payment id saved after a successful walled-garden payment. */
   paymentId: string | null = null;
+  /** Repair tickets rescheduled in this session (their 'Appointment Rescheduled' notice shows). */
+  rescheduledTickets: readonly string[] = [];
 
   constructor(private readonly api: Api) {
     makeAutoObservable<AccountDataStore, 'api'>(this, { api: false });
@@ -77,6 +79,30 @@ export class AccountDataStore {
     this.data = {};
     this.pending = {};
     this.paymentId = null;
+    this.rescheduledTickets = [];
+  }
+
+  /**
+   * Applies a change to one repair ticket locally, as the spec does after a reschedule or a cancel (the
+   * lookup is not called again; the rules re-decide from the changed ticket).
+   */
+  patchTicket(ticketNumber: string, patch: Partial<RepairTickets['troubleReports'][number]>): void {
+    const tickets = this.data.tickets;
+    if (!tickets) return;
+    this.data = {
+      ...this.data,
+      tickets: {
+        ...tickets,
+        troubleReports: tickets.troubleReports.map((t) =>
+          t.nativeTroubleReportIdentifier === ticketNumber ? { ...t, ...patch } : t,
+        ),
+      },
+    };
+  }
+
+  markRescheduled(ticketNumber: string): void {
+    if (!this.rescheduledTickets.includes(ticketNumber))
+      this.rescheduledTickets = [...this.rescheduledTickets, ticketNumber];
   }
 
   /** Runs one call and applies its result; a failure is logged with the spec's operation name. */

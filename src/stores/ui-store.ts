@@ -14,6 +14,7 @@ export interface SessionFlags {
   wgPaymentSuccess: boolean;
   pendingOrderAlertClosed: boolean;
   cancelOrderDisabled: boolean;
+  orderCancelled: boolean;
   prepaidCardAlertClosed: boolean;
   modemReplacementAnswered: boolean;
   creditOfferAnswered: boolean;
@@ -25,6 +26,7 @@ const NO_FLAGS: SessionFlags = {
   wgPaymentSuccess: false,
   pendingOrderAlertClosed: false,
   cancelOrderDisabled: false,
+  orderCancelled: false,
   prepaidCardAlertClosed: false,
   modemReplacementAnswered: false,
   creditOfferAnswered: false,

@@ -1,12 +1,13 @@
+import type { ReactNode } from 'react';
+import { historyOrders, historyTickets, mergedHistory, type HistoryItem } from '../facts';
 import type { HistoryOrder, OrderHistory, RepairTickets, TroubleReport } from '../generated/types';
-import { formatDate, formatDateTime } from './format';
+import { formatDate } from './format';
 import {
   historyDate,
   historyLabel,
   installType,
-  listedTickets,
-  mergedOrders,
   technicianStatus,
+  ticketDate,
   ticketLabel,
 } from './order-history';
 
@@ -15,6 +16,8 @@ export const HISTORY_TEXTS = {
   empty: 'No current orders/tickets found for your account.',
   error:
     'We are currently unable to retrieve your orders/tickets information at this time. Please try again later.',
+  orderLookupFailed: (orderNumber: string) =>
+    `We're sorry, we are unable to retrieve details about your order ${orderNumber}. Please try again later.`,
 } as const;
 
 /** Where a per-account call stands (the same shape as the stores' account-call state). */
@@ -22,16 +25,23 @@ export type CallView<T> =
   { status: 'loading' } | { status: 'skipped' } | { status: 'failed' } | { status: 'ok'; data: T };
 
 /**
- * The order and ticket history (home spec §2.3): one table per order (INACTIVE hidden), then the listed
- * repair tickets; the spec's empty text, and its error text when the order lookup failed (FAILURERESP) and the
- * ticket lookup did not succeed. Shared by the home's history view and /support.
+ * The order and ticket history (home spec §2.3, §4): one table per order (INACTIVE hidden) and per repair
+ * ticket, merged in the spec's order (src/facts/history.ts); the spec's empty text; its error text when the
+ * order lookup failed (FAILURERESP) and the ticket lookup did not succeed; the inline order-lookup message
+ * when only the order lookup failed. `actions` adds what each item offers (the orders feature's links and
+ * buttons, decided by rules); /support shows the history without them.
  */
 export function OrderTicketHistory({
   orders,
   tickets,
+  orderNumber,
+  actions,
 }: {
   orders: CallView<OrderHistory>;
   tickets: CallView<RepairTickets>;
+  /** The account's order, named by the inline message when the order lookup fails. */
+  orderNumber?: string | undefined;
+  actions?: (item: HistoryItem) => ReactNode;
 }) {
   if (orders.status === 'loading' || tickets.status === 'loading') {
     return <p role="status">Loading your orders and tickets…</p>;
@@ -39,82 +49,99 @@ export function OrderTicketHistory({
   if (orders.status === 'skipped' && tickets.status === 'skipped') {
     return <p>Order and ticket history is not available for this account.</p>;
   }
-  const orderList = orders.status === 'ok' ? mergedOrders(orders.data) : null;
+  const orderList = orders.status === 'ok' ? historyOrders(orders.data) : null;
   const ticketsOk = tickets.status === 'ok' && tickets.data.statusInfo?.status?.toUpperCase() !== 'FAILURE';
-  const ticketList = tickets.status === 'ok' && ticketsOk ? listedTickets(tickets.data) : [];
+  const ticketList = tickets.status === 'ok' && ticketsOk ? historyTickets(tickets.data) : [];
   if (orderList === null && !ticketsOk) return <p role="alert">{HISTORY_TEXTS.error}</p>;
-  if ((orderList?.length ?? 0) + ticketList.length === 0) return <p>{HISTORY_TEXTS.empty}</p>;
+  const items = mergedHistory(orderList ?? [], ticketList);
+  const lookupFailed = orderList === null && orders.status !== 'skipped';
   return (
     <>
-      {(orderList ?? []).map((o) => (
-        <OrderTable key={o.orderNumber} order={o} />
-      ))}
-      {ticketList.map((t) => (
-        <TicketTable key={t.nativeTroubleReportIdentifier} ticket={t} />
-      ))}
+      {lookupFailed ? (
+        <p role="alert" className="inline-error">
+          {HISTORY_TEXTS.orderLookupFailed(orderNumber ?? '')}
+        </p>
+      ) : null}
+      {items.length === 0 && !lookupFailed ? <p>{HISTORY_TEXTS.empty}</p> : null}
+      {items.map((item) =>
+        item.kind === 'order' ? (
+          <OrderTable key={item.key} order={item.order} actions={actions?.(item)} />
+        ) : (
+          <TicketTable key={item.key} ticket={item.ticket} actions={actions?.(item)} />
+        ),
+      )}
     </>
   );
 }
 
-function OrderTable({ order: o }: { order: HistoryOrder }) {
-  const date = historyDate(o);
+function dateText(value: string | undefined): string {
+  return value ? formatDate(value.slice(0, 10)) : '—';
+}
+
+function OrderTable({ order: o, actions }: { order: HistoryOrder; actions: ReactNode }) {
   const products = (o.products ?? []).map((p) => p.productName).join(', ');
   return (
-    <table className="history-table">
-      <caption>Order {o.orderNumber}</caption>
-      <tbody>
-        <tr>
-          <th scope="row">Status</th>
-          <td>{o.orderStatus}</td>
-        </tr>
-        <tr>
-          <th scope="row">{historyLabel(o.orderStatus)}</th>
-          <td>{date ? formatDate(date) : '—'}</td>
-        </tr>
-        <tr>
-          <th scope="row">Install type</th>
-          <td>{installType(o)}</td>
-        </tr>
-        <tr>
-          <th scope="row">Products</th>
-          <td>{products || '—'}</td>
-        </tr>
-      </tbody>
-    </table>
+    <div className="history-item">
+      <table className="history-table">
+        <caption>Order {o.orderNumber}</caption>
+        <tbody>
+          <tr>
+            <th scope="row">Status</th>
+            <td>{o.orderStatus}</td>
+          </tr>
+          <tr>
+            <th scope="row">{historyLabel(o.orderStatus)}</th>
+            <td>{dateText(historyDate(o))}</td>
+          </tr>
+          <tr>
+            <th scope="row">Install type</th>
+            <td>{installType(o)}</td>
+          </tr>
+          <tr>
+            <th scope="row">Products</th>
+            <td>{products || '—'}</td>
+          </tr>
+        </tbody>
+      </table>
+      {actions ? <div className="history-item__actions">{actions}</div> : null}
+    </div>
   );
 }
 
-function TicketTable({ ticket: t }: { ticket: TroubleReport }) {
+function TicketTable({ ticket: t, actions }: { ticket: TroubleReport; actions: ReactNode }) {
   const tech = technicianStatus(t.appointmentInfo?.clickStatusValue);
   return (
-    <table className="history-table">
-      <caption>Repair ticket {t.nativeTroubleReportIdentifier}</caption>
-      <tbody>
-        <tr>
-          <th scope="row">Status</th>
-          <td>{ticketLabel(t.troubleReportStatus)}</td>
-        </tr>
-        <tr>
-          <th scope="row">Install type</th>
-          <td>Repair</td>
-        </tr>
-        {t.productName ? (
+    <div className="history-item">
+      <table className="history-table">
+        <caption>Repair ticket {t.nativeTroubleReportIdentifier}</caption>
+        <tbody>
           <tr>
-            <th scope="row">Product</th>
-            <td>{t.productName}</td>
+            <th scope="row">Status</th>
+            <td>{ticketLabel(t.troubleReportStatus)}</td>
           </tr>
-        ) : null}
-        <tr>
-          <th scope="row">Appointment</th>
-          <td>{t.commitmentDateTime ? formatDateTime(t.commitmentDateTime) : '—'}</td>
-        </tr>
-        {tech ? (
           <tr>
-            <th scope="row">Technician</th>
-            <td>{tech}</td>
+            <th scope="row">{historyLabel(t.troubleReportStatus)}</th>
+            <td>{dateText(ticketDate(t))}</td>
           </tr>
-        ) : null}
-      </tbody>
-    </table>
+          <tr>
+            <th scope="row">Install type</th>
+            <td>Repair</td>
+          </tr>
+          {t.productName ? (
+            <tr>
+              <th scope="row">Product</th>
+              <td>{t.productName}</td>
+            </tr>
+          ) : null}
+          {tech && t.troubleReportStatus.toUpperCase() === 'OPN' ? (
+            <tr>
+              <th scope="row">Technician</th>
+              <td>{tech}</td>
+            </tr>
+          ) : null}
+        </tbody>
+      </table>
+      {actions ? <div className="history-item__actions">{actions}</div> : null}
+    </div>
   );
 }

@@ -272,6 +272,7 @@ describe('deriveFacts', () => {
               nativeTroubleReportIdentifier: '1',
               troubleReportStatus: 'OPN',
               commitmentDateTime: '2026-03-11T10:00:00',
+              completionDateTime: '2026-03-11T10:00:00',
             },
             {
               nativeTroubleReportIdentifier: '2',
@@ -284,6 +285,12 @@ describe('deriveFacts', () => {
               commitmentDateTime: '2026-03-11T10:00:00',
             },
             { nativeTroubleReportIdentifier: '4', troubleReportStatus: 'OPN' },
+            // Open with a commitment date but no completion date: skipped too.
+            {
+              nativeTroubleReportIdentifier: '5',
+              troubleReportStatus: 'OPN',
+              commitmentDateTime: '2026-03-11T10:00:00',
+            },
           ],
         },
       },

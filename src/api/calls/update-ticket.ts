@@ -31,9 +31,15 @@ export function updateTicket(
   });
 }
 
-/** Spec: reschedule success is message SUCCESS (case-insensitive); FAILURE or anything else fails. */
+/**
+ * Spec §5: reschedule success is message SUCCESS (case-insensitive), or apiResponse code 0 with a non-empty
+ * appointmentResult; FAILURE (message or status) or anything else fails.
+ */
 export function rescheduleSucceeded(data: UpdateTicket): boolean {
-  return data.updateTicketResponse.apiResponse.message.toUpperCase() === 'SUCCESS';
+  const r = data.updateTicketResponse;
+  const message = r.apiResponse.message.trim().toUpperCase();
+  if (message === 'FAILURE' || data.statusInfo?.status?.toUpperCase() === 'FAILURE') return false;
+  return message === 'SUCCESS' || (r.apiResponse.code === 0 && (r.appointmentResult ?? []).length > 0);
 }
 
 /** Spec: repair cancel success is a response type other than 'fail'. */

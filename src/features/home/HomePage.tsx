@@ -1,5 +1,5 @@
 import { observer } from 'mobx-react-lite';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, type ComponentType } from 'react';
 import { useStores } from '../../stores/context';
 import type { SectionRegistry } from '../../ui/section';
 import { AccountBanner } from './banners/AccountBanner';
@@ -11,7 +11,14 @@ import { homeViews } from './views';
  * is a programming error, shown as the account error view and logged. Views render sections from `sections`,
  * the registry the app layer composed from every feature's cards (features/home imports no feature).
  */
-export const HomePage = observer(function HomePage({ sections }: { sections: SectionRegistry }) {
+export const HomePage = observer(function HomePage({
+  sections,
+  history,
+}: {
+  sections: SectionRegistry;
+  /** The order & ticket history the order-history view shows (the app layer hands in the orders feature's). */
+  history?: ComponentType;
+}) {
   const store = useStores();
   const decided = store.decisions.homeView;
   const reported = useRef<string | null>(null);
@@ -29,7 +36,7 @@ export const HomePage = observer(function HomePage({ sections }: { sections: Sec
   return (
     <>
       <AccountBanner />
-      {Component ? <Component params={decided.params} sections={sections} /> : null}
+      {Component ? <Component params={decided.params} sections={sections} history={history} /> : null}
     </>
   );
 });

@@ -3,9 +3,14 @@ import { useEffect, useRef } from 'react';
 import { useStores } from '../../../stores/context';
 import { accountCall } from '../../../stores/account-call';
 import { OrderTicketHistory } from '../../../ui/OrderTicketHistory';
+import type { ViewProps } from './types';
 
-/** Order & Ticket History (home document 2.3), opened from the full home's order-history link. */
-export const OrderHistoryView = observer(function OrderHistoryView() {
+/**
+ * Order & Ticket History (home document 2.3), opened from the full home's order-history link: the page frame
+ * (back arrow, heading, focus) around the history the app layer hands in (the orders feature's, with its
+ * actions), or the plain history without one.
+ */
+export const OrderHistoryView = observer(function OrderHistoryView({ history: History }: ViewProps) {
   const store = useStores();
   const heading = useRef<HTMLHeadingElement>(null);
 
@@ -20,10 +25,14 @@ export const OrderHistoryView = observer(function OrderHistoryView() {
       <h1 id="history-title" ref={heading} tabIndex={-1}>
         Order &amp; Ticket History
       </h1>
-      <OrderTicketHistory
-        orders={accountCall(store, 'orderHistory')}
-        tickets={accountCall(store, 'tickets')}
-      />
+      {History ? (
+        <History />
+      ) : (
+        <OrderTicketHistory
+          orders={accountCall(store, 'orderHistory')}
+          tickets={accountCall(store, 'tickets')}
+        />
+      )}
     </section>
   );
 });

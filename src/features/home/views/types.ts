@@ -6,5 +6,7 @@ export interface ViewProps {
   params?: ViewParams;
   /** The section registry the app composed from every feature's cards (views that show sections take them here). */
   sections: SectionRegistry;
+  /** The order & ticket history with its actions (the orders feature's, composed by the app layer). */
+  history?: ComponentType | undefined;
 }
 export type ViewComponent = ComponentType<ViewProps>;

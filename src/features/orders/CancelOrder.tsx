@@ -1,0 +1,84 @@
+import { observer } from 'mobx-react-lite';
+import { useMemo } from 'react';
+import { MESSAGES, shownMessages } from '../../../machines/messages';
+import { useStores } from '../../stores/context';
+import { useFlow } from '../../stores/use-flow';
+import { Dialog } from '../../ui/Dialog';
+import { provideCancelOrder } from './flows';
+import { ORDER_TEXT as T } from './texts';
+
+/**
+ * Cancel Order and its confirm dialog (machines/cancel-order.machine.ts): 732 px wide (90 % under 960 px),
+ * 'No Thanks' and 'Yes, Cancel Order'; while the call runs a spinner shows and both buttons are busy.
+ * Offered only where rules/order-actions.json (home) or rules/history-actions.json (history) say so.
+ */
+export const CancelOrder = observer(function CancelOrder({
+  orderNumber,
+  from,
+}: {
+  orderNumber: string;
+  from: 'home' | 'history';
+}) {
+  const store = useStores();
+  const logic = useMemo(() => provideCancelOrder(store, orderNumber), [store, orderNumber]);
+  const [snapshot, send] = useFlow('cancel-order', logic, { from });
+  const cancelling = snapshot.matches('cancelling');
+  const confirming = snapshot.matches('confirming') || snapshot.matches('confirmingFromHistory');
+  const disabled = store.ui.flags.cancelOrderDisabled;
+  // The confirm text stays while the call runs (only the confirming states carry it).
+  const shown = shownMessages(snapshot)[0];
+  const fallback = from === 'history' ? MESSAGES.cancelOrderConfirmHistory : MESSAGES.cancelOrderConfirm;
+  const message = shown ?? fallback;
+  const keep = () => {
+    if (!cancelling) send({ type: 'ORDER.KEEP' });
+  };
+  return (
+    <>
+      <button
+        type="button"
+        className="btn btn--secondary"
+        aria-disabled={disabled || cancelling || undefined}
+        onClick={() => {
+          if (!disabled && !cancelling) send({ type: 'ORDER.CANCEL' });
+        }}
+      >
+        {T.cancelOrder}
+      </button>
+      <Dialog
+        open={confirming || cancelling}
+        title={message.title ?? fallback.title}
+        onClose={keep}
+        width="732px"
+        actions={
+          <>
+            <button
+              type="button"
+              className="btn btn--secondary"
+              aria-disabled={cancelling || undefined}
+              onClick={keep}
+            >
+              {T.noThanks}
+            </button>
+            <button
+              type="button"
+              className="btn"
+              aria-disabled={cancelling || undefined}
+              onClick={() => {
+                if (!cancelling) send({ type: 'ORDER.CONFIRM' });
+              }}
+            >
+              {T.yesCancel}
+            </button>
+          </>
+        }
+      >
+        <p>{message.text}</p>
+        {cancelling ? (
+          <p role="status" className="spinner-line">
+            <span className="spinner" aria-hidden="true" /> {T.cancelling}
+          </p>
+        ) : null}
+      </Dialog>
+    </>
+  );
+});

@@ -1,0 +1,59 @@
+import { observer } from 'mobx-react-lite';
+import { useMemo } from 'react';
+import { MESSAGES, shownMessages } from '../../../machines/messages';
+import type { TroubleReport } from '../../generated/types';
+import { useStores } from '../../stores/context';
+import { useFlow } from '../../stores/use-flow';
+import { Dialog } from '../../ui/Dialog';
+import { provideCancelRepair } from './flows';
+import { ORDER_TEXT as T } from './texts';
+
+/** Cancel of a repair appointment and its dialog (machines/cancel-repair.machine.ts). */
+export const CancelRepair = observer(function CancelRepair({ ticket }: { ticket: TroubleReport }) {
+  const store = useStores();
+  const logic = useMemo(() => provideCancelRepair(store, ticket), [store, ticket]);
+  const [snapshot, send] = useFlow('cancel-repair', logic);
+  const cancelling = snapshot.matches('cancelling');
+  const message = shownMessages(snapshot)[0] ?? MESSAGES.repairCancelConfirm;
+  const close = () => {
+    if (!cancelling) send({ type: 'DIALOG.CLOSE' });
+  };
+  return (
+    <>
+      <button
+        type="button"
+        className="btn btn--secondary"
+        aria-label={`${T.cancelAppointment} appointment ${ticket.nativeTroubleReportIdentifier}`}
+        onClick={() => send({ type: 'REPAIR.CANCEL' })}
+      >
+        {T.cancelAppointment}
+      </button>
+      <Dialog
+        open={snapshot.matches('confirming') || cancelling}
+        title={message.title ?? MESSAGES.repairCancelConfirm.title}
+        onClose={close}
+        width="45vw"
+        actions={
+          <>
+            <button
+              type="button"
+              className="btn"
+              aria-disabled={cancelling || undefined}
+              onClick={() => {
+                if (!cancelling) send({ type: 'REPAIR.CONFIRM' });
+              }}
+            >
+              {T.confirm}
+            </button>
+            <button type="button" className="btn btn--secondary" disabled={cancelling} onClick={close}>
+              {T.cancel}
+            </button>
+          </>
+        }
+      >
+        <p>{message.text}</p>
+        {cancelling ? <p role="status">{T.cancellingAppointment}</p> : null}
+      </Dialog>
+    </>
+  );
+});

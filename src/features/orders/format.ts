@@ -1,0 +1,53 @@
+import { format, isValid, parseISO } from 'date-fns';
+import { parseDate } from '../../facts';
+
+/**
+ * Formatting of the order and appointment cards. Never throws: an unreadable value gives null and the card
+ * leaves that part out (no single value takes the card down).
+ */
+
+/** 'March 12, 2026' (month-name dates, spec §4). */
+export function dayOf(value: string | null | undefined): string | null {
+  const d = parseDate(value);
+  return d ? format(d, 'MMMM d, yyyy') : null;
+}
+
+/** '8:00 AM' from a timestamp or a time of day ('08:00', '14:30:00', '8:00 AM'). */
+export function timeOf(value: string | null | undefined): string | null {
+  if (!value) return null;
+  const text = value.trim();
+  if (text.includes('T')) {
+    const d = parseISO(text);
+    return isValid(d) ? format(d, 'h:mm a') : null;
+  }
+  const m = /^(\d{1,2}):(\d{2})(?::\d{2})?\s*([AaPp][Mm])?$/.exec(text);
+  if (!m) return null;
+  let hours = Number(m[1]);
+  const suffix = m[3]?.toUpperCase();
+  if (suffix === 'PM' && hours < 12) hours += 12;
+  if (suffix === 'AM' && hours === 12) hours = 0;
+  if (hours > 23 || Number(m[2]) > 59) return null;
+  return format(new Date(2000, 0, 1, hours, Number(m[2])), 'h:mm a');
+}
+
+/** 'March 12, 2026 between 8:00 AM and 12:00 PM', or the day alone without a start time. */
+export function windowOf(start: string | null | undefined, end: string | null | undefined): string | null {
+  const day = dayOf(start);
+  if (!day) return null;
+  const from = timeOf(start);
+  const to = timeOf(end);
+  if (from && to) return `${day} between ${from} and ${to}`;
+  if (from) return `${day} at ${from}`;
+  return day;
+}
+
+/** Spec §9 'Calendar date format MMMM d, yy' (the reschedule calendar's dates: 'March 12, 26'). */
+export function calendarDate(date: Date): string {
+  return format(date, 'MMMM d, yy');
+}
+
+/** YYYY-MM-DD of a date, for the Appointment Messages link and the tracker. */
+export function isoDay(value: string | null | undefined): string | null {
+  const d = parseDate(value);
+  return d ? format(d, 'yyyy-MM-dd') : null;
+}
