@@ -187,6 +187,9 @@ export function loadPersonas(
 /** `@today`, `@today+N`, `@today-N`, optionally `THH:mm` or `THH:mm:ss`. */
 export const RELATIVE_DATE = /^@today(?:([+-])(\d{1,5}))?(?:T(\d{2}):(\d{2})(?::(\d{2}))?)?$/;
 
+/** `@now+Nh`, `@now-Nh`: a local timestamp N hours from the moment served (an appointment later today). */
+export const RELATIVE_TIME = /^@now([+-])(\d{1,3})h$/;
+
 const pad = (n: number): string => String(n).padStart(2, '0');
 
 /** Local calendar date as YYYY-MM-DD (the portal compares calendar days, not instants). */
@@ -196,6 +199,12 @@ export function isoDate(d: Date): string {
 
 /** Resolves one token against `today`; any other string comes back unchanged. */
 export function resolveDateToken(value: string, today: Date): string {
+  const hours = RELATIVE_TIME.exec(value);
+  if (hours) {
+    const at = new Date(today.getTime() + Number(hours[2]) * (hours[1] === '-' ? -1 : 1) * 3_600_000);
+    const pad = (n: number) => String(n).padStart(2, '0');
+    return `${isoDate(at)}T${pad(at.getHours())}:${pad(at.getMinutes())}:00`;
+  }
   const m = RELATIVE_DATE.exec(value);
   if (!m) return value;
   const [, sign, days, hh, mm, ss] = m;

@@ -314,11 +314,11 @@ function baselineOrderActions(
       f.pointOfNoReturnPassed === false &&
       f.cancelOrderDisabled === false &&
       open,
-    'chat-to-modify':
-      f.companyIdentifier === '4' && f.hasPendingOrder === true && f.pointOfNoReturnPassed === false && open,
+    'chat-to-modify': f.companyIdentifier === '4' && f.pointOfNoReturnPassed !== true && open,
     'chat-to-reschedule': ponr && open,
     'chat-to-cancel': ponr && open,
-    'own-modem-help': f.pendingOrderTechInstall === false && inProgress,
+    'own-modem-help':
+      f.pendingOrderTechInstall === false && inProgress && f.pendingOrderActivity !== 'DISCONNECT',
     'return-modem': f.pendingOrderActivity === 'DISCONNECT' && inProgress,
     'details-unavailable':
       f.accountLifeCycle === 'Early Life' && ['FAILURE', 'ERROR'].includes(f.pendingOrderDetailsStatus ?? ''),

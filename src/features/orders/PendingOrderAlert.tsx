@@ -120,7 +120,7 @@ export const PendingOrderAlert = observer(function PendingOrderAlert({ params }:
             <ExternalLink href={jumpOut('modemReturnHelp')}>{T.returnModem}</ExternalLink>
           </p>
         ) : null}
-        {offers['own-modem-help'] && !disconnect ? (
+        {offers['own-modem-help'] ? (
           <p>
             <ExternalLink href={jumpOut('ownModemHelp')}>{T.ownModemHelp}</ExternalLink>
           </p>
