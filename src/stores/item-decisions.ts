@@ -1,5 +1,6 @@
 import { makeObservable, observable, reaction, runInAction, type IReactionDisposer } from 'mobx';
-import { HISTORY_ACTIONS, type HomeDecisions, type ItemDecisions } from '../engine';
+import { HISTORY_ACTIONS } from '../engine/decisions';
+import type { HomeDecisions, ItemDecisions } from '../engine/types';
 import {
   deriveOrderFacts,
   deriveTicketFacts,
