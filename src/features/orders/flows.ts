@@ -9,15 +9,18 @@ import {
   type SlotsAnswer,
 } from '../../../machines/reschedule-repair.machine';
 import { techTrackerMachine, type TrackerAnswer } from '../../../machines/tech-tracker.machine';
-import { cancelOrder, cancelOrderSucceeded } from '../../api/calls/cancel-order';
 import { jumpOutTechTrackerUrl } from '../../api/calls/jump-out';
-import { getAppointmentSlots, slotsAvailable } from '../../api/calls/reschedule-appointment';
-import { getOrderTechTracker, getRepairTechTracker } from '../../api/calls/tech-tracker';
-import { cancelTicketSucceeded, rescheduleSucceeded, updateTicket } from '../../api/calls/update-ticket';
 import { parseDate } from '../../facts';
 import type { HistoryOrder, TroubleReport } from '../../generated/types';
 import { accountNumberOf, refuse, toast, unwrap } from '../../stores/flow-effects';
 import type { RootStore } from '../../stores/root-store';
+
+// The flows' call modules (and their response validators) load with the first click that needs them, not
+// with /home: a customer who never cancels or reschedules never downloads them.
+const cancelOrderCall = () => import('../../api/calls/cancel-order');
+const slotsCall = () => import('../../api/calls/reschedule-appointment');
+const updateTicketCall = () => import('../../api/calls/update-ticket');
+const techTrackerCall = () => import('../../api/calls/tech-tracker');
 
 /** The app's source id on the repair calls (the spec's sourceAppId). */
 const SOURCE_APP_ID = 'DIGIHOME';
@@ -32,6 +35,7 @@ export function provideCancelOrder(store: RootStore, orderNumber: string) {
   return cancelOrderMachine.provide({
     actors: {
       cancelOrder: fromPromise<void>(async () => {
+        const { cancelOrder, cancelOrderSucceeded } = await cancelOrderCall();
         const data = await unwrap(
           store,
           operation,
@@ -76,6 +80,7 @@ export function provideRescheduleRepair(store: RootStore, ticket: TroubleReport)
     actors: {
       fetchSlots: fromPromise<SlotsAnswer>(async () => {
         const operation = 'rescheduleAppointmentDetails';
+        const { getAppointmentSlots, slotsAvailable } = await slotsCall();
         const data = await unwrap(
           store,
           operation,
@@ -102,6 +107,7 @@ export function provideRescheduleRepair(store: RootStore, ticket: TroubleReport)
         { appointmentId: string; sessionId: string | null; customerProductId: string | null }
       >(async ({ input }) => {
         const operation = 'updateTicket';
+        const { rescheduleSucceeded, updateTicket } = await updateTicketCall();
         const data = await unwrap(
           store,
           operation,
@@ -150,6 +156,7 @@ export function provideCancelRepair(store: RootStore, ticket: TroubleReport) {
   return cancelRepairMachine.provide({
     actors: {
       cancelTicket: fromPromise<void>(async () => {
+        const { cancelTicketSucceeded, updateTicket } = await updateTicketCall();
         const data = await unwrap(
           store,
           operation,
@@ -198,6 +205,7 @@ export function provideTechTracker(store: RootStore, target: TrackerTarget) {
       findTracker: fromPromise<TrackerAnswer>(async () => {
         const accountNumber = accountNumberOf(store);
         if (!accountNumber) refuse(store, operation, 'no account number for the tech tracker');
+        const { getOrderTechTracker, getRepairTechTracker } = await techTrackerCall();
         let present: boolean;
         if (target.kind === 'order') {
           const created = parseDate(target.order.orderCreatedDate);
