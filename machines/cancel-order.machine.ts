@@ -6,11 +6,12 @@ import { MESSAGES, stateMetaType, type ToastMessage } from './messages';
  * §5 'Order cancel success: reasonCode 200', §8).
  *
  * idle --ORDER.CANCEL--> confirming (the home's dialog) or confirmingFromHistory (the history's text)
- * --ORDER.CONFIRM--> cancelling (cancelOrder; spinner, busy buttons, Cancel Order disabled) --> cancelled
- * (alert hidden, cancel stays disabled, profile and internet info reloaded, dialog closed: `orderCancelled`)
- * or back to idle with the toast 'Something went wrong. Please try again later.' (3 s) and Cancel Order
- * enabled again (`cancelEnabled`). ORDER.KEEP ('No Thanks') closes the dialog. Whether Cancel Order is
- * offered at all is decided by rules/order-actions.json before this machine runs.
+ * --ORDER.CONFIRM--> cancelling (cancelOrder; spinner, busy buttons: Cancel Order is disabled while the machine
+ * is here) --> cancelled (`orderCancelled`: alert hidden, Cancel Order disabled for good, profile and internet
+ * info reloaded, dialog closed) or back to idle with the toast 'Something went wrong. Please try again later.'
+ * (3 s), Cancel Order enabled again. ORDER.KEEP ('No Thanks') closes the dialog. Whether Cancel Order is
+ * offered at all is decided by rules/order-actions.json before this machine runs; the busy state is this
+ * machine's own, not a rule's fact, so the card running the flow stays on screen while the call runs.
  *
  * Texts it can produce: MESSAGES.cancelOrderConfirm, MESSAGES.cancelOrderConfirmHistory (dialogs),
  * MESSAGES.cancelOrderFailed (toast).
@@ -38,10 +39,6 @@ export const cancelOrderMachine = setup({
     cancelOrder: fromPromise<void>(() => Promise.reject(new Error('cancelOrder is not provided'))),
   },
   actions: {
-    /** Disables Cancel Order while the call runs (disableCancelOrderButton). */
-    cancelDisabled: () => {},
-    /** Cancel Order usable again after a failure. */
-    cancelEnabled: () => {},
     /** Success: the alert hidden, the cancelled alert shown, the profile and internet info reloaded. */
     orderCancelled: () => {},
     /** Shows a toast (see machines/messages.ts). */
@@ -69,15 +66,11 @@ export const cancelOrderMachine = setup({
       on: { 'ORDER.CONFIRM': 'cancelling', 'ORDER.KEEP': 'idle' },
     },
     cancelling: {
-      entry: 'cancelDisabled',
       invoke: {
         id: 'cancelOrder',
         src: 'cancelOrder',
         onDone: { target: 'cancelled', actions: 'orderCancelled' },
-        onError: {
-          target: 'idle',
-          actions: ['cancelEnabled', { type: 'showToast', params: MESSAGES.cancelOrderFailed }],
-        },
+        onError: { target: 'idle', actions: { type: 'showToast', params: MESSAGES.cancelOrderFailed } },
       },
     },
     cancelled: { type: 'final' },

@@ -52,7 +52,7 @@ export interface UiState {
   /** The walled-garden Pay now succeeded (the soft-guard payment success flag). */
   wgPaymentSuccess: boolean;
   pendingOrderAlertClosed: boolean;
-  /** disableCancelOrderButton: a cancel call runs or an order was cancelled in this session. */
+  /** disableCancelOrderButton: the order was cancelled in this session. */
   cancelOrderDisabled: boolean;
   /** The pending order was cancelled in this session. */
   orderCancelled: boolean;

@@ -632,7 +632,7 @@ export const ACCOUNT_FACTS = [
     type: 'boolean',
     source: 'ui',
     description:
-      'The Cancel Order button is disabled (disableCancelOrderButton): an order was cancelled in this session.',
+      'The Cancel Order button is disabled (disableCancelOrderButton): the order was cancelled in this session.',
   },
   {
     name: 'prepaidCardAlertClosed',

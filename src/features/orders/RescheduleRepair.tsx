@@ -99,6 +99,7 @@ export const RescheduleRepair = observer(function RescheduleRepair({ ticket }: {
             </label>
             <select
               id={ids.time}
+              className="reschedule-time"
               value={appointmentId ?? ''}
               disabled={!date || saving}
               onChange={(e) => {

@@ -28,7 +28,8 @@ const SOURCE_APP_ID = 'DIGIHOME';
 /**
  * Cancel the pending order `orderNumber`: POST cancelOrder {ban, siteOrderNumber}; success only on reasonCode
  * '200'. On success the alert is hidden (the order-cancelled rule shows the cancelled alert instead), Cancel
- * Order stays disabled, and the profile and internet info (services, order history) reload.
+ * Order is disabled (disableCancelOrderButton), and the profile and internet info (services, order history)
+ * reload.
  */
 export function provideCancelOrder(store: RootStore, orderNumber: string) {
   const operation = 'cancelOrder';
@@ -46,9 +47,8 @@ export function provideCancelOrder(store: RootStore, orderNumber: string) {
       }),
     },
     actions: {
-      cancelDisabled: () => store.ui.setFlag('cancelOrderDisabled', true),
-      cancelEnabled: () => store.ui.setFlag('cancelOrderDisabled', false),
       orderCancelled: () => {
+        store.ui.setFlag('cancelOrderDisabled', true);
         store.ui.setFlag('orderCancelled', true);
         void store.reloadProfile().then(() => store.loadAccountData());
       },
