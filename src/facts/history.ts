@@ -32,9 +32,13 @@ function orderAppointment(o: HistoryOrder): Date | null {
   );
 }
 
-/** The appointment date of a ticket: its appointment start, else its commitment date. */
+/** The appointment date of a ticket: its appointment start, else its commitment, else its completion date. */
 function ticketAppointment(t: TroubleReport): Date | null {
-  return parseDate(t.appointmentInfo?.startDateTime) ?? parseDate(t.commitmentDateTime);
+  return (
+    parseDate(t.appointmentInfo?.startDateTime) ??
+    parseDate(t.commitmentDateTime) ??
+    parseDate(t.completionDateTime)
+  );
 }
 
 const time = (d: Date | null): number => d?.getTime() ?? 0;

@@ -47,11 +47,12 @@ const tickets: RepairTickets = {
 };
 
 describe('support', () => {
-  it('lists orders (open first, INACTIVE hidden) and open repair tickets', async () => {
+  it('lists the merged history: open items first by ascending appointment date, then the rest by descending date; INACTIVE hidden', async () => {
     const store = await makeStore({ accountData: { orderHistory: ok(history), tickets: ok(tickets) } });
     renderAt(store, '/support', <Support />);
     const captions = screen.getAllByRole('table').map((t) => t.querySelector('caption')?.textContent);
-    expect(captions).toEqual(['Order N-OPEN', 'Order N-DONE', 'Repair ticket T-1']);
+    expect(captions).toEqual(['Repair ticket T-1', 'Order N-OPEN', 'Repair ticket T-2', 'Order N-DONE']);
+    expect(screen.getByRole('table', { name: 'Repair ticket T-2' })).toHaveTextContent('CANCELED ON');
     expect(screen.getByRole('table', { name: 'Order N-OPEN' })).toHaveTextContent('EXPECTED COMPLETION');
     expect(screen.getByRole('table', { name: 'Order N-OPEN' })).toHaveTextContent('Self-Install');
     expect(screen.getByRole('table', { name: 'Repair ticket T-1' })).toHaveTextContent(
