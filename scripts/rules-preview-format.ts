@@ -53,7 +53,10 @@ const PERSONA_DECISIONS: { heading: string; value: (d: HomeDecisions) => string 
   { heading: 'Credit offer (rules/credit-offer.json)', value: (d) => (d.creditOffer.show ? 'shown' : '—') },
   { heading: 'Outage alert (rules/outage.json)', value: (d) => d.outage.alert },
   { heading: 'Appointment timing (rules/appointment-timing.json)', value: (d) => d.appointmentTiming.timing },
-  { heading: 'Pending-order alert offers (rules/order-actions.json)', value: (d) => cell(flags(d.orderActions)) },
+  {
+    heading: 'Pending-order alert offers (rules/order-actions.json)',
+    value: (d) => cell(flags(d.orderActions)),
+  },
 ];
 
 const isConstantRef = (v: unknown): v is { fact: string } =>

@@ -50,24 +50,20 @@ const time = (d: Date | null): number => d?.getTime() ?? 0;
  */
 export function mergedHistory(orders: HistoryOrder[], tickets: TroubleReport[]): HistoryItem[] {
   const items: HistoryItem[] = [
-    ...orders.map(
-      (order): HistoryItem => ({
-        kind: 'order',
-        key: `order-${order.orderNumber}`,
-        order,
-        open: OPEN_STATUSES.has(statusOf(order.orderStatus)),
-        at: orderAppointment(order),
-      }),
-    ),
-    ...tickets.map(
-      (ticket): HistoryItem => ({
-        kind: 'ticket',
-        key: `ticket-${ticket.nativeTroubleReportIdentifier}`,
-        ticket,
-        open: OPEN_STATUSES.has(statusOf(ticket.troubleReportStatus)),
-        at: ticketAppointment(ticket),
-      }),
-    ),
+    ...orders.map((order): HistoryItem => ({
+      kind: 'order',
+      key: `order-${order.orderNumber}`,
+      order,
+      open: OPEN_STATUSES.has(statusOf(order.orderStatus)),
+      at: orderAppointment(order),
+    })),
+    ...tickets.map((ticket): HistoryItem => ({
+      kind: 'ticket',
+      key: `ticket-${ticket.nativeTroubleReportIdentifier}`,
+      ticket,
+      open: OPEN_STATUSES.has(statusOf(ticket.troubleReportStatus)),
+      at: ticketAppointment(ticket),
+    })),
   ];
   const open = items.filter((i) => i.open).sort((a, b) => time(a.at) - time(b.at));
   const rest = items.filter((i) => !i.open).sort((a, b) => time(b.at) - time(a.at));

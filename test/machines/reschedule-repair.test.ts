@@ -14,7 +14,7 @@ const answer: SlotsAnswer = {
 
 function run(slots: () => Promise<SlotsAnswer>, save: () => Promise<void>) {
   const toasts: ToastMessage[] = [];
-  const rescheduled = vi.fn();
+  const rescheduled = vi.fn<(slot: { appointmentId: string | null }) => void>();
   const saved = vi.fn<(input: unknown) => void>();
   const actor = createActor(
     rescheduleRepairMachine.provide({
@@ -26,7 +26,9 @@ function run(slots: () => Promise<SlotsAnswer>, save: () => Promise<void>) {
         }),
       },
       actions: {
-        rescheduled: (_, slot) => rescheduled(slot),
+        rescheduled: (_, slot) => {
+          rescheduled(slot);
+        },
         showToast: (_, t) => void toasts.push(t),
       },
     }),
