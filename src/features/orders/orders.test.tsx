@@ -3,24 +3,15 @@ import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { runInAction } from 'mobx';
 import { afterEach, describe, expect, it } from 'vitest';
-import { homeSections } from '../../app/home-sections';
 import { bundledRules } from '../../engine/bundled';
 import { DECISIONS, ruleFileOf } from '../../engine/decisions';
 import { createRuntime } from '../../engine/runtime';
 import type { Rulesets } from '../../engine/types';
-import { HomePage } from '../home/HomePage';
 import type { MyServices, Profile, RepairTickets } from '../../generated/types';
 import type { IssueEntry } from '../../stores/api-port';
 import { RootStore } from '../../stores/root-store';
-import {
-  baseProfile,
-  fakeApi,
-  fakeEnv,
-  fakeOrch,
-  renderAt,
-  type OrchRoute,
-} from '../../../test/features/harness';
-import { OrderHistory } from './home';
+import { baseProfile, fakeApi, fakeEnv, fakeOrch, type OrchRoute } from '../../../test/features/harness';
+import { renderHome } from '../../../test/features/home/home-harness';
 
 afterEach(cleanup);
 
@@ -105,7 +96,7 @@ async function home(profile: Profile, data: Record<string, unknown>, routes: Rec
   });
   store.start();
   await store.decisions.evaluateNow();
-  renderAt(store, '/home', <HomePage sections={homeSections} history={OrderHistory} />);
+  await renderHome(store);
   return { store, orch, issues };
 }
 
