@@ -184,6 +184,16 @@ test.describe('pending-order alert (home spec 2.2)', () => {
     await expect(alert.getByRole('button', { name: 'Cancel Order' })).toHaveCount(0);
   });
 
+  test("during Early Life, order details that cannot be fetched: 'We're sorry, we are unable to retrieve details about your order ...'", async ({
+    guarded: page,
+  }) => {
+    await signIn(page, 'early-life-order-unavailable');
+    await settled(page);
+    await expect(pendingAlert(page)).toContainText(
+      "We're sorry, we are unable to retrieve details about your order N80060008. Please try again later.",
+    );
+  });
+
   test('a disconnect order says when disconnection commences and offers the modem return; the alert can be closed', async ({
     guarded: page,
   }) => {
