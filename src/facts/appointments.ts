@@ -2,7 +2,7 @@
  * Appointment slots of the reschedule dialog (home spec §5 'Selectable dates: days with at least one slot,
  * between earliest and latest slot dates'). Pure: the slots in, the days and times out.
  */
-import { format, isValid, parseISO } from 'date-fns';
+import { isValid, parseISO } from 'date-fns';
 
 export interface AppointmentSlot {
   appointmentId: string;
@@ -13,7 +13,9 @@ export interface AppointmentSlot {
 /** A slot's calendar day, YYYY-MM-DD, in the slot's own time (null when its start is unreadable). */
 export function slotDay(slot: AppointmentSlot): string | null {
   const d = parseISO(slot.startTime);
-  return isValid(d) ? format(d, 'yyyy-MM-dd') : null;
+  if (!isValid(d)) return null;
+  const two = (n: number) => String(n).padStart(2, '0');
+  return `${d.getFullYear()}-${two(d.getMonth() + 1)}-${two(d.getDate())}`;
 }
 
 /**

@@ -1,5 +1,6 @@
 import { bundledRules } from '../engine/bundled';
-import { CONSTANT_NAMES, type ConstantName, type RuleFile } from '../engine';
+import { CONSTANT_NAMES, type ConstantName } from '../engine/decisions';
+import type { RuleFile } from '../engine/types';
 import type { RootStore } from './root-store';
 
 /**

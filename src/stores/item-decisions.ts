@@ -1,14 +1,10 @@
 import { makeObservable, observable, reaction, runInAction, type IReactionDisposer } from 'mobx';
 import { HISTORY_ACTIONS } from '../engine/decisions';
 import type { HomeDecisions, ItemDecisions } from '../engine/types';
-import {
-  deriveOrderFacts,
-  deriveTicketFacts,
-  historyOrders,
-  historyTickets,
-  pendingOrderOf,
-  type OrderFacts,
-} from '../facts';
+import { pendingOrderOf } from '../facts/derive';
+import { historyOrders, historyTickets } from '../facts/history';
+import { deriveOrderFacts, deriveTicketFacts } from '../facts/order';
+import type { OrderFacts } from '../facts/vocabulary';
 import type { HistoryOrder, TroubleReport } from '../generated/types';
 
 /** Evaluates the per-item rules (appointment-messages, history-actions) for one order or ticket. */
