@@ -16,9 +16,20 @@ import { renderHome } from '../../../test/features/home/home-harness';
 afterEach(cleanup);
 
 // The shipped rules decide, as in the browser: these tests check the cards render what the rules offer.
-const runtime = createRuntime(
-  Object.fromEntries(DECISIONS.map((d) => [d.id, bundledRules[ruleFileOf(d.id)]])) as Rulesets,
-);
+const shipped = Object.fromEntries(DECISIONS.map((d) => [d.id, bundledRules[ruleFileOf(d.id)]])) as Rulesets;
+const runtime = createRuntime(shipped);
+// The same rules with the tech tracker toggle on (the shipped toggle stays off).
+const trackerOn = createRuntime({
+  ...shipped,
+  toggles: {
+    ...shipped.toggles,
+    rules: shipped.toggles.rules.map((r) =>
+      r.event.params.toggle === 'techTracker'
+        ? { ...r, event: { ...r.event, params: { ...r.event.params, on: true } } }
+        : r,
+    ),
+  },
+});
 
 const techInstall: Profile = {
   ...baseProfile,
@@ -80,15 +91,21 @@ const tickets: RepairTickets = {
   ],
 };
 
-async function home(profile: Profile, data: Record<string, unknown>, routes: Record<string, OrchRoute> = {}) {
+async function home(
+  profile: Profile,
+  data: Record<string, unknown>,
+  routes: Record<string, OrchRoute> = {},
+  rules = runtime,
+) {
   const issues: IssueEntry[] = [];
+  const opened: string[] = [];
   const orch = fakeOrch(routes);
   const store = new RootStore(
-    fakeEnv(),
+    { ...fakeEnv(), openTab: (url) => void opened.push(url) },
     { ...fakeApi(profile), logIssue: (e) => void issues.push(e) },
-    (facts) => runtime.decide(facts),
+    (facts) => rules.decide(facts),
     orch,
-    (facts, decisions) => runtime.decideItem(facts, decisions),
+    (facts, decisions) => rules.decideItem(facts, decisions),
   );
   await Promise.all([store.profile.load(), store.accounts.load(), store.session.loadProfileId()]);
   runInAction(() => {
@@ -97,7 +114,7 @@ async function home(profile: Profile, data: Record<string, unknown>, routes: Rec
   store.start();
   await store.decisions.evaluateNow();
   await renderHome(store);
-  return { store, orch, issues };
+  return { store, orch, issues, opened };
 }
 
 describe('pending-order alert (rules/order-actions.json decides its buttons)', () => {
@@ -219,5 +236,63 @@ describe('repair-ticket alerts (rules/history-actions.json decides missed, Resch
     expect(within(dialog).getByRole('button', { name: 'Save' })).toBeEnabled();
     // March 11 has no slot: not selectable.
     expect(within(dialog).getByRole('button', { name: /March 11, 26/ })).toBeDisabled();
+  });
+});
+
+describe("the technician's location (tech tracker toggle on)", () => {
+  const enRoute = (created: string | undefined): Profile => ({
+    ...techInstall,
+    earlyAccessProductOrderResponse: {
+      ...techInstall.earlyAccessProductOrderResponse,
+      jobStatus: 'enroute',
+      earlyAccessProductOrderResponse: {
+        ...techInstall.earlyAccessProductOrderResponse!.earlyAccessProductOrderResponse,
+        ...(created ? { orderCreatedDate: created } : { orderCreatedDate: undefined }),
+      },
+    },
+  });
+
+  it('is not offered with the shipped toggle off', async () => {
+    await home(enRoute('2026-03-01'), { services });
+    const alert = await screen.findByRole('region', { name: 'Pending Service Order' });
+    expect(within(alert).queryByRole('button', { name: "View technician's location" })).toBeNull();
+  });
+
+  it('the click forces status pending, sends the account number and created date, and opens the tracker', async () => {
+    const { orch, opened } = await home(
+      enRoute('2026-03-01T09:30:00'),
+      { services },
+      { '/Orch/dssh/techTracker': () => ({ ok: true, data: { techTrackerPresent: true } }) },
+      trackerOn,
+    );
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: "View technician's location" }));
+    await waitFor(() =>
+      expect(opened).toEqual(['/Orch/dssh/redirectEntry/jumpOutTechTracker?accountNumber=501400221']),
+    );
+    expect(orch.calls.find((c) => c.path === '/Orch/dssh/techTracker')?.body).toEqual({
+      accountNumber: '501400221',
+      orderStatus: 'PENDING',
+      date: '2026-03-01',
+    });
+  });
+
+  it("no tracker present, or no created date: 'We are unable to find the technician's location.' and a record", async () => {
+    const { store, orch, issues, opened } = await home(
+      enRoute(undefined),
+      { services },
+      { '/Orch/dssh/techTracker': () => ({ ok: true, data: { techTrackerPresent: false } }) },
+      trackerOn,
+    );
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: "View technician's location" }));
+    await waitFor(() =>
+      expect(store.ui.toasts.map((t) => t.text)).toContain(
+        "We are unable to find the technician's location. Please try again later.",
+      ),
+    );
+    expect(orch.calls.some((c) => c.path === '/Orch/dssh/techTracker')).toBe(false);
+    expect(issues.map((i) => i.message)).toContain('no order created date for the tech tracker');
+    expect(opened).toEqual([]);
   });
 });
