@@ -1,3 +1,5 @@
+import { encodeParam } from '../api/url';
+
 /**
  * Spec: special characters are stripped from the search term (the stripping directive keeps only letters,
  * digits and spaces); an empty term does nothing.
@@ -8,5 +10,5 @@ export function cleanSearchTerm(term: string): string {
 
 export function siteSearchUrl(base: string, term: string): string | null {
   const clean = cleanSearchTerm(term);
-  return clean ? `${base}${encodeURIComponent(clean)}` : null;
+  return clean ? `${base}${encodeParam(clean)}` : null;
 }

@@ -1,10 +1,9 @@
-import { formatISO } from 'date-fns';
 import type { Address, Profile } from '../generated/types';
 import { formatDate } from './format';
 
-/** A calendar day as the portal shows dates ('March 12, 2026'). */
+/** A calendar day as the portal shows dates ('March 12, 2026'); never throws (see format.ts). */
 export function dayText(date: Date): string {
-  return formatDate(formatISO(date));
+  return formatDate(date);
 }
 
 /** The address lines to show: street lines, then 'City, ST zip'. Empty when there is no street line. */

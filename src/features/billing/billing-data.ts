@@ -1,6 +1,8 @@
-import { addDays, format, isValid, parseISO } from 'date-fns';
+import { addDays } from 'date-fns';
 import type { Profile } from '../../generated/types';
 import { isPrepaidAccount } from '../../facts/derive';
+import { parseDate } from '../../facts/dates';
+import { formatDate } from '../../ui/format';
 
 /** Spec: prefix PPB means a prepaid account (src/facts' classification of the number). */
 export function isPrepaid(p: Profile): boolean {
@@ -10,11 +12,14 @@ export function isPrepaid(p: Profile): boolean {
 /** The upcoming payment is listed among the invoices as 'NextPayment'; the spec excludes it from lists. */
 export const NEXT_PAYMENT = 'NextPayment';
 
-/** Home spec §9: 'The due date shown is the bill due date plus one day.' */
+/**
+ * Home spec §9: 'The due date shown is the bill due date plus one day.' A due date that cannot be read, or
+ * whose next day is past the end of the date range, reads as not available (formatDate reports it).
+ */
 export function shownDueDate(billDueDate: string | undefined): string | null {
   if (!billDueDate) return null;
-  const d = parseISO(billDueDate);
-  return isValid(d) ? format(addDays(d, 1), 'MMMM d, yyyy') : billDueDate;
+  const d = parseDate(billDueDate);
+  return formatDate(d ? addDays(d, 1) : billDueDate);
 }
 
 /** How the payment method reads: a card brand with its last four digits, PayPal, or a bank account. */

@@ -4,14 +4,17 @@ import { getPrepaidInvoiceHistory } from '../../api/calls/prepaid-invoice-histor
 import type { BillDates, PrepaidInvoiceHistory, Profile } from '../../generated/types';
 import { useStores } from '../../stores/context';
 import { useCall } from '../../stores/use-call';
-import { formatDate, formatMoney } from '../../ui/format';
+import { formatDate, formatMoney, NOT_AVAILABLE } from '../../ui/format';
+import { recordLink } from '../../ui/links';
 import { isPrepaid, NEXT_PAYMENT, newestFirst } from './billing-data';
 import { BILLING_TEXTS } from './texts';
 
 interface BillRow {
   date: string;
   amount: number | undefined;
-  to: string;
+  /** the bill's page, or null when its key cannot be put in an address (the row shows without a link) */
+  to: string | null;
+  key: string;
 }
 
 /**
@@ -41,7 +44,8 @@ function PrepaidBills({ accountNumber, page }: { accountNumber: string; page: st
     .map((i) => ({
       date: i.invoiceDate,
       amount: i.invoiceAmount,
-      to: `/billDetail?invoiceNumber=${encodeURIComponent(i.invoiceNumber)}`,
+      to: recordLink('/billDetail', { invoiceNumber: i.invoiceNumber }),
+      key: i.invoiceNumber,
     }));
   return <BillTable rows={rows} />;
 }
@@ -62,7 +66,8 @@ function PostpaidBills({ accountNumber, page }: { accountNumber: string; page: s
   const rows = call.data.details.map((d) => ({
     date: d.billDate,
     amount: d.billAmount,
-    to: `/billDetailPdf?billDate=${encodeURIComponent(d.billDate)}`,
+    to: recordLink('/billDetailPdf', { billDate: d.billDate }),
+    key: d.billDate,
   }));
   return <BillTable rows={rows} />;
 }
@@ -82,14 +87,19 @@ function BillTable({ rows }: { rows: BillRow[] }) {
         </tr>
       </thead>
       <tbody>
-        {newestFirst(rows, (r) => r.date).map((r) => (
-          <tr key={r.to}>
+        {/* Index in the key: Orch may list the same bill twice, and each row must still render once. */}
+        {newestFirst(rows, (r) => r.date).map((r, i) => (
+          <tr key={`${i}:${r.key}`}>
             <td>{formatDate(r.date)}</td>
             <td>{r.amount === undefined ? '—' : formatMoney(r.amount)}</td>
             <td>
-              <Link to={r.to}>
-                View bill<span className="visually-hidden"> of {formatDate(r.date)}</span>
-              </Link>
+              {r.to ? (
+                <Link to={r.to}>
+                  View bill<span className="visually-hidden"> of {formatDate(r.date)}</span>
+                </Link>
+              ) : (
+                <>Details {NOT_AVAILABLE.toLowerCase()}</>
+              )}
             </td>
           </tr>
         ))}

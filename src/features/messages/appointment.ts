@@ -1,5 +1,5 @@
-import { format, isValid, parseISO } from 'date-fns';
 import type { PendingOrder, Profile } from '../../generated/types';
+import { dateText, timeText as timeOfDay } from '../../ui/format';
 
 /**
  * The pending order of the profile (earlyAccessProductOrderResponse). The spec nests an object of the same
@@ -12,20 +12,13 @@ export function pendingOrder(profile: Profile | null): PendingOrder | null {
   return { ...summary, ...inner };
 }
 
-function parse(value: string | undefined): Date | null {
-  if (!value) return null;
-  const d = parseISO(value);
-  return isValid(d) ? d : null;
-}
-
+/** The day of an order date, or null when it cannot be shown (then the messages leave it out). */
 export function dayText(value: string | undefined): string | null {
-  const d = parse(value);
-  return d ? format(d, 'MMMM d, yyyy') : (value ?? null);
+  return dateText(value);
 }
 
 export function timeText(value: string | undefined): string | null {
-  const d = parse(value);
-  return d ? format(d, 'h:mm a') : null;
+  return timeOfDay(value);
 }
 
 /** techInstall arrives as 0/1, '0'/'1', 'true'/'false' or a boolean; anything else is unknown. */

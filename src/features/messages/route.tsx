@@ -1,6 +1,7 @@
 import { observer } from 'mobx-react-lite';
 import { Link, useSearchParams } from 'react-router-dom';
 import { useStores } from '../../stores/context';
+import { NOT_AVAILABLE } from '../../ui/format';
 import { appointmentMessages, dayText, pendingOrder, technicianInstall, timeText } from './appointment';
 import { ProfileUnavailable } from '../../ui/AccountError';
 
@@ -57,7 +58,7 @@ export const Component = observer(function MessagesPage() {
             {dateParam || order.apptDate ? (
               <>
                 <dt>Date</dt>
-                <dd>{dayText(dateParam ?? order.apptDate)}</dd>
+                <dd>{dayText(dateParam ?? order.apptDate) ?? NOT_AVAILABLE}</dd>
               </>
             ) : null}
             {start && end ? (

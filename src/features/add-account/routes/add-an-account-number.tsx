@@ -1,6 +1,7 @@
 import { observer } from 'mobx-react-lite';
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
+import { encodeParam } from '../../../api/url';
 import { useStores } from '../../../stores/context';
 import { checkAccountNumber } from '../account-number';
 import { LinkedAccounts } from '../linked-accounts';
@@ -70,7 +71,7 @@ export const Component = observer(function AddAnAccountNumber() {
               <Link to="/login/chat">chat with us</Link> and give them this account number.
             </p>
             <p>
-              <Link to={`/AddAccountAuthenticationFlow?accountNumber=${encodeURIComponent(accepted)}`}>
+              <Link to={`/AddAccountAuthenticationFlow?accountNumber=${encodeParam(accepted)}`}>
                 How we confirm an account is yours
               </Link>
             </p>

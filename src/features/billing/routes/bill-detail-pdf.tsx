@@ -7,6 +7,7 @@ import { useStores } from '../../../stores/context';
 import { useCall } from '../../../stores/use-call';
 import { ExternalLink } from '../../../ui/ExternalLink';
 import { formatDate, formatMoney } from '../../../ui/format';
+import { recordLink } from '../../../ui/links';
 import { newestFirst } from '../billing-data';
 import { BILLING_TEXTS } from '../texts';
 import { ProfileUnavailable } from '../unavailable';
@@ -58,6 +59,9 @@ function BillPdfContent({ profile }: { profile: Profile }) {
       </>
     );
   }
+  const chargesLink = bill.invoiceNumber
+    ? recordLink('/billDetail', { invoiceNumber: bill.invoiceNumber })
+    : null;
   return (
     <section className="panel" aria-labelledby="bill-pdf-title">
       <h2 id="bill-pdf-title">Bill of {formatDate(bill.billDate)}</h2>
@@ -79,11 +83,9 @@ function BillPdfContent({ profile }: { profile: Profile }) {
       </dl>
       <p>A printable copy (PDF) of this bill cannot be opened from the portal yet.</p>
       <ul className="link-list">
-        {bill.invoiceNumber ? (
+        {chargesLink ? (
           <li>
-            <Link to={`/billDetail?invoiceNumber=${encodeURIComponent(bill.invoiceNumber)}`}>
-              See the charges on this bill
-            </Link>
+            <Link to={chargesLink}>See the charges on this bill</Link>
           </li>
         ) : null}
         <li>

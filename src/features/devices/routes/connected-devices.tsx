@@ -3,6 +3,7 @@ import { Link } from 'react-router-dom';
 import type { ConnectedDevice, ModemInfo, Profile } from '../../../generated/types';
 import { useStores } from '../../../stores/context';
 import { useCall } from '../../../stores/use-call';
+import { recordLink } from '../../../ui/links';
 import { loadModemInfo, modemView } from '../adapt';
 import { ModemNotice, ModemUnavailable, ProfileUnavailable } from '../parts';
 
@@ -50,10 +51,11 @@ function DeviceTable({ devices }: { devices: ConnectedDevice[] }) {
         </tr>
       </thead>
       <tbody>
-        {devices.map((d) => (
-          <tr key={d.deviceId}>
+        {/* Index in the key: a modem may list the same device twice. */}
+        {devices.map((d, i) => (
+          <tr key={`${i}:${d.deviceId}`}>
             <td>
-              <Link to={`/deviceDetails?deviceId=${encodeURIComponent(d.deviceId)}`}>{d.deviceName}</Link>
+              <DeviceLink device={d} />
             </td>
             <td>{d.deviceType ?? '—'}</td>
             <td>{d.connectionType ?? '—'}</td>
@@ -64,4 +66,11 @@ function DeviceTable({ devices }: { devices: ConnectedDevice[] }) {
       </tbody>
     </table>
   );
+}
+
+/** The device's name opening its details; without a usable id the name alone (reported, see recordLink). */
+function DeviceLink({ device }: { device: ConnectedDevice }) {
+  const name = device.deviceName.trim() || 'Unnamed device';
+  const to = recordLink('/deviceDetails', { deviceId: device.deviceId });
+  return to ? <Link to={to}>{name}</Link> : <>{name}</>;
 }
