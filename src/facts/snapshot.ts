@@ -129,7 +129,10 @@ function call<T>(body: unknown, validate: Validator<T>): Call<T> | undefined {
 /**
  * Reads the early-init envelope the way the spec says: statusCode 222 with a string response is a
  * redirect, status '223' means no account is linked, statusCode -7 or a missing accountLifeCycle is a
- * failure. This is reading a contract, not a business decision.
+ * failure. Beyond that, a profile is read only from an answer that says success (statusCode 200, status
+ * 'SUCCESS'): an envelope whose statusCode (500, 0, -7...) or status (FAILURE, ERROR...) says otherwise is a
+ * profile failure whatever else it carries, an accountLifeCycle and a full response included. This is
+ * reading a contract (docs/contracts.md, homeEarlyInit), not a business decision.
  */
 export function profileFromEnvelope(body: unknown): AccountSnapshot['profile'] {
   if (body === undefined) return { status: 'pending' };
@@ -137,13 +140,17 @@ export function profileFromEnvelope(body: unknown): AccountSnapshot['profile'] {
   const env: HomeEarlyInit = body;
   if (env.statusCode === 222 && typeof env.response === 'string') return { status: '222' };
   if (env.status === '223' || env.statusCode === 223) return { status: '223' };
-  if (env.statusCode === -7 || !env.accountLifeCycle || typeof env.response !== 'object' || !env.response) {
-    return { status: 'failure' };
-  }
+  if (!envelopeSaysSuccess(env) || !env.accountLifeCycle?.trim()) return { status: 'failure' };
+  if (typeof env.response !== 'object' || !env.response) return { status: 'failure' };
   return {
     status: 'ok',
     data: { ...env.response, accountLifeCycle: env.response.accountLifeCycle ?? env.accountLifeCycle },
   };
+}
+
+/** statusCode 200 and status SUCCESS (any case, surrounding blanks ignored): the only answer that carries a profile. */
+export function envelopeSaysSuccess(env: Pick<HomeEarlyInit, 'statusCode' | 'status'>): boolean {
+  return env.statusCode === 200 && env.status.trim().toUpperCase() === 'SUCCESS';
 }
 
 /**
