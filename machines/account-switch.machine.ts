@@ -7,7 +7,8 @@ import { MESSAGES, stateMetaType, type ToastMessage } from './messages';
  * idle --ACCOUNT.SELECT--> switching: clear cached values, set the current account, on 'Success' reload the
  * session (sign-in, profile id, profile data), then load the account data (skipped when the new account is
  * prepaid suspended), then go to /home and back to idle. No known profile id, or any failure: the toast
- * 'We were unable to switch accounts. Please try again later.' (4 s) and back to idle.
+ * 'We were unable to switch accounts. Please try again later.' (4 s) and back to idle; every failure is also
+ * recorded (logSwitchFailure, with the reason: no profile id, the reply that was not 'Success', the error).
  * ACCOUNT.ADD goes to /AddAnAccountNumber.
  *
  * Texts it can produce: MESSAGES.accountSwitchFailed (toast).
@@ -45,6 +46,18 @@ export interface ReloadSessionOutput {
 
 const nonEmpty = (s: string | null | undefined): s is string => typeof s === 'string' && s.trim() !== '';
 
+/** What a failed step threw, in words for the issue log. */
+function reasonOf(error: unknown): string {
+  if (error instanceof Error) return error.message || error.name;
+  return typeof error === 'string' ? error : 'unknown error';
+}
+
+/** Params of `logSwitchFailure`: the account being switched to and why the switch failed. */
+export interface SwitchFailure {
+  pid: string | null;
+  reason: string;
+}
+
 /** Placeholder effects: the app provides the real ones with `accountSwitchMachine.provide(...)`. */
 const notProvided = (name: string) => () => Promise.reject(new Error(`${name} is not provided`));
 
@@ -75,6 +88,8 @@ export const accountSwitchMachine = setup({
     navigateAddAccount: () => {},
     /** Shows a toast (see machines/messages.ts). */
     showToast: (_, _toast: ToastMessage) => {},
+    /** Records a failed switch in the UI issue log. */
+    logSwitchFailure: (_, _failure: SwitchFailure) => {},
   },
   guards: {
     /** The profile id (login name) is known and the chosen account has a pid. */
@@ -109,6 +124,15 @@ export const accountSwitchMachine = setup({
             actions: [
               assign({ loginName: ({ context, event }) => event.loginName ?? context.loginName }),
               { type: 'showToast', params: MESSAGES.accountSwitchFailed },
+              {
+                type: 'logSwitchFailure',
+                params: ({ event }) => ({
+                  pid: event.pid || null,
+                  reason: nonEmpty(event.pid)
+                    ? 'the profile id (login name) is not known'
+                    : 'the chosen account has no pid',
+                }),
+              },
             ],
           },
         ],
@@ -128,9 +152,24 @@ export const accountSwitchMachine = setup({
                 guard: { type: 'isSuccessReply', params: ({ event }) => ({ data: event.output }) },
                 target: 'reloadingSession',
               },
-              { target: '#accountSwitch.failed' },
+              {
+                target: '#accountSwitch.failed',
+                actions: {
+                  type: 'logSwitchFailure',
+                  params: ({ context, event }) => ({
+                    pid: context.pid,
+                    reason: `setCurrentAccount answered '${String(event.output).slice(0, 60)}', not 'Success'`,
+                  }),
+                },
+              },
             ],
-            onError: { target: '#accountSwitch.failed' },
+            onError: {
+              target: '#accountSwitch.failed',
+              actions: {
+                type: 'logSwitchFailure',
+                params: ({ context, event }) => ({ pid: context.pid, reason: reasonOf(event.error) }),
+              },
+            },
           },
         },
         reloadingSession: {
@@ -145,7 +184,13 @@ export const accountSwitchMachine = setup({
               },
               { target: 'loadingAccountData' },
             ],
-            onError: { target: '#accountSwitch.failed' },
+            onError: {
+              target: '#accountSwitch.failed',
+              actions: {
+                type: 'logSwitchFailure',
+                params: ({ context, event }) => ({ pid: context.pid, reason: reasonOf(event.error) }),
+              },
+            },
           },
         },
         loadingAccountData: {
@@ -154,7 +199,13 @@ export const accountSwitchMachine = setup({
             src: 'loadAccountData',
             input: ({ context }) => ({ pid: context.pid ?? '' }),
             onDone: { target: '#accountSwitch.switched' },
-            onError: { target: '#accountSwitch.failed' },
+            onError: {
+              target: '#accountSwitch.failed',
+              actions: {
+                type: 'logSwitchFailure',
+                params: ({ context, event }) => ({ pid: context.pid, reason: reasonOf(event.error) }),
+              },
+            },
           },
         },
       },

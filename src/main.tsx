@@ -10,6 +10,7 @@ import { browserEnv } from './stores/env';
 import { RootStore } from './stores/root-store';
 import { StoreProvider } from './stores/context';
 import { App } from './shell/App';
+import { onUnshowableValue } from './ui/format';
 
 /**
  * Start-up: the rules are fetched from the server (an analyst's edit shows after a reload, no rebuild),
@@ -34,6 +35,8 @@ async function start(): Promise<void> {
     (facts, decisions) => runtime.decideItem(facts, decisions),
   );
   store.start();
+  // A value a page cannot show reads 'Not available' there and is logged once (src/ui/format.ts).
+  onUnshowableValue(({ kind, value }) => store.logUnshowable(kind, value));
   const root = document.getElementById('root');
   if (!root) throw new Error('index.html has no #root');
   createRoot(root).render(

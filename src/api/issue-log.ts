@@ -46,19 +46,52 @@ export function sanitizeIssue(input: IssueInput): IssueRecord {
   };
 }
 
-/** The text of a caught exception, cut to 100 characters for the log. */
+/**
+ * The text of anything thrown or rejected, cut to 100 characters for the log: an Error's message (its name
+ * when the message is empty), a router error response or a fetch Response as 'status statusText' with what
+ * it says, a string as it is, any other value as JSON. Never '[object Object]', which the log's character
+ * stripping turned into the unreadable 'object Object'.
+ */
 export function describeError(e: unknown): string {
-  let text: string;
-  if (e instanceof Error) text = e.message || e.name;
-  else if (typeof e === 'string') text = e;
-  else {
-    try {
-      text = JSON.stringify(e) ?? String(e);
-    } catch {
-      text = String(e);
-    }
+  return errorText(e, 0).slice(0, ERROR_TEXT_MAX);
+}
+
+function errorText(e: unknown, depth: number): string {
+  if (e instanceof Error) return e.message || e.name;
+  if (typeof e === 'string') return e;
+  if (e === null || e === undefined) return String(e);
+  if (typeof e === 'number' || typeof e === 'boolean' || typeof e === 'bigint') return String(e);
+  if (typeof e !== 'object') return typeof e;
+  const o = e as Record<string, unknown>;
+  if (typeof o.status === 'number') {
+    // React Router's route error responses ({ status, statusText, data, error }) and fetch Responses.
+    const head = `${o.status}${typeof o.statusText === 'string' && o.statusText ? ` ${o.statusText}` : ''}`;
+    const detail =
+      depth < 2 && o.error !== undefined
+        ? errorText(o.error, depth + 1)
+        : typeof o.data === 'string'
+          ? o.data
+          : typeof o.url === 'string'
+            ? o.url
+            : '';
+    return detail ? `${head}: ${detail}` : head;
   }
-  return text.slice(0, ERROR_TEXT_MAX);
+  if (typeof o.message === 'string' && o.message) return o.message;
+  try {
+    return JSON.stringify(e) ?? typeof e;
+  } catch {
+    // Circular or otherwise unserialisable: its kind and keys still say something.
+    return `${e.constructor?.name ?? 'object'} with ${Object.keys(o).slice(0, 5).join(', ') || 'no keys'}`;
+  }
+}
+
+/**
+ * The issue log's page of a route: where the failing call was made, named by its path without the leading
+ * slash ('billing', 'paymentHistory', 'settings/accountInfo'); the root is 'home'.
+ */
+export function issuePageOf(pathname: string): string {
+  const page = pathname.replace(/^\/+|\/+$/g, '');
+  return page === '' ? 'home' : page.slice(0, 100);
 }
 
 export interface IssueLogOptions {

@@ -13,6 +13,8 @@
  * Refused outright, before parsing: control characters and '\' (browsers disagree on them), and
  * credentials in the URL (https://provider@evil is a phishing device, never a legitimate redirect).
  */
+import { encodeParam } from './url';
+
 export interface RedirectPolicy {
   /** the portal's own origin, e.g. window.location.origin */
   origin: string;
@@ -72,6 +74,16 @@ export function checkRedirect(raw: unknown, policy: RedirectPolicy): RedirectChe
 export function safeRedirectTarget(url: unknown, policy: RedirectPolicy): string | null {
   const checked = checkRedirect(url, policy);
   return checked.ok ? checked.url : null;
+}
+
+/**
+ * A configured jump-out that takes a token from an answer (the payment-plan site '...?token=', the second
+ * provider's shop login): the token is encoded into the address, and the result is checked like any other
+ * redirect, so no token, whatever it holds, can send the browser off the allowlist. Null when refused.
+ */
+export function tokenJumpTarget(base: string, token: unknown, policy: RedirectPolicy): string | null {
+  if (typeof token !== 'string' || token.trim() === '') return null;
+  return safeRedirectTarget(`${base}${encodeParam(token)}`, policy);
 }
 
 /**

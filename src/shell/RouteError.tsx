@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
-import { useRouteError } from 'react-router-dom';
+import { useLocation, useRouteError } from 'react-router-dom';
+import { describeError, issuePageOf } from '../api/issue-log';
 import { AccountErrorPage } from '../ui/AccountError';
 import { useStores } from '../stores/context';
 
@@ -10,10 +11,11 @@ import { useStores } from '../stores/context';
 export function RouteError() {
   const error = useRouteError();
   const store = useStores();
+  const { pathname } = useLocation();
   useEffect(() => {
-    const message = error instanceof Error ? error.message : String(error);
-    store.logIssue('shell', 'render', message.slice(0, 100));
-  }, [error, store]);
+    // An Error, a route error response, a string or any object: its message, never '[object Object]'.
+    store.logIssue(issuePageOf(pathname), 'render', describeError(error));
+  }, [error, store, pathname]);
   return (
     <main id="main" className="main">
       <AccountErrorPage headingId="route-error-title" />

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useLayoutEffect } from 'react';
 import { useLocation, useMatches } from 'react-router-dom';
 import { config } from '../config';
 import { useStores } from '../stores/context';
@@ -8,8 +8,9 @@ interface TitleHandle {
 }
 
 /**
- * After each navigation: the title becomes the product name plus the route title, and the mobile side menu
- * closes. (Scroll to the top or to a saved position is <ScrollRestoration/>'s job.)
+ * After each navigation: the title becomes the product name plus the route title, the mobile side menu
+ * closes, and the store learns the page (issue-log records name it). (Scroll to the top or to a saved
+ * position is <ScrollRestoration/>'s job.)
  */
 export function RouteEffects() {
   const matches = useMatches();
@@ -21,6 +22,11 @@ export function RouteEffects() {
   useEffect(() => {
     document.title = title?.title ? `${config.productName} | ${title.title}` : config.productName;
   }, [title?.title]);
+
+  // Before any page effect runs (a layout effect), so a call the new page starts is logged under its name.
+  useLayoutEffect(() => {
+    store.setPage(location.pathname);
+  }, [location.pathname, store]);
 
   useEffect(() => {
     store.ui.setMobileMenu(false);

@@ -1,5 +1,5 @@
 import { makeAutoObservable, runInAction } from 'mobx';
-import type { Api, CallResult } from './api-port';
+import type { CallResult, ReportIssue } from './api-port';
 import type {
   CheckPaperCharge,
   CreditOffer,
@@ -42,8 +42,8 @@ export class AccountDataStore {
   /** Repair tickets rescheduled in this session (their 'Appointment Rescheduled' notice shows). */
   rescheduledTickets: readonly string[] = [];
 
-  constructor(private readonly api: Api) {
-    makeAutoObservable<AccountDataStore, 'api'>(this, { api: false });
+  constructor() {
+    makeAutoObservable(this);
   }
 
   get outage() {
@@ -105,11 +105,15 @@ export class AccountDataStore {
       this.rescheduledTickets = [...this.rescheduledTickets, ticketNumber];
   }
 
-  /** Runs one call and applies its result; a failure is logged with the spec's operation name. */
+  /**
+   * Runs one call and applies its result; a failure is reported with the spec's operation name (the caller's
+   * `report` knows the page and the account the call was made for).
+   */
   async load<K extends AccountCallKey>(
     key: K,
     operation: string,
     run: () => Promise<CallResult<AccountCalls[K]>>,
+    report: ReportIssue,
   ): Promise<void> {
     this.pending = { ...this.pending, [key]: true };
     const result = await run();
@@ -118,7 +122,7 @@ export class AccountDataStore {
       if (result.ok) this.data = { ...this.data, [key]: result.data };
       else {
         this.data = { ...this.data, [key]: null };
-        this.api.logIssue({ page: 'home', operation, message: result.message, level: 'error' });
+        report(operation, result.message);
       }
     });
   }

@@ -1,5 +1,5 @@
 import { makeAutoObservable, runInAction } from 'mobx';
-import type { Api } from './api-port';
+import type { Api, ReportIssue } from './api-port';
 import type { AccountList } from '../generated/types';
 
 /** The account list ('posts'): the account selector's entries and the currently managed pid. */
@@ -7,8 +7,11 @@ export class AccountsStore {
   status: 'idle' | 'loading' | 'ok' | 'failure' = 'idle';
   list: AccountList | null = null;
 
-  constructor(private readonly api: Api) {
-    makeAutoObservable<AccountsStore, 'api'>(this, { api: false });
+  constructor(
+    private readonly api: Api,
+    private readonly report: ReportIssue,
+  ) {
+    makeAutoObservable<AccountsStore, 'api' | 'report'>(this, { api: false, report: false });
   }
 
   get accounts(): AccountList['accountNumbers'] {
@@ -17,6 +20,12 @@ export class AccountsStore {
 
   get currentPid(): string | null {
     return this.list?.currentlyManagingPId ?? null;
+  }
+
+  /** The account number of a pid of the list (the current one by default), when listed. */
+  accountNumberOf(pid: string | null = this.currentPid): string | null {
+    if (pid === null) return null;
+    return this.accounts.find((a) => a.pid === pid)?.accountNumber ?? null;
   }
 
   /** Spec: the selector shows Account Unavailable when statusCode is 0 and no accounts are listed. */
@@ -33,12 +42,7 @@ export class AccountsStore {
         this.status = 'ok';
       } else {
         this.status = 'failure';
-        this.api.logIssue({
-          page: 'shell',
-          operation: 'getProfileFromRequest',
-          message: result.message,
-          level: 'error',
-        });
+        this.report('getProfileFromRequest', result.message);
       }
     });
   }

@@ -16,6 +16,12 @@ export interface IssueEntry {
   level: 'error' | 'warn' | 'info';
 }
 
+/**
+ * How a store records a failed call in the UI issue log: the root store fills in the page the customer is on
+ * and the account number the failure concerns.
+ */
+export type ReportIssue = (operation: string, message: string) => void;
+
 export interface Api {
   isAuth(): Promise<CallResult<IsAuth>>;
   checkHeader(): Promise<CallResult<CheckHeader>>;

@@ -21,7 +21,7 @@ export class DecisionStore<F> {
   constructor(
     private readonly readFacts: () => F | null,
     private readonly decide: Decide<F>,
-    private readonly onError: (message: string) => void,
+    private readonly onError: (error: unknown) => void,
   ) {
     makeObservable(this, {
       current: observable.ref,
@@ -85,7 +85,7 @@ export class DecisionStore<F> {
       });
     } catch (e) {
       // The engine survives bad rules itself; should it still fail, the customer gets the error view.
-      this.onError(e instanceof Error ? e.message : String(e));
+      this.onError(e);
       if (run !== this.run) return;
       runInAction(() => {
         this.failed = true;

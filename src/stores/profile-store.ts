@@ -1,5 +1,5 @@
 import { makeAutoObservable, runInAction } from 'mobx';
-import type { Api } from './api-port';
+import type { Api, ReportIssue } from './api-port';
 import type { Env } from './env';
 import type { Profile } from '../generated/types';
 import { profileFromEnvelope } from '../facts';
@@ -20,8 +20,13 @@ export class ProfileStore {
   constructor(
     private readonly api: Api,
     private readonly env: Env,
+    private readonly report: ReportIssue,
   ) {
-    makeAutoObservable<ProfileStore, 'api' | 'env'>(this, { api: false, env: false });
+    makeAutoObservable<ProfileStore, 'api' | 'env' | 'report'>(this, {
+      api: false,
+      env: false,
+      report: false,
+    });
   }
 
   get accountNumber(): string | null {
@@ -40,7 +45,9 @@ export class ProfileStore {
       if (!result.ok) return this.fail(result.message);
       const parsed = profileFromEnvelope(result.data);
       if (parsed.status === 'failure' || parsed.status === 'pending') {
-        return this.fail(`profile failure: statusCode ${result.data.statusCode}`);
+        return this.fail(
+          `profile failure: statusCode ${result.data.statusCode}, status ${result.data.status}`,
+        );
       }
       if (parsed.status === '222')
         this.redirectUrl = typeof result.data.response === 'string' ? result.data.response : null;
@@ -59,7 +66,7 @@ export class ProfileStore {
     this.data = null;
     if (this.failureRecorded) return;
     this.failureRecorded = true;
-    this.api.logIssue({ page: 'home', operation: 'getprofiledata', message, level: 'error' });
+    this.report('getprofiledata', message);
     this.env.track({ event: 'error', errorName: 'account_profile_data_error' });
   }
 }

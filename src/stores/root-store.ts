@@ -1,10 +1,19 @@
-import { makeAutoObservable, reaction, runInAction } from 'mobx';
+import { makeAutoObservable, reaction, runInAction, when } from 'mobx';
 import { createActor, fromPromise, type Actor } from 'xstate';
 import { accountSwitchMachine } from '../../machines/account-switch.machine';
 import type { ToastMessage } from '../../machines/messages';
 import { config } from '../config';
-import { safeRedirectTarget } from '../api/redirect';
-import type { Api } from './api-port';
+import { checkRedirect, type RedirectCheck } from '../api/redirect';
+import { encodeParam } from '../api/url';
+import type { Api, ReportIssue } from './api-port';
+import { describeError, issuePageOf } from '../api/issue-log';
+import {
+  STORAGE_FLAGS,
+  dismissedValue,
+  isDismissedFor,
+  type FlagScope,
+  type StorageFlag,
+} from './storage-flags';
 import type { Env } from './env';
 import { UiStore } from './ui-store';
 import { QaStore } from './qa-store';
@@ -29,10 +38,9 @@ import { getOutage } from '../api/calls/outage';
 import { getRateIncrease } from '../api/calls/rate-increase';
 import { getRepairTickets } from '../api/calls/repair-tickets';
 import { getWgStatus } from '../api/calls/wg-status';
-import type { AccountCallKey } from './account-data-store';
+import type { AccountCallKey, AccountCalls } from './account-data-store';
 
-/** Browser storage flags the spec allows (and nothing else is stored). */
-export const STORAGE_FLAGS = { altnumshow: 'altnumshow', emailvalidshow: 'emailvalidshow' } as const;
+export { STORAGE_FLAGS } from './storage-flags';
 
 /**
  * Builds the domain stores and the UI store, receives the transport (api) and the outside world (env),
@@ -53,8 +61,15 @@ export class RootStore {
   blockedRedirect = false;
   /** The current OAuth (adapt) token and when it was obtained (the token rule judges its freshness). */
   token: { accessToken: string; obtainedAt: string; expiresIn: number } | null = null;
-  altnumshowDismissed: boolean;
-  emailvalidshowDismissed: boolean;
+  /**
+   * The page the customer is on, named after its route ('home', 'billing', 'settings/accountInfo'): every
+   * issue-log record names the page where the failing call was made. The shell sets it on each navigation.
+   */
+  page = 'home';
+  /** Values already reported as impossible to show, by page (each is logged once). */
+  private readonly unshowable = new Set<string>();
+  /** The stored values of the spec's two browser flags (see storage-flags.ts: scoped to the account). */
+  private storedFlags: Record<StorageFlag, string | null>;
   private accountLoad: Promise<void> | null = null;
   private navigateFn: (to: string) => void = (to) => this.env.assign(to);
 
@@ -67,18 +82,23 @@ export class RootStore {
     /** The per-item rules (orders and repair tickets); without it items offer nothing. */
     decideItem?: DecideItem,
   ) {
+    const report: ReportIssue = (operation, message) => this.logIssue(this.page, operation, message);
     this.ui = new UiStore(env);
-    this.session = new SessionStore(api);
-    this.profile = new ProfileStore(api, env);
-    this.accounts = new AccountsStore(api);
-    this.accountData = new AccountDataStore(api);
+    this.session = new SessionStore(api, report);
+    this.profile = new ProfileStore(api, env, (operation, message) =>
+      this.reportProfileIssue(operation, message),
+    );
+    this.accounts = new AccountsStore(api, report);
+    this.accountData = new AccountDataStore();
     this.qa = new QaStore(env.qaCapture === true);
-    this.altnumshowDismissed = env.storage.getItem(STORAGE_FLAGS.altnumshow) !== null;
-    this.emailvalidshowDismissed = env.storage.getItem(STORAGE_FLAGS.emailvalidshow) !== null;
+    this.storedFlags = {
+      altnumshow: env.storage.getItem(STORAGE_FLAGS.altnumshow),
+      emailvalidshow: env.storage.getItem(STORAGE_FLAGS.emailvalidshow),
+    };
     this.decisions = new DecisionStore<AccountFacts>(
       () => deriveFacts(snapshotOf(this), { today: env.now() }),
       decide,
-      (message) => this.logIssue('home', 'decide', message),
+      (error) => report('decide', describeError(error)),
     );
     this.items = new ItemDecisionStore(
       () => ({
@@ -100,7 +120,7 @@ export class RootStore {
         actors: {
           setCurrentAccount: fromResult(async ({ loginName, pid }) => {
             const r = await api.setCurrentAccount(loginName, pid);
-            if (!r.ok) throw new Error(r.message);
+            if (!r.ok) throw new Error(`setCurrentAccount: ${r.message}`);
             return r.data.data;
           }),
           reloadSession: fromResult(async () => {
@@ -117,6 +137,13 @@ export class RootStore {
           navigateHome: () => this.navigateFn('/home'),
           navigateAddAccount: () => this.navigateFn('/AddAnAccountNumber'),
           showToast: (_, toast: ToastMessage) => this.ui.showToast(toast),
+          logSwitchFailure: (_, { pid, reason }) =>
+            this.logIssue(
+              this.page,
+              'switchAccount',
+              `switch to account ${this.accounts.accountNumberOf(pid) ?? pid ?? 'unknown'} failed: ${reason}`,
+              this.accounts.accountNumberOf(pid) ?? undefined,
+            ),
         },
       }),
       {
@@ -124,7 +151,7 @@ export class RootStore {
         inspect: this.qa.inspectFor('account-switch', accountSwitchMachine, { loginName: null }),
       },
     );
-    makeAutoObservable<RootStore, 'accountLoad' | 'navigateFn'>(this, {
+    makeAutoObservable<RootStore, 'accountLoad' | 'navigateFn' | 'storedFlags' | 'unshowable'>(this, {
       env: false,
       api: false,
       orch: false,
@@ -139,7 +166,15 @@ export class RootStore {
       qa: false,
       accountLoad: false,
       navigateFn: false,
+      unshowable: false,
+      page: false,
+      storedFlags: true,
     });
+  }
+
+  /** The shell names the page on each navigation (the issue log's page of what fails there). */
+  setPage(pathname: string): void {
+    this.page = issuePageOf(pathname);
   }
 
   /** The router hands in its navigate function so machine effects navigate inside the app. */
@@ -173,7 +208,7 @@ export class RootStore {
     const state = await this.session.checkAuth();
     if (state === 'unauthenticated') {
       const { signInUrl, redirectParam } = config.signIn;
-      this.env.assign(`${signInUrl}?${redirectParam}=${encodeURIComponent(wanted)}`);
+      this.env.assign(`${signInUrl}?${redirectParam}=${encodeParam(wanted)}`);
       return;
     }
     if (state === 'authenticated') this.accountLoad ??= this.loadAccount();
@@ -184,20 +219,18 @@ export class RootStore {
     if (this.profile.status === '222') {
       // A 222 must send the browser elsewhere: the portal itself would ask for the profile again, get 222
       // again and reload forever, so its own origin is refused like any address off the allowlist.
-      const target = safeRedirectTarget(this.profile.redirectUrl ?? '', {
+      const check = checkRedirect(this.profile.redirectUrl ?? '', {
         origin: this.env.origin,
         allowlist: config.redirectAllowlist,
         allowSameOrigin: false,
       });
+      const target = check.ok ? check.url : null;
       if (target) this.env.assign(target);
       else
         runInAction(() => {
+          // Shown once (the account error page) and logged once: this load runs once per page load.
           this.blockedRedirect = true;
-          this.logIssue(
-            'shell',
-            'redirect222',
-            `redirect off the allowlist refused: ${this.profile.redirectUrl ?? ''}`,
-          );
+          this.logIssue(this.page, 'redirect222', `222 redirect refused: ${redirectRefusal(check)}`);
         });
       return;
     }
@@ -217,58 +250,43 @@ export class RootStore {
     const c = this.orch;
     const d = this.accountData;
     const accountNumber = p.currentlyManagedAccount;
+    const report = this.reporterFor(accountNumber);
     const jobs: Array<Promise<void>> = [];
     const want = (key: AccountCallKey) => plan.has(key);
-    if (want('outage'))
-      jobs.push(
-        d.load('outage', 'checkOutage', () =>
-          getOutage(c, {
-            accountNumber,
-            identifierType: outageIdentifierTypeOf(accountNumber),
-            wtn: p.wtn ?? '',
-            ...(p.legacyMarket ? { legacyMarket: p.legacyMarket } : {}),
-            ...(p.billingSource ? { billingSource: p.billingSource } : {}),
-          }),
-        ),
-      );
-    if (want('orderHistory'))
-      jobs.push(
-        d.load('orderHistory', 'getOrderHistoryDetails', () => getOrderHistory(c, { accountNumber })),
-      );
-    if (want('tickets'))
-      jobs.push(
-        d.load('tickets', 'getTicketinfobyBTN', () =>
-          getRepairTickets(c, { sourceAppId: 'DIGIHOME', accountNumber }),
-        ),
-      );
-    if (want('services'))
-      jobs.push(
-        d.load('services', 'getHsiInfo', () =>
-          getMyServices(c, {
-            accountNumber,
-            blueMarbleIndicator: p.c2e === true,
-            username: this.session.profileId ?? '',
-          }),
-        ),
-      );
-    if (want('rateIncrease'))
-      jobs.push(d.load('rateIncrease', 'check4RateChange', () => getRateIncrease(c, { accountNumber })));
-    if (want('wgStatus'))
-      jobs.push(d.load('wgStatus', 'getWGStatus', () => getWgStatus(c, { baid: accountNumber })));
-    if (want('creditOffer'))
-      jobs.push(
-        d.load('creditOffer', 'getOutOfServiceCreditOffer', () => getCreditOffer(c, { accountNumber })),
-      );
-    if (want('modemReplacementOffer'))
-      jobs.push(
-        d.load('modemReplacementOffer', 'getModemReplacementOffer', () =>
-          getModemReplacementOffer(c, { accountNumber }),
-        ),
-      );
-    if (want('paperCharge'))
-      jobs.push(
-        d.load('paperCharge', 'checkPaperCharge', () => getCheckPaperCharge(c, { ban: accountNumber })),
-      );
+    const load = <K extends AccountCallKey>(
+      key: K,
+      operation: string,
+      run: () => Promise<Result<AccountCalls[K]>>,
+    ): void => {
+      if (want(key)) jobs.push(d.load(key, operation, run, report));
+    };
+    load('outage', 'checkOutage', () =>
+      getOutage(c, {
+        accountNumber,
+        identifierType: outageIdentifierTypeOf(accountNumber),
+        wtn: p.wtn ?? '',
+        ...(p.legacyMarket ? { legacyMarket: p.legacyMarket } : {}),
+        ...(p.billingSource ? { billingSource: p.billingSource } : {}),
+      }),
+    );
+    load('orderHistory', 'getOrderHistoryDetails', () => getOrderHistory(c, { accountNumber }));
+    load('tickets', 'getTicketinfobyBTN', () =>
+      getRepairTickets(c, { sourceAppId: 'DIGIHOME', accountNumber }),
+    );
+    load('services', 'getHsiInfo', () =>
+      getMyServices(c, {
+        accountNumber,
+        blueMarbleIndicator: p.c2e === true,
+        username: this.session.profileId ?? '',
+      }),
+    );
+    load('rateIncrease', 'check4RateChange', () => getRateIncrease(c, { accountNumber }));
+    load('wgStatus', 'getWGStatus', () => getWgStatus(c, { baid: accountNumber }));
+    load('creditOffer', 'getOutOfServiceCreditOffer', () => getCreditOffer(c, { accountNumber }));
+    load('modemReplacementOffer', 'getModemReplacementOffer', () =>
+      getModemReplacementOffer(c, { accountNumber }),
+    );
+    load('paperCharge', 'checkPaperCharge', () => getCheckPaperCharge(c, { ban: accountNumber }));
     if (want('modemInfo')) jobs.push(this.loadModemInfo());
     await Promise.all(jobs);
   }
@@ -277,15 +295,20 @@ export class RootStore {
   private async loadModemInfo(): Promise<void> {
     const p = this.profile.data;
     if (!p) return;
-    await this.accountData.load('modemInfo', 'getModemInfo', async () => {
-      const token = await this.adaptToken();
-      if (!token.ok) return token;
-      return getModemInfo(this.orch, {
-        wtn: p.wtn ?? '',
-        sourceSystem: p.billingSource ?? 'DIGIHOME',
-        token: token.data,
-      });
-    });
+    await this.accountData.load(
+      'modemInfo',
+      'getModemInfo',
+      async () => {
+        const token = await this.adaptToken();
+        if (!token.ok) return token;
+        return getModemInfo(this.orch, {
+          wtn: p.wtn ?? '',
+          sourceSystem: p.billingSource ?? 'DIGIHOME',
+          token: token.data,
+        });
+      },
+      this.reporterFor(p.currentlyManagedAccount),
+    );
   }
 
   /**
@@ -328,32 +351,102 @@ export class RootStore {
     return this.profile.status === 'idle' || this.profile.status === 'loading';
   }
 
+  /**
+   * Spec: Sign Out removes the stored flag for the alternate-number alert. It removes emailvalidshow too: the
+   * next person in this browser must see their own alerts (decision 012; both flags are also scoped to the
+   * account that dismissed them, for a browser closed without signing out).
+   */
   signOut(): void {
-    // Spec: Sign Out removes the stored flag for the alternate-number alert.
-    this.env.storage.removeItem(STORAGE_FLAGS.altnumshow);
+    for (const flag of Object.values(STORAGE_FLAGS)) this.env.storage.removeItem(flag);
+    this.storedFlags = { altnumshow: null, emailvalidshow: null };
     this.env.assign(config.signIn.logoutUrl);
   }
 
+  /** The account (and email) a dismissal is bound to; none before the profile is known. */
+  private get flagScope(): FlagScope | null {
+    const p = this.profile.data;
+    return p ? { accountNumber: p.currentlyManagedAccount, emailAddress: p.emailAddress } : null;
+  }
+
+  /** The no-contact-number alert was dismissed by this account in this browser (altnumshow). */
+  get altnumshowDismissed(): boolean {
+    return isDismissedFor('altnumshow', this.storedFlags.altnumshow, this.flagScope);
+  }
+
+  /** 'Do we have your correct email address?' was dismissed for this account and email (emailvalidshow). */
+  get emailvalidshowDismissed(): boolean {
+    return isDismissedFor('emailvalidshow', this.storedFlags.emailvalidshow, this.flagScope);
+  }
+
+  private dismiss(flag: StorageFlag): void {
+    const scope = this.flagScope;
+    if (!scope) return;
+    const value = dismissedValue(flag, scope);
+    this.env.storage.setItem(STORAGE_FLAGS[flag], value);
+    this.storedFlags = { ...this.storedFlags, [flag]: value };
+  }
+
   dismissEmailValidAlert(): void {
-    this.env.storage.setItem(STORAGE_FLAGS.emailvalidshow, 'false');
-    this.emailvalidshowDismissed = true;
+    this.dismiss('emailvalidshow');
   }
 
   dismissAltNumberAlert(): void {
-    this.env.storage.setItem(STORAGE_FLAGS.altnumshow, 'false');
-    this.altnumshowDismissed = true;
+    this.dismiss('altnumshow');
   }
 
-  logIssue(page: string, operation: string, message: string): void {
+  /**
+   * The account number a failure concerns when the caller names none: the profile's, or, while the profile is
+   * unknown or failed, the account the account list says is current.
+   */
+  get currentAccountNumber(): string | undefined {
+    return this.profile.data?.currentlyManagedAccount ?? this.accounts.accountNumberOf() ?? undefined;
+  }
+
+  /**
+   * Records a failure in the UI issue log: the page where it happened and the account number it concerns (the
+   * current one unless the caller names another, e.g. the account a switch was going to).
+   */
+  logIssue(page: string, operation: string, message: string, accountNumber?: string): void {
     const p = this.profile.data;
+    const account = accountNumber ?? this.currentAccountNumber;
     this.api.logIssue({
       page,
       operation,
       message,
       level: 'error',
-      ...(p ? { accountNumber: p.currentlyManagedAccount } : {}),
-      ...(p?.emailAddress ? { emailAddress: p.emailAddress } : {}),
+      ...(account ? { accountNumber: account } : {}),
+      ...(p?.emailAddress && p.currentlyManagedAccount === account ? { emailAddress: p.emailAddress } : {}),
     });
+  }
+
+  /**
+   * A value of an answer that a page could not show (an amount of 1e308, a date of year 10000, an invoice
+   * number that cannot be put in a link): the page shows it as not available, and the issue log gets it once
+   * per page and value, however often the page renders it.
+   */
+  logUnshowable(kind: string, value: string): void {
+    const key = `${this.page}\n${kind}\n${value}`;
+    if (this.unshowable.has(key)) return;
+    this.unshowable.add(key);
+    this.logIssue(this.page, 'display', `${kind} cannot be shown: ${value}`);
+  }
+
+  /** A reporter bound to the page and account of the moment a call starts (the answer may come later). */
+  reporterFor(accountNumber: string): ReportIssue {
+    const page = this.page;
+    return (operation, message) => this.logIssue(page, operation, message, accountNumber);
+  }
+
+  /**
+   * A profile failure names the account the account list says is current. That list loads beside the
+   * profile, so the record waits for it to settle (never longer: a list that fails or never loads leaves the
+   * account number empty).
+   */
+  private reportProfileIssue(operation: string, message: string): void {
+    const page = this.page;
+    const log = () => this.logIssue(page, operation, message);
+    if (this.accounts.status !== 'loading') return log();
+    void when(() => this.accounts.status !== 'loading').then(log, log);
   }
 }
 
@@ -365,4 +458,12 @@ function fromResult<I, O>(fn: (input: I) => Promise<O>) {
 /** The calls rules/data-loading.json decided for this account. */
 function dataCallsOf(decided: HomeDecisions | null): string[] {
   return decided?.dataLoading.calls ?? [];
+}
+
+/** Why a 222 target was refused, in the issue log's words (the target itself is not repeated). */
+function redirectRefusal(check: RedirectCheck): string {
+  if (check.ok) return 'followed';
+  return check.reason === 'origin'
+    ? 'not another allowlisted site (the portal itself or off the allowlist)'
+    : check.reason;
 }

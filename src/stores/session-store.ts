@@ -1,5 +1,5 @@
 import { makeAutoObservable, runInAction } from 'mobx';
-import type { Api } from './api-port';
+import type { Api, ReportIssue } from './api-port';
 
 export type AuthState = 'unknown' | 'checking' | 'authenticated' | 'unauthenticated' | 'error';
 
@@ -8,8 +8,11 @@ export class SessionStore {
   auth: AuthState = 'unknown';
   profileId: string | null = null;
 
-  constructor(private readonly api: Api) {
-    makeAutoObservable<SessionStore, 'api'>(this, { api: false });
+  constructor(
+    private readonly api: Api,
+    private readonly report: ReportIssue,
+  ) {
+    makeAutoObservable<SessionStore, 'api' | 'report'>(this, { api: false, report: false });
   }
 
   async checkAuth(): Promise<AuthState> {
@@ -20,7 +23,7 @@ export class SessionStore {
       else if (result.kind === 'unauthenticated') this.auth = 'unauthenticated';
       else {
         this.auth = 'error';
-        this.api.logIssue({ page: 'shell', operation: 'isAuth', message: result.message, level: 'error' });
+        this.report('isAuth', result.message);
       }
     });
     return this.auth;
@@ -33,12 +36,7 @@ export class SessionStore {
       if (result.ok && result.data.data) this.profileId = result.data.data;
       else {
         this.profileId = null;
-        this.api.logIssue({
-          page: 'shell',
-          operation: 'checkHeader',
-          message: result.ok ? 'empty profile id' : result.message,
-          level: 'error',
-        });
+        this.report('checkHeader', result.ok ? 'empty profile id' : result.message);
       }
     });
   }

@@ -27,6 +27,42 @@ describe('issue log (spec section 5)', () => {
     expect(describeError({ code: 7 })).toBe('{"code":7}');
   });
 
+  it.each([
+    [
+      'an Error',
+      new Error('Failed to fetch dynamically imported module'),
+      'Failed to fetch dynamically imported module',
+    ],
+    ['an Error without a message', new TypeError(), 'TypeError'],
+    [
+      'a router error response',
+      { status: 404, statusText: 'Not Found', internal: true, data: 'No route matches URL "/x"' },
+      '404 Not Found: No route matches URL "/x"',
+    ],
+    [
+      'a router error response wrapping an error',
+      { status: 500, statusText: '', error: new Error('boom') },
+      '500: boom',
+    ],
+    [
+      'a fetch Response',
+      { status: 503, statusText: 'Service Unavailable', url: 'http://portal/rules/x.json' },
+      '503 Service Unavailable: http://portal/rules/x.json',
+    ],
+    ['a string', 'chunk load timed out', 'chunk load timed out'],
+    ['a plain object', { code: 'E_LOST' }, '{"code":"E_LOST"}'],
+    ['an object with a message', { message: 'thrown by a library' }, 'thrown by a library'],
+    ['undefined', undefined, 'undefined'],
+  ])('logs %s with its message, never "object Object"', (_what, thrown, text) => {
+    expect(describeError(thrown)).toBe(text);
+  });
+
+  it('describes a circular object by its keys', () => {
+    const loop: Record<string, unknown> = { a: 1 };
+    loop.self = loop;
+    expect(describeError(loop)).toBe('Object with a, self');
+  });
+
   it('fills absent account number and email with empty strings', () => {
     expect(sanitizeIssue(base)).toEqual({ ...base, accountNumber: '', emailAddress: '' });
   });

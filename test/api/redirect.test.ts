@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { checkRedirect, safeLocalTarget, safeRedirectTarget } from '../../src/api/redirect';
+import { checkRedirect, safeLocalTarget, safeRedirectTarget, tokenJumpTarget } from '../../src/api/redirect';
+import { toWellFormed } from '../../src/api/url';
 import portal from '../../config/portal.json';
 import { REDIRECT_CORPUS } from '../support/redirect-corpus';
 
@@ -67,5 +68,31 @@ describe('redirect checker', () => {
     expect(safeRedirectTarget('https://www.provider.example/x', noSelf)).toBe(
       'https://www.provider.example/x',
     );
+  });
+});
+
+describe('a jump-out that carries a token from an answer (the payment-plan site)', () => {
+  const base = portal.jumpOuts.paymentPlan;
+  const site = new URL(base);
+
+  it.each([...REDIRECT_CORPUS, 'T 1', '\ud800lone', 'a&b=c#frag'])(
+    'stays on the configured site whatever the token holds: %j',
+    (token) => {
+      const target = tokenJumpTarget(base, token, policy);
+      expect(target).not.toBeNull();
+      const url = new URL(target ?? '');
+      expect(url.origin).toBe(site.origin);
+      expect(url.pathname).toBe(site.pathname);
+      expect(url.searchParams.get('token')).toBe(toWellFormed(token));
+    },
+  );
+
+  it('no token, no jump', () => {
+    expect(tokenJumpTarget(base, '', policy)).toBeNull();
+    expect(tokenJumpTarget(base, undefined, policy)).toBeNull();
+  });
+
+  it('a jump-out configured off the allowlist is refused', () => {
+    expect(tokenJumpTarget('https://evil.example/?token=', 'T1', policy)).toBeNull();
   });
 });

@@ -216,7 +216,12 @@ export async function makeStore({
   );
   await Promise.all([store.profile.load(), store.accounts.load(), store.session.loadProfileId()]);
   for (const [key, result] of Object.entries(accountData) as Array<[AccountCallKey, CallResult<unknown>]>) {
-    await store.accountData.load(key, key, () => Promise.resolve(result as CallResult<never>));
+    await store.accountData.load(
+      key,
+      key,
+      () => Promise.resolve(result as CallResult<never>),
+      store.reporterFor(profile?.currentlyManagedAccount ?? ''),
+    );
   }
   // The decisions react to the loaded data; the fake rules answer at once.
   store.start();

@@ -3,6 +3,7 @@ import { createActor, fromPromise, waitFor } from 'xstate';
 import {
   accountSwitchMachine,
   type ReloadSessionOutput,
+  type SwitchFailure,
   type SetCurrentAccountInput,
 } from '../../machines/account-switch.machine';
 import { MESSAGES, type ToastMessage } from '../../machines/messages';
@@ -17,6 +18,7 @@ function run(options: {
 }) {
   const calls: string[] = [];
   const showToast = vi.fn<(toast: ToastMessage) => void>();
+  const logged: SwitchFailure[] = [];
   const setCurrentAccount = vi.fn(options.setCurrentAccount ?? (() => Promise.resolve('Success')));
   const machine = accountSwitchMachine.provide({
     actors: {
@@ -40,13 +42,16 @@ function run(options: {
       showToast: (_, toast) => {
         showToast(toast);
       },
+      logSwitchFailure: (_, failure) => {
+        logged.push(failure);
+      },
     },
   });
   const actor = createActor(machine, {
     input: { loginName: options.loginName === undefined ? 'jdoe' : options.loginName },
   });
   actor.start();
-  return { actor, calls, showToast, setCurrentAccount };
+  return { actor, calls, showToast, setCurrentAccount, logged };
 }
 
 const backToIdle = (actor: ReturnType<typeof run>['actor']) => waitFor(actor, (s) => s.matches('idle'));
@@ -171,5 +176,45 @@ describe('account switch (shell spec: Switching accounts)', () => {
     actor.send({ type: 'ACCOUNT.SELECT', pid: 'P2' });
     await backToIdle(actor);
     expect(showToast).toHaveBeenCalledWith(MESSAGES.accountSwitchFailed);
+  });
+
+  describe('every failure is recorded in the issue log with its reason', () => {
+    it('an unknown profile id', () => {
+      const { actor, logged } = run({ loginName: null });
+      actor.send({ type: 'ACCOUNT.SELECT', pid: 'P2' });
+      expect(logged).toEqual([{ pid: 'P2', reason: 'the profile id (login name) is not known' }]);
+    });
+
+    it('an account without a pid', () => {
+      const { actor, logged } = run({});
+      actor.send({ type: 'ACCOUNT.SELECT', pid: '' });
+      expect(logged).toEqual([{ pid: null, reason: 'the chosen account has no pid' }]);
+    });
+
+    it("a set-current-account reply that is not 'Success'", async () => {
+      const { actor, logged } = run({ setCurrentAccount: () => Promise.resolve('Failure') });
+      actor.send({ type: 'ACCOUNT.SELECT', pid: 'P2' });
+      await backToIdle(actor);
+      expect(logged).toEqual([{ pid: 'P2', reason: "setCurrentAccount answered 'Failure', not 'Success'" }]);
+    });
+
+    it.each([
+      ['set-current-account', { setCurrentAccount: () => Promise.reject(new Error('HTTP 500 from /x')) }],
+      ['the session reload', { reloadSession: () => Promise.reject(new Error('HTTP 500 from /x')) }],
+      ['the account data', { loadAccountData: () => Promise.reject(new Error('HTTP 500 from /x')) }],
+    ])('%s failing', async (_step, options) => {
+      const { actor, logged, showToast } = run(options);
+      actor.send({ type: 'ACCOUNT.SELECT', pid: 'P2' });
+      await backToIdle(actor);
+      expect(logged).toEqual([{ pid: 'P2', reason: 'HTTP 500 from /x' }]);
+      expect(showToast).toHaveBeenCalledWith(MESSAGES.accountSwitchFailed);
+    });
+
+    it('nothing is recorded when the switch succeeds', async () => {
+      const { actor, logged } = run({});
+      actor.send({ type: 'ACCOUNT.SELECT', pid: 'P2' });
+      await backToIdle(actor);
+      expect(logged).toEqual([]);
+    });
   });
 });

@@ -17,7 +17,7 @@ export function NoEmailAlert() {
   );
 }
 
-/** 'Do we have your correct email address?' is dismissed per browser (the emailvalidshow flag). */
+/** 'Do we have your correct email address?' is dismissed in this browser for this account (the emailvalidshow flag). */
 export const InvalidEmailAlert = observer(function InvalidEmailAlert() {
   const store = useStores();
   const focusHome = useFocusHome();

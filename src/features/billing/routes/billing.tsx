@@ -3,7 +3,8 @@ import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { jumpOutManageAutoPayUrl } from '../../../api/calls/jump-out';
 import { getPaymentPlanToken } from '../../../api/calls/payment-plan-token';
-import { jumpOut } from '../../../config';
+import { tokenJumpTarget } from '../../../api/redirect';
+import { config, jumpOut } from '../../../config';
 import type { Profile } from '../../../generated/types';
 import { useStores } from '../../../stores/context';
 import { ExternalLink } from '../../../ui/ExternalLink';
@@ -167,11 +168,28 @@ const PaymentPlanActions = observer(function PaymentPlanActions({ profile: p }: 
     setBusy(true);
     const r = await getPaymentPlanToken(store.orch, { accountNumber: p.currentlyManagedAccount });
     setBusy(false);
-    if (r.ok && r.data.statusCode === 1 && r.data.token) {
-      store.env.assign(`${jumpOut('paymentPlan')}${encodeURIComponent(r.data.token)}`);
+    // The token goes into the configured address and the result is checked like any redirect (never off
+    // the allowlist, whatever the token holds); a refused address is a token failure.
+    const target =
+      r.ok && r.data.statusCode === 1
+        ? tokenJumpTarget(jumpOut('paymentPlan'), r.data.token, {
+            origin: store.env.origin,
+            allowlist: config.redirectAllowlist,
+          })
+        : null;
+    if (target) {
+      store.env.assign(target);
       return;
     }
-    store.logIssue('billing', 'paymentPlanToken', r.ok ? `statusCode ${r.data.statusCode}` : r.message);
+    store.logIssue(
+      store.page,
+      'paymentPlanToken',
+      !r.ok
+        ? r.message
+        : r.data.statusCode === 1
+          ? 'token refused for the redirect'
+          : `statusCode ${r.data.statusCode}`,
+    );
     store.ui.showToast({ text: BILLING_TEXTS.tokenFailed, tone: 'error', durationMs: 4000 });
   };
 

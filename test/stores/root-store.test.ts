@@ -1,0 +1,249 @@
+import { describe, expect, it, vi } from 'vitest';
+import { REDIRECT_CORPUS } from '../support/redirect-corpus';
+import portal from '../../config/portal.json';
+import type { IssueEntry } from '../../src/stores/api-port';
+import { RootStore } from '../../src/stores/root-store';
+import { baseProfile, failed, fakeApi, fakeEnv, fakeOrch, fixedDecisions, ok } from '../features/harness';
+import type { Api } from '../../src/stores/api-port';
+import type { Env } from '../../src/stores/env';
+import type { ApiClient, Result } from '../../src/api/client';
+import { getOutagePath } from '../../src/api/calls/outage';
+
+type Logged = IssueEntry & { accountNumber?: string; emailAddress?: string };
+
+function storeWith({
+  api = {},
+  env = {},
+  orch = fakeOrch(),
+}: { api?: Partial<Api>; env?: Partial<Env>; orch?: ApiClient } = {}) {
+  const issues: Logged[] = [];
+  const assigned: string[] = [];
+  const store = new RootStore(
+    { ...fakeEnv(), assign: (url) => void assigned.push(url), ...env },
+    { ...fakeApi(baseProfile), logIssue: (entry) => void issues.push(entry), ...api },
+    () =>
+      Promise.resolve({ decisions: { ...fixedDecisions, dataLoading: { calls: ['outage'] } }, explain: [] }),
+    orch,
+  );
+  return { store, issues, assigned };
+}
+
+const redirect222 = (url: string): Partial<Api> => ({
+  homeEarlyInit: () => Promise.resolve(ok({ statusCode: 222, status: 'SUCCESS', response: url })),
+});
+
+describe('the 222 answer (shell spec: status code 222 sends the browser to the URL in that response)', () => {
+  it('follows an allowlisted provider page', async () => {
+    const { store, assigned, issues } = storeWith({ api: redirect222('https://www.provider.example/x') });
+    await store.guard('/home');
+    await vi.waitFor(() => expect(assigned).toEqual(['https://www.provider.example/x']));
+    expect(issues).toEqual([]);
+  });
+
+  it.each(['/home', 'http://localhost/', 'http://localhost/home?again=1', '/'])(
+    'refuses a 222 pointing at the portal itself (%s): no reload, the account error page, logged once',
+    async (url) => {
+      const { store, assigned, issues } = storeWith({ api: redirect222(url) });
+      await store.guard('/home');
+      await vi.waitFor(() => expect(store.blockedRedirect).toBe(true));
+      // Every later navigation checks the session again, but the account loads once: no second record.
+      await store.guard('/billing');
+      await store.guard('/home');
+      expect(assigned).toEqual([]);
+      expect(issues.filter((i) => i.operation === 'redirect222')).toHaveLength(1);
+      expect(issues[0]).toMatchObject({ page: 'home', operation: 'redirect222', level: 'error' });
+    },
+  );
+
+  it.each(REDIRECT_CORPUS)('never leaves the origin or the allowlist for a 222 to %j', async (url) => {
+    const { store, assigned, issues } = storeWith({ api: redirect222(url) });
+    await store.guard('/home');
+    await vi.waitFor(() => expect(assigned.length + issues.length).toBeGreaterThan(0));
+    for (const target of assigned) expect(portal.redirectAllowlist).toContain(new URL(target).origin);
+    if (assigned.length === 0) {
+      expect(store.blockedRedirect).toBe(true);
+      expect(issues.map((i) => i.operation)).toEqual(['redirect222']);
+    }
+  });
+});
+
+describe('the issue log names the real page and the account', () => {
+  it('a failed data call is logged with the page it was made on and the account number', async () => {
+    const { store, issues } = storeWith();
+    store.setPage('/paymentHistory');
+    await store.guard('/paymentHistory');
+    await vi.waitFor(() => expect(issues.map((i) => i.operation)).toContain('checkOutage'));
+    expect(issues.find((i) => i.operation === 'checkOutage')).toMatchObject({
+      page: 'paymentHistory',
+      accountNumber: baseProfile.currentlyManagedAccount,
+      emailAddress: baseProfile.emailAddress,
+    });
+  });
+
+  it('keeps the page where the call was made, even when the answer arrives on another page', async () => {
+    let answer: (r: Result<unknown>) => void = () => {};
+    const orch = fakeOrch({
+      [getOutagePath]: () => new Promise<Result<unknown>>((resolve) => (answer = resolve)),
+    });
+    const { store, issues } = storeWith({ orch });
+    store.setPage('/settings/accountInfo');
+    await store.guard('/settings/accountInfo');
+    await vi.waitFor(() => expect(orch.calls.map((c) => c.path)).toContain(getOutagePath));
+    store.setPage('/billing');
+    answer(failed(`HTTP 500 from ${getOutagePath}`));
+    await vi.waitFor(() => expect(issues.map((i) => i.operation)).toContain('checkOutage'));
+    expect(issues.find((i) => i.operation === 'checkOutage')?.page).toBe('settings/accountInfo');
+  });
+
+  it('a profile failure names the account the account list says is current', async () => {
+    const { store, issues } = storeWith({
+      api: {
+        homeEarlyInit: () =>
+          Promise.resolve(ok({ statusCode: 500, status: 'FAILURE', accountLifeCycle: 'Active' })),
+      },
+    });
+    store.setPage('/billing');
+    await store.guard('/billing');
+    await vi.waitFor(() => expect(issues.map((i) => i.operation)).toContain('getprofiledata'));
+    expect(store.profile.status).toBe('failure');
+    expect(issues.find((i) => i.operation === 'getprofiledata')).toMatchObject({
+      page: 'billing',
+      accountNumber: baseProfile.currentlyManagedAccount,
+      message: 'profile failure: statusCode 500, status FAILURE',
+    });
+  });
+
+  it('shell calls are logged under the page they were made on', async () => {
+    const { store, issues } = storeWith({
+      api: { checkHeader: () => Promise.resolve(failed('HTTP 500 from /Orch/checkHeader')) },
+    });
+    store.setPage('/services/phone');
+    await store.guard('/services/phone');
+    await vi.waitFor(() => expect(issues.map((i) => i.operation)).toContain('checkHeader'));
+    expect(issues.find((i) => i.operation === 'checkHeader')?.page).toBe('services/phone');
+  });
+
+  it('an account-switch failure is logged with its reason and the account it was switching to', async () => {
+    const { store, issues } = storeWith({
+      api: {
+        accountList: () =>
+          Promise.resolve(
+            ok({
+              statusCode: 200,
+              accountNumbers: [
+                { accountNumber: '310111222', pid: 'P1' },
+                { accountNumber: 'PPB10020030', pid: 'P2' },
+              ],
+              currentlyManagingPId: 'P1',
+            }),
+          ),
+        setCurrentAccount: () => Promise.resolve(failed('HTTP 500 from /Orch/dssh/setCurrentAccount')),
+      },
+    });
+    store.start();
+    store.setPage('/billing');
+    await store.guard('/billing');
+    store.accountSwitch.send({ type: 'ACCOUNT.SELECT', pid: 'P2', loginName: 'ana.lopez' });
+    await vi.waitFor(() => expect(issues.map((i) => i.operation)).toContain('switchAccount'));
+    expect(issues.find((i) => i.operation === 'switchAccount')).toMatchObject({
+      page: 'billing',
+      accountNumber: 'PPB10020030',
+      message:
+        'switch to account PPB10020030 failed: setCurrentAccount: HTTP 500 from /Orch/dssh/setCurrentAccount',
+    });
+  });
+
+  it('a value a page cannot show is logged once per page and value', () => {
+    const { store, issues } = storeWith();
+    store.setPage('/billing');
+    store.logUnshowable('amount', '1e+308');
+    store.logUnshowable('amount', '1e+308');
+    store.setPage('/paymentHistory');
+    store.logUnshowable('amount', '1e+308');
+    expect(issues.map((i) => [i.page, i.operation, i.message])).toEqual([
+      ['billing', 'display', 'amount cannot be shown: 1e+308'],
+      ['paymentHistory', 'display', 'amount cannot be shown: 1e+308'],
+    ]);
+  });
+});
+
+describe("stored flags: one person's choice never hides an alert from the next person", () => {
+  it('a dismissal holds for the account that made it, after a reload too', async () => {
+    const env = fakeEnv();
+    const first = storeWith({ env });
+    await first.store.guard('/home');
+    await vi.waitFor(() => expect(first.store.profile.status).toBe('ok'));
+    first.store.dismissEmailValidAlert();
+    first.store.dismissAltNumberAlert();
+    expect(first.store.emailvalidshowDismissed).toBe(true);
+    expect(first.store.altnumshowDismissed).toBe(true);
+
+    const reloaded = storeWith({ env });
+    await reloaded.store.guard('/home');
+    await vi.waitFor(() => expect(reloaded.store.profile.status).toBe('ok'));
+    expect(reloaded.store.emailvalidshowDismissed).toBe(true);
+    expect(reloaded.store.altnumshowDismissed).toBe(true);
+  });
+
+  it('the next person in the same browser (another account) still sees both alerts', async () => {
+    const env = fakeEnv();
+    const first = storeWith({ env });
+    await first.store.guard('/home');
+    await vi.waitFor(() => expect(first.store.profile.status).toBe('ok'));
+    first.store.dismissEmailValidAlert();
+    first.store.dismissAltNumberAlert();
+
+    const other = { ...baseProfile, currentlyManagedAccount: '310999888', emailAddress: 'bo@mail.example' };
+    const next = storeWith({ env, api: fakeApi(other) });
+    await next.store.guard('/home');
+    await vi.waitFor(() => expect(next.store.profile.status).toBe('ok'));
+    expect(next.store.emailvalidshowDismissed).toBe(false);
+    expect(next.store.altnumshowDismissed).toBe(false);
+  });
+
+  it('a new email address on the same account asks again', async () => {
+    const env = fakeEnv();
+    const first = storeWith({ env });
+    await first.store.guard('/home');
+    await vi.waitFor(() => expect(first.store.profile.status).toBe('ok'));
+    first.store.dismissEmailValidAlert();
+    const changed = storeWith({ env, api: fakeApi({ ...baseProfile, emailAddress: 'new@mail.example' }) });
+    await changed.store.guard('/home');
+    await vi.waitFor(() => expect(changed.store.profile.status).toBe('ok'));
+    expect(changed.store.emailvalidshowDismissed).toBe(false);
+  });
+
+  it('Sign Out removes both flags, and storage holds nothing but the spec flags, with no account number in clear', async () => {
+    const stored = new Map<string, string>();
+    const env = {
+      storage: {
+        getItem: (k: string) => stored.get(k) ?? null,
+        setItem: (k: string, v: string) => void stored.set(k, v),
+        removeItem: (k: string) => void stored.delete(k),
+      },
+    };
+    const { store, assigned } = storeWith({ env });
+    await store.guard('/home');
+    await vi.waitFor(() => expect(store.profile.status).toBe('ok'));
+    store.dismissEmailValidAlert();
+    store.dismissAltNumberAlert();
+    expect([...stored.keys()].sort()).toEqual(['altnumshow', 'emailvalidshow']);
+    for (const value of stored.values()) {
+      expect(value).toMatch(/^false:[0-9a-f]{8}$/);
+      expect(value).not.toContain(baseProfile.currentlyManagedAccount);
+    }
+    store.signOut();
+    expect([...stored.keys()]).toEqual([]);
+    expect(store.emailvalidshowDismissed).toBe(false);
+    expect(assigned).toEqual([portal.signIn.logoutUrl]);
+  });
+
+  it("the old unscoped value ('false') hides nothing", async () => {
+    const env = fakeEnv();
+    env.storage.setItem('emailvalidshow', 'false');
+    const { store } = storeWith({ env });
+    await store.guard('/home');
+    await vi.waitFor(() => expect(store.profile.status).toBe('ok'));
+    expect(store.emailvalidshowDismissed).toBe(false);
+  });
+});
