@@ -53,9 +53,10 @@ export const AccountSelector = observer(function AccountSelector() {
         aria-controls="account-menu"
         aria-busy={switching}
         onClick={() => setOpen((o) => !o)}
+        title={label}
       >
         <span className="visually-hidden">Account: </span>
-        {label}
+        <span className="truncate">{label}</span>
       </button>
       <ul id="account-menu" className="account-selector__menu" hidden={!open} aria-label="Your accounts">
         {accounts.accounts.map((a) => (

@@ -9,7 +9,8 @@ export const Greeting = observer(function Greeting() {
   const name = p?.firstName?.trim();
   return (
     <div className="greeting">
-      <h1 id={HOME_HEADING_ID} tabIndex={-1}>
+      {/* A name of any length: three lines at most, the whole greeting in the title. */}
+      <h1 id={HOME_HEADING_ID} tabIndex={-1} className="clamp" title={name ? `Hi, ${name}!` : undefined}>
         {name ? `Hi, ${name}!` : 'Welcome!'}
       </h1>
       {p ? <p className="greeting__account">Account {p.currentlyManagedAccount}</p> : null}

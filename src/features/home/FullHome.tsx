@@ -2,6 +2,8 @@ import { observer } from 'mobx-react-lite';
 import { useRef } from 'react';
 import { useStores } from '../../stores/context';
 import { HomeFocusProvider } from '../../ui/focus';
+import { PartBoundary } from '../../ui/PartBoundary';
+import { describeError } from '../../api/issue-log';
 import type { ViewProps } from './views/types';
 import './home.css';
 
@@ -18,7 +20,17 @@ export const FullHome = observer(function FullHome({ sections: registry }: ViewP
       <div className="home" ref={container} tabIndex={-1}>
         {sections.map(({ section, params }) => {
           const Section = registry[section];
-          return Section ? <Section key={section} params={params} /> : null;
+          return Section ? (
+            <PartBoundary
+              key={section}
+              name={section}
+              onError={(name, e) =>
+                store.logIssue(store.page, 'render', `section ${name}: ${describeError(e)}`)
+              }
+            >
+              <Section params={params} />
+            </PartBoundary>
+          ) : null;
         })}
       </div>
     </HomeFocusProvider>

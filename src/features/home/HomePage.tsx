@@ -4,6 +4,8 @@ import { useStores } from '../../stores/context';
 import type { SectionRegistry } from '../../ui/section';
 import { AccountBanner } from './banners/AccountBanner';
 import { homeViews } from './views';
+import { PartBoundary } from '../../ui/PartBoundary';
+import { describeError } from '../../api/issue-log';
 
 /**
  * /home renders the account status banner rules/account-banners.json decided, then the view
@@ -35,7 +37,12 @@ export const HomePage = observer(function HomePage({
   const Component = View ?? homeViews['profile-error'];
   return (
     <>
-      <AccountBanner />
+      <PartBoundary
+        name="account-banner"
+        onError={(name, e) => store.logIssue(store.page, 'render', `${name}: ${describeError(e)}`)}
+      >
+        <AccountBanner />
+      </PartBoundary>
       {Component ? <Component params={decided.params} sections={sections} history={history} /> : null}
     </>
   );
