@@ -6,6 +6,7 @@ export interface IssueRecord {
   page?: string;
   operation?: string;
   message?: string;
+  accountNumber?: string;
 }
 
 /** The issue-log records of this browser session, from GET /sandbox/session. */

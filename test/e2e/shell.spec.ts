@@ -1,4 +1,5 @@
 import { test, expect, signIn, settled, axe } from './fixtures';
+import { issueRecords } from './home-helpers';
 
 test.describe('sign-in guard', () => {
   test('an unauthenticated visit goes to the provider sign-in carrying the wanted page, and returns to it', async ({
@@ -97,13 +98,19 @@ test.describe('navigation', () => {
     await expect(logo).toHaveAttribute('href', 'https://www.provider.example/');
   });
 
-  test('Sign Out goes to the logout endpoint and removes the altnumshow flag', async ({ guarded: page }) => {
+  test('Sign Out goes to the logout endpoint and removes the altnumshow and emailvalidshow flags', async ({
+    guarded: page,
+  }) => {
     await signIn(page, 'postpaid');
     await settled(page);
-    await page.evaluate(() => localStorage.setItem('altnumshow', 'false'));
+    await page.evaluate(() => {
+      localStorage.setItem('altnumshow', 'false');
+      localStorage.setItem('emailvalidshow', 'false');
+    });
     await page.getByRole('button', { name: 'Sign Out' }).click();
     await expect(page).toHaveURL(/\/sandbox\/signin/);
     expect(await page.evaluate(() => localStorage.getItem('altnumshow'))).toBeNull();
+    expect(await page.evaluate(() => localStorage.getItem('emailvalidshow'))).toBeNull();
     await page.goto('/home');
     await expect(page).toHaveURL(/\/sandbox\/signin\?redirect=%2Fhome/);
   });
@@ -217,16 +224,25 @@ test.describe('account switching', () => {
     await expect(page).toHaveURL(/\/AddAnAccountNumber$/);
   });
 
-  test("a failed switch shows 'We were unable to switch accounts. Please try again later.'", async ({
+  test("a failed switch shows 'We were unable to switch accounts. Please try again later.' and is logged with its reason", async ({
     guarded: page,
   }) => {
-    await signIn(page, 'multi-account', '/home', ['/Orch/dssh/setCurrentAccount:500']);
+    await signIn(page, 'multi-account', '/billing', ['/Orch/dssh/setCurrentAccount:500']);
     await settled(page);
     await page.getByRole('button', { name: /^Account:/ }).click();
-    await page.getByRole('list', { name: 'Your accounts' }).getByRole('button').nth(1).click();
+    const target = page.getByRole('list', { name: 'Your accounts' }).getByRole('button').nth(1);
+    const targetNumber = (await target.textContent()) ?? '';
+    await target.click();
     await expect(page.getByRole('alert')).toContainText(
       'We were unable to switch accounts. Please try again later.',
     );
+    await expect
+      .poll(async () => (await issueRecords(page)).find((r) => r.operation === 'switchAccount'))
+      .toMatchObject({
+        page: 'billing',
+        accountNumber: targetNumber,
+        message: expect.stringContaining('HTTP 500'),
+      });
   });
 });
 
@@ -258,6 +274,24 @@ test.describe('profile answers', () => {
     await signIn(page, 'redirect-222-evil');
     await expect(page.getByRole('heading', { name: "We're sorry" })).toBeVisible();
     await expect(page).toHaveURL(/localhost/);
+  });
+
+  test('status 222 pointing at the portal itself is refused and logged once, never a reload loop', async ({
+    guarded: page,
+  }) => {
+    const loads: string[] = [];
+    page.on('framenavigated', (frame) => {
+      if (frame === page.mainFrame()) loads.push(frame.url());
+    });
+    await signIn(page, 'redirect-222-self');
+    await expect(page.getByRole('heading', { name: "We're sorry" })).toBeVisible();
+    // A loop reloaded about four times a second: two seconds would show eight loads.
+    await page.waitForTimeout(2_000);
+    await expect(page).toHaveURL(/\/home$/);
+    expect(loads.filter((u) => !u.includes('/sandbox/signin'))).toHaveLength(1);
+    const records = (await issueRecords(page)).filter((r) => r.operation === 'redirect222');
+    expect(records).toHaveLength(1);
+    expect(records[0]).toMatchObject({ page: 'home', accountNumber: '310223111' });
   });
 
   for (const mode of ['500', 'timeout', 'malformed']) {
