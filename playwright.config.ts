@@ -7,6 +7,10 @@ const PORT = Number(process.env.E2E_PORT ?? 5199);
 // analyst's edit on reload, without a rebuild.
 export const LIVE_RULES_DIR = `.tmp/rules-live-${PORT}`;
 export const LIVE_PORT = PORT + 1;
+// The response fuzz (test/e2e/fuzz.spec.ts) signs in to generated persona variants on a server of its own,
+// written into this folder (test/fuzz/write-personas.ts, FUZZ_SEED and FUZZ_VARIANTS) before it starts.
+export const FUZZ_PORT = PORT + 2;
+export const FUZZ_PERSONAS_DIR = `.tmp/fuzz-personas-${FUZZ_PORT}`;
 
 export default defineConfig({
   // Browser specs live in test/e2e, or beside their feature (src/features/<feature>/*.e2e.ts).
@@ -47,6 +51,12 @@ export default defineConfig({
     {
       command: `rm -rf ${LIVE_RULES_DIR} && mkdir -p ${LIVE_RULES_DIR} && cp rules/*.json ${LIVE_RULES_DIR}/ && PORT=${LIVE_PORT} RULES_DIR=${LIVE_RULES_DIR} npx tsx sandbox/main.ts`,
       url: `http://localhost:${LIVE_PORT}/sandbox/signin`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+    },
+    {
+      command: `npx tsx test/fuzz/write-personas.ts ${FUZZ_PERSONAS_DIR} && PORT=${FUZZ_PORT} SANDBOX_PERSONAS_DIR=${FUZZ_PERSONAS_DIR} npx tsx sandbox/main.ts`,
+      url: `http://localhost:${FUZZ_PORT}/sandbox/signin`,
       reuseExistingServer: false,
       timeout: 60_000,
     },
