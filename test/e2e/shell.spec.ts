@@ -279,9 +279,10 @@ test.describe('profile answers', () => {
   test('status 222 pointing at the portal itself is refused and logged once, never a reload loop', async ({
     guarded: page,
   }) => {
+    // Document loads of the main frame (a history update by the router is no load).
     const loads: string[] = [];
-    page.on('framenavigated', (frame) => {
-      if (frame === page.mainFrame()) loads.push(frame.url());
+    page.on('request', (request) => {
+      if (request.isNavigationRequest() && request.frame() === page.mainFrame()) loads.push(request.url());
     });
     await signIn(page, 'redirect-222-self');
     await expect(page.getByRole('heading', { name: "We're sorry" })).toBeVisible();
