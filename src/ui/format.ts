@@ -48,6 +48,7 @@ export function onUnshowableValue(fn: (v: UnshowableValue) => void): () => void 
 /** Text of any value for a log line: strings as they are, the rest as JSON; never throws. */
 function describe(value: unknown): string {
   if (typeof value === 'string') return value.slice(0, 80);
+  if (value instanceof Date) return isValid(value) ? value.toISOString() : 'Invalid Date';
   try {
     return String(JSON.stringify(value) ?? String(value)).slice(0, 80);
   } catch {

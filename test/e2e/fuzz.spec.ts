@@ -12,6 +12,7 @@ import { fuzzSettings } from '../fuzz/settings';
  *  - no uncaught error, no console error from the app, no CSP violation (in the page and at the sandbox);
  *  - no account error view, unless the profile envelope itself says failure (then /home shows it);
  *  - no horizontal overflow at 375 px and at desktop width;
+ *  - no broken display ('$-5.00', '$1e+308', 'Invalid Date', '[object Object]');
  *  - no part of a page given up by a render error (the issue log has no 'render' record).
  * One browser context per worker; the seed and the failing variant's mutations are printed for a replay
  * (`FUZZ_SEED=N npx playwright test test/e2e/fuzz.spec.ts`, or test/fuzz/write-personas.ts).
@@ -43,17 +44,24 @@ const ROUTES = [
   '/EditMailingAddress',
   '/AddAnAccountNumber',
 ];
-const ROUTES_PER_VARIANT = 4;
+const ROUTES_PER_VARIANT = 3;
 const NARROW = { width: 375, height: 800 };
 const WIDE = { width: 1280, height: 900 };
 const ERROR_VIEW_TEXT = "We're unable to show your account info.";
+/**
+ * Text only a formatter can produce, never a value the fuzz injects: a minus after the dollar sign, an
+ * exponent in an amount, an invalid date or object printed as such.
+ */
+const BROKEN_DISPLAY = /\$-|\$[\d,.]*e[+-]|\$(NaN|Infinity)|Invalid Date|\[object Object\]/;
 
+/** /home, three routes in turn, and one of the variant's own detail pages (a bill, an invoice, a device). */
 function routesOf(v: Variant, index: number): string[] {
   const picked = Array.from(
     { length: ROUTES_PER_VARIANT },
     (_, k) => ROUTES[(index * ROUTES_PER_VARIANT + k) % ROUTES.length]!,
   );
-  return ['/home', ...picked, ...v.detailPaths];
+  const detail = v.detailPaths[index % Math.max(1, v.detailPaths.length)];
+  return ['/home', ...picked, ...(detail ? [detail] : [])];
 }
 
 interface Watch {
@@ -99,7 +107,7 @@ async function quiet(watch: Watch): Promise<void> {
     timeout: 15_000,
   });
   let calm = 0;
-  for (let waited = 0; calm < 3 && waited < 10_000; waited += 100) {
+  for (let waited = 0; calm < 2 && waited < 10_000; waited += 100) {
     calm = watch.inFlight.size === 0 ? calm + 1 : 0;
     await page.waitForTimeout(100);
   }
@@ -122,7 +130,10 @@ async function issues(page: Page): Promise<Array<{ page?: string; operation?: st
   );
 }
 
-test.describe(`the portal survives any data (response fuzz, seed ${seed}, ${variants.length} variants)`, () => {
+const pageLoads = variants.reduce((n, v, i) => n + routesOf(v, i).length, 0);
+const fieldsMutated = variants.reduce((n, v) => n + v.mutations.length, 0);
+
+test.describe(`the portal survives any data (response fuzz, seed ${seed}: ${variants.length} variants, ${fieldsMutated} fields mutated, ${pageLoads} page loads)`, () => {
   test.describe.configure({ mode: 'parallel' });
 
   variants.forEach((v, index) => {
@@ -146,6 +157,8 @@ test.describe(`the portal survives any data (response fuzz, seed ${seed}, ${vari
         if (v.profileFailure && route === '/home' && errorViews === 0)
           failures.push(`${route}: the profile envelope says failure, but no error view`);
         if (!v.profileFailure && errorViews > 0) failures.push(`${route}: account error view`);
+        const shown = BROKEN_DISPLAY.exec(await page.locator('body').innerText());
+        if (shown) failures.push(`${route}: prints '${shown[0]}'`);
         const wide = await overflow(page);
         if (wide) failures.push(`${route}: overflow ${wide}`);
         await page.setViewportSize(NARROW);

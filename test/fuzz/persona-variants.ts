@@ -24,7 +24,7 @@ import {
 } from './nasty-values';
 
 export const DEFAULT_SEED = 20_261_123;
-export const DEFAULT_VARIANTS = 64;
+export const DEFAULT_VARIANTS = 48;
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 type JsonObject = { [key: string]: Json };
@@ -380,7 +380,7 @@ export interface VariantOptions {
  * Leads of the probe, as fixed first variants: each of its findings is fuzzed on every run, whatever the
  * seed draws.
  */
-const PROBE: ReadonlyArray<{ base: string; edits: Array<[Path, Json]> }> = [
+const PROBE: ReadonlyArray<{ base: string; edits: Array<[Path, Json, string]> }> = [
   {
     base: 'prepaid',
     edits: [
@@ -390,9 +390,12 @@ const PROBE: ReadonlyArray<{ base: string; edits: Array<[Path, Json]> }> = [
           { invoiceNumber: 'INV-\ud800', invoiceAmount: -5, invoiceDate: '+275760-09-13' },
           { invoiceNumber: 'INV-2', invoiceAmount: 1e308, invoiceDate: '10000-01-01' },
           { invoiceNumber: 'INV-3', invoiceAmount: 0.001, invoiceDate: '\udfff' },
+          { invoiceNumber: 'W'.repeat(20_000), invoiceAmount: 1_000_000_000, invoiceDate: '0000-01-01' },
         ],
+        'invoices with a lone surrogate, -5, 1e308, 0.001, 1000000000, 20k characters, edge and year-0/10000 dates',
       ],
-      [['accounts', 0, 'homeEarlyInit', 'response', 'nextPaymentAmount'], 1_000_000_000],
+      [['accounts', 0, 'homeEarlyInit', 'response', 'nextPaymentAmount'], 1_000_000_000, '1000000000'],
+      [['accounts', 0, 'homeEarlyInit', 'response', 'nextBillProcessedDate'], '10000-01-01', 'year 10000'],
     ],
   },
   {
@@ -404,10 +407,24 @@ const PROBE: ReadonlyArray<{ base: string; edits: Array<[Path, Json]> }> = [
           { billDate: '2026-01-\ud800', billAmount: -5 },
           { billDate: '+275760-09-13', billAmount: 1e308 },
         ],
+        'bill dates with a lone surrogate and at the edge of the range, amounts -5 and 1e308',
       ],
-      [['accounts', 0, 'homeEarlyInit', 'response', 'billDueDate'], '+275760-09-13'],
-      [['accounts', 0, 'homeEarlyInit', 'response', 'currentAmountDue'], -5],
-      [['accounts', 0, 'homeEarlyInit', 'response', 'currentlyManagedAccount'], '9'.repeat(200)],
+      [
+        ['accounts', 0, 'homeEarlyInit', 'response', 'billDueDate'],
+        '+275760-09-13',
+        'edge of the date range',
+      ],
+      [['accounts', 0, 'homeEarlyInit', 'response', 'currentAmountDue'], -5, '-5'],
+      [
+        ['accounts', 0, 'homeEarlyInit', 'response', 'currentlyManagedAccount'],
+        '9'.repeat(200),
+        '200 digits',
+      ],
+      [
+        ['accountList', 'accountNumbers', 0, 'accountNumber'],
+        '9'.repeat(200),
+        'a 200-digit account number in the selector',
+      ],
     ],
   },
   {
@@ -416,17 +433,26 @@ const PROBE: ReadonlyArray<{ base: string; edits: Array<[Path, Json]> }> = [
       [
         ['accounts', 0, 'modemInfo', 'modemInfo', 0, 'deviceList'],
         [{ deviceId: 'dev-\ud800', deviceName: 'W'.repeat(20_000), connectionType: 'wifi' }],
+        'a device with a lone surrogate in its id and a 20k-character name',
       ],
-      [['accounts', 0, 'homeEarlyInit', 'response', 'firstName'], 'W'.repeat(20_000)],
+      [['accounts', 0, 'homeEarlyInit', 'response', 'firstName'], 'W'.repeat(20_000), '20k chars, no space'],
+      [
+        ['accounts', 0, 'homeEarlyInit', 'response', 'scheduledPayments'],
+        [
+          { paymentAmount: 0.001, paymentDate: '10000-01-01', confirmationNumber: 'W'.repeat(20_000) },
+          { paymentAmount: -1e308, paymentDate: '\ud800' },
+        ],
+        'scheduled payments of 0.001 and -1e308 on year 10000 and a lone surrogate',
+      ],
     ],
   },
   {
     base: 'postpaid',
-    edits: [[['accounts', 0, 'homeEarlyInit', 'statusCode'], 500]],
+    edits: [[['accounts', 0, 'homeEarlyInit', 'statusCode'], 500, 'statusCode 500']],
   },
   {
     base: 'postpaid',
-    edits: [[['accounts', 0, 'homeEarlyInit', 'status'], 'FAILURE']],
+    edits: [[['accounts', 0, 'homeEarlyInit', 'status'], 'FAILURE', 'status FAILURE']],
   },
 ];
 
@@ -468,9 +494,9 @@ export function personaVariants(options: VariantOptions = {}): Variant[] {
     if (!base) throw new Error(`no built-in persona ${probe.base}`);
     const persona = materialise(base, today);
     const mutations: string[] = [];
-    for (const [path, value] of probe.edits) {
+    for (const [path, value, label] of probe.edits) {
       setAt(persona as unknown as Json, path, value);
-      mutations.push(`${pathText(path)} = probe value`);
+      mutations.push(`${pathText(path)} = ${label}`);
     }
     finish(persona, base.id, mutations);
   }
@@ -482,7 +508,7 @@ export function personaVariants(options: VariantOptions = {}): Variant[] {
     const persona = materialise(base, today);
     const root = persona as unknown as Json;
     const mutations: string[] = [];
-    const wanted = 3 + dice.int(6);
+    const wanted = 4 + dice.int(6);
     for (let tries = 0; mutations.length < wanted && tries < wanted * 12; tries++) {
       const slots: Slot[] = [];
       collectSlots(schemas, root, personaSchema, [], slots);
@@ -492,7 +518,11 @@ export function personaVariants(options: VariantOptions = {}): Variant[] {
           (s.path[0] === 'accounts' && s.path[1] === 0 && s.path.length > 3) ||
           (s.path[0] === 'accountList' && s.path.length > 1),
       );
-      const slot = dice.pick(servedSlots);
+      // The profile feeds most of what pages print: half of the mutations go there.
+      const profileSlots = servedSlots.filter(
+        (s) => s.path[2] === 'homeEarlyInit' && s.path[3] === 'response',
+      );
+      const slot = dice.pick(profileSlots.length > 0 && dice.chance(0.5) ? profileSlots : servedSlots);
       const before = clone(persona);
       const text = applyMutation(schemas, root, slot, dice);
       if (text && personaProblem(persona, `${persona.id}.json`) === null && !redirects(persona)) {

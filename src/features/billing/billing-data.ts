@@ -2,7 +2,7 @@ import { addDays } from 'date-fns';
 import type { Profile } from '../../generated/types';
 import { isPrepaidAccount } from '../../facts/derive';
 import { parseDate } from '../../facts/dates';
-import { formatDate } from '../../ui/format';
+import { formatDate, showableDate, unshowable } from '../../ui/format';
 
 /** Spec: prefix PPB means a prepaid account (src/facts' classification of the number). */
 export function isPrepaid(p: Profile): boolean {
@@ -19,7 +19,8 @@ export const NEXT_PAYMENT = 'NextPayment';
 export function shownDueDate(billDueDate: string | undefined): string | null {
   if (!billDueDate) return null;
   const d = parseDate(billDueDate);
-  return formatDate(d ? addDays(d, 1) : billDueDate);
+  const shown = showableDate(d ? addDays(d, 1) : null);
+  return shown ? formatDate(shown) : unshowable('date', billDueDate);
 }
 
 /** How the payment method reads: a card brand with its last four digits, PayPal, or a bank account. */
