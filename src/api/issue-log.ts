@@ -35,11 +35,19 @@ export const MESSAGE_MAX = 499;
 /** Exception error text is cut to 100 characters in logs. */
 export const ERROR_TEXT_MAX = 100;
 
+/**
+ * The other fields are cut too, so a record always fits the log's body limit (4 KB in the sandbox) whatever
+ * an answer held: an email address to the longest a real one can be, an account number and a page to 100.
+ */
+export const EMAIL_MAX = 254;
+export const ACCOUNT_MAX = 100;
+export const PAGE_MAX = 100;
+
 export function sanitizeIssue(input: IssueInput): IssueRecord {
   return {
-    accountNumber: input.accountNumber ?? '',
-    emailAddress: input.emailAddress ?? '',
-    page: input.page,
+    accountNumber: (input.accountNumber ?? '').slice(0, ACCOUNT_MAX),
+    emailAddress: (input.emailAddress ?? '').slice(0, EMAIL_MAX),
+    page: input.page.slice(0, PAGE_MAX),
     operation: input.operation.slice(0, OPERATION_MAX),
     message: input.message.replace(STRIPPED, '').slice(0, MESSAGE_MAX),
     level: input.level,

@@ -63,6 +63,19 @@ describe('issue log (spec section 5)', () => {
     expect(describeError(loop)).toBe('Object with a, self');
   });
 
+  it('cuts the email address, account number and page, so a record fits the log whatever an answer held', () => {
+    const r = sanitizeIssue({
+      ...base,
+      emailAddress: 'e'.repeat(20_000),
+      accountNumber: '9'.repeat(200),
+      page: 'p'.repeat(300),
+    });
+    expect([r.emailAddress.length, r.accountNumber.length, r.page.length]).toEqual([254, 100, 100]);
+    expect(
+      JSON.stringify({ ...r, operation: 'o'.repeat(999), message: 'm'.repeat(999) }).length,
+    ).toBeLessThan(4096);
+  });
+
   it('fills absent account number and email with empty strings', () => {
     expect(sanitizeIssue(base)).toEqual({ ...base, accountNumber: '', emailAddress: '' });
   });
