@@ -10,7 +10,14 @@ import type { Validator } from '../generated/validators';
 // The plain JSON, not src/config: the client must load even where the config validator cannot run.
 import portal from '../../config/portal.json';
 
-export type FailureKind = 'http' | 'timeout' | 'malformed' | 'network' | 'unauthenticated';
+export type FailureKind = 'http' | 'timeout' | 'malformed' | 'network' | 'unauthenticated' | 'request';
+
+/**
+ * The longest address a call is sent with. Servers and proxies refuse longer request lines (8 KB is a
+ * common limit; the sandbox answers 431 from 16 KB): a query built from a corrupt value (a 20k-character
+ * wtn) fails here at once, as a 'request' failure, instead of waiting on a connection the server closes.
+ */
+export const MAX_URL_LENGTH = 8_000;
 
 export type Failure = { ok: false; kind: FailureKind; status?: number; message: string };
 export type Result<T> = { ok: true; data: T } | Failure;
@@ -100,6 +107,8 @@ export function createClient(options: ClientOptions): ApiClient {
   async function request<T>(req: RequestOptions<T>): Promise<Result<T>> {
     const method = req.method ?? 'GET';
     const url = buildUrl(baseUrl, req.path, req.query);
+    if (url.length > MAX_URL_LENGTH)
+      return fail('request', `Address of ${req.path} too long to send (${url.length} characters)`);
     const controller = new AbortController();
     let timedOut = false;
     const timer = setTimeout(() => {

@@ -10,6 +10,7 @@ import {
   ticketDate,
   ticketLabel,
 } from './order-history';
+import { LongText } from './LongText';
 
 /** Home spec §2.3 texts, verbatim. */
 export const HISTORY_TEXTS = {
@@ -87,7 +88,9 @@ function OrderTable({ order: o, actions }: { order: HistoryOrder; actions: React
         <tbody>
           <tr>
             <th scope="row">Status</th>
-            <td>{o.orderStatus}</td>
+            <td>
+              <LongText text={o.orderStatus} />
+            </td>
           </tr>
           <tr>
             <th scope="row">{historyLabel(o.orderStatus)}</th>
@@ -99,7 +102,7 @@ function OrderTable({ order: o, actions }: { order: HistoryOrder; actions: React
           </tr>
           <tr>
             <th scope="row">Products</th>
-            <td>{products || '—'}</td>
+            <td>{products ? <LongText text={products} /> : '—'}</td>
           </tr>
         </tbody>
       </table>
@@ -117,7 +120,9 @@ function TicketTable({ ticket: t, actions }: { ticket: TroubleReport; actions: R
         <tbody>
           <tr>
             <th scope="row">Status</th>
-            <td>{ticketLabel(t.troubleReportStatus)}</td>
+            <td>
+              <LongText text={ticketLabel(t.troubleReportStatus)} />
+            </td>
           </tr>
           <tr>
             <th scope="row">{historyLabel(t.troubleReportStatus)}</th>
@@ -130,7 +135,9 @@ function TicketTable({ ticket: t, actions }: { ticket: TroubleReport; actions: R
           {t.productName ? (
             <tr>
               <th scope="row">Product</th>
-              <td>{t.productName}</td>
+              <td>
+                <LongText text={t.productName} />
+              </td>
             </tr>
           ) : null}
           {tech && t.troubleReportStatus.toUpperCase() === 'OPN' ? (

@@ -146,4 +146,16 @@ describe('client', () => {
     };
     expect(await getHomeEarlyInit(createClient({ fetch }))).toMatchObject({ ok: false, kind: 'network' });
   });
+
+  it('a query too long for any server is a request failure, never sent', async () => {
+    const f = fake(() => Promise.resolve(json({})));
+    const r = await getOutage(createClient({ fetch: f.fetch }), {
+      accountNumber: '310245781',
+      identifierType: 'BAN',
+      wtn: 'lorem ipsum '.repeat(1_667),
+    });
+    expect(r).toMatchObject({ ok: false, kind: 'request' });
+    expect(!r.ok && r.message).toMatch(/getOutageDetails too long to send \(\d+ characters\)/);
+    expect(f.calls).toEqual([]);
+  });
 });

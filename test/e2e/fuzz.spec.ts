@@ -85,7 +85,10 @@ const test = base.extend<object, { watch: Watch }>({
         if (/^Failed to load resource/.test(text)) return;
         watch.problems.push(`console: ${text.slice(0, 300)}`);
       });
+      // A call counts as answered when its response arrives: the app acts on the status, and a server that
+      // refuses a request may close the connection without ever finishing the body.
       page.on('request', (r) => watch.inFlight.add(r));
+      page.on('response', (r) => watch.inFlight.delete(r.request()));
       page.on('requestfinished', (r) => watch.inFlight.delete(r));
       page.on('requestfailed', (r) => watch.inFlight.delete(r));
       await page.addInitScript(() => {

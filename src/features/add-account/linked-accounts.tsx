@@ -1,5 +1,6 @@
 import { observer } from 'mobx-react-lite';
 import { useStores } from '../../stores/context';
+import { LongText } from '../../ui/LongText';
 
 /** The accounts already on the profile (the account list, 'posts'). */
 export const LinkedAccounts = observer(function LinkedAccounts() {
@@ -22,7 +23,9 @@ export const LinkedAccounts = observer(function LinkedAccounts() {
       <tbody>
         {accounts.map((a) => (
           <tr key={a.pid}>
-            <td>{a.accountNumber}</td>
+            <td>
+              <LongText text={a.accountNumber} />
+            </td>
             <td>{a.pid === store.accounts.currentPid ? 'Yes' : 'No'}</td>
           </tr>
         ))}

@@ -12,6 +12,7 @@ import { formatDate, formatMoney } from '../../../ui/format';
 import { isPrepaid, NEXT_PAYMENT, newestFirst } from '../billing-data';
 import { BILLING_TEXTS } from '../texts';
 import { ProfileUnavailable } from '../unavailable';
+import { LongText } from '../../../ui/LongText';
 
 /** No bill to show: the history answered with none. */
 type Detail = InvoiceDetails | 'no-bills';
@@ -116,7 +117,9 @@ function BillDetailContent({ profile: p }: { profile: Profile }) {
           {bill.lineItems.map((item, i) => (
             // Two charges may share a description; their position tells them apart.
             <tr key={`${i}-${item.description}`}>
-              <td>{item.description}</td>
+              <td>
+                <LongText text={item.description} />
+              </td>
               <td>{formatMoney(item.amount)}</td>
             </tr>
           ))}

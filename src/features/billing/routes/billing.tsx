@@ -13,6 +13,7 @@ import { isPrepaid, newestFirst, paymentMethodText, shownDueDate } from '../bill
 import { PreviousBills } from '../previous-bills';
 import { BILLING_TEXTS } from '../texts';
 import { ProfileUnavailable } from '../unavailable';
+import { LongText } from '../../../ui/LongText';
 
 /** /billing: the balance or next payment, AutoPay and paperless, scheduled payments and previous bills. */
 export const Component = observer(function BillingPage() {
@@ -140,8 +141,12 @@ function ScheduledPayments({ profile: p }: { profile: Profile }) {
           <tr key={s.paymentId ?? s.confirmationNumber ?? `${s.paymentDate}-${s.paymentAmount}`}>
             <td>{formatDate(s.paymentDate)}</td>
             <td>{formatMoney(s.paymentAmount)}</td>
-            <td>{[s.paymentMethod, s.maskedPaymentAccountID].filter(Boolean).join(' ') || '—'}</td>
-            <td>{s.confirmationNumber ?? '—'}</td>
+            <td>
+              <LongText text={[s.paymentMethod, s.maskedPaymentAccountID].filter(Boolean).join(' ') || '—'} />
+            </td>
+            <td>
+              <LongText text={s.confirmationNumber ?? '—'} />
+            </td>
           </tr>
         ))}
       </tbody>

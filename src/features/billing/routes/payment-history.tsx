@@ -11,6 +11,7 @@ import { formatDate, formatMoney } from '../../../ui/format';
 import { isPrepaid, NEXT_PAYMENT, newestFirst } from '../billing-data';
 import { BILLING_TEXTS } from '../texts';
 import { ProfileUnavailable } from '../unavailable';
+import { LongText } from '../../../ui/LongText';
 
 /**
  * /paymentHistory: prepaid accounts list their payments (GET pbs/prepaid/paymentHistory), other accounts
@@ -64,7 +65,7 @@ function PrepaidPayments({ profile }: { profile: Profile }) {
           <tr key={i.invoiceNumber}>
             <td>{formatDate(i.invoiceDate)}</td>
             <td>{formatMoney(i.invoiceAmount)}</td>
-            <td>{i.confirmationID ?? '—'}</td>
+            <td>{i.confirmationID ? <LongText text={i.confirmationID} /> : '—'}</td>
           </tr>
         ))}
       </tbody>
@@ -98,7 +99,9 @@ function Invoices({ profile }: { profile: Profile }) {
         {newestFirst(call.data.invoice, (i) => i.invoiceDate).map((i) => (
           <tr key={i.invoiceNumber}>
             <td>{formatDate(i.invoiceDate)}</td>
-            <td>{i.invoiceNumber}</td>
+            <td>
+              <LongText text={i.invoiceNumber} />
+            </td>
             <td>{formatMoney(i.invoiceAmount)}</td>
             <td>{i.dueDate ? formatDate(i.dueDate) : '—'}</td>
           </tr>

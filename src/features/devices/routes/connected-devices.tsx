@@ -6,6 +6,7 @@ import { useCall } from '../../../stores/use-call';
 import { recordLink } from '../../../ui/links';
 import { loadModemInfo, modemView } from '../adapt';
 import { ModemNotice, ModemUnavailable, ProfileUnavailable } from '../parts';
+import { LongText } from '../../../ui/LongText';
 
 /**
  * /connectedDevices: the devices on the modem (adapt modemInfo, modemInfo[0].deviceList), each opening its
@@ -57,9 +58,15 @@ function DeviceTable({ devices }: { devices: ConnectedDevice[] }) {
             <td>
               <DeviceLink device={d} />
             </td>
-            <td>{d.deviceType ?? '—'}</td>
-            <td>{d.connectionType ?? '—'}</td>
-            <td>{d.ipAddress ?? '—'}</td>
+            <td>
+              <LongText text={d.deviceType ?? '—'} />
+            </td>
+            <td>
+              <LongText text={d.connectionType ?? '—'} />
+            </td>
+            <td>
+              <LongText text={d.ipAddress ?? '—'} />
+            </td>
             <td>{d.isActive === false ? 'Inactive' : 'Active'}</td>
           </tr>
         ))}
@@ -72,5 +79,11 @@ function DeviceTable({ devices }: { devices: ConnectedDevice[] }) {
 function DeviceLink({ device }: { device: ConnectedDevice }) {
   const name = device.deviceName.trim() || 'Unnamed device';
   const to = recordLink('/deviceDetails', { deviceId: device.deviceId });
-  return to ? <Link to={to}>{name}</Link> : <>{name}</>;
+  return to ? (
+    <Link to={to}>
+      <LongText text={name} />
+    </Link>
+  ) : (
+    <LongText text={name} />
+  );
 }

@@ -7,6 +7,7 @@ import { useCall } from '../../../stores/use-call';
 import { ExternalLink } from '../../../ui/ExternalLink';
 import { loadModemInfo, loadWifiInfo, modemView } from '../adapt';
 import { ModemNotice, ModemUnavailable, ProfileUnavailable } from '../parts';
+import { LongText } from '../../../ui/LongText';
 
 /**
  * /ModemDetails: the modem (adapt modemInfo) and its WiFi networks (adapt getWifiInfo). The WiFi password is
@@ -104,9 +105,15 @@ function WifiNetworks({ profile }: { profile: Profile }) {
           <tbody>
             {w.wifiList.map((n) => (
               <tr key={n.ssid}>
-                <td>{n.band ?? n.ssid}</td>
-                <td>{n.SSIDName}</td>
-                <td>{n.encryptionType ?? '—'}</td>
+                <td>
+                  <LongText text={n.band ?? n.ssid} />
+                </td>
+                <td>
+                  <LongText text={n.SSIDName} />
+                </td>
+                <td>
+                  <LongText text={n.encryptionType ?? '—'} />
+                </td>
               </tr>
             ))}
           </tbody>

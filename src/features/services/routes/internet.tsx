@@ -10,6 +10,7 @@ import { formatDate } from '../../../ui/format';
 import { internetFacts, NA_NOTE } from '../services-data';
 import { useServices } from '../use-services';
 import { ServicesBody } from '../unavailable';
+import { LongText } from '../../../ui/LongText';
 
 /** Home spec §8 inline text for the speed trend. */
 const HISTORY_UNAVAILABLE = 'We are unable to retrieve your historical data at this time.';
@@ -119,8 +120,8 @@ function SpeedTrend({ profile: p }: { profile: Profile }) {
             {days.map((d) => (
               <tr key={d.analysisDay}>
                 <td>{formatDate(d.analysisDay)}</td>
-                <td>{na(d.downloadSpeed) ? 'NA' : d.downloadSpeed}</td>
-                <td>{na(d.uploadSpeed) ? 'NA' : d.uploadSpeed}</td>
+                <td>{na(d.downloadSpeed) ? 'NA' : <LongText text={d.downloadSpeed} />}</td>
+                <td>{na(d.uploadSpeed) ? 'NA' : <LongText text={d.uploadSpeed} />}</td>
               </tr>
             ))}
           </tbody>

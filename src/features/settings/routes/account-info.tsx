@@ -6,6 +6,7 @@ import { formatDate } from '../../../ui/format';
 import { formatPhone, isTenDigitPhone, normalizePhone } from '../contact-number';
 import { AddressText, ProfileUnavailable } from '../profile';
 import { TextField } from '../../../ui/TextField';
+import { LongText } from '../../../ui/LongText';
 
 /** The query flag that opens this page with the contact number field focused (shell spec §2). */
 export const FOCUS_CONTACT_NUMBER = 'focusContactNumber';
@@ -99,7 +100,9 @@ export const Component = observer(function AccountInfo() {
           <tbody>
             {altNumbers.map((n) => (
               <tr key={n.telephoneNumber}>
-                <td>{formatPhone(n.telephoneNumber)}</td>
+                <td>
+                  <LongText text={formatPhone(n.telephoneNumber)} />
+                </td>
                 <td>{formatDate(n.altTnExpirationDate)}</td>
               </tr>
             ))}
