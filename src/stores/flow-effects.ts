@@ -12,12 +12,15 @@ import type { RootStore } from './root-store';
 /** The issue-log page name of the flows started from the home's cards. */
 export const HOME_PAGE = 'home';
 
-/** Unwraps a call's Result: a failure is logged under `operation` and rejects the machine's actor. */
+/**
+ * Unwraps a call's Result: a failure is logged under `operation` and rejects the machine's actor. The page
+ * is the one the customer is on unless the caller names it.
+ */
 export async function unwrap<T>(
   store: RootStore,
   operation: string,
   call: Promise<Result<T>>,
-  page = HOME_PAGE,
+  page = store.page,
 ): Promise<T> {
   const result = await call;
   if (!result.ok) {
@@ -28,7 +31,7 @@ export async function unwrap<T>(
 }
 
 /** An answer that arrived but says no: logged like a failed call, then the machine's failure path. */
-export function refuse(store: RootStore, operation: string, message: string, page = HOME_PAGE): never {
+export function refuse(store: RootStore, operation: string, message: string, page = store.page): never {
   store.logIssue(page, operation, message);
   throw new Error(message);
 }

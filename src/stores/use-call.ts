@@ -24,18 +24,19 @@ export function useCall<T>(
     let live = true;
     const pending = run();
     if (!pending) return undefined;
+    // The account the call is made for, as it is now: the answer may arrive after a switch.
+    const accountNumber = store.currentAccountNumber;
     void pending.then((r) => {
-      if (!live) return;
       const message = !r.ok
         ? r.message
         : succeeded && !succeeded(r.data)
           ? `${key} reported a failure`
           : null;
+      // A failure is logged even when the customer has already left the page: the log must be complete.
+      if (message !== null || !r.ok) store.logIssue(page, key, message ?? 'failed', accountNumber);
+      if (!live) return;
       if (r.ok && message === null) setState({ key, value: { status: 'ok', data: r.data } });
-      else {
-        store.logIssue(page, key, message ?? 'failed');
-        setState({ key, value: { status: 'failed', message: message ?? 'failed' } });
-      }
+      else setState({ key, value: { status: 'failed', message: message ?? 'failed' } });
     });
     return () => {
       live = false;
