@@ -59,8 +59,8 @@ export const AccountSelector = observer(function AccountSelector() {
         <span className="truncate">{label}</span>
       </button>
       <ul id="account-menu" className="account-selector__menu" hidden={!open} aria-label="Your accounts">
-        {accounts.accounts.map((a) => (
-          <li key={a.pid}>
+        {accounts.accounts.map((a, i) => (
+          <li key={`${i}:${a.pid}`}>
             <button
               type="button"
               aria-current={a.pid === accounts.currentPid ? 'true' : undefined}

@@ -64,11 +64,12 @@ export function OrderTicketHistory({
         </p>
       ) : null}
       {items.length === 0 && !lookupFailed ? <p>{HISTORY_TEXTS.empty}</p> : null}
-      {items.map((item) =>
+      {/* Index in the key: Orch may list the same order or ticket twice, and each must render once. */}
+      {items.map((item, i) =>
         item.kind === 'order' ? (
-          <OrderTable key={item.key} order={item.order} actions={actions?.(item)} />
+          <OrderTable key={`${i}:${item.key}`} order={item.order} actions={actions?.(item)} />
         ) : (
-          <TicketTable key={item.key} ticket={item.ticket} actions={actions?.(item)} />
+          <TicketTable key={`${i}:${item.key}`} ticket={item.ticket} actions={actions?.(item)} />
         ),
       )}
     </>

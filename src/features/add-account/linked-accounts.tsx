@@ -21,8 +21,8 @@ export const LinkedAccounts = observer(function LinkedAccounts() {
         </tr>
       </thead>
       <tbody>
-        {accounts.map((a) => (
-          <tr key={a.pid}>
+        {accounts.map((a, i) => (
+          <tr key={`${i}:${a.pid}`}>
             <td>
               <LongText text={a.accountNumber} />
             </td>

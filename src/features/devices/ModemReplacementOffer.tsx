@@ -142,8 +142,8 @@ export const ModemReplacementOffer = observer(function ModemReplacementOffer() {
           <>
             <p>{T.addressConfirmBody}</p>
             <address className="home-address">
-              {address.map((line) => (
-                <span key={line}>{line}</span>
+              {address.map((line, i) => (
+                <span key={`${i}:${line}`}>{line}</span>
               ))}
             </address>
           </>

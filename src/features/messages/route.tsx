@@ -75,8 +75,8 @@ export const Component = observer(function MessagesPage() {
               className="message-list"
               aria-label={`Messages about order ${order.orderNumber ?? ''}`.trim()}
             >
-              {messages.map((m) => (
-                <li key={m}>{m}</li>
+              {messages.map((m, i) => (
+                <li key={`${i}:${m}`}>{m}</li>
               ))}
             </ul>
           ) : (

@@ -20,7 +20,7 @@ export function AddressText({ address }: { address: Address | undefined }) {
   return (
     <>
       {lines.map((line, i) => (
-        <span key={line} className="address-line">
+        <span key={`${i}:${line}`} className="address-line">
           {i > 0 ? <br /> : null}
           {line}
         </span>

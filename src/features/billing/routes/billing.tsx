@@ -137,8 +137,8 @@ function ScheduledPayments({ profile: p }: { profile: Profile }) {
         </tr>
       </thead>
       <tbody>
-        {newestFirst(payments, (s) => s.paymentDate).map((s) => (
-          <tr key={s.paymentId ?? s.confirmationNumber ?? `${s.paymentDate}-${s.paymentAmount}`}>
+        {newestFirst(payments, (s) => s.paymentDate).map((s, i) => (
+          <tr key={`${i}:${s.paymentId ?? s.confirmationNumber ?? s.paymentDate}`}>
             <td>{formatDate(s.paymentDate)}</td>
             <td>{formatMoney(s.paymentAmount)}</td>
             <td>

@@ -61,8 +61,8 @@ function PrepaidPayments({ profile }: { profile: Profile }) {
         </tr>
       </thead>
       <tbody>
-        {newestFirst(payments, (i) => i.invoiceDate).map((i) => (
-          <tr key={i.invoiceNumber}>
+        {newestFirst(payments, (i) => i.invoiceDate).map((i, n) => (
+          <tr key={`${n}:${i.invoiceNumber}`}>
             <td>{formatDate(i.invoiceDate)}</td>
             <td>{formatMoney(i.invoiceAmount)}</td>
             <td>{i.confirmationID ? <LongText text={i.confirmationID} /> : '—'}</td>
@@ -96,8 +96,8 @@ function Invoices({ profile }: { profile: Profile }) {
         </tr>
       </thead>
       <tbody>
-        {newestFirst(call.data.invoice, (i) => i.invoiceDate).map((i) => (
-          <tr key={i.invoiceNumber}>
+        {newestFirst(call.data.invoice, (i) => i.invoiceDate).map((i, n) => (
+          <tr key={`${n}:${i.invoiceNumber}`}>
             <td>{formatDate(i.invoiceDate)}</td>
             <td>
               <LongText text={i.invoiceNumber} />

@@ -103,8 +103,8 @@ function WifiNetworks({ profile }: { profile: Profile }) {
             </tr>
           </thead>
           <tbody>
-            {w.wifiList.map((n) => (
-              <tr key={n.ssid}>
+            {w.wifiList.map((n, i) => (
+              <tr key={`${i}:${n.ssid}`}>
                 <td>
                   <LongText text={n.band ?? n.ssid} />
                 </td>

@@ -33,8 +33,8 @@ export const Component = observer(function AddOns() {
           <p>There are no add-ons on this account.</p>
         ) : (
           <ul aria-label="Add-ons on your account">
-            {names.map((n) => (
-              <li key={n}>{n}</li>
+            {names.map((n, i) => (
+              <li key={`${i}:${n}`}>{n}</li>
             ))}
           </ul>
         );

@@ -117,8 +117,8 @@ function SpeedTrend({ profile: p }: { profile: Profile }) {
             </tr>
           </thead>
           <tbody>
-            {days.map((d) => (
-              <tr key={d.analysisDay}>
+            {days.map((d, i) => (
+              <tr key={`${i}:${d.analysisDay}`}>
                 <td>{formatDate(d.analysisDay)}</td>
                 <td>{na(d.downloadSpeed) ? 'NA' : <LongText text={d.downloadSpeed} />}</td>
                 <td>{na(d.uploadSpeed) ? 'NA' : <LongText text={d.uploadSpeed} />}</td>

@@ -36,8 +36,8 @@ export const Component = observer(function Phone() {
               <>
                 <h3>On your plan</h3>
                 <ul>
-                  {notes.map((n) => (
-                    <li key={n}>{n}</li>
+                  {notes.map((n, i) => (
+                    <li key={`${i}:${n}`}>{n}</li>
                   ))}
                 </ul>
               </>

@@ -98,8 +98,8 @@ export const Component = observer(function AccountInfo() {
             </tr>
           </thead>
           <tbody>
-            {altNumbers.map((n) => (
-              <tr key={n.telephoneNumber}>
+            {altNumbers.map((n, i) => (
+              <tr key={`${i}:${n.telephoneNumber}`}>
                 <td>
                   <LongText text={formatPhone(n.telephoneNumber)} />
                 </td>
