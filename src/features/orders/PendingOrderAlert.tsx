@@ -13,6 +13,7 @@ import { dayOf, isoDay, timeOf } from './format';
 import { TechLocation } from './TechLocation';
 import { ORDER_TEXT as T } from './texts';
 import './orders.css';
+import { encodeParam } from '../../api/url';
 
 /**
  * The early-life order block (home spec §2.2): the pending-order alert in its self-install, disconnect or
@@ -66,7 +67,7 @@ export const PendingOrderAlert = observer(function PendingOrderAlert({ params }:
       {offers['track-shipment'] && order.cpeShipmentsTrackingNumber ? (
         <ExternalLink
           className="btn btn--secondary"
-          href={`${jumpOut('shipmentTracking')}${encodeURIComponent(order.cpeShipmentsTrackingNumber)}`}
+          href={`${jumpOut('shipmentTracking')}${encodeParam(order.cpeShipmentsTrackingNumber)}`}
         >
           {T.trackShipment}
         </ExternalLink>

@@ -1,15 +1,18 @@
 import { format, isValid, parseISO } from 'date-fns';
 import { parseDate } from '../../facts';
+import { dateText } from '../../ui/format';
 
 /**
  * Formatting of the order and appointment cards. Never throws: an unreadable value gives null and the card
  * leaves that part out (no single value takes the card down).
  */
 
-/** 'March 12, 2026' (month-name dates, spec §4). */
+/**
+ * 'March 12, 2026' (month-name dates, spec §4); null, and reported, for a date the portal cannot show (year
+ * 10000, the edge of the date range: see src/ui/format.ts).
+ */
 export function dayOf(value: string | null | undefined): string | null {
-  const d = parseDate(value);
-  return d ? format(d, 'MMMM d, yyyy') : null;
+  return dateText(value);
 }
 
 /** '8:00 AM' from a timestamp or a time of day ('08:00', '14:30:00', '8:00 AM'). */
