@@ -230,7 +230,11 @@ export class RootStore {
         runInAction(() => {
           // Shown once (the account error page) and logged once: this load runs once per page load.
           this.blockedRedirect = true;
-          this.logIssue(this.page, 'redirect222', `222 redirect refused: ${redirectRefusal(check)}`);
+          this.logIssue(
+            this.page,
+            'redirect222',
+            `222 redirect refused, ${redirectRefusal(check)}: ${(this.profile.redirectUrl ?? '').slice(0, 200)}`,
+          );
         });
       return;
     }
@@ -460,7 +464,7 @@ function dataCallsOf(decided: HomeDecisions | null): string[] {
   return decided?.dataLoading.calls ?? [];
 }
 
-/** Why a 222 target was refused, in the issue log's words (the target itself is not repeated). */
+/** Why a 222 target was refused, in the issue log's words. */
 function redirectRefusal(check: RedirectCheck): string {
   if (check.ok) return 'followed';
   return check.reason === 'origin'
