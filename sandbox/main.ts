@@ -9,6 +9,7 @@ import { delimiter, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createSandboxServer, type SandboxOptions } from './server';
 import type { SessionLimits } from './session';
+import { LOOPBACK_HOSTS } from './security';
 
 const env = process.env;
 
@@ -45,6 +46,11 @@ const trust = env.TRUST_PROXY?.trim();
 if (trust) options.trustProxy = trust === '1' || trust === 'true' ? true : trust;
 if (env.SECURE_COOKIES === '1') options.secureCookies = true;
 if (env.SERVE_SOURCEMAPS === '1') options.serveSourcemaps = true;
+// ALLOWED_HOSTS: host names (no ports) answered besides the loopback ones; '*' for any (DNS rebinding guard).
+const allowed = env.ALLOWED_HOSTS?.split(',')
+  .map((h) => h.trim())
+  .filter(Boolean);
+if (allowed?.length) options.allowedHosts = [...LOOPBACK_HOSTS, ...allowed];
 
 const host = env.HOST ?? '127.0.0.1';
 const sandbox = createSandboxServer(options);

@@ -101,3 +101,19 @@ export function crossSiteRefusal(
   }
   return null;
 }
+
+/** Host names a sandbox on this machine answers to when nothing else is configured. */
+export const LOOPBACK_HOSTS: readonly string[] = ['localhost', '127.0.0.1', '::1'];
+
+/**
+ * Why a request must be refused for the Host it names, or null. A page on another site can point its own
+ * name at 127.0.0.1 (DNS rebinding) and then talk to the sandbox as "same origin"; the Host header still
+ * carries the foreign name, so only names this deployment owns are answered (as Vite's dev server does).
+ * `allowed` holds host names without ports; '*' allows any.
+ */
+export function hostRefusal(hostname: string | undefined, allowed: readonly string[]): string | null {
+  if (allowed.includes('*')) return null;
+  const name = (hostname ?? '').toLowerCase().replace(/^\[(.*)\]$/, '$1');
+  if (name !== '' && allowed.some((h) => h.toLowerCase() === name)) return null;
+  return `Host '${name.slice(0, 100)}' is not one this sandbox answers to (set ALLOWED_HOSTS to add it)`;
+}

@@ -34,6 +34,8 @@ import {
   RAW_SECURITY_HEADERS,
   SECURITY_HEADER_NAMES,
   crossSiteRefusal,
+  hostRefusal,
+  LOOPBACK_HOSTS,
 } from './security';
 import {
   SessionStore,
@@ -102,6 +104,11 @@ export interface SandboxOptions {
   trustProxy?: boolean | string | string[];
   /** mark the session cookie Secure always (SECURE_COOKIES=1), for a deployment behind TLS */
   secureCookies?: boolean;
+  /**
+   * Host names answered (ALLOWED_HOSTS, comma-separated, '*' for any); default the loopback names plus the
+   * host it listens on. Any other Host gets 421 (DNS rebinding).
+   */
+  allowedHosts?: readonly string[];
   /** serve *.map files (SERVE_SOURCEMAPS=1); refused by default */
   serveSourcemaps?: boolean;
   /** overrides of config/portal.json's signIn */
@@ -263,6 +270,7 @@ export function createSandboxServer(options: SandboxOptions = {}): SandboxServer
   const rulesDir = resolve(options.rulesDir ?? join(repoRoot, 'rules'));
   const upstream = options.upstream ? new URL(options.upstream) : undefined;
   const holdMs = options.timeoutHoldMs ?? 30_000;
+  const allowedHosts: string[] = [...(options.allowedHosts ?? LOOPBACK_HOSTS)];
   const today = options.today ?? ((): Date => new Date());
   const config = readPortalConfig();
   const signIn: SignInConfig = { ...config.signIn, ...options.signIn };
@@ -414,6 +422,15 @@ export function createSandboxServer(options: SandboxOptions = {}): SandboxServer
   app.addHook('onRequest', (req, reply, done) => {
     void reply.headers(OWN_SECURITY_HEADERS);
     if (req.protocol === 'https') void reply.header('Strict-Transport-Security', HSTS);
+    const refusal = hostRefusal(req.hostname, allowedHosts);
+    if (refusal) {
+      void reply
+        .code(421)
+        .header('Cache-Control', 'no-store')
+        .type('text/plain; charset=utf-8')
+        .send(refusal);
+      return;
+    }
     done();
   });
   app.addHook('onSend', (_req, reply, payload, done) => {
@@ -775,6 +792,8 @@ export function createSandboxServer(options: SandboxOptions = {}): SandboxServer
     sessions,
     rules,
     listen: async (port = 0, host = '127.0.0.1') => {
+      // The name it was told to listen on is its own (a wildcard address names no host).
+      if (!options.allowedHosts && !['0.0.0.0', '::'].includes(host)) allowedHosts.push(host);
       await app.listen({ port, host });
       const { address, family, port: actual } = app.server.address() as AddressInfo;
       return `http://${family === 'IPv6' ? `[${address}]` : address}:${actual}`;

@@ -388,3 +388,40 @@ describe('listening', () => {
     expect(base).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
   });
 });
+
+describe('a Host the sandbox does not own (DNS rebinding)', () => {
+  it('is answered 421 with the reason, on pages, calls and sign-in alike', async () => {
+    for (const path of ['/home', '/sandbox/signin?persona=postpaid', '/Orch/isAuth', '/rules/bundle.json']) {
+      const r = await raw(base, path, { headers: { host: `rebind.evil.example:${new URL(base).port}` } });
+      expect(r.status, path).toBe(421);
+      expect(r.body.toString(), path).toContain(
+        "Host 'rebind.evil.example' is not one this sandbox answers to",
+      );
+      expect(r.headers['set-cookie'], path).toBeUndefined();
+      expectSecurityHeaders(r.headers, path);
+    }
+  });
+
+  it('the loopback names are answered, with or without a port', async () => {
+    for (const host of ['127.0.0.1', 'localhost', `localhost:${new URL(base).port}`, '[::1]:80']) {
+      expect((await raw(base, '/home', { headers: { host } })).status, host).toBe(200);
+    }
+  });
+
+  it('ALLOWED_HOSTS adds names, and * answers any', async () => {
+    const named = await start({
+      distDir: dist,
+      rulesDir: rules,
+      allowedHosts: ['127.0.0.1', 'portal.example'],
+    });
+    const any = await start({ distDir: dist, rulesDir: rules, allowedHosts: ['*'] });
+    try {
+      expect((await raw(named.base, '/home', { headers: { host: 'portal.example' } })).status).toBe(200);
+      expect((await raw(named.base, '/home', { headers: { host: 'other.example' } })).status).toBe(421);
+      expect((await raw(any.base, '/home', { headers: { host: 'other.example' } })).status).toBe(200);
+    } finally {
+      await named.sandbox.close();
+      await any.sandbox.close();
+    }
+  });
+});
