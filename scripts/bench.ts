@@ -39,6 +39,9 @@ function baselineDecide(f: AccountFacts): HomeDecisions {
     walledGardenGraceDays: 3,
     rescheduleApplyMinutesMin: 10,
     rescheduleApplyMinutes: 15,
+    rateChangeStartDate: 20230101,
+    speedChartStep: 10,
+    connectedDeviceGroups: 3,
   };
   const n = (v: number | null, test: (x: number) => boolean): boolean => v !== null && test(v);
 
@@ -175,7 +178,13 @@ function baselineDecide(f: AccountFacts): HomeDecisions {
     f.retryPaymentSuccess === true,
     f.wgPaymentSuccess === true ? 'soft-guard' : 'standard',
   );
-  add('rate-increase-alert', 50, f.isBlueMarble === true && n(f.rateChangeCount, (c) => c > 0));
+  add(
+    'rate-increase-alert',
+    50,
+    f.isBlueMarble === true &&
+      n(f.rateChangeCount, (c) => c > 0) &&
+      n(f.todayDate, (d) => d >= constants.rateChangeStartDate),
+  );
   add('modem-migration-alert', 60, f.showModemMigrationAlert === true);
   add(
     'modem-replacement-offer',
@@ -214,6 +223,7 @@ function baselineDecide(f: AccountFacts): HomeDecisions {
   add('quick-links', 160, true);
   add('billing-info', 170, true);
   add('internet-wifi', 180, f.hsiOwned === true);
+  add('wifi-devices', 185, f.hsiOwned === true);
   add(
     'self-install-app',
     190,
@@ -255,7 +265,8 @@ function baselineDecide(f: AccountFacts): HomeDecisions {
   call('creditOffer', toggles.outageCredits);
   call('modemReplacementOffer', live);
   call('paperCharge', f.paperless === false && f.accountNumberLength === 9);
-  call('modemInfo', toggles.adaptCall && f.hsiOwned !== false);
+  call('modemInfo', toggles.adaptCall && f.hsiOwned === true);
+  call('wifiInfo', toggles.adaptCall && f.hsiOwned === true);
 
   return {
     toggles,
@@ -275,6 +286,56 @@ function baselineDecide(f: AccountFacts): HomeDecisions {
     billingActions,
     sections,
     orderActions: baselineOrderActions(f, toggles, timing),
+    ...baselineInternet(f),
+  };
+}
+
+/** rules/upgrade-offer.json, upgrade-path.json, modem-upgrade.json and wifi-panel.json (baseline only). */
+function baselineInternet(
+  f: AccountFacts,
+): Pick<HomeDecisions, 'upgradeOffer' | 'upgradePath' | 'modemUpgrade' | 'wifiPanel'> {
+  const suspended = f.accountStatus === 'SUSPENDED' || f.accountStatus === 'SUSP';
+  const bm = f.isBlueMarble === true;
+  const faster = f.hsiOwned === true && (f.speedHeadroomKbps ?? 0) > 0;
+  const offer = suspended
+    ? 'none'
+    : bm && f.upgradeFlowAvailable === true
+      ? 'link'
+      : faster
+        ? bm
+          ? 'link'
+          : 'chat'
+        : 'none';
+  const vacation = f.isVacationSuspend === true && bm;
+  const path = vacation
+    ? f.canVacationRestore === true
+      ? 'restore-service'
+      : 'restore-service-chat'
+    : f.isSecondProviderCustomer === true
+      ? 'second-provider-shop'
+      : f.fiberUpgradeQualified === true
+        ? 'fiber-shop'
+        : 'generic';
+  const modem = suspended || f.changeModemFlowAvailable !== true ? 'none' : bm ? 'link' : 'chat';
+  const variant =
+    f.modemInfoStatus === 'not-called' || f.modemInfoStatus === 'pending'
+      ? 'loading'
+      : f.modemInfoStatus === 'failed'
+        ? 'unavailable'
+        : f.ownModem === true
+          ? 'own-modem'
+          : f.thirdPartyModem === true
+            ? 'third-party'
+            : f.modemConnected === false
+              ? 'offline'
+              : f.modemConnected === true
+                ? 'normal'
+                : 'loading';
+  return {
+    upgradeOffer: { offer },
+    upgradePath: { path },
+    modemUpgrade: { offer: modem },
+    wifiPanel: { variant },
   };
 }
 

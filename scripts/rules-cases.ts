@@ -159,6 +159,14 @@ function outcomeOf(id: DecisionId, d: HomeDecisions, item: ItemDecisions | null)
       return { record: { show: item?.appointmentMessages ?? null } };
     case 'history-actions':
       return { list: item ? on(item.actions) : [] };
+    case 'upgrade-offer':
+      return { record: d.upgradeOffer };
+    case 'upgrade-path':
+      return { record: d.upgradePath };
+    case 'modem-upgrade':
+      return { record: d.modemUpgrade };
+    case 'wifi-panel':
+      return { record: d.wifiPanel };
   }
 }
 

@@ -272,6 +272,7 @@ const RESPONSE_OF_CALL: Record<DataCall, keyof PersonaResponses> = {
   modemReplacementOffer: 'modemReplacementOffer',
   paperCharge: 'checkPaperCharge',
   modemInfo: 'modemInfo',
+  wifiInfo: 'wifiInfo',
 };
 
 /**

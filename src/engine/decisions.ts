@@ -59,6 +59,7 @@ export const SECTIONS = [
   'quick-links',
   'billing-info',
   'internet-wifi',
+  'wifi-devices',
   'self-install-app',
   'early-life-billing',
   'cancel-service',
@@ -119,6 +120,7 @@ export const DATA_CALLS = [
   'modemReplacementOffer',
   'paperCharge',
   'modemInfo',
+  'wifiInfo',
 ] as const;
 export type DataCall = (typeof DATA_CALLS)[number];
 
@@ -152,6 +154,35 @@ export type HistoryAction = (typeof HISTORY_ACTIONS)[number];
 
 export const BRANDS = ['provider', 'second-provider'] as const;
 export type Brand = (typeof BRANDS)[number];
+
+/** Home spec §4 'Upgrade offer indicator': none hides the offer, link shows a button, chat a chat link. */
+export const UPGRADE_OFFERS = ['none', 'link', 'chat'] as const;
+export type UpgradeOffer = (typeof UPGRADE_OFFERS)[number];
+
+/**
+ * Home spec §4 'Upgrade choices': where Upgrade Now and Upgrade Modem lead. The restore-service dialog (with a
+ * restore button, or telling the customer to chat), the second provider's shop (jump token), the fiber shop
+ * (getQfPurl) or the generic upgrade flow (jump token to the provider's shop).
+ */
+export const UPGRADE_PATHS = [
+  'restore-service',
+  'restore-service-chat',
+  'second-provider-shop',
+  'fiber-shop',
+  'generic',
+] as const;
+export type UpgradePath = (typeof UPGRADE_PATHS)[number];
+
+/** Home spec §2.9: what the wifi and connected-devices panel shows. */
+export const WIFI_PANEL_VARIANTS = [
+  'loading',
+  'own-modem',
+  'third-party',
+  'offline',
+  'normal',
+  'unavailable',
+] as const;
+export type WifiPanelVariant = (typeof WIFI_PANEL_VARIANTS)[number];
 
 export { CONSTANT_NAMES, type ConstantName } from '../facts/vocabulary';
 
@@ -323,6 +354,62 @@ export const DECISIONS = [
       properties: { brand: str(BRANDS) },
     },
     description: "Whose brand the banner and footer show: the provider's or the second provider's.",
+  },
+  {
+    id: 'upgrade-offer',
+    kind: 'first-match',
+    eventType: 'upgrade-offer',
+    stage: 1,
+    params: {
+      type: 'object',
+      required: ['offer'],
+      additionalProperties: false,
+      properties: { offer: str(UPGRADE_OFFERS) },
+    },
+    description:
+      "The internet plan card's upgrade offer indicator: none (no offer), link (Upgrade Now) or chat (a chat link).",
+  },
+  {
+    id: 'upgrade-path',
+    kind: 'first-match',
+    eventType: 'upgrade-path',
+    stage: 1,
+    params: {
+      type: 'object',
+      required: ['path'],
+      additionalProperties: false,
+      properties: { path: str(UPGRADE_PATHS) },
+    },
+    description:
+      "Where Upgrade Now and Upgrade Modem lead: the restore-service dialog, the second provider's shop, the fiber shop or the generic upgrade.",
+  },
+  {
+    id: 'modem-upgrade',
+    kind: 'first-match',
+    eventType: 'modem-upgrade',
+    stage: 1,
+    params: {
+      type: 'object',
+      required: ['offer'],
+      additionalProperties: false,
+      properties: { offer: str(UPGRADE_OFFERS) },
+    },
+    description:
+      "The internet plan card's modem upgrade: none, link (Upgrade Modem) or chat (Chat for modem upgrade).",
+  },
+  {
+    id: 'wifi-panel',
+    kind: 'first-match',
+    eventType: 'wifi-panel',
+    stage: 1,
+    params: {
+      type: 'object',
+      required: ['variant'],
+      additionalProperties: false,
+      properties: { variant: str(WIFI_PANEL_VARIANTS) },
+    },
+    description:
+      'What the WiFi and connected-devices panel shows: own or third-party modem message, offline message, the details, or that the modem cannot be reached.',
   },
   {
     id: 'home-view',

@@ -30,6 +30,9 @@ import {
   type HomeViewId,
   type NavItem,
   type SectionId,
+  type UpgradeOffer,
+  type UpgradePath,
+  type WifiPanelVariant,
 } from './decisions';
 import type {
   ConditionTrace,
@@ -311,6 +314,12 @@ export function createRuntime(rulesets: Rulesets): Runtime {
       run('data-loading', facts),
       run('brand', facts),
     ]);
+    const [upgradeOffer, upgradePath, modemUpgrade, wifiPanel] = await Promise.all([
+      run('upgrade-offer', facts),
+      run('upgrade-path', facts),
+      run('modem-upgrade', facts),
+      run('wifi-panel', facts),
+    ]);
     const payment = Object.fromEntries(
       PAYMENT_FLAGS.map((flag) => [flag, pay.matchedParams.some((p) => p.flag === flag)]),
     ) as HomeDecisions['payment'];
@@ -337,6 +346,10 @@ export function createRuntime(rulesets: Rulesets): Runtime {
         calls: [...new Set(dataLoading.matchedParams.map((p) => p.call as DataCall))],
       },
       brand: { brand: firstParam(brand, 'brand', 'provider', isString) as Brand },
+      upgradeOffer: { offer: firstParam(upgradeOffer, 'offer', 'none', isString) as UpgradeOffer },
+      upgradePath: { path: firstParam(upgradePath, 'path', 'generic', isString) as UpgradePath },
+      modemUpgrade: { offer: firstParam(modemUpgrade, 'offer', 'none', isString) as UpgradeOffer },
+      wifiPanel: { variant: firstParam(wifiPanel, 'variant', 'loading', isString) as WifiPanelVariant },
     };
     const decisionFacts: DecisionFacts = {
       ...stage0,
@@ -404,6 +417,10 @@ export function createRuntime(rulesets: Rulesets): Runtime {
       token,
       dataLoading,
       brand,
+      upgradeOffer,
+      upgradePath,
+      modemUpgrade,
+      wifiPanel,
       view,
       banner,
       nav,

@@ -16,7 +16,10 @@ import type {
   OutageAlert,
   PaymentFlag,
   SectionId,
+  UpgradeOffer,
+  UpgradePath,
   WalledGardenState,
+  WifiPanelVariant,
 } from './decisions';
 
 /** A condition of a rule file (json-rules-engine format, narrowed by schemas/ruleset.schema.json). */
@@ -79,6 +82,14 @@ export interface HomeDecisions {
   /** Sections of the full home in display order (meaningful when homeView.view is 'full'). */
   sections: SectionDecision[];
   navigation: { items: NavItem[]; emptyItem: boolean; search: boolean };
+  /** The internet plan card's upgrade offer indicator (rules/upgrade-offer.json). */
+  upgradeOffer: { offer: UpgradeOffer };
+  /** Where Upgrade Now and Upgrade Modem lead (rules/upgrade-path.json). */
+  upgradePath: { path: UpgradePath };
+  /** The internet plan card's modem upgrade offer (rules/modem-upgrade.json). */
+  modemUpgrade: { offer: UpgradeOffer };
+  /** What the WiFi and connected-devices panel shows (rules/wifi-panel.json). */
+  wifiPanel: { variant: WifiPanelVariant };
 }
 
 /** How one condition fared: a fact comparison, or a group of conditions. */

@@ -182,6 +182,59 @@ function servicesFacts(services: MyServices | undefined) {
   };
 }
 
+/**
+ * A 'number unit' speed of the other billing systems ('100 Mbps', '1 Gbps', '512 kbps') in kbps; null when
+ * it is not one.
+ */
+export function kbpsFromText(text: string | null | undefined): number | null {
+  const m = /^\s*(\d+(?:\.\d+)?)\s*(k|m|g)?(?:bps|b\/s|ig)?\s*$/i.exec(text ?? '');
+  if (!m) return null;
+  const value = Number(m[1]);
+  const unit = (m[2] ?? 'm').toLowerCase();
+  const kbps = unit === 'g' ? value * 1_000_000 : unit === 'k' ? value : value * 1000;
+  return Number.isFinite(kbps) ? kbps : null;
+}
+
+/** A speed a rule can compare: a finite number of kbps, 0 or more. */
+const speedOrNull = (kbps: number | null | undefined): number | null =>
+  typeof kbps === 'number' && Number.isFinite(kbps) && kbps >= 0 ? kbps : null;
+
+const NO_INTERNET_PLAN = {
+  ownedSpeedKbps: null,
+  availableSpeedKbps: null,
+  speedHeadroomKbps: null,
+  upgradeFlowAvailable: null,
+  changeModemFlowAvailable: null,
+  fiberUpgradeQualified: null,
+  canVacationRestore: null,
+} as const;
+
+/** The internet plan's speeds and the upgrade flows the services answer offers (home spec §3, §4). */
+function internetPlanFacts(services: MyServices | undefined) {
+  if (!services || services.statusInfo.status.toUpperCase() === 'FAILURE') return NO_INTERNET_PLAN;
+  const dio = services.dioProductEligibility;
+  const internet = services.servicesAndOffersResponse?.internet;
+  const owned = speedOrNull(dio ? dio.ownedHsiSpeedInKbps : kbpsFromText(internet?.downloadSpeed));
+  const available = speedOrNull(
+    dio ? dio.availableHsiSpeedInKbps : kbpsFromText(internet?.maxSpeedHSIAvailable),
+  );
+  const flows = dio?.ecFlowsAvailable ?? [];
+  return {
+    ownedSpeedKbps: owned,
+    availableSpeedKbps: available,
+    speedHeadroomKbps: owned !== null && available !== null ? available - owned : null,
+    upgradeFlowAvailable: dio ? flows.includes('UPGRADE') : false,
+    changeModemFlowAvailable: dio ? flows.includes('CHANGE_MODEM') : false,
+    fiberUpgradeQualified: dio ? dio.biwfQualified === true : false,
+    canVacationRestore: dio ? dio.canVacationRestore === true : null,
+  };
+}
+
+/** Today as the number YYYYMMDD, to compare with a date constant. */
+export function dateNumber(d: Date): number {
+  return d.getFullYear() * 10000 + (d.getMonth() + 1) * 100 + d.getDate();
+}
+
 /** Spec: tickets with status CAN or CLD, or with no completion date, are skipped. */
 export function openRepairTickets(tickets: RepairTickets | undefined): number | null {
   if (!tickets) return null;
@@ -210,6 +263,7 @@ export function deriveFacts(snapshot: AccountSnapshot, { today }: { today: Date 
   const repairAt = parseDate(outage?.estRepairTime?.dateTime ?? null);
   const apptDay = parseDate(order?.apptDate);
   const token = snapshot.adaptToken;
+  const modem = ok(snapshot.modemInfo);
   const tokenObtained = token ? parseDate(token.obtainedAt) : null;
 
   return {
@@ -314,5 +368,11 @@ export function deriveFacts(snapshot: AccountSnapshot, { today }: { today: Date 
     prepaidCardAlertClosed: snapshot.ui.prepaidCardAlertClosed,
     modemReplacementAnswered: snapshot.ui.modemReplacementAnswered,
     creditOfferAnswered: snapshot.ui.creditOfferAnswered,
+
+    ...internetPlanFacts(ok(snapshot.services)),
+    ownModem: modem ? modem.modemInfo[0]?.byom === true : null,
+    thirdPartyModem: modem ? modem.modemInfo[0]?.thirdPartyModem === true : null,
+    modemInfoStatus: snapshot.modemInfo?.status ?? 'not-called',
+    todayDate: dateNumber(today),
   };
 }

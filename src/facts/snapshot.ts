@@ -12,6 +12,7 @@ import type {
   RateIncrease,
   RepairTickets,
   WgStatus,
+  WifiInfo,
 } from '../generated/types';
 import { validateAccountList } from '../generated/validators/account-list.js';
 import { validateAdaptToken } from '../generated/validators/adapt-token.js';
@@ -26,6 +27,7 @@ import { validateOutage } from '../generated/validators/outage.js';
 import { validateRateIncrease } from '../generated/validators/rate-increase.js';
 import { validateRepairTickets } from '../generated/validators/repair-tickets.js';
 import { validateWgStatus } from '../generated/validators/wg-status.js';
+import { validateWifiInfo } from '../generated/validators/wifi-info.js';
 import type { Validator } from '../generated/validators';
 
 export type ProfileStatus = 'pending' | 'ok' | 'failure' | '223' | '222';
@@ -90,6 +92,7 @@ export interface AccountSnapshot {
   modemReplacementOffer?: Call<ModemReplacementOffer>;
   services?: Call<MyServices>;
   modemInfo?: Call<ModemInfo>;
+  wifiInfo?: Call<WifiInfo>;
   paperCharge?: Call<CheckPaperCharge>;
   rateIncrease?: Call<RateIncrease>;
   repairTickets?: Call<RepairTickets>;
@@ -112,6 +115,7 @@ export interface AccountResponses {
   modemReplacementOffer?: unknown;
   myServices?: unknown;
   modemInfo?: unknown;
+  wifiInfo?: unknown;
   checkPaperCharge?: unknown;
   rateIncrease?: unknown;
   repairTickets?: unknown;
@@ -181,6 +185,7 @@ export function snapshotFromResponses(
   set('modemReplacementOffer', call(responses.modemReplacementOffer, validateModemReplacementOffer));
   set('services', call(responses.myServices, validateMyServices));
   set('modemInfo', call(responses.modemInfo, validateModemInfo));
+  set('wifiInfo', call(responses.wifiInfo, validateWifiInfo));
   set('paperCharge', call(responses.checkPaperCharge, validateCheckPaperCharge));
   set('rateIncrease', call(responses.rateIncrease, validateRateIncrease));
   set('repairTickets', call(responses.repairTickets, validateRepairTickets));

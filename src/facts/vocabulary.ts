@@ -50,6 +50,9 @@ export const CONSTANT_NAMES = [
   'walledGardenGraceDays',
   'rescheduleApplyMinutesMin',
   'rescheduleApplyMinutes',
+  'rateChangeStartDate',
+  'speedChartStep',
+  'connectedDeviceGroups',
 ] as const;
 export type ConstantName = (typeof CONSTANT_NAMES)[number];
 
@@ -651,6 +654,79 @@ export const ACCOUNT_FACTS = [
     type: 'boolean',
     source: 'ui',
     description: 'The customer accepted or declined the out-of-service credit offer in this session.',
+  },
+  // Internet plan, wifi and rate change (issue 9)
+  {
+    name: 'ownedSpeedKbps',
+    type: 'number',
+    source: 'data',
+    description:
+      "Download speed of the internet plan in kbps: ownedHsiSpeedInKbps (newer billing system), or the 'N Mbps' / 'N Gbps' downloadSpeed of the others; null when unknown.",
+  },
+  {
+    name: 'availableSpeedKbps',
+    type: 'number',
+    source: 'data',
+    description:
+      'Fastest download speed available at the address in kbps: availableHsiSpeedInKbps, or maxSpeedHSIAvailable of the other billing systems; null when unknown.',
+  },
+  {
+    name: 'speedHeadroomKbps',
+    type: 'number',
+    source: 'data',
+    description:
+      'Available speed minus owned speed, in kbps (above 0: a faster plan is available); null when either is unknown.',
+  },
+  {
+    name: 'upgradeFlowAvailable',
+    type: 'boolean',
+    source: 'data',
+    description: 'The services answer lists the UPGRADE flow (ecFlowsAvailable).',
+  },
+  {
+    name: 'changeModemFlowAvailable',
+    type: 'boolean',
+    source: 'data',
+    description: 'The services answer lists the CHANGE_MODEM flow (ecFlowsAvailable).',
+  },
+  {
+    name: 'fiberUpgradeQualified',
+    type: 'boolean',
+    source: 'data',
+    description: 'The account is qualified for the fiber upgrade (dioProductEligibility.biwfQualified).',
+  },
+  {
+    name: 'canVacationRestore',
+    type: 'boolean',
+    source: 'data',
+    description: 'The services answer permits restoring service from vacation (canVacationRestore).',
+  },
+  {
+    name: 'ownModem',
+    type: 'boolean',
+    source: 'data',
+    description: 'The customer provides their own modem (modem info byom).',
+  },
+  {
+    name: 'thirdPartyModem',
+    type: 'boolean',
+    source: 'data',
+    description: 'The modem is a third-party modem (modem info thirdPartyModem).',
+  },
+  {
+    name: 'modemInfoStatus',
+    type: 'string',
+    source: 'data',
+    values: CALL_STATUSES,
+    closed: true,
+    description: "State of the modem info (adapt modemInfo) call: 'not-called', 'pending', 'ok' or 'failed'.",
+  },
+  {
+    name: 'todayDate',
+    type: 'number',
+    source: 'data',
+    description:
+      'Today as a number YYYYMMDD (20260310 is March 10, 2026), to compare with a date constant such as constant.rateChangeStartDate.',
   },
 ] as const satisfies readonly FactDefinition[];
 

@@ -5,6 +5,8 @@ import type { RootStore } from './root-store';
 export type AccountCallState<T> =
   { status: 'loading' } | { status: 'skipped' } | { status: 'failed' } | { status: 'ok'; data: T };
 
+const WAITS_FOR_SERVICES: ReadonlySet<AccountCallKey> = new Set(['modemInfo', 'wifiInfo']);
+
 /**
  * The store keeps `undefined` for both 'not called yet' and 'skipped by the data-loading rules'. The rules'
  * plan (decisions.dataLoading.calls) tells them apart: a call in the plan, or any call before the rules have
@@ -18,6 +20,8 @@ export function accountCall<K extends AccountCallKey>(
   if (value === null) return { status: 'failed' };
   if (value !== undefined) return { status: 'ok', data: value };
   if (store.accountData.pending[key]) return { status: 'loading' };
+  // The wifi calls are planned only once the services answer says HSI is owned.
+  if (WAITS_FOR_SERVICES.has(key) && store.accountData.pending.services) return { status: 'loading' };
   const plan = store.decisions.current?.dataLoading.calls;
   if (!plan || plan.includes(key)) return { status: 'loading' };
   return { status: 'skipped' };

@@ -1,4 +1,4 @@
-import { makeAutoObservable, runInAction } from 'mobx';
+import { makeAutoObservable, reaction, runInAction } from 'mobx';
 import type { CallResult, ReportIssue } from './api-port';
 import type {
   CheckPaperCharge,
@@ -11,6 +11,7 @@ import type {
   RateIncrease,
   RepairTickets,
   WgStatus,
+  WifiInfo,
 } from '../generated/types';
 
 /** The per-account calls, by the snapshot key the facts read. */
@@ -25,6 +26,7 @@ export interface AccountCalls {
   services: MyServices;
   rateIncrease: RateIncrease;
   modemInfo: ModemInfo;
+  wifiInfo: WifiInfo;
 }
 export type AccountCallKey = keyof AccountCalls;
 
@@ -69,6 +71,9 @@ export class AccountDataStore {
   }
   get modemInfo() {
     return this.data.modemInfo;
+  }
+  get wifiInfo() {
+    return this.data.wifiInfo;
   }
 
   get loading(): boolean {
@@ -124,6 +129,25 @@ export class AccountDataStore {
         this.data = { ...this.data, [key]: null };
         report(operation, result.message);
       }
+    });
+  }
+
+  /**
+   * Resolves once the call `key` is no longer under way (at once when it is not). A call that was never
+   * started counts as settled.
+   */
+  settled(key: AccountCallKey): Promise<void> {
+    if (!this.pending[key]) return Promise.resolve();
+    return new Promise((resolve) => {
+      const dispose = reaction(
+        () => this.pending[key] === true,
+        (busy) => {
+          if (!busy) {
+            dispose();
+            resolve();
+          }
+        },
+      );
     });
   }
 

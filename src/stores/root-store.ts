@@ -38,6 +38,7 @@ import { getOutage } from '../api/calls/outage';
 import { getRateIncrease } from '../api/calls/rate-increase';
 import { getRepairTickets } from '../api/calls/repair-tickets';
 import { getWgStatus } from '../api/calls/wg-status';
+import { getWifiInfo } from '../api/calls/wifi-info';
 import type { AccountCallKey, AccountCalls } from './account-data-store';
 
 export { STORAGE_FLAGS } from './storage-flags';
@@ -71,6 +72,10 @@ export class RootStore {
   /** The stored values of the spec's two browser flags (see storage-flags.ts: scoped to the account). */
   private storedFlags: Record<StorageFlag, string | null>;
   private accountLoad: Promise<void> | null = null;
+  /** The wifi calls of this account have started (they run once per account, see loadWifiData). */
+  private wifiLoad: Promise<void> | null = null;
+  /** A token request under way: the modem and wifi calls start together and share it. */
+  private tokenRequest: Promise<Result<string>> | null = null;
   private navigateFn: (to: string) => void = (to) => this.env.assign(to);
 
   constructor(
@@ -151,7 +156,10 @@ export class RootStore {
         inspect: this.qa.inspectFor('account-switch', accountSwitchMachine, { loginName: null }),
       },
     );
-    makeAutoObservable<RootStore, 'accountLoad' | 'navigateFn' | 'storedFlags' | 'unshowable'>(this, {
+    makeAutoObservable<
+      RootStore,
+      'accountLoad' | 'navigateFn' | 'storedFlags' | 'unshowable' | 'wifiLoad' | 'tokenRequest'
+    >(this, {
       env: false,
       api: false,
       orch: false,
@@ -165,6 +173,8 @@ export class RootStore {
       accountSwitch: false,
       qa: false,
       accountLoad: false,
+      wifiLoad: false,
+      tokenRequest: false,
       navigateFn: false,
       unshowable: false,
       page: false,
@@ -291,28 +301,54 @@ export class RootStore {
       getModemReplacementOffer(c, { accountNumber }),
     );
     load('paperCharge', 'checkPaperCharge', () => getCheckPaperCharge(c, { ban: accountNumber }));
-    if (want('modemInfo')) jobs.push(this.loadModemInfo());
+    // The wifi calls wait for the services answer: they run only when it says HSI is owned.
+    jobs.push(d.settled('services').then(() => this.loadWifiData()));
     await Promise.all(jobs);
   }
 
-  /** Modem info needs the OAuth (adapt) token; a failed token is a failed modem-info call. */
-  private async loadModemInfo(): Promise<void> {
+  /**
+   * Home spec §4: 'After home load, when HSI is owned, the connected devices and wifi info calls run once with
+   * an OAuth token (refreshed if expired).' Once the services call has answered, the rules decide again
+   * (rules/data-loading.json plans modemInfo and wifiInfo only when hsiOwned is true, with the adapt toggle
+   * on); the calls then run once per account, sharing one token. A failed token is a failed call.
+   */
+  loadWifiData(): Promise<void> {
+    this.wifiLoad ??= this.runWifiCalls();
+    return this.wifiLoad;
+  }
+
+  private async runWifiCalls(): Promise<void> {
     const p = this.profile.data;
     if (!p) return;
-    await this.accountData.load(
-      'modemInfo',
-      'getModemInfo',
-      async () => {
+    const plan = new Set<string>(dataCallsOf(await this.decisions.evaluateNow()));
+    const report = this.reporterFor(p.currentlyManagedAccount);
+    const query = { wtn: p.wtn ?? '', sourceSystem: p.billingSource ?? 'DIGIHOME' };
+    const withToken =
+      <T>(run: (token: string) => Promise<Result<T>>) =>
+      async (): Promise<Result<T>> => {
         const token = await this.adaptToken();
-        if (!token.ok) return token;
-        return getModemInfo(this.orch, {
-          wtn: p.wtn ?? '',
-          sourceSystem: p.billingSource ?? 'DIGIHOME',
-          token: token.data,
-        });
-      },
-      this.reporterFor(p.currentlyManagedAccount),
-    );
+        return token.ok ? run(token.data) : token;
+      };
+    const jobs: Promise<void>[] = [];
+    if (plan.has('modemInfo'))
+      jobs.push(
+        this.accountData.load(
+          'modemInfo',
+          'getModemInfo',
+          withToken((token) => getModemInfo(this.orch, { ...query, token })),
+          report,
+        ),
+      );
+    if (plan.has('wifiInfo'))
+      jobs.push(
+        this.accountData.load(
+          'wifiInfo',
+          'getWifiInfo',
+          withToken((token) => getWifiInfo(this.orch, { ...query, token })),
+          report,
+        ),
+      );
+    await Promise.all(jobs);
   }
 
   /**
@@ -320,6 +356,13 @@ export class RootStore {
    * fresh (spec: valid when at least 120 of its 1200 seconds remain), fetched anew otherwise.
    */
   async adaptToken(): Promise<Result<string>> {
+    this.tokenRequest ??= this.freshToken().finally(() => {
+      this.tokenRequest = null;
+    });
+    return this.tokenRequest;
+  }
+
+  private async freshToken(): Promise<Result<string>> {
     if (this.token) {
       const decided = await this.decisions.evaluateNow();
       if (decided?.token.fresh && this.token) return { ok: true, data: this.token.accessToken };
@@ -344,6 +387,7 @@ export class RootStore {
   private clearCaches(): void {
     this.accountData.reset();
     this.token = null;
+    this.wifiLoad = null;
     this.ui.setOrderHistoryOpen(false);
     this.ui.resetFlags();
   }

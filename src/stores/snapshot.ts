@@ -39,6 +39,7 @@ export function snapshotOf(store: RootStore): AccountSnapshot {
     ['modemReplacementOffer', 'modemReplacementOffer'],
     ['services', 'services'],
     ['modemInfo', 'modemInfo'],
+    ['wifiInfo', 'wifiInfo'],
     ['paperCharge', 'paperCharge'],
     ['rateIncrease', 'rateIncrease'],
     ['tickets', 'repairTickets'],

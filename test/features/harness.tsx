@@ -89,6 +89,9 @@ export const fixedDecisions: HomeDecisions = {
     walledGardenGraceDays: 3,
     rescheduleApplyMinutesMin: 10,
     rescheduleApplyMinutes: 15,
+    rateChangeStartDate: 20230101,
+    speedChartStep: 10,
+    connectedDeviceGroups: 3,
   },
   walledGarden: { state: 'none' },
   prepaidCard: { status: 0 },
@@ -128,6 +131,10 @@ export const fixedDecisions: HomeDecisions = {
     emptyItem: false,
     search: true,
   },
+  upgradeOffer: { offer: 'none' },
+  upgradePath: { path: 'generic' },
+  modemUpgrade: { offer: 'none' },
+  wifiPanel: { variant: 'loading' },
 };
 
 /** An Orch call answered by a test: the request (path, query, body) in, the result out. */
