@@ -216,6 +216,54 @@ export const MESSAGES = {
     TOAST_MS.general,
     'error',
   ),
+  // home §8 toast 'WiFi info Copied' (the Share WiFi password dialog's copy button; no lifetime given: 3 s).
+  wifiInfoCopied: toast('wifiInfoCopied', 'WiFi info Copied', TOAST_MS.general, 'success'),
+  // home §8 toast 'WiFi info updated' (the Edit WIFI info dialog saved; 3 s).
+  wifiInfoUpdated: toast('wifiInfoUpdated', 'WiFi info updated', TOAST_MS.general, 'success'),
+  // home §4 'Wifi edit: On failure the server message is shown': this is shown only when the failure carries
+  // no server message (the call itself failed). Our wording (decision 016).
+  wifiUpdateFailed: {
+    display: 'message',
+    id: 'wifiUpdateFailed',
+    text: 'We were unable to update your WiFi info. Please try again later.',
+    tone: 'error',
+  },
+  // home §8 toast, 4 s: the jump token (createJumpOutToken) of Upgrade Now, Upgrade Modem or the second
+  // provider's shop failed.
+  upgradeUnavailable: toast(
+    'upgradeUnavailable',
+    'We are unable to provide this function at this time. Please try again later.',
+    TOAST_MS.error,
+    'error',
+  ),
+  // home §2.6 'a vacation-service dialog (restore service)', §4 'vacation service plus Blue Marble opens the
+  // restore-service dialog'. Title: the spec's vacation notice 'Your account is on vacation service'; the text
+  // is ours (decision 016). The dialog offers the restore jump-out.
+  restoreServiceDialog: {
+    display: 'dialog',
+    id: 'restoreServiceDialog',
+    title: 'Your account is on vacation service',
+    text: 'Restore your service before you upgrade your internet or your modem.',
+    tone: 'info',
+  },
+  // The same dialog when canVacationRestore does not permit a restore: 'otherwise the user is told to chat'.
+  restoreServiceChatDialog: {
+    display: 'dialog',
+    id: 'restoreServiceChatDialog',
+    title: 'Your account is on vacation service',
+    text: 'Restore your service before you upgrade your internet or your modem. Chat with us to restore your service.',
+    tone: 'info',
+  },
+  // home §7 updateDevice: 'a type rename needs message 'Device has been updated Successfully''. The server's
+  // success message, shown as the success toast of a rename (3 s).
+  deviceUpdated: toast('deviceUpdated', 'Device has been updated Successfully', TOAST_MS.general, 'success'),
+  // A rename the server refused or that failed: the spec quotes no text; ours (decision 016).
+  deviceUpdateFailed: {
+    display: 'message',
+    id: 'deviceUpdateFailed',
+    text: 'We were unable to update this device. Please try again later.',
+    tone: 'error',
+  },
 } as const satisfies Record<string, Message>;
 
 export type MessageId = keyof typeof MESSAGES;

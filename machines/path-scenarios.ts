@@ -14,6 +14,9 @@ import { cancelOrderMachine, cancelOrderMessages } from './cancel-order.machine'
 import { cancelRepairMachine, cancelRepairMessages } from './cancel-repair.machine';
 import { rescheduleRepairMachine, rescheduleRepairMessages } from './reschedule-repair.machine';
 import { techTrackerMachine, techTrackerMessages } from './tech-tracker.machine';
+import { upgradeMachine, upgradeMessages } from './upgrade.machine';
+import { editWifiMachine, editWifiMessages } from './edit-wifi.machine';
+import { deviceRenameMachine, deviceRenameMessages } from './device-rename.machine';
 
 /**
  * What `npm run paths` explores for each machine: one or more scenarios (an input), and the events tried
@@ -390,6 +393,119 @@ const forgotPassword: PathMachine = {
   ],
 };
 
+const upgradeEvents: readonly PathEvent[] = [
+  { type: 'UPGRADE.PLAN' },
+  { type: 'UPGRADE.MODEM' },
+  { type: 'DIALOG.CLOSE' },
+  done('fiberShopAddress', 'https://fiber.provider.example/shop/p/BL501700562'),
+  failed('fiberShopAddress', 'HTTP 500'),
+  done('jumpToken', 'JT-5f2c'),
+  failed('jumpToken', 'HTTP 500'),
+];
+
+const upgrade: PathMachine = {
+  id: 'upgrade',
+  machine: upgradeMachine,
+  messages: upgradeMessages,
+  scenarios: [
+    {
+      id: 'generic',
+      given: 'rules/upgrade-path.json decided the generic upgrade (a jump token to the provider shop)',
+      input: { path: 'generic' },
+      events: upgradeEvents,
+    },
+    {
+      id: 'fiber-shop',
+      given: 'The account is qualified for the fiber upgrade (getQfPurl)',
+      input: { path: 'fiber-shop' },
+      events: upgradeEvents,
+    },
+    {
+      id: 'second-provider-shop',
+      given: "A customer of the second provider (a jump token to that provider's shop)",
+      input: { path: 'second-provider-shop' },
+      events: upgradeEvents,
+    },
+    {
+      id: 'restore-service',
+      given: 'Vacation service on a Blue Marble account that may restore (canVacationRestore)',
+      input: { path: 'restore-service' },
+      events: upgradeEvents,
+    },
+    {
+      id: 'restore-service-chat',
+      given: 'Vacation service on a Blue Marble account that may not restore online',
+      input: { path: 'restore-service-chat' },
+      events: upgradeEvents,
+    },
+  ],
+};
+
+const wifiEditEvents = (useAcs: boolean): readonly PathEvent[] => [
+  { type: 'WIFI.EDIT' },
+  { type: 'WIFI.CHANGE', field: 'name', value: 'RiveraHome-5G' },
+  { type: 'WIFI.SAVE' },
+  { type: 'WIFI.CANCEL' },
+  ...(useAcs
+    ? [
+        done('updateCredentials'),
+        {
+          type: 'xstate.error.actor.updateCredentials',
+          error: { message: "status '1'", serverMessage: 'The WiFi name is already in use.' },
+        },
+        failed('updateCredentials', 'HTTP 500'),
+      ]
+    : [
+        done('resetCredentials'),
+        {
+          type: 'xstate.error.actor.resetCredentials',
+          error: { message: "status '0'", serverMessage: 'The WiFi name is already in use.' },
+        },
+        failed('resetCredentials', 'HTTP 500'),
+      ]),
+];
+
+const editWifi: PathMachine = {
+  id: 'edit-wifi',
+  machine: editWifiMachine,
+  messages: editWifiMessages,
+  scenarios: [
+    {
+      id: 'adapt',
+      given: 'The acs call toggle is off: the adapt resetCredentials call saves',
+      input: { name: 'RiveraHome', password: 'maple-street-42', useAcs: false },
+      events: wifiEditEvents(false),
+    },
+    {
+      id: 'acs',
+      given: 'The acs call toggle is on: the acs updateCredentials call saves',
+      input: { name: 'RiveraHome', password: 'maple-street-42', useAcs: true },
+      events: wifiEditEvents(true),
+    },
+  ],
+};
+
+const deviceRename: PathMachine = {
+  id: 'device-rename',
+  machine: deviceRenameMachine,
+  messages: deviceRenameMessages,
+  scenarios: [
+    {
+      id: 'device',
+      given: 'A connected device in the Connected Devices dialog or on /connectedDevices',
+      input: { deviceId: 'dev-1', name: 'Living room TV', type: 'TV' },
+      events: [
+        { type: 'DEVICE.EDIT' },
+        { type: 'DEVICE.CHANGE', field: 'type', value: 'Game console' },
+        { type: 'DEVICE.SAVE' },
+        { type: 'DEVICE.CANCEL' },
+        done('updateDevice'),
+        failed('updateDevice', 'statusInfo stateCode 404'),
+      ],
+    },
+  ],
+};
+
 /** Every machine whose paths are generated, by file stem. */
 export const PATH_MACHINES: readonly PathMachine[] = [
   accountSwitch,
@@ -405,4 +521,7 @@ export const PATH_MACHINES: readonly PathMachine[] = [
   cancelRepair,
   techTracker,
   walledGardenPay,
+  upgrade,
+  editWifi,
+  deviceRename,
 ];
