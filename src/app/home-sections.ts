@@ -2,9 +2,11 @@ import { homeSections as account } from '../features/account/home';
 import { homeSections as billing } from '../features/billing/home';
 import { homeSections as contact } from '../features/contact/home';
 import { homeSections as devices } from '../features/devices/home';
+import { homeSections as internet } from '../features/internet/home';
 import { homeSections as orders } from '../features/orders/home';
 import { homeSections as outage } from '../features/outage/home';
 import { homeSections as paperless } from '../features/paperless/home';
+import { homeSections as rateChange } from '../features/rate-change/home';
 import { homeSections as rewards } from '../features/rewards/home';
 import { homeSections as support } from '../features/support/home';
 import type { SectionRegistry } from '../ui/section';
@@ -20,6 +22,8 @@ export const sectionsByFeature = {
   paperless,
   rewards,
   support,
+  internet,
+  rateChange,
 } as const;
 
 type Features = typeof sectionsByFeature;
@@ -47,4 +51,6 @@ export const homeSections = {
   ...paperless,
   ...rewards,
   ...support,
+  ...internet,
+  ...rateChange,
 } satisfies SectionRegistry;

@@ -27,6 +27,11 @@ export const RENDERED_SECTIONS: readonly SectionId[] = [
   'early-life-billing',
   'support',
   'rewards',
+  'internet-wifi',
+  'wifi-devices',
+  'self-install-app',
+  'rate-increase-alert',
+  'modem-migration-alert',
 ];
 
 /**
@@ -36,12 +41,8 @@ export const RENDERED_SECTIONS: readonly SectionId[] = [
  */
 export const NOT_BUILT_YET: readonly SectionId[] = [
   'billing-info',
-  'internet-wifi',
-  'rate-increase-alert',
-  'modem-migration-alert',
   'vacation-alert',
   'late-payment-alert',
-  'self-install-app',
   'cancel-service',
   'blue-marble',
 ];

@@ -210,7 +210,7 @@ const NO_INTERNET_PLAN = {
 } as const;
 
 /** The internet plan's speeds and the upgrade flows the services answer offers (home spec §3, §4). */
-function internetPlanFacts(services: MyServices | undefined) {
+export function internetPlanFacts(services: MyServices | undefined) {
   if (!services || services.statusInfo.status.toUpperCase() === 'FAILURE') return NO_INTERNET_PLAN;
   const dio = services.dioProductEligibility;
   const internet = services.servicesAndOffersResponse?.internet;

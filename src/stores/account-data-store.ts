@@ -105,6 +105,37 @@ export class AccountDataStore {
     };
   }
 
+  /** The wifi name and password saved by the Edit WIFI info dialog (the sandbox keeps them too). */
+  patchWifi(name: string, password: string): void {
+    const wifi = this.data.wifiInfo;
+    if (!wifi) return;
+    this.data = {
+      ...this.data,
+      wifiInfo: {
+        ...wifi,
+        SSIDName: name,
+        WirelessKey: password,
+        wifiList: wifi.wifiList.map((w) => ({ ...w, SSIDName: name, WirelessKey: password })),
+      },
+    };
+  }
+
+  /** A connected device renamed (its name or type) through updateDevice. */
+  patchDevice(deviceId: string, patch: { deviceName: string; deviceType: string }): void {
+    const modem = this.data.modemInfo;
+    if (!modem) return;
+    this.data = {
+      ...this.data,
+      modemInfo: {
+        ...modem,
+        modemInfo: modem.modemInfo.map((m) => ({
+          ...m,
+          deviceList: m.deviceList?.map((d) => (d.deviceId === deviceId ? { ...d, ...patch } : d)),
+        })),
+      },
+    };
+  }
+
   markRescheduled(ticketNumber: string): void {
     if (!this.rescheduledTickets.includes(ticketNumber))
       this.rescheduledTickets = [...this.rescheduledTickets, ticketNumber];

@@ -40,6 +40,8 @@ export class UiStore {
   orderHistoryOpen = false;
   /** Session flags the rules read (see src/facts UiState): set by flows, cleared on account switch. */
   flags: SessionFlags = { ...NO_FLAGS };
+  /** Rate-increase alerts closed in this session, by product id (each alert has its own close button). */
+  closedRateAlerts: readonly string[] = [];
   private nextId = 1;
 
   constructor(private readonly env: Env) {
@@ -70,5 +72,11 @@ export class UiStore {
 
   resetFlags(): void {
     this.flags = { ...NO_FLAGS };
+    this.closedRateAlerts = [];
+  }
+
+  closeRateAlert(productId: string): void {
+    if (!this.closedRateAlerts.includes(productId))
+      this.closedRateAlerts = [...this.closedRateAlerts, productId];
   }
 }

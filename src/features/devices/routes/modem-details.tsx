@@ -1,37 +1,39 @@
 import { observer } from 'mobx-react-lite';
 import { Link } from 'react-router-dom';
 import { jumpOut } from '../../../config';
-import type { ModemInfo, Profile, WifiInfo } from '../../../generated/types';
+import { accountCall } from '../../../stores/account-call';
 import { useStores } from '../../../stores/context';
-import { useCall } from '../../../stores/use-call';
 import { ExternalLink } from '../../../ui/ExternalLink';
-import { loadModemInfo, loadWifiInfo, modemView } from '../adapt';
-import { ModemNotice, ModemUnavailable, ProfileUnavailable } from '../parts';
 import { LongText } from '../../../ui/LongText';
+import { wifiPanelVariant } from '../adapt';
+import { ModemNotice, ModemState, ModemUnavailable, ProfileUnavailable } from '../parts';
 
 /**
- * /ModemDetails: the modem (adapt modemInfo) and its WiFi networks (adapt getWifiInfo). The WiFi password is
- * not printed here: sharing it is the wifi panel's 'Share WiFi password' dialog.
+ * /ModemDetails: the modem (adapt modemInfo) and its WiFi networks (adapt getWifiInfo), both loaded once after
+ * the home when HSI is owned. The WiFi password is not printed here: sharing it is the wifi panel's 'Share
+ * WiFi password' dialog.
  */
 export const Component = observer(function ModemDetails() {
   const store = useStores();
-  const p = store.profile.data;
   return (
     <div className="page">
       <h1>Modem Details</h1>
-      {p ? <ModemContent profile={p} /> : <ProfileUnavailable />}
+      {store.profile.data ? (
+        <ModemState loading="Loading your modem details…" offlineShowsChildren>
+          <ModemContent />
+        </ModemState>
+      ) : (
+        <ProfileUnavailable />
+      )}
     </div>
   );
 });
 
-function ModemContent({ profile }: { profile: Profile }) {
+const ModemContent = observer(function ModemContent() {
   const store = useStores();
-  const call = useCall<ModemInfo>('modemInfo', () => loadModemInfo(store, profile), 'modemDetails');
-  if (call.status === 'loading') return <p role="status">Loading your modem details…</p>;
-  if (call.status === 'failed') return <ModemUnavailable />;
-  const m = call.data;
-  const view = modemView(m);
-  if (view === 'own-modem') return <ModemNotice view={view} />;
+  const m = store.accountData.modemInfo;
+  if (!m) return <ModemUnavailable />;
+  const offline = wifiPanelVariant(store) === 'offline';
   return (
     <>
       <section className="panel" aria-labelledby="modem-title">
@@ -72,23 +74,25 @@ function ModemContent({ profile }: { profile: Profile }) {
       </section>
       <section className="panel" aria-labelledby="wifi-title">
         <h2 id="wifi-title">WiFi network</h2>
-        {view === 'offline' ? <ModemNotice view="offline" /> : <WifiNetworks profile={profile} />}
+        {offline ? <ModemNotice view="offline" /> : <WifiNetworks />}
       </section>
     </>
   );
-}
+});
 
-function WifiNetworks({ profile }: { profile: Profile }) {
+const WifiNetworks = observer(function WifiNetworks() {
   const store = useStores();
-  const call = useCall<WifiInfo>('wifiInfo', () => loadWifiInfo(store, profile), 'modemDetails');
+  const call = accountCall(store, 'wifiInfo');
   if (call.status === 'loading') return <p role="status">Loading your WiFi network…</p>;
-  if (call.status === 'failed') return <ModemUnavailable />;
+  if (call.status !== 'ok') return <ModemUnavailable />;
   const w = call.data;
   return (
     <>
       <dl className="definition-list">
         <dt>Network name</dt>
-        <dd>{w.SSIDName}</dd>
+        <dd>
+          <LongText text={w.SSIDName} />
+        </dd>
         <dt>Active devices</dt>
         <dd>{w.totalActiveDevices}</dd>
       </dl>
@@ -121,4 +125,4 @@ function WifiNetworks({ profile }: { profile: Profile }) {
       ) : null}
     </>
   );
-}
+});
