@@ -354,6 +354,11 @@ const resetCredentials: Handler = (s, r) => {
   const params = (r.body.operationParams ?? {}) as Record<string, unknown>;
   const name = str(params.SSIDName);
   const key = str(params.WirelessKey);
+  const fixed = current(s).resetCredentials;
+  if (fixed) {
+    if (fixed.status !== '0') renameWifi(s, r, name, key);
+    return ok(fixed);
+  }
   if (!name || key.length < 8) {
     return ok({
       status: '0',
@@ -369,6 +374,11 @@ const updateCredentials: Handler = (s, r) => {
   const first = list[0];
   const name = str(first?.ssidName);
   const key = str(first?.wirelessKey);
+  const fixed = current(s).updateCredentials;
+  if (fixed) {
+    if (fixed.status === '0') renameWifi(s, r, name, key);
+    return ok(fixed);
+  }
   if (!name || key.length < 8) {
     return ok({
       status: '1',

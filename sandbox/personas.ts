@@ -33,7 +33,9 @@ import type {
   RateIncrease,
   RepairTickets,
   RescheduleAppointment,
+  ResetCredentials,
   SignIn,
+  UpdateCredentials,
   WgStatus,
   WifiInfo,
 } from '../src/generated/types';
@@ -67,6 +69,10 @@ export interface PersonaAccount {
   qfPurl?: QfPurl;
   rescheduleAppointment?: RescheduleAppointment;
   authorizePayment?: AuthorizePayment;
+  /** The answer to every wifi change by resetCredentials (a refusal with its message, for QA). */
+  resetCredentials?: ResetCredentials;
+  /** The answer to every wifi change by updateCredentials. */
+  updateCredentials?: UpdateCredentials;
 }
 
 /** A persona file (schemas/persona.schema.json). */

@@ -31,6 +31,9 @@ import {
   type DecisionId,
   type DecisionSpec,
   type JsonSchema,
+  UPGRADE_OFFERS,
+  UPGRADE_PATHS,
+  WIFI_PANEL_VARIANTS,
 } from '../src/engine/decisions';
 import { formatDecisionTrace } from '../src/engine/explain';
 import { ruleRef } from '../src/engine/rule-ref';
@@ -248,6 +251,13 @@ function expectSchema(d: DecisionSpec): JsonSchema {
         emptyItem: { type: 'boolean' },
         search: { type: 'boolean' },
       });
+    case 'upgrade-offer':
+    case 'modem-upgrade':
+      return record({ offer: enumOf(UPGRADE_OFFERS) });
+    case 'upgrade-path':
+      return record({ path: enumOf(UPGRADE_PATHS) });
+    case 'wifi-panel':
+      return record({ variant: enumOf(WIFI_PANEL_VARIANTS) });
     default:
       return record({ show: { type: 'boolean' }, fresh: { type: 'boolean' } });
   }

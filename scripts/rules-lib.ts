@@ -281,8 +281,17 @@ const RESPONSE_OF_CALL: Record<DataCall, keyof PersonaResponses> = {
  */
 export async function decidePersona(runtime: Runtime, persona: Persona, today: Date, accountIndex = 0) {
   const plan = await runtime.decide(personaFacts(persona, today, accountIndex, []));
-  const facts = personaFacts(persona, today, accountIndex, plan.decisions.dataLoading.calls);
-  return { facts, ...(await runtime.decide(facts)) };
+  let calls = plan.decisions.dataLoading.calls;
+  let facts = personaFacts(persona, today, accountIndex, calls);
+  let decided = await runtime.decide(facts);
+  // The app asks again once the first calls answered (the wifi calls wait for the services answer): so do we.
+  const later = decided.decisions.dataLoading.calls.filter((c) => !calls.includes(c));
+  if (later.length > 0) {
+    calls = [...calls, ...later];
+    facts = personaFacts(persona, today, accountIndex, calls);
+    decided = await runtime.decide(facts);
+  }
+  return { facts, ...decided };
 }
 
 export interface PreviewRow {

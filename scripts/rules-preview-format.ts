@@ -57,6 +57,10 @@ const PERSONA_DECISIONS: { heading: string; value: (d: HomeDecisions) => string 
     heading: 'Pending-order alert offers (rules/order-actions.json)',
     value: (d) => cell(flags(d.orderActions)),
   },
+  { heading: 'Upgrade offer indicator (rules/upgrade-offer.json)', value: (d) => d.upgradeOffer.offer },
+  { heading: 'Upgrade path (rules/upgrade-path.json)', value: (d) => d.upgradePath.path },
+  { heading: 'Modem upgrade (rules/modem-upgrade.json)', value: (d) => d.modemUpgrade.offer },
+  { heading: 'WiFi panel (rules/wifi-panel.json)', value: (d) => d.wifiPanel.variant },
 ];
 
 const isConstantRef = (v: unknown): v is { fact: string } =>

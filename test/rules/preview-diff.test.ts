@@ -48,20 +48,21 @@ describe('rules preview format', () => {
     const after = await rendered(changed, rulesets);
 
     expect(changedLines(before, after)).toEqual([
-      '- postpaid: outage, orderHistory, tickets, services, creditOffer, modemReplacementOffer, modemInfo, rateIncrease, wgStatus, paperCharge',
+      '- postpaid: outage, orderHistory, tickets, services, creditOffer, modemReplacementOffer, modemInfo, wifiInfo, rateIncrease, wgStatus, paperCharge',
     ]);
     const changes = diffPreviews(before, after);
     expect(changes).toEqual([
       {
         decision: 'Calls made after the profile (rules/data-loading.json)',
         key: 'postpaid',
-        before: 'outage, orderHistory, tickets, services, creditOffer, modemReplacementOffer, modemInfo',
+        before:
+          'outage, orderHistory, tickets, services, creditOffer, modemReplacementOffer, modemInfo, wifiInfo',
         after:
-          'outage, orderHistory, tickets, services, creditOffer, modemReplacementOffer, modemInfo, rateIncrease, wgStatus, paperCharge',
+          'outage, orderHistory, tickets, services, creditOffer, modemReplacementOffer, modemInfo, wifiInfo, rateIncrease, wgStatus, paperCharge',
       },
     ]);
     expect(formatPreviewDiff(changes, 'golden.md')).toBe(
-      'postpaid | Calls made after the profile (rules/data-loading.json) | before: outage, orderHistory, tickets, services, creditOffer, modemReplacementOffer, modemInfo | after: outage, orderHistory, tickets, services, creditOffer, modemReplacementOffer, modemInfo, rateIncrease, wgStatus, paperCharge\n\n' +
+      'postpaid | Calls made after the profile (rules/data-loading.json) | before: outage, orderHistory, tickets, services, creditOffer, modemReplacementOffer, modemInfo, wifiInfo | after: outage, orderHistory, tickets, services, creditOffer, modemReplacementOffer, modemInfo, wifiInfo, rateIncrease, wgStatus, paperCharge\n\n' +
         '1 change against golden.md; 1 persona (postpaid); 1 decision (Calls made after the profile)\n',
     );
   });
@@ -81,7 +82,7 @@ describe('rules preview format', () => {
     const after = await rendered(await previewRows(changed, personas, dayAt(PREVIEW_DATE)), changed);
     const text = formatPreviewDiff(diffPreviews(before, after), 'golden.md');
     expect(text.split('\n')).toEqual([
-      'late-payment | Full home sections in order (rules/home-sections.json) | before: late-payment-alert, greeting, network-status, order-history-link, quick-links, billing-info, internet-wifi, cancel-service (chat), support, rewards | after: greeting, network-status, order-history-link, quick-links, billing-info, internet-wifi, cancel-service (chat), support, rewards',
+      'late-payment | Full home sections in order (rules/home-sections.json) | before: late-payment-alert, greeting, network-status, order-history-link, quick-links, billing-info, internet-wifi, wifi-devices, cancel-service (chat), support, rewards | after: greeting, network-status, order-history-link, quick-links, billing-info, internet-wifi, wifi-devices, cancel-service (chat), support, rewards',
       'late-payment | Payment flags (rules/payment.json) | before: late | after: —',
       "payment #1 'payment-late' | Thresholds (every number a rule compares a fact with) | before: amountDue greaterThan 10 and daysPastDueDate greaterThan 1 | after: amountDue greaterThan 500 and daysPastDueDate greaterThan 1",
       '',
