@@ -1,9 +1,14 @@
 import { useEffect, useRef } from 'react';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
-import { formatDate } from '../../ui/format';
+import { format, isValid } from 'date-fns';
 import { yAxisIncrements, yAxisMax, yAxisMin, type TrendDay } from './speed-trend';
 import { INTERNET_TEXT as T } from './texts';
+
+/** An axis label: 'Nov 16' (never throws: an unreadable day has no label). */
+function shortDay(d: Date): string {
+  return isValid(d) ? format(d, 'MMM d') : '';
+}
 
 /** Drawn at the width of the dialog, never narrower than a phone's. */
 const MIN_WIDTH = 260;
@@ -27,20 +32,22 @@ export function SpeedChart({ days, step }: { days: readonly TrendDay[]; step: nu
       {
         width,
         height: HEIGHT,
+        padding: [8, 24, 0, 0],
         scales: { x: { time: true }, y: { range: [min, max] } },
         axes: [
           {
-            values: (_u, ticks) => ticks.map((t) => formatDate(new Date(t * 1000)).replace(/, \d{4}$/, '')),
-            space: 60,
+            values: (_u, ticks) => ticks.map((t) => shortDay(new Date(t * 1000))),
+            space: 48,
           },
           { incrs: yAxisIncrements(step), label: 'Mbps', size: 60 },
         ],
         series: [
-          {},
+          { label: T.day },
           { label: T.download, stroke: '#0b5cad', width: 2, points: { show: true } },
           { label: T.upload, stroke: '#2f7d32', width: 2, dash: [6, 4], points: { show: true } },
         ],
-        legend: { show: true },
+        // Series names only: the figures are in the table.
+        legend: { show: true, live: false },
         cursor: { show: false },
       },
       [dated.map((d) => d.at.getTime() / 1000), dated.map((d) => d.download), dated.map((d) => d.upload)],
