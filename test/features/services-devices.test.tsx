@@ -3,8 +3,6 @@ import { cleanup, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { getAdaptTokenPath } from '../../src/api/calls/adapt-token';
 import { getHistoricalSpeedsPath } from '../../src/api/calls/historical-speeds';
-import { getModemInfoPath } from '../../src/api/calls/modem-info';
-import { getWifiInfoPath } from '../../src/api/calls/wifi-info';
 import type { ModemInfo, MyServices } from '../../src/generated/types';
 import { Component as ServicesLayout } from '../../src/features/services/routes/layout';
 import { Component as Internet } from '../../src/features/services/routes/internet';
@@ -14,7 +12,19 @@ import { Component as ConnectedDevices } from '../../src/features/devices/routes
 import { Component as DeviceDetails } from '../../src/features/devices/routes/device-details';
 import { Component as ModemDetails } from '../../src/features/devices/routes/modem-details';
 import { Component as BroadbandFacts } from '../../src/features/devices/routes/broadband-facts';
-import { baseProfile, failed, fakeOrch, makeStore, ok, renderAt, type OrchRoute } from './harness';
+import type { HomeDecisions } from '../../src/engine';
+import type { CallResult } from '../../src/stores/api-port';
+import {
+  baseProfile,
+  failed,
+  fakeOrch,
+  fixedDecisions,
+  makeStore,
+  ok,
+  renderAt,
+  type OrchRoute,
+  type StoreOptions,
+} from './harness';
 
 afterEach(cleanup);
 
@@ -139,50 +149,51 @@ describe('services', () => {
 });
 
 describe('devices', () => {
-  it('lists the connected devices with the OAuth token', async () => {
-    const orch = fakeOrch({ [getAdaptTokenPath]: token, [getModemInfoPath]: () => ok(modem()) });
-    const store = await makeStore({ orch });
-    renderAt(store, '/connectedDevices', <ConnectedDevices />);
-    const table = await screen.findByRole('table', {
-      name: 'Devices connected to your modem (1 active of 2)',
+  // The modem pages read the account's modem and wifi data (loaded once after the home when HSI is owned)
+  // and show what rules/wifi-panel.json decided from it.
+  const withModem = (
+    variant: HomeDecisions['wifiPanel']['variant'],
+    modemInfo: CallResult<ModemInfo> = ok(modem()),
+    wifiInfo?: CallResult<unknown>,
+  ) =>
+    makeStore({
+      decisions: { ...fixedDecisions, wifiPanel: { variant } },
+      accountData: { modemInfo, ...(wifiInfo ? { wifiInfo } : {}) } as StoreOptions['accountData'],
     });
-    expect(within(table).getByRole('link', { name: 'Living room TV' })).toHaveAttribute(
-      'href',
-      '/deviceDetails?deviceId=dev-1',
+
+  it('lists the connected devices in their three groups, each with Rename', async () => {
+    const store = await withModem('normal');
+    renderAt(store, '/connectedDevices', <ConnectedDevices />);
+    const fast = await screen.findByRole('region', { name: 'WiFi 5 GHz (1)' });
+    expect(within(fast).getByText('Living room TV')).toBeInTheDocument();
+    expect(within(fast).getByRole('button', { name: 'Rename Living room TV' })).toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'WiFi 2.4 GHz (0)' })).toHaveTextContent(
+      'No devices in this group.',
     );
-    expect(orch.calls.map((c) => c.path)).toEqual([getAdaptTokenPath, getModemInfoPath]);
+    expect(screen.getByRole('region', { name: 'Wired and other (1)' })).toHaveTextContent('Old laptop');
   });
 
   it('shows the own-modem text and no devices for a bring-your-own modem', async () => {
-    const orch = fakeOrch({
-      [getAdaptTokenPath]: token,
-      [getModemInfoPath]: () => ok(modem({}, { byom: true })),
-    });
-    const store = await makeStore({ orch });
+    const store = await withModem('own-modem', ok(modem({}, { byom: true })));
     renderAt(store, '/connectedDevices', <ConnectedDevices />);
     expect(
       await screen.findByText(
         'This information is not available as you have elected to provide your own modem.',
       ),
     ).toBeInTheDocument();
-    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Rename/ })).not.toBeInTheDocument();
   });
 
   it('shows the offline text when the modem is offline', async () => {
-    const orch = fakeOrch({
-      [getAdaptTokenPath]: token,
-      [getModemInfoPath]: () => ok(modem({ isConnected: false })),
-    });
-    const store = await makeStore({ orch });
+    const store = await withModem('offline', ok(modem({ isConnected: false })));
     renderAt(store, '/connectedDevices', <ConnectedDevices />);
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'WiFi Network and Connected Devices are not available. Please ensure your modem is online.',
     );
   });
 
-  it('shows inline text when the modem call fails', async () => {
-    const orch = fakeOrch({ [getAdaptTokenPath]: token, [getModemInfoPath]: () => failed() });
-    const store = await makeStore({ orch });
+  it('shows inline text when the modem call failed', async () => {
+    const store = await withModem('unavailable', failed());
     renderAt(store, '/connectedDevices', <ConnectedDevices />);
     expect(await screen.findByRole('alert')).toHaveTextContent(
       "We are unable to reach your modem's information",
@@ -190,26 +201,23 @@ describe('devices', () => {
   });
 
   it('shows one device', async () => {
-    const orch = fakeOrch({ [getAdaptTokenPath]: token, [getModemInfoPath]: () => ok(modem()) });
-    const store = await makeStore({ orch });
+    const store = await withModem('normal');
     renderAt(store, '/deviceDetails?deviceId=dev-2', <DeviceDetails />);
     expect(await screen.findByRole('heading', { level: 2, name: 'Old laptop' })).toBeInTheDocument();
     expect(screen.getByText('192.168.0.9')).toBeInTheDocument();
   });
 
   it('shows the modem and its WiFi bands without the password', async () => {
-    const orch = fakeOrch({
-      [getAdaptTokenPath]: token,
-      [getModemInfoPath]: () => ok(modem()),
-      [getWifiInfoPath]: () =>
-        ok({
-          SSIDName: 'LopezHome',
-          WirelessKey: 'secret-key-1',
-          totalActiveDevices: 1,
-          wifiList: [{ ssid: '5', SSIDName: 'LopezHome', band: '5GHz', encryptionType: 'WPA2-Personal' }],
-        }),
-    });
-    const store = await makeStore({ orch });
+    const store = await withModem(
+      'normal',
+      ok(modem()),
+      ok({
+        SSIDName: 'LopezHome',
+        WirelessKey: 'secret-key-1',
+        totalActiveDevices: 1,
+        wifiList: [{ ssid: '5', SSIDName: 'LopezHome', band: '5GHz', encryptionType: 'WPA2-Personal' }],
+      }),
+    );
     renderAt(store, '/ModemDetails', <ModemDetails />);
     expect(await screen.findByText('GW-1')).toBeInTheDocument();
     expect(await screen.findByRole('table', { name: 'WiFi bands' })).toHaveTextContent('5GHz');

@@ -447,6 +447,32 @@ const PROBE: ReadonlyArray<{ base: string; edits: Array<[Path, Json, string]> }>
     ],
   },
   {
+    // Repeated rows of the internet and wifi cards (issue 9): one device id and one product id 40 times.
+    base: 'blue-marble',
+    edits: [
+      [
+        ['accounts', 0, 'modemInfo', 'modemInfo', 0, 'deviceList'],
+        Array.from({ length: 40 }, () => ({
+          deviceId: 'dev-1',
+          deviceName: 'Same device',
+          connectionType: '5GHz',
+        })),
+        'the connected devices repeated 40 times',
+      ],
+      [
+        ['accounts', 0, 'rateIncrease', 'rateChangeNotification'],
+        Array.from({ length: 40 }, () => ({
+          productId: 'HSI-200',
+          productType: 'internet',
+          currentTierRate: 55,
+          nextTierRate: 60,
+          nextTierEffectiveDate: '2026-04-04',
+        })),
+        'the rate-change notifications repeated 40 times',
+      ],
+    ],
+  },
+  {
     base: 'postpaid',
     edits: [[['accounts', 0, 'homeEarlyInit', 'statusCode'], 500, 'statusCode 500']],
   },
