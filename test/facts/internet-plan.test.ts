@@ -53,7 +53,11 @@ describe('internet plan facts (home spec 3 services, 4 upgrade offer indicator)'
     expect(internetPlanFacts({ statusInfo: { status: 'FAILURE' } }).speedHeadroomKbps).toBeNull();
     const corrupt: MyServices = {
       statusInfo: { status: 'SUCCESS' },
-      dioProductEligibility: { hasHsi: true, ownedHsiSpeedInKbps: -5, availableHsiSpeedInKbps: 1e400 },
+      dioProductEligibility: {
+        hasHsi: true,
+        ownedHsiSpeedInKbps: -5,
+        availableHsiSpeedInKbps: Number.POSITIVE_INFINITY,
+      },
     };
     expect(internetPlanFacts(corrupt)).toMatchObject({
       ownedSpeedKbps: null,
