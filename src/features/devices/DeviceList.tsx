@@ -6,7 +6,7 @@ import { useFlow } from '../../stores/use-flow';
 import { LongText } from '../../ui/LongText';
 import { TextField } from '../../ui/TextField';
 import { shownMessages } from '../../../machines/messages';
-import { provideDeviceRename } from './flows';
+import { provideDeviceRename } from './wifi-flows';
 import { deviceGroups } from './wifi-data';
 import { WIFI_TEXT as T } from './wifi-texts';
 

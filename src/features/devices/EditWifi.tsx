@@ -1,94 +1,22 @@
-import { observer } from 'mobx-react-lite';
-import { useMemo } from 'react';
-import { shownMessages } from '../../../machines/messages';
-import { useStores } from '../../stores/context';
-import { useFlow } from '../../stores/use-flow';
-import { Dialog } from '../../ui/Dialog';
-import { TextField } from '../../ui/TextField';
-import { provideEditWifi } from './flows';
+import { lazy, Suspense, useState } from 'react';
 import { WIFI_TEXT as T } from './wifi-texts';
 
-/**
- * 'Edit WIFI info' and its dialog (40vw; machines/edit-wifi.machine.ts): the network name and password, Save
- * enabled only after an input changes; on failure the server's message shows, the values revert and the
- * dialog stays open. The call follows the acs call toggle of rules/toggles.json.
- */
-export const EditWifi = observer(function EditWifi({ name, password }: { name: string; password: string }) {
-  const store = useStores();
-  const useAcs = store.decisions.current?.toggles.acsCall ?? false;
-  const logic = useMemo(() => provideEditWifi(store), [store]);
-  // Keyed by the toggle: the flow keeps what it saved itself (so focus returns to a button still there).
-  return <EditWifiFlow key={String(useAcs)} logic={logic} input={{ name, password, useAcs }} />;
-});
+// The dialog, its flow and its calls load with the first click, never with /home.
+const EditWifiDialog = lazy(() => import('./EditWifiDialog'));
 
-function EditWifiFlow({
-  logic,
-  input,
-}: {
-  logic: ReturnType<typeof provideEditWifi>;
-  input: { name: string; password: string; useAcs: boolean };
-}) {
-  const [snapshot, send] = useFlow('edit-wifi', logic, input);
-  const { draft, error } = snapshot.context;
-  const saving = snapshot.matches('savingAdapt') || snapshot.matches('savingAcs');
-  const open = snapshot.matches('editing') || saving;
-  const changed =
-    draft.name !== snapshot.context.saved.name || draft.password !== snapshot.context.saved.password;
-  const failure = snapshot.matches({ editing: 'failed' })
-    ? (error ?? shownMessages(snapshot)[0]?.text)
-    : null;
-  const close = () => {
-    if (!saving) send({ type: 'WIFI.CANCEL' });
-  };
+/** The 'Edit WIFI info' button; its dialog (EditWifiDialog.tsx) loads on the first click and stays. */
+export function EditWifi({ name, password }: { name: string; password: string }) {
+  const [opens, setOpens] = useState(0);
   return (
     <>
-      <button type="button" className="btn btn--secondary" onClick={() => send({ type: 'WIFI.EDIT' })}>
+      <button type="button" className="btn btn--secondary" onClick={() => setOpens((n) => n + 1)}>
         {T.editTitle}
       </button>
-      <Dialog
-        open={open}
-        title={T.editTitle}
-        onClose={close}
-        width="40vw"
-        actions={
-          <>
-            <button type="button" className="btn btn--secondary" disabled={saving} onClick={close}>
-              {T.cancel}
-            </button>
-            <button type="submit" form="edit-wifi-form" className="btn" disabled={!changed || saving}>
-              {saving ? T.saving : T.save}
-            </button>
-          </>
-        }
-      >
-        <form
-          id="edit-wifi-form"
-          onSubmit={(e) => {
-            e.preventDefault();
-            send({ type: 'WIFI.SAVE' });
-          }}
-        >
-          {failure ? (
-            <p role="alert" className="field-error">
-              {failure}
-            </p>
-          ) : null}
-          <TextField
-            label={T.nameField}
-            value={draft.name}
-            autoComplete="off"
-            disabled={saving}
-            onChange={(e) => send({ type: 'WIFI.CHANGE', field: 'name', value: e.target.value })}
-          />
-          <TextField
-            label={T.passwordField}
-            value={draft.password}
-            autoComplete="off"
-            disabled={saving}
-            onChange={(e) => send({ type: 'WIFI.CHANGE', field: 'password', value: e.target.value })}
-          />
-        </form>
-      </Dialog>
+      {opens > 0 ? (
+        <Suspense fallback={<span role="status">{T.loadingEdit}</span>}>
+          <EditWifiDialog name={name} password={password} opens={opens} />
+        </Suspense>
+      ) : null}
     </>
   );
 }

@@ -15,6 +15,7 @@ export const WIFI_TEXT = {
   wifiUnavailable: 'We are unable to show your WiFi network right now. Please try again later.',
   shareTitle: 'Share WiFi password',
   editTitle: 'Edit WIFI info',
+  loadingEdit: 'Opening…',
   devicesTitle: 'Connected Devices',
   viewDevices: 'View Connected Devices',
   manageDevices: 'Manage connected devices',

@@ -66,7 +66,7 @@ describe('WiFi panel (home spec 2.9)', () => {
     const { store, orch } = await wifiHome('normal');
     await renderHome(store);
     await user.click(within(panel()).getByRole('button', { name: 'Edit WIFI info' }));
-    const dialog = screen.getByRole('dialog', { name: 'Edit WIFI info' });
+    const dialog = await screen.findByRole('dialog', { name: 'Edit WIFI info' });
     const save = within(dialog).getByRole('button', { name: 'Save' });
     expect(save).toBeDisabled();
     await user.clear(within(dialog).getByLabelText('WiFi name'));
@@ -89,7 +89,7 @@ describe('WiFi panel (home spec 2.9)', () => {
     const { store, issues } = await wifiHome('normal', { status: '0', message: 'Name in use' });
     await renderHome(store);
     await user.click(within(panel()).getByRole('button', { name: 'Edit WIFI info' }));
-    const dialog = screen.getByRole('dialog', { name: 'Edit WIFI info' });
+    const dialog = await screen.findByRole('dialog', { name: 'Edit WIFI info' });
     await user.type(within(dialog).getByLabelText('WiFi name'), 'X');
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(await within(dialog).findByRole('alert')).toHaveTextContent('Name in use');
