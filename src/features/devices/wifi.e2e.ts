@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import jsQR from 'jsqr';
 import { test, expect, signIn, settled, axe } from '../../../test/e2e/fixtures';
-import { expectIssueLogged, issueRecords } from '../../../test/e2e/home-helpers';
+import { AFTER_TIMEOUT, expectIssueLogged, issueRecords } from '../../../test/e2e/home-helpers';
 
 /**
  * The WiFi and connected-devices panel (issue 9; home spec 2.9, 4, 7, 8, 9): the panel's variants on their
@@ -255,9 +255,10 @@ test.describe('Edit WIFI info with the acs call toggle on (a test-only served to
     });
   });
 
-  test('the acs updateCredentials call saves (status 0 means success); a refusal shows its message and is logged', async ({
+  test('the acs updateCredentials call saves (status 0 means success); a refusal shows its message and is logged; a time-out shows our message', async ({
     guarded: page,
   }) => {
+    test.setTimeout(60_000);
     const paths: string[] = [];
     page.on('request', (r) => paths.push(new URL(r.url()).pathname));
     await signIn(page, 'blue-marble');
@@ -279,5 +280,18 @@ test.describe('Edit WIFI info with the acs call toggle on (a test-only served to
       'WiFi name is required and the password needs 8 characters or more.',
     );
     await expectIssueLogged(page, 'updateCredentials');
+
+    // The call itself failing: our message, the values back, a second record.
+    await fault(page, '/Orch/dssh/acs/updateCredentials', 'timeout');
+    await dialog.getByLabel('WiFi password').fill('long-enough-key');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expect(dialog.getByRole('alert')).toHaveText(
+      'We were unable to update your WiFi info. Please try again later.',
+      { timeout: AFTER_TIMEOUT },
+    );
+    await expect(dialog.getByLabel('WiFi password')).toHaveValue('maple-street-42');
+    await expect
+      .poll(async () => (await issueRecords(page)).filter((r) => r.operation === 'updateCredentials').length)
+      .toBe(2);
   });
 });
