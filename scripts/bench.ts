@@ -223,7 +223,7 @@ function baselineDecide(f: AccountFacts): HomeDecisions {
   add('quick-links', 160, true);
   add('billing-info', 170, true);
   add('internet-wifi', 180, f.hsiOwned === true);
-  add('wifi-devices', 185, f.hsiOwned === true);
+  add('wifi-devices', 185, f.hsiOwned === true && toggles.adaptCall);
   add(
     'self-install-app',
     190,
