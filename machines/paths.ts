@@ -28,12 +28,85 @@ export interface PathStep {
   expectedMessages?: Message[];
   /** Names of the other effects (named actions) the event runs, in order; absent when none. */
   expectedEffects?: string[];
+  /**
+   * Captured sessions only: what the user did on the page for this event, in order, the last action being
+   * the control that sent it. Absent for an invoked actor's answer (nobody acts: the call answers), and for
+   * an event the page sent by itself.
+   */
+  via?: UiAction[];
+  /**
+   * Captured sessions only: the lines of text the event brought onto the screen and took off it, read once
+   * the page had settled. Absent when the flow moved on before the page settled (a call that answered at
+   * once), and in generated paths.
+   */
+  screen?: ScreenChange;
+}
+
+/**
+ * A control as a browser driver finds it: by ARIA role and accessible name (exact), inside the open dialog
+ * of that name when `within` is given, the `index`-th match (from 0) when several controls share both.
+ */
+export interface UiTarget {
+  role: string;
+  name: string;
+  within?: string;
+  index?: number;
+}
+
+/** One user action on the page: a click, a field filled with a value, an option chosen, a key pressed. */
+export type UiAction =
+  | ({ action: 'click' } & UiTarget)
+  | ({ action: 'fill'; value: string } & UiTarget)
+  | ({ action: 'select'; value: string } & UiTarget)
+  | { action: 'press'; key: string };
+
+/** Lines of page text (whitespace collapsed) that a step showed and removed; toasts timing out are not removals. */
+export interface ScreenChange {
+  shown: string[];
+  gone: string[];
+}
+
+/**
+ * The path file format's version. 1 (no `format` field): generated paths and the first browser exports.
+ * 2: a captured session, with `machineVersion`, `session`, and `via`/`screen` on its steps. Both load.
+ */
+export const PATH_FORMAT = 2;
+
+/** Where and under what conditions a session was captured, as far as the page could know. */
+export interface CapturedSession {
+  /** The browser's clock when the page loaded (ISO 8601 with offset). */
+  capturedAt: string;
+  /** The day the back end's dates were relative to (YYYY-MM-DD): the sandbox's day, else the browser's. */
+  date: string;
+  /** The sandbox's clock when the page loaded (local YYYY-MM-DDTHH:mm:ss); absent without a sandbox. */
+  sandboxClock?: string;
+  /** The signed-in sandbox persona; null when signed out or when no sandbox says (a real deployment). */
+  persona: string | null;
+  /** Which of the persona's accounts was current (0 the first). */
+  accountIndex?: number;
+  /** Faults armed in the sandbox session: call path -> '500' | 'timeout' | 'malformed'. */
+  faults: Record<string, string>;
+  /** The page the flow ran on (path and query, without `qa`), and the router state it was opened with. */
+  page: { path: string; state?: JsonValue };
+  /** The rules the page decided with: each decision file's source and content hash, and one hash of all. */
+  rules: {
+    hash: string | null;
+    files: Record<string, { source: 'served' | 'bundled'; hash: string | null }>;
+  };
+  /** The browser's settings that change what a page shows. */
+  browser: { timeZone: string; locale: string; viewport: { width: number; height: number } };
 }
 
 export interface PathFile {
+  /** The format's version (PATH_FORMAT); absent in format 1. */
+  format?: number;
   /** The machine's file stem: 'account-switch' for machines/account-switch.machine.ts. */
   machine: string;
+  /** Captured sessions: the hash of the machine's definition when captured (machineVersion()). */
+  machineVersion?: string;
   description: string;
+  /** Captured sessions: persona, date, faults, page, rules. */
+  session?: CapturedSession;
   /** The machine's input, when it takes one. */
   input?: JsonValue;
   initialState: StateValue;
@@ -121,6 +194,20 @@ export interface PathRecorder {
   inspect: (event: InspectionEvent) => void;
   /** The path so far, in the path file format. */
   toPathFile: () => PathFile;
+  /** Adds what the page knows of a step (the UI that sent it, what it changed on screen). */
+  annotate: (step: number, extra: Pick<PathStep, 'via' | 'screen'>) => void;
+  /** Steps recorded so far. */
+  stepCount: () => number;
+  /** The machine's state value now (null before it started). */
+  currentState: () => StateValue | null;
+}
+
+/** What the app observes around each step of a live actor (the QA capture in the browser). */
+export interface RecorderHooks {
+  /** The machine received an event and has not reacted yet; `step` is the index its step will have. */
+  onEvent?: (event: PathEvent, step: number) => void;
+  /** Step `step` is recorded: the machine has reacted. */
+  onStep?: (step: number) => void;
 }
 
 interface SnapshotLike extends HasMeta {
@@ -140,10 +227,12 @@ export function createPathRecorder(options: {
   logic: AnyStateMachine;
   input?: JsonValue;
   description?: string;
+  hooks?: RecorderHooks;
 }): PathRecorder {
   const named = namedActionsOf(options.logic);
   let rootSessionId: string | null = null;
   let initialState: StateValue | null = null;
+  let state: StateValue | null = null;
   let shown: ShownMessage[] = [];
   const steps: PathStep[] = [];
   let current: { event: PathEvent; actions: RanAction[] } | null = null;
@@ -154,6 +243,7 @@ export function createPathRecorder(options: {
     if (ev.type === '@xstate.event') {
       if (ev.event.type === 'xstate.init') return;
       current = { event: toPathEvent(ev.event), actions: [] };
+      options.hooks?.onEvent?.(current.event, steps.length);
     } else if (ev.type === '@xstate.action') {
       current?.actions.push({ type: ev.action.type, params: ev.action.params });
     } else if (ev.type === '@xstate.snapshot') {
@@ -168,13 +258,21 @@ export function createPathRecorder(options: {
           ...stepOutcome(current.actions, shown, after, named),
         });
         current = null;
+        options.hooks?.onStep?.(steps.length - 1);
       }
       shown = after;
+      state = ev.snapshot.value;
     }
   };
 
   return {
     inspect,
+    annotate: (index, extra) => {
+      const step = steps[index];
+      if (step) Object.assign(step, extra);
+    },
+    stepCount: () => steps.length,
+    currentState: () => state,
     toPathFile: () => ({
       machine: options.machine,
       description: options.description ?? `Recorded in a browser session (${steps.length} steps)`,

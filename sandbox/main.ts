@@ -10,6 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { createSandboxServer, type SandboxOptions } from './server';
 import type { SessionLimits } from './session';
 import { LOOPBACK_HOSTS } from './security';
+import { parseSandboxToday } from './personas';
 
 const env = process.env;
 
@@ -27,10 +28,10 @@ if (env.RULES_DIR) options.rulesDir = env.RULES_DIR;
 if (env.SANDBOX_PERSONAS_DIR) options.personaDirs = env.SANDBOX_PERSONAS_DIR.split(delimiter).filter(Boolean);
 if (env.ORCH_UPSTREAM) options.upstream = env.ORCH_UPSTREAM;
 if (env.SANDBOX_TIMEOUT_MS) options.timeoutHoldMs = Number(env.SANDBOX_TIMEOUT_MS);
-const pinned = /^(\d{4})-(\d{2})-(\d{2})$/.exec(env.SANDBOX_TODAY ?? '');
-if (pinned) {
-  // Noon, so a time-zone difference never moves the pinned calendar day.
-  const day = new Date(Number(pinned[1]), Number(pinned[2]) - 1, Number(pinned[3]), 12);
+if (env.SANDBOX_TODAY) {
+  const day = parseSandboxToday(env.SANDBOX_TODAY);
+  if (!day)
+    throw new Error(`SANDBOX_TODAY must be YYYY-MM-DD or YYYY-MM-DDTHH:mm[:ss], not '${env.SANDBOX_TODAY}'`);
   options.today = () => day;
 }
 const sessions: Partial<SessionLimits> = {};

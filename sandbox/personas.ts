@@ -203,6 +203,31 @@ export function isoDate(d: Date): string {
   return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
 }
 
+/** Local date and time as YYYY-MM-DDTHH:mm:ss (what the sandbox says its clock is, /sandbox/session). */
+export function isoDateTime(d: Date): string {
+  return `${isoDate(d)}T${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
+}
+
+/**
+ * SANDBOX_TODAY: `YYYY-MM-DD` pins the day (at noon, so a time-zone difference never moves it);
+ * `YYYY-MM-DDTHH:mm[:ss]` pins the moment as well (a replayed session's clock, so `@now+Nh` times come out as
+ * they were captured). Local time. Anything else: null.
+ */
+export function parseSandboxToday(value: string): Date | null {
+  const m = /^(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2})(?::(\d{2}))?)?$/.exec(value);
+  if (!m) return null;
+  const [, y, mo, d, hh, mm, ss] = m;
+  const at = new Date(
+    Number(y),
+    Number(mo) - 1,
+    Number(d),
+    Number(hh ?? 12),
+    Number(mm ?? 0),
+    Number(ss ?? 0),
+  );
+  return isoDate(at) === `${y}-${mo}-${d}` ? at : null;
+}
+
 /** Resolves one token against `today`; any other string comes back unchanged. */
 export function resolveDateToken(value: string, today: Date): string {
   const hours = RELATIVE_TIME.exec(value);

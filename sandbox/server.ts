@@ -24,7 +24,7 @@ import fastifyStatic from '@fastify/static';
 import { checkRedirect, safeLocalTarget } from '../src/api/redirect';
 import { handleOrch, isSignedIn, type OrchRequest, type Reply } from './orch';
 import { jumpPage, messagePage, notBuiltPage, sandboxCss, signInPage } from './pages';
-import { loadPersonas, signInOf, type Persona, type PersonaProblem } from './personas';
+import { isoDate, isoDateTime, loadPersonas, signInOf, type Persona, type PersonaProblem } from './personas';
 import { handlePreauth } from './preauth';
 import { RulesCache } from './rules';
 import {
@@ -665,6 +665,9 @@ export function createSandboxServer(options: SandboxOptions = {}): SandboxServer
         accountIndex: s?.accountIndex ?? 0,
         faults: faultList(s),
         issues: s?.issues ?? [],
+        // The sandbox's clock (SANDBOX_TODAY or the wall clock): persona dates are relative to this day.
+        today: isoDate(today()),
+        clock: isoDateTime(today()),
       });
     });
     scope.get('/sandbox/sandbox.css', (_req, reply) =>
