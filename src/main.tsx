@@ -34,6 +34,7 @@ async function start(): Promise<void> {
     client,
     (facts, decisions) => runtime.decideItem(facts, decisions),
   );
+  store.qa.decidedWith(rules);
   store.start();
   // A value a page cannot show reads 'Not available' there and is logged once (src/ui/format.ts).
   onUnshowableValue(({ kind, value }) => store.logUnshowable(kind, value));

@@ -1,44 +1,108 @@
 import { observer } from 'mobx-react-lite';
 import { useEffect, useState } from 'react';
+import type { StateValue } from 'xstate';
 import { useStores } from '../stores/context';
+
+type Capture = typeof import('./qa-capture');
+
+/** 'idle', or 'declineDialog.sending' for a nested state. */
+function stateText(value: StateValue | null): string {
+  if (value === null) return '—';
+  if (typeof value === 'string') return value;
+  return Object.entries(value)
+    .map(([key, child]) => (child === undefined ? key : `${key}.${stateText(child)}`))
+    .join(', ');
+}
 
 /**
  * QA and analysts only (`?qa` at start-up): why this screen looks as it does (every decision with its winning
- * rule and each condition with the fact's value, as `npm run rules:explain` prints it), and the flow paths this
- * session took, ready to save and replay.
+ * rule and each condition with the fact's value, as `npm run rules:explain` prints it), and the flows this
+ * session ran, each with its live state and path, ready to save as a captured session that
+ * `npm run qa:replay` replays in a browser. The capture (src/shell/qa-capture.ts) loads only here.
  */
 export const QaPanel = observer(function QaPanel() {
   const store = useStores();
   const [open, setOpen] = useState(false);
-  if (!store.qa.enabled) return null;
+  const [capture, setCapture] = useState<Capture | null>(null);
+  const [notice, setNotice] = useState('');
+  const enabled = store.qa.enabled;
+  useEffect(() => {
+    if (!enabled) return undefined;
+    let live = true;
+    let uninstall = () => {};
+    void import('./qa-capture').then((module) => {
+      if (!live) return;
+      uninstall = module.installCapture(store);
+      setCapture(module);
+    });
+    return () => {
+      live = false;
+      uninstall();
+    };
+  }, [enabled, store]);
+  if (!enabled) return null;
   const paths = store.qa.paths;
+
+  const save = async (id: number, how: 'download' | 'copy') => {
+    if (!capture) return;
+    try {
+      const file = await capture.sessionFile(store, store.qa, id);
+      if (how === 'download') {
+        capture.download(file);
+        setNotice(`Saved ${capture.sessionFileName(file)}: put it in test/sessions/${file.machine}/.`);
+      } else {
+        await navigator.clipboard.writeText(`${JSON.stringify(file, null, 2)}\n`);
+        setNotice(`Copied the ${file.machine} session.`);
+      }
+    } catch (e) {
+      setNotice(`Could not save the session: ${e instanceof Error ? e.message : String(e)}`);
+    }
+  };
+
   return (
     <aside className="qa-panel" aria-label="QA panel">
       <button type="button" aria-expanded={open} onClick={() => setOpen((o) => !o)}>
         QA: rules and flow paths ({paths.length})
       </button>
-      {open ? (
-        <div className="qa-panel__body">
-          <ExplainTrace />
-          <h2>Flow paths</h2>
-          {paths.length === 0 ? <p>No flow has run yet in this session.</p> : null}
-          {paths.map((p) => {
-            const json = JSON.stringify(p.file, null, 2);
-            return (
-              <div key={p.id} className="qa-panel__path">
-                <label htmlFor={`qa-path-${p.id}`}>
-                  {p.machine}: {p.file.steps.length} steps (save as test/paths/{p.machine}/recorded-{p.id}
-                  .json)
-                </label>
-                <textarea id={`qa-path-${p.id}`} readOnly rows={8} value={json} />
-                <button type="button" onClick={() => void navigator.clipboard?.writeText(json)}>
-                  Copy {p.machine} path
+      {/* Kept in the page while closed (hidden): a replay reads each flow's live path (data-qa-path) from it. */}
+      <div className="qa-panel__body" hidden={!open}>
+        {open ? <ExplainTrace /> : null}
+        <h2>Flow paths</h2>
+        {paths.length === 0 ? <p>No flow has run yet in this session.</p> : null}
+        <p role="status">{notice}</p>
+        {paths.map((p) => {
+          const name = `${p.machine} #${p.id}`;
+          const json = JSON.stringify(p.file, null, 2);
+          return (
+            <section
+              key={p.id}
+              className="qa-panel__path"
+              aria-label={name}
+              data-qa-flow={p.machine}
+              data-qa-path={json}
+            >
+              <h3>{name}</h3>
+              <p>
+                State: <code>{stateText(p.state)}</code>, {p.file.steps.length} steps
+              </p>
+              {open ? (
+                <>
+                  <label htmlFor={`qa-path-${p.id}`}>Path of {name}</label>
+                  <textarea id={`qa-path-${p.id}`} readOnly rows={8} value={json} />
+                </>
+              ) : null}
+              <div className="qa-panel__actions">
+                <button type="button" disabled={!capture} onClick={() => void save(p.id, 'download')}>
+                  Save {name} session
+                </button>
+                <button type="button" disabled={!capture} onClick={() => void save(p.id, 'copy')}>
+                  Copy {name} session
                 </button>
               </div>
-            );
-          })}
-        </div>
-      ) : null}
+            </section>
+          );
+        })}
+      </div>
     </aside>
   );
 });

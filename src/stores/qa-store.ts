@@ -1,26 +1,109 @@
 import { makeAutoObservable } from 'mobx';
-import type { AnyStateMachine, InspectionEvent } from 'xstate';
-import { createPathRecorder, type JsonValue, type PathFile, type PathRecorder } from '../../machines/paths';
+import type { AnyStateMachine, InspectionEvent, StateValue } from 'xstate';
+import {
+  actorAnswer,
+  createPathRecorder,
+  type JsonValue,
+  type PathFile,
+  type PathRecorder,
+  type ScreenChange,
+  type UiAction,
+} from '../../machines/paths';
+import type { RulesUsed } from '../../machines/version';
+import { ruleFileOf } from '../engine/decisions';
+import type { Env } from './env';
 
-interface Recording {
+/** The page text a capture compares before and after a step (src/shell/qa-screen.ts reads it). */
+export interface ScreenLines {
+  lines: string[];
+  /** Lines inside the toast area: a toast leaving on its timer is no step's doing. */
+  toasts: string[];
+}
+
+/**
+ * What the capture sees of the page (src/shell/qa-capture.ts, loaded only with `?qa`): the controls the user
+ * acted on, the text on screen, where the page is. The store stays free of the DOM.
+ */
+export interface QaProbe {
+  /** The user's actions since `since` (probe time) that led to the event being received now, if any. */
+  takeVia(since: number): UiAction[] | undefined;
+  readScreen(): ScreenLines;
+  /** Calls back once the page has stopped changing (or after a bound). */
+  whenSettled(callback: () => void): void;
+  /** The page's path and query (without `qa`) and the router state it was opened with. */
+  location(): { path: string; state?: JsonValue };
+  /** A monotonic time in ms. */
+  now(): number;
+}
+
+export interface Recording {
   id: number;
   machine: string;
+  logic: AnyStateMachine;
   recorder: PathRecorder;
+  /** Where the flow's first event happened. */
+  page?: { path: string; state?: JsonValue };
+  /** Probe time of the last step (the start of the next step's user actions). */
+  lastStepAt: number;
+  pending?: { via: UiAction[] | undefined; before: ScreenLines | undefined };
+}
+
+/** Lines a step brought on screen and took off it (toasts timing out are not taken off by a step). */
+export function screenChange(before: ScreenLines, after: ScreenLines): ScreenChange {
+  const had = new Set(before.lines);
+  const has = new Set(after.lines);
+  const toasts = new Set(before.toasts);
+  return {
+    shown: after.lines.filter((l) => !had.has(l)),
+    gone: before.lines.filter((l) => !has.has(l) && !toasts.has(l)),
+  };
 }
 
 /**
  * Path capture for QA: with `?qa` in the address at start-up, every flow machine the app runs records the
- * path it takes, in the same format as the generated path files, so a customer's path can be replayed with
- * `npx tsx scripts/generate-paths.ts --replay FILE`. Nothing is stored in the browser.
+ * path it takes, in the path file format, with what the page knows around each step (the control that sent
+ * the event, the text it changed on screen). The QA panel saves a recording as a captured session (persona,
+ * date, faults, rules and machine version added: src/shell/qa-capture.ts) that `npm run qa:replay` replays
+ * in a browser. Nothing is stored in the browser.
  */
 export class QaStore {
   recordings: Recording[] = [];
   /** Bumped on every inspected event so the panel re-reads the recorders (they are plain objects). */
   version = 0;
+  /** The browser's clock when the page loaded (a replay starts its browser at this time). */
+  readonly startedAt: Date;
+  /** The rule files the page decided with (main.tsx hands them over after loading them). */
+  rulesUsed: RulesUsed = {};
+  private probe: QaProbe | null = null;
   private nextId = 1;
 
-  constructor(readonly enabled: boolean) {
-    makeAutoObservable<QaStore, 'nextId'>(this, { recordings: false, nextId: false });
+  constructor(
+    readonly enabled: boolean,
+    env?: Pick<Env, 'now'>,
+  ) {
+    this.startedAt = env?.now() ?? new Date();
+    makeAutoObservable<QaStore, 'nextId' | 'probe'>(this, {
+      recordings: false,
+      nextId: false,
+      probe: false,
+      rulesUsed: false,
+      startedAt: false,
+    });
+  }
+
+  /** The capture attaches once it is loaded; flows started before it record no controls or screens. */
+  attach(probe: QaProbe): void {
+    this.probe = probe;
+  }
+
+  /** Records which rules the page decides with: each decision's file and whether it was served or bundled. */
+  decidedWith(loaded: { rulesets: Record<string, unknown>; sources: Record<string, 'served' | 'bundled'> }) {
+    this.rulesUsed = Object.fromEntries(
+      Object.entries(loaded.rulesets).map(([id, rules]) => [
+        ruleFileOf(id),
+        { source: loaded.sources[id] ?? 'bundled', rules },
+      ]),
+    );
   }
 
   /** The `inspect` option for createActor/useMachine; undefined when QA capture is off. */
@@ -30,24 +113,76 @@ export class QaStore {
     input?: JsonValue,
   ): ((e: InspectionEvent) => void) | undefined {
     if (!this.enabled) return undefined;
-    const recorder = createPathRecorder({ machine, logic, ...(input === undefined ? {} : { input }) });
-    this.recordings.push({ id: this.nextId++, machine, recorder });
+    const id = this.nextId++;
+    const recording: Recording = {
+      id,
+      machine,
+      logic,
+      lastStepAt: this.probe?.now() ?? 0,
+      recorder: createPathRecorder({
+        machine,
+        logic,
+        ...(input === undefined ? {} : { input }),
+        hooks: {
+          onEvent: (event, step) => this.beforeStep(recording, event, step),
+          onStep: (step) => this.afterStep(recording, step),
+        },
+      }),
+    };
+    this.recordings.push(recording);
     return (e) => {
-      recorder.inspect(e);
+      recording.recorder.inspect(e);
       this.touch();
     };
+  }
+
+  private beforeStep(recording: Recording, event: { type: string }, step: number): void {
+    const probe = this.probe;
+    if (!probe) return;
+    if (step === 0) recording.page = probe.location();
+    recording.pending = {
+      // An invoked actor's answer comes from the call, not from the page.
+      via: actorAnswer(event) ? undefined : probe.takeVia(recording.lastStepAt),
+      before: probe.readScreen(),
+    };
+  }
+
+  private afterStep(recording: Recording, step: number): void {
+    const probe = this.probe;
+    const pending = recording.pending;
+    recording.pending = undefined;
+    if (!probe || !pending) return;
+    recording.lastStepAt = probe.now();
+    if (pending.via) recording.recorder.annotate(step, { via: pending.via });
+    const before = pending.before;
+    if (!before) return;
+    probe.whenSettled(() => {
+      // A later step came first: the page never settled on this one, so it has no screen of its own.
+      if (recording.recorder.stepCount() !== step + 1) return;
+      recording.recorder.annotate(step, { screen: screenChange(before, probe.readScreen()) });
+      this.touch();
+    });
   }
 
   touch(): void {
     this.version++;
   }
 
-  /** Recorded paths with at least one step, newest first. */
-  get paths(): Array<{ id: number; machine: string; file: PathFile }> {
+  /** Recorded paths with at least one step, newest first, with each flow's state now. */
+  get paths(): Array<{ id: number; machine: string; state: StateValue | null; file: PathFile }> {
     void this.version;
     return this.recordings
-      .map((r) => ({ id: r.id, machine: r.machine, file: r.recorder.toPathFile() }))
+      .map((r) => ({
+        id: r.id,
+        machine: r.machine,
+        state: r.recorder.currentState(),
+        file: r.recorder.toPathFile(),
+      }))
       .filter((p) => p.file.steps.length > 0)
       .reverse();
+  }
+
+  recording(id: number): Recording | undefined {
+    return this.recordings.find((r) => r.id === id);
   }
 }

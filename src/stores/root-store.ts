@@ -95,7 +95,7 @@ export class RootStore {
     );
     this.accounts = new AccountsStore(api, report);
     this.accountData = new AccountDataStore();
-    this.qa = new QaStore(env.qaCapture === true);
+    this.qa = new QaStore(env.qaCapture === true, env);
     this.storedFlags = {
       altnumshow: env.storage.getItem(STORAGE_FLAGS.altnumshow),
       emailvalidshow: env.storage.getItem(STORAGE_FLAGS.emailvalidshow),

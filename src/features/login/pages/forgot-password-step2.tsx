@@ -1,9 +1,9 @@
-import { useMachine } from '@xstate/react';
 import { useId, useState, type FormEvent } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { forgotPasswordMachine } from '../../../../machines/forgot-password.machine';
 import { shownMessages } from '../../../../machines/messages';
 import { useStores } from '../../../stores/context';
+import { useFlow } from '../../../stores/use-flow';
 import { FlowMessages, RecoveryPage } from '../parts';
 import { recoveryActors } from '../recovery-actors';
 import type { PasswordStep2State } from './forgot-password';
@@ -38,7 +38,7 @@ export function ForgotPasswordStep2Page() {
 function EmailStep({ from }: { from: PasswordStep2State }) {
   const store = useStores();
   const [machine] = useState(() => forgotPasswordMachine.provide({ actors: recoveryActors(store) }));
-  const [snapshot, send] = useMachine(machine, { input: from });
+  const [snapshot, send] = useFlow('forgot-password', machine, from);
   const [email, setEmail] = useState('');
   const fieldId = useId();
   const messagesId = useId();

@@ -1,9 +1,9 @@
-import { useMachine } from '@xstate/react';
 import { useId, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { forgotPasswordMachine } from '../../../../machines/forgot-password.machine';
 import { shownMessages } from '../../../../machines/messages';
 import { useStores } from '../../../stores/context';
+import { useFlow } from '../../../stores/use-flow';
 import { FlowMessages, RecoveryPage } from '../parts';
 import { recoveryActors } from '../recovery-actors';
 
@@ -31,7 +31,7 @@ export function ForgotPasswordPage() {
       },
     }),
   );
-  const [snapshot, send] = useMachine(machine, { input: { login: null } });
+  const [snapshot, send] = useFlow('forgot-password', machine, { login: null });
   const [login, setLogin] = useState('');
   const fieldId = useId();
   const messagesId = useId();

@@ -1,9 +1,9 @@
-import { useMachine } from '@xstate/react';
 import { useId, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { forgotUsernameMachine } from '../../../../machines/forgot-username.machine';
 import { shownMessages } from '../../../../machines/messages';
 import { useStores } from '../../../stores/context';
+import { useFlow } from '../../../stores/use-flow';
 import { FlowMessages, RecoveryPage } from '../parts';
 import { recoveryActors } from '../recovery-actors';
 
@@ -32,7 +32,7 @@ export function ForgotUsernamePage() {
       },
     }),
   );
-  const [snapshot, send] = useMachine(machine);
+  const [snapshot, send] = useFlow('forgot-username', machine);
   const [email, setEmail] = useState('');
   const fieldId = useId();
   const messagesId = useId();
