@@ -46,6 +46,9 @@ import {
   type PathFile,
   type PathStep,
 } from '../machines/paths';
+import { readPathFile } from './path-file';
+import { checkSessions } from './sessions';
+import { withCharts } from './state-charts';
 
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 export const PATHS_DIR = join(ROOT, 'test', 'paths');
@@ -498,9 +501,7 @@ export async function replayPath(
   return report;
 }
 
-export function readPathFile(path: string): PathFile {
-  return JSON.parse(readFileSync(path, 'utf8')) as PathFile;
-}
+export { readPathFile };
 
 /** The report as QA reads it: one line per step, OK or FAIL with the reasons. */
 export function formatReport(name: string, file: PathFile, report: ReplayReport): string {
@@ -517,6 +518,20 @@ export function formatReport(name: string, file: PathFile, report: ReplayReport)
   if (report.notRun) lines.push(`  (${report.notRun} later step(s) not run)`);
   lines.push(report.ok ? 'OK' : 'FAIL');
   return lines.join('\n');
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// State charts in machines/README.md
+
+export const MACHINES_README = join(ROOT, 'machines', 'README.md');
+
+/** The README with the charts of the machines as they are now. */
+export const currentReadme = (): string => withCharts(readFileSync(MACHINES_README, 'utf8'), PATH_MACHINES);
+
+export const chartsAreCurrent = (): boolean => readFileSync(MACHINES_README, 'utf8') === currentReadme();
+
+export function writeCharts(): void {
+  writeFileSync(MACHINES_README, currentReadme());
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -539,12 +554,33 @@ async function main(args: string[]): Promise<number> {
     return failed ? 1 : 0;
   }
   if (args[0] === '--check') {
+    let failed = false;
     const problems = checkPathFiles();
     for (const p of problems) console.error(p);
-    if (problems.length)
+    if (problems.length) {
       console.error('Path files are not current: run `npm run paths` and commit test/paths.');
-    else console.log('Path files are current.');
-    return problems.length ? 1 : 0;
+      failed = true;
+    } else console.log('Path files are current.');
+    if (!chartsAreCurrent()) {
+      console.error(
+        'The state charts in machines/README.md differ from the machines: run `npm run paths` and commit it.',
+      );
+      failed = true;
+    } else console.log('State charts in machines/README.md are current.');
+    const sessions = await checkSessions();
+    for (const s of sessions) {
+      for (const p of s.problems) console.error(p);
+      for (const n of s.notes) console.log(n);
+    }
+    const broken = sessions.filter((s) => !s.ok).length;
+    if (broken) {
+      console.error(
+        `${broken} of ${sessions.length} captured session(s) in test/sessions no longer match their machine: ` +
+          'capture them again, or remove them if the change is meant.',
+      );
+      failed = true;
+    } else console.log(`${sessions.length} captured session(s) in test/sessions match their machines.`);
+    return failed ? 1 : 0;
   }
   if (args.length) {
     console.error('usage: npm run paths | tsx scripts/generate-paths.ts --check | --replay FILE [FILE...]');
@@ -552,6 +588,8 @@ async function main(args: string[]): Promise<number> {
   }
   const count = writePathFiles();
   console.log(`Wrote ${count} path files to ${relative(process.cwd(), PATHS_DIR) || '.'}`);
+  writeCharts();
+  console.log(`Wrote the state charts of ${PATH_MACHINES.length} machines to machines/README.md`);
   return 0;
 }
 
