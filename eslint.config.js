@@ -61,6 +61,27 @@ export default tseslint.config(
     ['**/src/**', '**/sandbox/**', 'react', 'react-dom', 'mobx'],
     'Machines are pure: the app provides effects with machine.provide().',
   ),
+  // Every flow is captured for QA (machines/README.md, Captured sessions): components run machines through
+  // useFlow, and an actor held by a store is created in src/stores with `inspect: store.qa.inspectFor(...)`
+  // (test/machines/sessions.test.ts checks every machine is run one of these two ways).
+  {
+    files: ['src/**/*.ts', 'src/**/*.tsx'],
+    ignores: ['src/stores/use-flow.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@xstate/react',
+              importNames: ['useMachine', 'useActor', 'useActorRef'],
+              message: 'Run a flow through useFlow (src/stores/use-flow.ts): QA captures every flow.',
+            },
+          ],
+        },
+      ],
+    },
+  },
   // Facts and the engine are pure and know nothing of React, stores or features.
   restrict(
     ['src/facts/**', 'src/engine/**'],

@@ -106,7 +106,7 @@ export class QaStore {
     );
   }
 
-  /** The `inspect` option for createActor/useMachine; undefined when QA capture is off. */
+  /** The `inspect` option of a flow actor (useFlow, a store-held actor); undefined when QA capture is off. */
   inspectFor(
     machine: string,
     logic: AnyStateMachine,

@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -206,5 +206,32 @@ describe("the machines' README shows a state chart of each machine, generated fr
 
   it('has a chart for every machine', () => {
     for (const m of PATH_MACHINES) expect(stateChart(m.machine)).toMatch(/^stateDiagram-v2\n {2}\[\*\] --> /);
+  });
+});
+
+describe('every machine is captured in the browser', () => {
+  const sources = (readdirSync(join(PATHS_DIR, '..', '..', 'src'), { recursive: true }) as string[])
+    .filter((f) => /\.tsx?$/.test(f) && !/\.test\.tsx?$/.test(f))
+    .map((f) => ({ file: `src/${f}`, text: readFileSync(join(PATHS_DIR, '..', '..', 'src', f), 'utf8') }));
+
+  it.each(PATH_MACHINES.map((m) => m.id))(
+    '%s runs through useFlow or a store actor recorded by the QA store',
+    (id) => {
+      const runs = sources.filter(
+        (s) => s.text.includes(`useFlow('${id}'`) || s.text.includes(`inspectFor('${id}'`),
+      );
+      expect(runs.map((s) => s.file)).not.toEqual([]);
+    },
+  );
+
+  it('no component runs a machine around the capture, and only stores hold actors (with inspectFor)', () => {
+    const around = sources.filter(
+      (s) =>
+        s.file !== 'src/stores/use-flow.ts' &&
+        (/\buse(Machine|Actor|ActorRef)\b/.test(s.text) ||
+          (/\bcreateActor\(/.test(s.text) &&
+            !(s.file.startsWith('src/stores/') && s.text.includes('inspectFor(')))),
+    );
+    expect(around.map((s) => s.file)).toEqual([]);
   });
 });

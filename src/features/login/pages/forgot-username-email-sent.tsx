@@ -1,9 +1,9 @@
-import { useMachine } from '@xstate/react';
 import { useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { forgotUsernameMachine } from '../../../../machines/forgot-username.machine';
 import { shownMessages } from '../../../../machines/messages';
 import { useStores } from '../../../stores/context';
+import { useFlow } from '../../../stores/use-flow';
 import { FlowMessages, RecoveryPage } from '../parts';
 import { recoveryActors } from '../recovery-actors';
 import type { UsernameSentState } from './forgot-username';
@@ -22,7 +22,7 @@ export function ForgotUsernameEmailSentPage() {
   const location = useLocation();
   const email = sentTo(location.state);
   const [machine] = useState(() => forgotUsernameMachine.provide({ actors: recoveryActors(store) }));
-  const [snapshot, send] = useMachine(machine);
+  const [snapshot, send] = useFlow('forgot-username', machine);
   const sending = snapshot.matches('sending');
 
   return (
