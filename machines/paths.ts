@@ -102,8 +102,8 @@ export interface PathFile {
   format?: number;
   /** The machine's file stem: 'account-switch' for machines/account-switch.machine.ts. */
   machine: string;
-  /** Captured sessions: the hash of the machine's definition when captured (machineVersion()). */
-  machineVersion?: string;
+  /** Captured sessions: the hash of the machine's definition when captured (machineVersion()); null without Web Crypto. */
+  machineVersion?: string | null;
   description: string;
   /** Captured sessions: persona, date, faults, page, rules. */
   session?: CapturedSession;

@@ -35,6 +35,8 @@ async function start(): Promise<void> {
     (facts, decisions) => runtime.decideItem(facts, decisions),
   );
   store.qa.decidedWith(rules);
+  // QA capture (`?qa`) watches the page from its first paint, so no early click goes unrecorded.
+  if (store.qa.enabled) (await import('./shell/qa-capture')).installCapture(store);
   store.start();
   // A value a page cannot show reads 'Not available' there and is logged once (src/ui/format.ts).
   onUnshowableValue(({ kind, value }) => store.logUnshowable(kind, value));

@@ -18,7 +18,7 @@ function stateText(value: StateValue | null): string {
  * QA and analysts only (`?qa` at start-up): why this screen looks as it does (every decision with its winning
  * rule and each condition with the fact's value, as `npm run rules:explain` prints it), and the flows this
  * session ran, each with its live state and path, ready to save as a captured session that
- * `npm run qa:replay` replays in a browser. The capture (src/shell/qa-capture.ts) loads only here.
+ * `npm run qa:replay` replays in a browser. The capture (src/shell/qa-capture.ts) loads only with `?qa`.
  */
 export const QaPanel = observer(function QaPanel() {
   const store = useStores();
@@ -29,17 +29,14 @@ export const QaPanel = observer(function QaPanel() {
   useEffect(() => {
     if (!enabled) return undefined;
     let live = true;
-    let uninstall = () => {};
+    // Installed on the page by main.tsx before the first render; here only its save functions are needed.
     void import('./qa-capture').then((module) => {
-      if (!live) return;
-      uninstall = module.installCapture(store);
-      setCapture(module);
+      if (live) setCapture(module);
     });
     return () => {
       live = false;
-      uninstall();
     };
-  }, [enabled, store]);
+  }, [enabled]);
   if (!enabled) return null;
   const paths = store.qa.paths;
 

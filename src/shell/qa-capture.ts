@@ -25,6 +25,10 @@ import { readScreenLines } from './qa-screen';
 interface Interaction {
   action: UiAction;
   element: Element;
+  /** The page it happened on: actions on an earlier page are not replayed on this one. */
+  href: string;
+  /** A control that shows or hides part of the page (a menu button, a disclosure): it opens the way. */
+  opener: boolean;
   /** The form or dialog it happened in: the fields filled there belong to the event its button sends. */
   scope: Element | null;
   at: number;
@@ -86,7 +90,17 @@ export function installCapture(store: RootStore): () => void {
   const now = (): number => performance.now();
 
   const note = (element: Element, action: UiAction): void => {
-    interactions.push({ action, element, scope: scopeOf(element), at: now(), consumed: false });
+    // The user acts on what the page shows now: that is the screen the flows' last steps led to.
+    store.qa.flushScreens();
+    interactions.push({
+      action,
+      element,
+      href: window.location.href,
+      opener: element.hasAttribute('aria-expanded') || element.hasAttribute('aria-haspopup'),
+      scope: scopeOf(element),
+      at: now(),
+      consumed: false,
+    });
     if (interactions.length > KEPT) interactions.splice(0, interactions.length - KEPT);
   };
 
@@ -137,14 +151,16 @@ export function installCapture(store: RootStore): () => void {
       const t = now();
       const sender = interactions.findLast((i) => !i.consumed && t - i.at <= SENDER_WINDOW_MS);
       if (!sender) return undefined;
+      // What led to the sender on its page since the flow's last step: the fields of its form or dialog, and
+      // the menus and disclosures opened on the way (not other clicks: they may belong to nothing replayable).
       const before = interactions.filter(
         (i) =>
           !i.consumed &&
           i !== sender &&
           i.at >= since &&
           i.at <= sender.at &&
-          i.scope &&
-          i.scope === sender.scope,
+          i.href === sender.href &&
+          ((i.scope !== null && i.scope === sender.scope) || (i.opener && i.action.action === 'click')),
       );
       const taken = [...before, sender];
       for (const i of taken) i.consumed = true;
@@ -186,7 +202,7 @@ export function installCapture(store: RootStore): () => void {
     now,
   };
   store.qa.attach(probe);
-  sandboxClock = sessionInfo(store).then((info) => info?.clock);
+  atStart = sessionInfo(store);
 
   return () => {
     document.removeEventListener('click', onClick, true);
@@ -205,8 +221,8 @@ interface SessionInfo {
   clock?: string;
 }
 
-/** The sandbox's clock when the page loaded (asked once, when the capture is installed). */
-let sandboxClock: Promise<string | undefined> = Promise.resolve(undefined);
+/** The sandbox session when the page loaded (asked once, when the capture is installed): its clock, account. */
+let atStart: Promise<SessionInfo | null> = Promise.resolve(null);
 
 async function sessionInfo(store: RootStore): Promise<SessionInfo | null> {
   const url = config.qa?.sessionInfoUrl;
@@ -229,20 +245,27 @@ export async function sessionFile(store: RootStore, qa: QaStore, id: number): Pr
   const recording = qa.recording(id);
   if (!recording) throw new Error(`No recording ${id}`);
   const path = recording.recorder.toPathFile();
-  const [info, clock, version, rules] = await Promise.all([
+  // The page's start tells the clock and the account the flow began on; now tells the faults armed since.
+  const [start, info, version, rules] = await Promise.all([
+    atStart,
     sessionInfo(store),
-    sandboxClock,
     machineVersion(recording.logic),
     rulesHash(qa.rulesUsed),
   ]);
-  const persona = typeof info?.persona === 'string' ? info.persona : null;
+  const persona = [start?.persona, info?.persona].find((p) => typeof p === 'string') ?? null;
+  const clock = start?.clock;
+  const accountIndex = start?.accountIndex ?? info?.accountIndex;
   const page = recording.page ?? { path: window.location.pathname };
   const session: CapturedSession = {
     capturedAt: formatISO(qa.startedAt),
-    date: isDay(info?.today) ? info.today : format(qa.startedAt, 'yyyy-MM-dd'),
+    date: isDay(start?.today)
+      ? start.today
+      : isDay(info?.today)
+        ? info.today
+        : format(qa.startedAt, 'yyyy-MM-dd'),
     ...(clock ? { sandboxClock: clock } : {}),
     persona,
-    ...(typeof info?.accountIndex === 'number' ? { accountIndex: info.accountIndex } : {}),
+    ...(typeof accountIndex === 'number' ? { accountIndex } : {}),
     faults: info?.faults ?? {},
     page,
     rules,
@@ -255,7 +278,7 @@ export async function sessionFile(store: RootStore, qa: QaStore, id: number): Pr
   return {
     format: PATH_FORMAT,
     machine: path.machine,
-    ...(version ? { machineVersion: version } : {}),
+    machineVersion: version,
     description: `Captured on ${page.path} as ${persona ?? 'an unknown customer'} (${path.steps.length} steps)`,
     session,
     ...(path.input === undefined ? {} : { input: path.input }),

@@ -75,6 +75,8 @@ export class QaStore {
   /** The rule files the page decided with (main.tsx hands them over after loading them). */
   rulesUsed: RulesUsed = {};
   private probe: QaProbe | null = null;
+  /** Per flow, the screen read its last step waits for (until the page settles). */
+  private readonly pendingScreens = new Map<Recording, () => void>();
   private nextId = 1;
 
   constructor(
@@ -82,10 +84,11 @@ export class QaStore {
     env?: Pick<Env, 'now'>,
   ) {
     this.startedAt = env?.now() ?? new Date();
-    makeAutoObservable<QaStore, 'nextId' | 'probe'>(this, {
+    makeAutoObservable<QaStore, 'nextId' | 'probe' | 'pendingScreens'>(this, {
       recordings: false,
       nextId: false,
       probe: false,
+      pendingScreens: false,
       rulesUsed: false,
       startedAt: false,
     });
@@ -139,6 +142,10 @@ export class QaStore {
   private beforeStep(recording: Recording, event: { type: string }, step: number): void {
     const probe = this.probe;
     if (!probe) return;
+    // Another flow's event ends what this page showed for the others' last steps: read them now. This
+    // flow's own next event coming before its page settled leaves that step without a screen.
+    this.pendingScreens.delete(recording);
+    this.flushScreens();
     if (step === 0) recording.page = probe.location();
     recording.pending = {
       // An invoked actor's answer comes from the call, not from the page.
@@ -156,12 +163,22 @@ export class QaStore {
     if (pending.via) recording.recorder.annotate(step, { via: pending.via });
     const before = pending.before;
     if (!before) return;
-    probe.whenSettled(() => {
-      // A later step came first: the page never settled on this one, so it has no screen of its own.
-      if (recording.recorder.stepCount() !== step + 1) return;
+    const finish = () => {
+      if (this.pendingScreens.get(recording) !== finish) return;
+      this.pendingScreens.delete(recording);
       recording.recorder.annotate(step, { screen: screenChange(before, probe.readScreen()) });
       this.touch();
-    });
+    };
+    this.pendingScreens.set(recording, finish);
+    probe.whenSettled(finish);
+  }
+
+  /**
+   * Reads now the screen of every step still waiting for the page to settle: the user acts (or another flow
+   * moves) on what is shown, so that is the screen those steps led to.
+   */
+  flushScreens(): void {
+    for (const finish of [...this.pendingScreens.values()]) finish();
   }
 
   touch(): void {
