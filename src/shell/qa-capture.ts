@@ -175,7 +175,11 @@ export function installCapture(store: RootStore): () => void {
         clearTimeout(bound);
         callback();
       };
-      const observer = new MutationObserver(() => {
+      const observer = new MutationObserver((records) => {
+        // The QA panel redraws on every step: it is not the page changing.
+        const target = (r: MutationRecord) =>
+          r.target instanceof Element ? r.target : r.target.parentElement;
+        if (records.every((r) => target(r)?.closest('.qa-panel'))) return;
         clearTimeout(quiet);
         quiet = setTimeout(finish, QUIET_MS);
       });
@@ -244,6 +248,8 @@ const isDay = (value: unknown): value is string =>
 export async function sessionFile(store: RootStore, qa: QaStore, id: number): Promise<PathFile> {
   const recording = qa.recording(id);
   if (!recording) throw new Error(`No recording ${id}`);
+  // Saving says the page shows what the last step led to, settled or not.
+  qa.flushScreens();
   const path = recording.recorder.toPathFile();
   // The page's start tells the clock and the account the flow began on; now tells the faults armed since.
   const [start, info, version, rules] = await Promise.all([

@@ -340,9 +340,10 @@ test.describe('QA panel', () => {
     await page.getByRole('button', { name: /^Account:/ }).click();
     await page.getByRole('list', { name: 'Your accounts' }).getByRole('button').nth(1).click();
     await expect(page).toHaveURL(/\/home/);
-    const recorded = page.getByLabel(/^account-switch: \d+ steps/);
+    const recorded = page.getByLabel(/^Path of account-switch #\d+$/);
     await expect(recorded).toHaveValue(/"machine": "account-switch"/);
     await expect(recorded).toHaveValue(/ACCOUNT\.SELECT/);
+    await expect(page.getByRole('region', { name: /^account-switch #\d+$/ })).toContainText('State: idle');
   });
 
   test('a home flow is recorded too: accepting the credit offer gives a credit-offer path', async ({
@@ -353,7 +354,10 @@ test.describe('QA panel', () => {
     await page.getByRole('button', { name: 'Accept' }).click();
     await expect(page.getByText('Credit will be applied to your account.')).toBeVisible();
     await page.getByRole('button', { name: /^QA: rules and flow paths/ }).click();
-    await expect(page.getByLabel(/^credit-offer: \d+ steps/)).toHaveValue(/CREDIT\.ACCEPT/);
+    await expect(page.getByLabel(/^Path of credit-offer #\d+$/)).toHaveValue(/CREDIT\.ACCEPT/);
+    await expect(page.getByRole('region', { name: /^credit-offer #\d+$/ })).toContainText(
+      'State: accepted, 2 steps',
+    );
   });
 
   test('without ?qa there is no QA panel', async ({ guarded: page }) => {

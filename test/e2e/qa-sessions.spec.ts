@@ -1,0 +1,139 @@
+import { execFile } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { walledGardenPayMachine } from '../../machines/walled-garden-pay.machine';
+import { forgotPasswordMachine } from '../../machines/forgot-password.machine';
+import { MESSAGES } from '../../machines/messages';
+import type { PathFile } from '../../machines/paths';
+import { machineVersion } from '../../machines/version';
+import { rulesHashOfDir } from '../../scripts/sessions';
+import { expect, settled, signIn, test } from './fixtures';
+import type { Locator, Page } from '@playwright/test';
+
+// QA sessions that replay (issue 13, item 8; machines/README.md 'Captured sessions'): a session captured in the
+// browser is saved from the QA panel and `npm run qa:replay` replays it in Chromium against a sandbox of its
+// own, checking the flow's state and the screen at each step.
+
+const PAY = '/Orch/dssh/pbs/authorizePayment';
+
+/** `npm run qa:replay -- FILE`, as QA runs it: its exit code and what it printed. */
+function qaReplay(file: string): Promise<{ code: number; output: string }> {
+  return new Promise((resolve) => {
+    execFile(
+      process.execPath,
+      ['--import', 'tsx', 'scripts/qa-replay.ts', file],
+      { env: process.env, timeout: 150_000 },
+      (error, stdout, stderr) => {
+        const code = error ? (typeof error.code === 'number' ? error.code : 1) : 0;
+        resolve({ code, output: `${stdout}${stderr}` });
+      },
+    );
+  });
+}
+
+/** Saves a flow's session from the open QA panel (the browser's download) into the test's output folder. */
+async function saveSession(page: Page, flow: Locator, file: string): Promise<PathFile> {
+  const download = page.waitForEvent('download');
+  await flow.getByRole('button', { name: /^Save .* session$/ }).click();
+  await (await download).saveAs(file);
+  return JSON.parse(readFileSync(file, 'utf8')) as PathFile;
+}
+
+test.describe('QA sessions captured in the browser replay in the browser', () => {
+  test.describe.configure({ timeout: 240_000 });
+
+  test('a walled-garden Pay now failing (a 500 fault) is saved with persona, date, faults, rules and machine version, and qa:replay replays it; a copy with a changed expected text fails', async ({
+    guarded: page,
+  }, testInfo) => {
+    await signIn(page, 'walled-garden-soft', '/home?qa', [`${PAY}:500`]);
+    await settled(page);
+    await page.getByRole('button', { name: 'Pay now' }).click();
+    await expect(page.getByText(MESSAGES.paymentFailed.text, { exact: true })).toBeVisible();
+
+    await page.getByRole('button', { name: /^QA: rules and flow paths/ }).click();
+    const flow = page.getByRole('region', { name: /^walled-garden-pay #\d+$/ });
+    await expect(flow).toContainText('State: ready, 2 steps');
+    const file = testInfo.outputPath('walled-garden-pay.json');
+    const session = await saveSession(page, flow, file);
+    await expect(page.getByRole('status').filter({ hasText: /^Saved walled-garden-pay-/ })).toBeVisible();
+
+    expect(session.format).toBe(2);
+    expect(session.machineVersion).toBe(await machineVersion(walledGardenPayMachine));
+    expect(session.session).toMatchObject({
+      persona: 'walled-garden-soft',
+      accountIndex: 0,
+      faults: { [PAY]: '500' },
+      page: { path: '/home' },
+      rules: { hash: (await rulesHashOfDir('rules')).hash },
+    });
+    expect(session.session?.date).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    expect(session.session?.sandboxClock?.startsWith(session.session.date)).toBe(true);
+    expect(session.steps.map((s) => [s.event.type, s.expectedState])).toEqual([
+      ['PAY.NOW', 'authorizing'],
+      [`xstate.error.actor.authorizePayment`, 'ready'],
+    ]);
+    expect(session.steps[0]?.via).toEqual([{ action: 'click', role: 'button', name: 'Pay now' }]);
+    expect(session.steps[1]?.screen?.shown).toContain(MESSAGES.paymentFailed.text);
+
+    const replay = await qaReplay(file);
+    expect(replay.output).toContain(
+      'persona   walled-garden-soft; faults /Orch/dssh/pbs/authorizePayment:500',
+    );
+    expect(replay.output).toContain('1. click button "Pay now" → PAY.NOW ⇒ authorizing  OK');
+    expect(replay.output).toContain('2. authorizePayment fails ⇒ ready  OK');
+    expect(replay.code, replay.output).toBe(0);
+
+    const tampered = structuredClone(session);
+    const shown = tampered.steps[1]!.screen!.shown;
+    shown[shown.indexOf(MESSAGES.paymentFailed.text)] = 'Your payment went through.';
+    const tamperedFile = testInfo.outputPath('walled-garden-pay-tampered.json');
+    writeFileSync(tamperedFile, JSON.stringify(tampered, null, 2));
+    const failing = await qaReplay(tamperedFile);
+    expect(failing.output).toContain('2. authorizePayment fails ⇒ ready  FAIL');
+    expect(failing.output).toContain('screen: missing "Your payment went through."');
+    expect(failing.code, failing.output).toBe(1);
+  });
+
+  test('the sign-in recovery flow is captured on both of its pages, signed out, and each page replays', async ({
+    guarded: page,
+  }, testInfo) => {
+    await page.goto('/login/forgotPassword?qa');
+    await page.getByLabel('Username').fill('alex.postpaid');
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByLabel('Email address').fill('alex.postpaid@mail.example');
+    await page.getByRole('button', { name: 'Send the reset link' }).click();
+    await expect(page.getByRole('status').filter({ hasText: /^Check your email/ })).toBeVisible();
+
+    await page.getByRole('button', { name: /^QA: rules and flow paths/ }).click();
+    // Newest first: the step-2 page's flow, then the first page's.
+    const flows = page.getByRole('region', { name: /^forgot-password #\d+$/ });
+    await expect(flows).toHaveCount(2);
+    const files = [
+      testInfo.outputPath('forgot-password-1.json'),
+      testInfo.outputPath('forgot-password-2.json'),
+    ];
+    const step1 = await saveSession(page, flows.nth(1), files[0]!);
+    const step2 = await saveSession(page, flows.nth(0), files[1]!);
+
+    const version = await machineVersion(forgotPasswordMachine);
+    for (const s of [step1, step2]) {
+      expect(s.machineVersion).toBe(version);
+      expect(s.session).toMatchObject({ persona: null, faults: {} });
+    }
+    expect(step1.session?.page).toEqual({ path: '/login/forgotPassword' });
+    expect(step1.steps[0]?.via).toEqual([
+      { action: 'fill', role: 'textbox', name: 'Username', value: 'alex.postpaid' },
+      { action: 'click', role: 'button', name: 'Continue' },
+    ]);
+    expect(step2.session?.page).toEqual({
+      path: '/login/forgotPasswordStep2',
+      state: { login: 'alex.postpaid', maskedEmail: expect.any(String) as unknown },
+    });
+    expect(step2.steps.at(-1)?.expectedState).toBe('emailSent');
+
+    for (const file of files) {
+      const replay = await qaReplay(file);
+      expect(replay.output).toContain('persona   none (signed out); faults none');
+      expect(replay.code, replay.output).toBe(0);
+    }
+  });
+});
