@@ -92,7 +92,7 @@ function eventText(step: PathStep): string {
  * The rules folder to serve: the current rules/ when they are the recorded ones; otherwise a copy where each
  * recorded file that differs is its version from git history. Says clearly what differs.
  */
-async function rulesFor(session: CapturedSession, log: (l: string) => void, cleanup: string[]) {
+export async function rulesToServe(session: CapturedSession, log: (l: string) => void, cleanup: string[]) {
   const dir = join(ROOT, 'rules');
   const current = await rulesHashOfDir(dir);
   if (session.rules.hash === null) {
@@ -328,7 +328,7 @@ export async function replaySession(path: string, options: ReplayOptions = {}): 
           ? `  rules     ${rulesDir}: ${short(given.hash)} as captured`
           : `  rules     WARNING: ${rulesDir} (${short(given.hash)}) are not the captured rules (${short(session.rules.hash)})`,
       );
-    } else rulesDir = await rulesFor(session, log, cleanup);
+    } else rulesDir = await rulesToServe(session, log, cleanup);
     log(`  page      ${session.page.path}${session.page.state === undefined ? '' : ' (with router state)'}`);
 
     const started = await startSandbox({ SANDBOX_TODAY: today, RULES_DIR: rulesDir });
