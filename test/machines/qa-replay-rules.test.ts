@@ -55,7 +55,7 @@ describe('the rules a replay serves', () => {
       const text = git('show', `${older}:rules/constants.json`);
       const hash = (await contentHash(JSON.parse(text)))!;
       expect(await findRuleFileInHistory('constants.json', hash)).toEqual({
-        commit: expect.any(String),
+        commit: expect.any(String) as unknown,
         text,
       });
       const lines: string[] = [];
