@@ -265,7 +265,8 @@ class CallGate {
   private closed = false;
   readonly handle = async (route: Route) => {
     if (this.closed) this.held.push(route);
-    else await route.continue();
+    // A call the page gave up on meanwhile cannot continue: nothing is lost.
+    else await route.continue().catch(() => undefined);
   };
   close(): void {
     this.closed = true;
@@ -430,15 +431,16 @@ export async function replaySession(path: string, options: ReplayOptions = {}): 
         notes.push('no user action was recorded for this event: waiting for the page to send it');
       }
 
-      // The page's recording must reach this step.
+      // The page's recording must reach this step. A call's answer may take as long as a time-out fault.
       let live: PathFile | null = null;
-      const deadline = Date.now() + stepTimeout;
+      const wait = actorAnswer(step.event) ? stepTimeout * 3 : stepTimeout;
+      const deadline = Date.now() + wait;
       while (!problems.length) {
         live = await livePath(page, file.machine);
         if (live && live.steps.length > i) break;
         if (Date.now() > deadline) {
           problems.push(
-            `the flow did not take this step within ${stepTimeout / 1000} s (the page recorded ${live?.steps.length ?? 0} step(s)${
+            `the flow did not take this step within ${wait / 1000} s (the page recorded ${live?.steps.length ?? 0} step(s)${
               live?.steps.length ? `, now in ${stateText(live.steps.at(-1)!.expectedState)}` : ''
             })`,
           );

@@ -43,7 +43,7 @@ const QUIET_MS = 200;
 const SETTLE_BOUND_MS = 3000;
 
 const CONTROLS = 'button, a[href], input, select, textarea, summary, label, [role], [tabindex]';
-const TEXT_INPUTS = new Set(['text', 'email', 'tel', 'search', 'url', 'number', 'date', 'time', '']);
+const TEXT_INPUTS = new Set(['text', 'email', 'tel', 'search', 'url', 'number', 'date', 'time']);
 
 const normalise = (text: string): string => text.replace(/\s+/g, ' ').trim();
 
@@ -131,6 +131,7 @@ export function installCapture(store: RootStore): () => void {
     if (target) note(field, { action: 'fill', ...target, value: field.value });
   };
   const onChange = (e: Event) => {
+    if (!e.isTrusted) return;
     const element = controlOf(e.target);
     if (!(element instanceof HTMLSelectElement)) return;
     const target = targetOf(element);
