@@ -416,9 +416,13 @@ export async function replaySession(path: string, options: ReplayOptions = {}): 
       // A state that waits on a call is checked before the call answers, as the capture saw it.
       const hold = step.screen !== undefined && next !== undefined && actorAnswer(next.event) !== null;
       if (step.via?.length) {
-        if (hold) gate.close();
-        for (const action of step.via) {
+        for (const [n, action] of step.via.entries()) {
           try {
+            if (hold && n === step.via.length - 1) {
+              // Hold the calls from the moment the control that sends the event is there to be used.
+              if (action.action !== 'press') await locate(page, action).waitFor({ timeout: stepTimeout });
+              gate.close();
+            }
             await perform(page, action, stepTimeout);
           } catch (e) {
             problems.push(
@@ -466,6 +470,8 @@ export async function replaySession(path: string, options: ReplayOptions = {}): 
       // The screen: what the step brought on must be there, what it took off must be gone.
       if (!problems.length && step.screen) {
         let screen = await screenProblems(page, step);
+        // The closest the page came, reported if it never matches.
+        let closest = screen;
         const until = Date.now() + 5_000;
         const release = Date.now() + 3_000;
         while (screen.length && Date.now() < until) {
@@ -473,8 +479,9 @@ export async function replaySession(path: string, options: ReplayOptions = {}): 
           if (hold && Date.now() > release) await gate.open();
           await sleep(100);
           screen = await screenProblems(page, step);
+          if (screen.length < closest.length) closest = screen;
         }
-        problems.push(...screen);
+        if (screen.length) problems.push(...closest);
       }
       await gate.open();
 

@@ -3,6 +3,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { walledGardenPayMachine } from '../../machines/walled-garden-pay.machine';
 import { forgotPasswordMachine } from '../../machines/forgot-password.machine';
 import { MESSAGES } from '../../machines/messages';
+import { BILLING_HOME_TEXT } from '../../src/features/billing/home-texts';
 import type { PathFile } from '../../machines/paths';
 import { machineVersion } from '../../machines/version';
 import { rulesHashOfDir } from '../../scripts/sessions';
@@ -81,6 +82,16 @@ test.describe('QA sessions captured in the browser replay in the browser', () =>
     expect(replay.output).toContain('1. click button "Pay now" → PAY.NOW ⇒ authorizing  OK');
     expect(replay.output).toContain('2. authorizePayment fails ⇒ ready  OK');
     expect(replay.code, replay.output).toBe(0);
+
+    // Captured on a slower back end, the page showed the payment being submitted: the replay holds the call
+    // until it has seen that too, however fast the sandbox answers.
+    const slow = structuredClone(session);
+    slow.steps[0]!.screen = { shown: [BILLING_HOME_TEXT.submittingPayment], gone: [] };
+    const slowFile = testInfo.outputPath('walled-garden-pay-slow.json');
+    writeFileSync(slowFile, JSON.stringify(slow, null, 2));
+    const held = await qaReplay(slowFile);
+    expect(held.output).toContain('1. click button "Pay now" → PAY.NOW ⇒ authorizing  OK');
+    expect(held.code, held.output).toBe(0);
 
     const tampered = structuredClone(session);
     const shown = tampered.steps[1]!.screen!.shown;
