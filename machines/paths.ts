@@ -66,15 +66,11 @@ export interface ScreenChange {
   gone: string[];
 }
 
-/**
- * The path file format's version. 1 (no `format` field): generated paths and the first browser exports.
- * 2: a captured session, with `machineVersion`, `session`, and `via`/`screen` on its steps. Both load.
- */
-export const PATH_FORMAT = 2;
+export { PATH_FORMAT } from './version';
 
 /** Where and under what conditions a session was captured, as far as the page could know. */
 export interface CapturedSession {
-  /** The browser's clock when the page loaded (ISO 8601 with offset). */
+  /** The browser's clock when the page loaded (ISO 8601, UTC). */
   capturedAt: string;
   /** The day the back end's dates were relative to (YYYY-MM-DD): the sandbox's day, else the browser's. */
   date: string;

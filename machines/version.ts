@@ -8,6 +8,13 @@ import type { AnyStateMachine } from 'xstate';
  */
 
 /**
+ * The path file format's version (machines/paths.ts; here so the browser's capture chunk reads it without the
+ * path module). 1 (no `format` field): generated paths and the first browser exports. 2: a captured session,
+ * with `machineVersion`, `session`, and `via`/`screen` on its steps. Both load.
+ */
+export const PATH_FORMAT = 2;
+
+/**
  * JSON with object keys sorted at every level, so two equal values give one text whatever order their keys
  * were built in. As JSON.stringify: functions and undefined are left out of objects and become null in
  * arrays (a machine definition holds inline actions as functions: they carry no JSON of their own).

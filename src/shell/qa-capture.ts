@@ -1,14 +1,6 @@
 import { computeAccessibleName, getRole } from 'dom-accessibility-api';
-import { format, formatISO } from 'date-fns';
-import {
-  PATH_FORMAT,
-  type CapturedSession,
-  type JsonValue,
-  type PathFile,
-  type UiAction,
-  type UiTarget,
-} from '../../machines/paths';
-import { machineVersion, rulesHash } from '../../machines/version';
+import type { CapturedSession, JsonValue, PathFile, UiAction, UiTarget } from '../../machines/paths';
+import { machineVersion, PATH_FORMAT, rulesHash } from '../../machines/version';
 import { config } from '../config';
 import type { QaProbe, QaStore } from '../stores/qa-store';
 import type { RootStore } from '../stores/root-store';
@@ -242,6 +234,10 @@ async function sessionInfo(store: RootStore): Promise<SessionInfo | null> {
   }
 }
 
+/** Local YYYY-MM-DDTHH:mm:ss (the capture keeps date-fns out of its chunk: the stamp is all it needs). */
+const localStamp = (d: Date): string =>
+  new Date(d.getTime() - d.getTimezoneOffset() * 60_000).toISOString().slice(0, 19);
+
 const isDay = (value: unknown): value is string =>
   typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value);
 
@@ -264,12 +260,12 @@ export async function sessionFile(store: RootStore, qa: QaStore, id: number): Pr
   const accountIndex = start?.accountIndex ?? info?.accountIndex;
   const page = recording.page ?? { path: window.location.pathname };
   const session: CapturedSession = {
-    capturedAt: formatISO(qa.startedAt),
+    capturedAt: qa.startedAt.toISOString(),
     date: isDay(start?.today)
       ? start.today
       : isDay(info?.today)
         ? info.today
-        : format(qa.startedAt, 'yyyy-MM-dd'),
+        : localStamp(qa.startedAt).slice(0, 10),
     ...(clock ? { sandboxClock: clock } : {}),
     persona,
     ...(typeof accountIndex === 'number' ? { accountIndex } : {}),
@@ -296,7 +292,7 @@ export async function sessionFile(store: RootStore, qa: QaStore, id: number): Pr
 
 /** The file name a session is offered under: machine, persona and when. */
 export const sessionFileName = (file: PathFile): string =>
-  `${file.machine}-${file.session?.persona ?? 'session'}-${format(new Date(), 'yyyyMMdd-HHmmss')}.json`;
+  `${file.machine}-${file.session?.persona ?? 'session'}-${localStamp(new Date()).replace(/[-:]/g, '').replace('T', '-')}.json`;
 
 /** Offers the session as a file to save (the browser's download). */
 export function download(file: PathFile): void {
