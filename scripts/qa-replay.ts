@@ -217,13 +217,33 @@ async function livePath(page: Page, machine: string): Promise<PathFile | null> {
 
 const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 
+/**
+ * Every toast line the page showed since the last reset (a page script, installed before the app runs): a
+ * busy machine may look at the screen after a 3 s toast has gone. Plain strings: they run in the page as they are.
+ */
+const WATCH_TOASTS = `window.__qaToastsSeen = [];
+new MutationObserver(() => {
+  const area = document.querySelector('.toasts');
+  if (!area) return;
+  for (const raw of area.innerText.split('\\n')) {
+    const line = raw.replace(/\\s+/g, ' ').trim();
+    if (line && !window.__qaToastsSeen.includes(line)) window.__qaToastsSeen.push(line);
+  }
+}).observe(document, { subtree: true, childList: true, characterData: true });`;
+const TOASTS_SEEN = 'window.__qaToastsSeen ?? []';
+const RESET_TOASTS = 'window.__qaToastsSeen = []';
+
 /** What is wrong with the screen now for this step's recorded change (empty when it shows it). */
 async function screenProblems(page: Page, step: PathStep): Promise<string[]> {
   if (!step.screen) return [];
   const { lines } = await page.evaluate(readScreenLines);
+  // A toast leaves on its own timer: one that showed since the step began counts as shown.
+  const toasts = await page.evaluate<string[]>(TOASTS_SEEN);
   const now = new Set(lines);
   return [
-    ...step.screen.shown.filter((l) => !now.has(l)).map((l) => `screen: missing ${quote(l)}`),
+    ...step.screen.shown
+      .filter((l) => !now.has(l) && !toasts.includes(l))
+      .map((l) => `screen: missing ${quote(l)}`),
     ...step.screen.gone.filter((l) => now.has(l)).map((l) => `screen: still shows ${quote(l)}`),
   ];
 }
@@ -357,6 +377,7 @@ export async function replaySession(path: string, options: ReplayOptions = {}): 
       timezoneId: session.browser.timeZone,
     });
     await context.clock.install({ time: session.capturedAt });
+    await context.addInitScript({ content: WATCH_TOASTS });
     const page = await context.newPage();
     const gate = new CallGate();
     await page.route(/\/(Orch|preauth)\//, gate.handle);
@@ -407,6 +428,7 @@ export async function replaySession(path: string, options: ReplayOptions = {}): 
     let initialChecked = false;
     const steps = file.steps;
     for (const [i, step] of steps.entries()) {
+      await page.evaluate(RESET_TOASTS);
       const label = `${String(i + 1).padStart(3)}. ${
         step.via?.length ? `${step.via.map(actionText).join('; ')} → ` : ''
       }${eventText(step)} ⇒ ${stateText(step.expectedState)}`;
