@@ -2,14 +2,20 @@ import { constants } from 'node:zlib';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
+import { bundledRuleHashes, firstPaint, preloadRoute } from './scripts/vite-first-load';
 
 // The built app is served by the sandbox server (sandbox/main.ts), which adds the strict CSP.
 // `npm run dev` proxies the back-end paths to a running sandbox on SANDBOX_URL.
 const sandbox = process.env.SANDBOX_URL ?? 'http://localhost:5173';
 
 export default defineConfig({
+  define: {
+    __BUNDLED_RULE_HASHES__: JSON.stringify(bundledRuleHashes('rules')),
+  },
   plugins: [
     react(),
+    firstPaint('config/portal.json'),
+    preloadRoute('src/app/home-route.tsx'),
     // Brotli and gzip siblings of every text asset, made once at build time at the highest levels; the
     // sandbox serves them by content negotiation (docs/decisions/008-server-on-fastify.md).
     compression({

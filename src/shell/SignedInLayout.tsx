@@ -8,6 +8,7 @@ import { Footer, SecondProviderBanner } from './Footer';
 import { LoadingOverlay } from './LoadingOverlay';
 import { AccountErrorPage } from './AccountErrorPage';
 import { SkipLink } from './SkipLink';
+import { ShellFrame } from './ShellFrame';
 
 /**
  * Everything outside /login: the sign-in guard (GET /Orch/isAuth before the page shows; unauthenticated
@@ -41,8 +42,9 @@ export const SignedInLayout = observer(function SignedInLayout() {
     );
   }
   if (auth !== 'authenticated') {
-    // Checking, or on the way to the sign-in page: show nothing signed-in yet.
-    return overlayHidden(location.pathname) ? null : <LoadingOverlay />;
+    // Checking, or on the way to the sign-in page: the frame index.html painted first, nothing signed-in yet
+    // (the header shows its menu once the session is known).
+    return overlayHidden(location.pathname) ? null : <ShellFrame />;
   }
 
   const waiting = !overlayHidden(location.pathname) && store.isLoadingFor(location.pathname);

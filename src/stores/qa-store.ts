@@ -1,6 +1,7 @@
 import { makeAutoObservable } from 'mobx';
 import type { AnyStateMachine, InspectionEvent } from 'xstate';
 import { createPathRecorder, type JsonValue, type PathFile, type PathRecorder } from '../../machines/paths';
+import type { RuleFileReport } from '../engine/load';
 
 interface Recording {
   id: number;
@@ -15,6 +16,8 @@ interface Recording {
  */
 export class QaStore {
   recordings: Recording[] = [];
+  /** Each decision's rule file as served, fallen back or rejected (src/engine/load.ts), once loaded. */
+  ruleFiles: RuleFileReport[] = [];
   /** Bumped on every inspected event so the panel re-reads the recorders (they are plain objects). */
   version = 0;
   private nextId = 1;
@@ -36,6 +39,10 @@ export class QaStore {
       recorder.inspect(e);
       this.touch();
     };
+  }
+
+  setRuleFiles(files: RuleFileReport[]): void {
+    this.ruleFiles = files;
   }
 
   touch(): void {

@@ -15,6 +15,7 @@ import {
   type StorageFlag,
 } from './storage-flags';
 import type { Env } from './env';
+import type { AuthState } from './session-store';
 import { UiStore } from './ui-store';
 import { QaStore } from './qa-store';
 import { SessionStore } from './session-store';
@@ -76,6 +77,7 @@ export class RootStore {
   private wifiLoad: Promise<void> | null = null;
   /** A token request under way: the modem and wifi calls start together and share it. */
   private tokenRequest: Promise<Result<string>> | null = null;
+  private guardRun: { wanted: string; done: boolean; promise: Promise<void> } | null = null;
   private navigateFn: (to: string) => void = (to) => this.env.assign(to);
 
   constructor(
@@ -158,7 +160,7 @@ export class RootStore {
     );
     makeAutoObservable<
       RootStore,
-      'accountLoad' | 'navigateFn' | 'storedFlags' | 'unshowable' | 'wifiLoad' | 'tokenRequest'
+      'accountLoad' | 'guardRun' | 'navigateFn' | 'storedFlags' | 'unshowable' | 'wifiLoad' | 'tokenRequest'
     >(this, {
       env: false,
       api: false,
@@ -173,6 +175,7 @@ export class RootStore {
       accountSwitch: false,
       qa: false,
       accountLoad: false,
+      guardRun: false,
       wifiLoad: false,
       tokenRequest: false,
       navigateFn: false,
@@ -215,17 +218,48 @@ export class RootStore {
    * the provider sign-in with the wanted page as its post-login redirect.
    */
   async guard(wanted: string): Promise<void> {
-    const state = await this.session.checkAuth();
+    // The same check already under way (start-up asks before the route's module has loaded; the layout's
+    // effect asks again for the same address): one isAuth request, not two.
+    if (this.guardRun?.wanted !== wanted || this.guardRun.done) {
+      const run = { wanted, done: false, promise: this.runGuard(wanted) };
+      void run.promise.finally(() => (run.done = true));
+      this.guardRun = run;
+    }
+    return this.guardRun.promise;
+  }
+
+  private async runGuard(wanted: string): Promise<void> {
+    const auth = this.session.checkAuth();
+    // The profile is asked for beside isAuth, not after it: one round trip less before the home shows.
+    this.accountLoad ??= this.loadAccount(auth);
+    const state = await auth;
     if (state === 'unauthenticated') {
       const { signInUrl, redirectParam } = config.signIn;
       this.env.assign(`${signInUrl}?${redirectParam}=${encodeParam(wanted)}`);
-      return;
     }
-    if (state === 'authenticated') this.accountLoad ??= this.loadAccount();
   }
 
-  private async loadAccount(): Promise<void> {
-    await Promise.all([this.session.loadProfileId(), this.profile.load(), this.accounts.load()]);
+  private async loadAccount(auth: Promise<AuthState>): Promise<void> {
+    // Asked before the session is known: a 401 from a browser that is not signed in is not a failure to
+    // record (the guard sends it to sign in), so these first calls stay quiet about it.
+    const quiet = { quietIfSignedOut: true };
+    const [state, signedOut] = await Promise.all([
+      auth,
+      Promise.all([
+        this.session.loadProfileId(quiet),
+        this.profile.load(quiet),
+        this.accounts.load(quiet),
+      ]).then((answers) => answers.some((a) => a === 'signed-out')),
+    ]);
+    if (state !== 'authenticated') {
+      // Not signed in, or the check failed: a later navigation's guard loads the account again.
+      this.accountLoad = null;
+      return;
+    }
+    // Signed in, yet a call found no session (it raced a sign-in or the session ended between the calls):
+    // ask again, this time recording what fails.
+    if (signedOut)
+      await Promise.all([this.session.loadProfileId(), this.profile.load(), this.accounts.load()]);
     if (this.profile.status === '222') {
       // A 222 must send the browser elsewhere: the portal itself would ask for the profile again, get 222
       // again and reload forever, so its own origin is refused like any address off the allowlist.
