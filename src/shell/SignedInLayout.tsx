@@ -48,19 +48,22 @@ export const SignedInLayout = observer(function SignedInLayout() {
   }
 
   const waiting = !overlayHidden(location.pathname) && store.isLoadingFor(location.pathname);
-  return <Chrome>{waiting ? <LoadingOverlay /> : <Outlet />}</Chrome>;
+  // The brand banner and the footer come with the page: shown over the overlay, the page arriving would
+  // push them (or the page) about.
+  return <Chrome page={!waiting}>{waiting ? <LoadingOverlay /> : <Outlet />}</Chrome>;
 });
 
-function Chrome({ children }: { children: React.ReactNode }) {
+function Chrome({ children, page = true }: { children: React.ReactNode; page?: boolean }) {
   return (
     <div className="app">
       <SkipLink />
-      <SecondProviderBanner />
       <Header />
       <main id="main" className="main" tabIndex={-1}>
+        {/* Below the header, not above it: it arrives with the decisions and must not move the header. */}
+        {page ? <SecondProviderBanner /> : null}
         {children}
       </main>
-      <Footer />
+      {page ? <Footer /> : null}
     </div>
   );
 }

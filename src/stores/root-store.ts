@@ -61,6 +61,8 @@ export class RootStore {
   readonly qa: QaStore;
   /** A 222 answer pointed off the allowlist: the shell shows the account error page instead. */
   blockedRedirect = false;
+  /** The first account load has answered (or stopped waiting, see isLoadingFor). */
+  homeComplete = false;
   /** The current OAuth (adapt) token and when it was obtained (the token rule judges its freshness). */
   token: { accessToken: string; obtainedAt: string; expiresIn: number } | null = null;
   /**
@@ -240,6 +242,14 @@ export class RootStore {
   }
 
   private async loadAccount(auth: Promise<AuthState>): Promise<void> {
+    try {
+      await this.loadAccountOnce(auth);
+    } finally {
+      runInAction(() => (this.homeComplete = true));
+    }
+  }
+
+  private async loadAccountOnce(auth: Promise<AuthState>): Promise<void> {
     // Asked before the session is known: a 401 from a browser that is not signed in is not a failure to
     // record (the guard sends it to sign in), so these first calls stay quiet about it.
     const quiet = { quietIfSignedOut: true };
@@ -282,7 +292,22 @@ export class RootStore {
         });
       return;
     }
-    if (this.profile.status === 'ok') await this.loadAccountData();
+    if (this.profile.status !== 'ok') return;
+    // The home shows once the account's calls have answered (or homeCompleteMs has passed), so its sections
+    // arrive together instead of pushing what is already on screen down one by one.
+    const data = this.loadAccountData();
+    let timer: unknown;
+    await Promise.race([
+      data,
+      new Promise<void>(
+        (resolve) => (timer = this.env.setTimeout(resolve, config.timeouts.homeCompleteMs ?? 0)),
+      ),
+    ]);
+    this.env.clearTimeout(timer);
+    // Decided on everything that has answered (the brand banner may depend on the orders, say).
+    await this.decisions.evaluateNow();
+    runInAction(() => (this.homeComplete = true));
+    await data;
   }
 
   /**
@@ -426,11 +451,25 @@ export class RootStore {
     this.ui.resetFlags();
   }
 
-  /** Loading overlay: on /services it waits for the services data; elsewhere for the profile. */
+  /**
+   * The decisions have been made on the answered profile (or could not be made at all): what they decide
+   * (the navigation, the brand banner, the home's view) shows with the page, not after it.
+   */
+  get decisionsReady(): boolean {
+    const facts = this.decisions.facts;
+    return this.decisions.failed || (facts !== null && facts.profileStatus !== 'pending');
+  }
+
+  /**
+   * Loading overlay: on /services it waits for the services data; elsewhere for the profile and the
+   * decisions made on it; on /home also for the account's calls (bounded by homeCompleteMs).
+   */
   isLoadingFor(pathname: string): boolean {
     if (pathname.startsWith('/services'))
       return this.accountData.pending.services === true || this.profile.status === 'loading';
-    return this.profile.status === 'idle' || this.profile.status === 'loading';
+    if (this.profile.status === 'idle' || this.profile.status === 'loading') return true;
+    if (!this.decisionsReady) return true;
+    return pathname === '/home' && !this.homeComplete;
   }
 
   /**
