@@ -79,7 +79,7 @@ export class RootStore {
   private wifiLoad: Promise<void> | null = null;
   /** A token request under way: the modem and wifi calls start together and share it. */
   private tokenRequest: Promise<Result<string>> | null = null;
-  private guardRun: { wanted: string; done: boolean; promise: Promise<void> } | null = null;
+  private guardRun: { wanted: string; promise: Promise<void> } | null = null;
   private navigateFn: (to: string) => void = (to) => this.env.assign(to);
 
   constructor(
@@ -220,13 +220,9 @@ export class RootStore {
    * the provider sign-in with the wanted page as its post-login redirect.
    */
   async guard(wanted: string): Promise<void> {
-    // The same check already under way (start-up asks before the route's module has loaded; the layout's
-    // effect asks again for the same address): one isAuth request, not two.
-    if (this.guardRun?.wanted !== wanted || this.guardRun.done) {
-      const run = { wanted, done: false, promise: this.runGuard(wanted) };
-      void run.promise.finally(() => (run.done = true));
-      this.guardRun = run;
-    }
+    // Start-up asks before the route's module has loaded and the layout asks again for the same address once
+    // it has: one check serves both. A navigation elsewhere (a new address) checks the session again.
+    if (this.guardRun?.wanted !== wanted) this.guardRun = { wanted, promise: this.runGuard(wanted) };
     return this.guardRun.promise;
   }
 

@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import type { Page, Request } from '@playwright/test';
 import { test, expect, signIn, settled } from './fixtures';
 import { LOADING_TEXT } from '../../src/shell/shell-html';
@@ -72,10 +73,12 @@ test.describe('a short chain', () => {
     expect(requests.filter((r) => r.url.startsWith('/rules/'))).toHaveLength(1);
     expect(requests.filter((r) => r.url === '/Orch/isAuth')).toHaveLength(1);
 
-    const scripts = requests.filter((r) => r.url.endsWith('.js'));
-    expect(scripts.length).toBeGreaterThan(1);
+    // Every script the build precompressed (all but the few under 1 KB) travels as brotli.
+    const scripts = requests.filter((r) => r.url.endsWith('.js') && existsSync(`dist${r.url}.br`));
+    expect(scripts.length).toBeGreaterThan(5);
     for (const s of scripts) expect(s.encoding, `${s.url} travels compressed`).toBe('br');
-    expect(find('/rules/bundle.json')!.encoding).toBe('br');
+    // Dynamic JSON is gzipped (docs/decisions/008-server-on-fastify.md: brotli's set-up costs more per answer).
+    expect(find('/rules/bundle.json')!.encoding).toBe('gzip');
   });
 });
 
@@ -96,7 +99,7 @@ test.describe('no blank page', () => {
 
       await page.goto('/home');
       await settled(page);
-      await expect(page.getByRole('button', { name: 'Sign Out' })).toBeAttached();
+      await expect(page.getByRole('button', { name: 'Sign Out', includeHidden: true })).toBeAttached();
       const reactHeader = await page.locator('header').boundingBox();
       expect(reactHeader, `the header keeps its height at ${width} px`).toEqual(staticHeader);
     }
