@@ -14,6 +14,7 @@ import type { HomeDecisions, SectionDecision } from '../src/engine/types';
 import type { NavItem, SectionId } from '../src/engine/decisions';
 import type { AccountFacts } from '../src/facts/vocabulary';
 import { PREVIEW_DATE, dayAt, decidePersona, loadRulesDir, repoRoot } from './rules-lib';
+import { BUDGETS, against, benchPageLoad } from './bench-page-load';
 
 // ---------------------------------------------------------------- benchmark baseline (hand-written)
 //
@@ -503,4 +504,23 @@ if (!load) {
   for (const f of load.files) console.log(`| ${f.file} | ${kb(f.raw)} | ${kb(f.gzip)} |`);
   const total = load.files.reduce((s, f) => s + f.gzip, 0);
   console.log(`| total | ${kb(load.files.reduce((s, f) => s + f.raw, 0))} | ${kb(total)} |`);
+  printFirstLoadBudget(total);
+}
+
+await benchPageLoadUnlessSkipped();
+
+// ---------------------------------------------------------------- first load and page load (issue 12)
+
+function printFirstLoadBudget(gzipBytes: number): void {
+  const value = gzipBytes / 1024;
+  console.log(
+    `
+first-load JavaScript of /home: ${value.toFixed(1)} KB gzipped, budget ${BUDGETS.firstLoadKb} KB: ${against(value, BUDGETS.firstLoadKb)}`,
+  );
+}
+
+/** Lighthouse and layout shift on the built app (BENCH_LIGHTHOUSE=0 skips them). */
+async function benchPageLoadUnlessSkipped(): Promise<void> {
+  if (process.env.BENCH_LIGHTHOUSE === '0') return;
+  await benchPageLoad();
 }

@@ -104,3 +104,15 @@ export function firstPaint(configFile: string): Plugin {
     },
   };
 }
+
+/** Stops the build on an invalid config/portal.json (the browser bundle carries no validator for it). */
+export function validateConfigAtBuild(configFile: string): Plugin {
+  return {
+    name: 'portal:validate-config',
+    apply: 'build',
+    async buildStart() {
+      const { loadConfig } = await import('../src/config/validate');
+      loadConfig(JSON.parse(readFileSync(configFile, 'utf8')) as unknown);
+    },
+  };
+}
