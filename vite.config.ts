@@ -39,6 +39,8 @@ export default defineConfig({
     alias: {
       // json-rules-engine's JSONPath dependency: unused by the rule format (src/engine/no-jsonpath.ts).
       'jsonpath-plus': fileURLToPath(new URL('./src/engine/no-jsonpath.ts', import.meta.url)),
+      // and its event emitter: the few methods it calls (src/engine/event-emitter.ts).
+      eventemitter2: fileURLToPath(new URL('./src/engine/event-emitter.ts', import.meta.url)),
     },
   },
   build: {
