@@ -1,8 +1,9 @@
 /**
- * Stands in for eventemitter2 in the browser build (vite.config.ts aliases it here; test/engine/event-
- * emitter.test.ts holds it to eventemitter2's behaviour): json-rules-engine only subscribes with `on` and announces results with `emitAsync`, and its
- * compiled classes call the parent constructor as a function, so this is a constructor function, not a
- * class. 18 KB of eventemitter2 (wildcards, namespaces, time-outs) the portal never uses stay out.
+ * Stands in for eventemitter2 in the browser build (vite.config.ts aliases it here; test/engine/
+ * event-emitter.test.ts holds it to eventemitter2's behaviour): json-rules-engine only subscribes with `on`
+ * and announces results with `emitAsync`, and its compiled classes call the parent constructor as a
+ * function, so this is a constructor function, not a class. 18 KB of eventemitter2 (wildcards, namespaces,
+ * time-outs) the portal never uses stay out.
  */
 type Listener = (...args: unknown[]) => unknown;
 

@@ -18,7 +18,7 @@ function subclassOf(Parent: unknown): new () => Like {
   function Child(this: unknown) {
     (Parent as (this: unknown) => void).call(this);
   }
-  Child.prototype = Object.create((Parent as { prototype: object }).prototype);
+  Child.prototype = Object.create((Parent as { prototype: object }).prototype) as object;
   return Child as unknown as new () => Like;
 }
 
