@@ -160,8 +160,8 @@ async function lighthouseRun(base: string, persona: string): Promise<PageLoadFig
     const { lhr } = result;
     if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.message}`);
     const num = (id: string): number => lhr.audits[id]?.numericValue ?? NaN;
-    const items = ((lhr.audits['network-requests']?.details as { items?: NetworkItem[] } | undefined)
-      ?.items ?? []) as NetworkItem[];
+    const items =
+      (lhr.audits['network-requests']?.details as { items?: NetworkItem[] } | undefined)?.items ?? [];
     const chains = (lhr.audits['critical-request-chains']?.details as { chains?: Record<string, ChainNode> })
       ?.chains;
     return {
@@ -178,7 +178,7 @@ async function lighthouseRun(base: string, persona: string): Promise<PageLoadFig
       roundTrips: dataRoundTrips(items),
     };
   } finally {
-    await chrome.kill();
+    chrome.kill();
   }
 }
 
