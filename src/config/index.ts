@@ -9,7 +9,7 @@ import type { Config } from '../generated/types';
 
 export type PortalConfig = Config;
 
-export const config: PortalConfig = raw as PortalConfig;
+export const config: PortalConfig = raw;
 
 /** A jump-out address by name; a missing name is a configuration bug, reported loudly. */
 export function jumpOut(name: string): string {
