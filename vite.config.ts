@@ -1,15 +1,28 @@
 import { constants } from 'node:zlib';
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
+import {
+  bundledRuleHashes,
+  firstPaint,
+  preloadRoute,
+  validateConfigAtBuild,
+} from './scripts/vite-first-load';
 
 // The built app is served by the sandbox server (sandbox/main.ts), which adds the strict CSP.
 // `npm run dev` proxies the back-end paths to a running sandbox on SANDBOX_URL.
 const sandbox = process.env.SANDBOX_URL ?? 'http://localhost:5173';
 
 export default defineConfig({
+  define: {
+    __BUNDLED_RULE_HASHES__: JSON.stringify(bundledRuleHashes('rules')),
+  },
   plugins: [
     react(),
+    validateConfigAtBuild('config/portal.json'),
+    firstPaint('config/portal.json'),
+    preloadRoute('src/app/home-route.tsx'),
     // Brotli and gzip siblings of every text asset, made once at build time at the highest levels; the
     // sandbox serves them by content negotiation (docs/decisions/008-server-on-fastify.md).
     compression({
@@ -22,6 +35,14 @@ export default defineConfig({
       logLevel: 'silent',
     }),
   ],
+  resolve: {
+    alias: {
+      // json-rules-engine's JSONPath dependency: unused by the rule format (src/engine/no-jsonpath.ts).
+      'jsonpath-plus': fileURLToPath(new URL('./src/engine/no-jsonpath.ts', import.meta.url)),
+      // and its event emitter: the few methods it calls (src/engine/event-emitter.ts).
+      eventemitter2: fileURLToPath(new URL('./src/engine/event-emitter.ts', import.meta.url)),
+    },
+  },
   build: {
     outDir: 'dist',
     // Maps are written for debugging but not referenced from the code; the server refuses them unless

@@ -4,16 +4,16 @@
  * persona through the rule runtime, next to a hand-written TypeScript equivalent of the same decisions in
  * the same run, and the first-load gzipped JavaScript of /home from the build manifest.
  */
-import { existsSync, readFileSync } from 'node:fs';
-import { join, posix } from 'node:path';
+import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { gzipSync } from 'node:zlib';
 import { loadPersonas } from '../sandbox/personas';
 import { createRuntime } from '../src/engine/runtime';
 import type { HomeDecisions, SectionDecision } from '../src/engine/types';
 import type { NavItem, SectionId } from '../src/engine/decisions';
 import type { AccountFacts } from '../src/facts/vocabulary';
 import { PREVIEW_DATE, dayAt, decidePersona, loadRulesDir, repoRoot } from './rules-lib';
+import { BUDGETS, against, benchPageLoad } from './bench-page-load';
+import { firstLoad } from './first-load';
 
 // ---------------------------------------------------------------- benchmark baseline (hand-written)
 //
@@ -417,52 +417,14 @@ function timeSync(fn: () => unknown, warmup: number, runs: number, batch: number
   return median(samples);
 }
 
-interface ManifestChunk {
-  file: string;
-  imports?: string[];
-}
-
-/**
- * The manifest key of the /home route module: the file src/shell/pages.ts lazily imports for '/home' (read
- * from its source, so moving the route module cannot make the bench silently count nothing).
- */
-function homeRouteKey(manifest: Record<string, ManifestChunk>): string {
-  const pages = readFileSync(join(repoRoot, 'src', 'shell', 'pages.ts'), 'utf8');
-  const target = /'\/home':\s*\(\)\s*=>\s*import\('([^']+)'\)/.exec(pages)?.[1];
-  if (!target) throw new Error("src/shell/pages.ts has no lazy '/home' route");
-  const base = posix.join('src/shell', target);
-  const key = ['.tsx', '.ts'].map((ext) => base + ext).find((k) => k in manifest);
-  if (!key) throw new Error(`the build manifest has no chunk for the /home route module ${base}`);
-  return key;
-}
-
 /**
  * What the browser must download before /home shows: the entry (index.html's script and its static imports)
- * plus the lazily loaded /home route module and its static imports, read from Vite's build manifest.
- * Chunks loaded only on demand (other pages, the rule validator when a served rule file differs) are not
- * counted.
+ * plus the lazily loaded /home route module and its static imports, read from Vite's build manifest
+ * (scripts/first-load.ts). Chunks loaded only on demand (other pages, the rule validator when a served rule
+ * file differs) are not counted.
  */
 function firstLoadGzip(): { files: { file: string; raw: number; gzip: number }[] } | null {
-  const dist = join(repoRoot, 'dist');
-  const manifestPath = join(dist, '.vite', 'manifest.json');
-  if (!existsSync(manifestPath)) return null;
-  const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as Record<string, ManifestChunk>;
-  const seen = new Set<string>();
-  const walk = (key: string): void => {
-    const chunk = manifest[key];
-    if (!chunk || seen.has(chunk.file)) return;
-    seen.add(chunk.file);
-    for (const dep of chunk.imports ?? []) walk(dep);
-  };
-  walk('index.html');
-  walk(homeRouteKey(manifest));
-  const files = [...seen]
-    .filter((file) => file.endsWith('.js'))
-    .map((file) => {
-      const body = readFileSync(join(dist, file));
-      return { file, raw: body.length, gzip: gzipSync(body, { level: 9 }).length };
-    });
-  return { files };
+  return firstLoad(join(repoRoot, 'dist'));
 }
 
 const kb = (bytes: number): string => `${(bytes / 1024).toFixed(1)} KB`;
@@ -503,4 +465,23 @@ if (!load) {
   for (const f of load.files) console.log(`| ${f.file} | ${kb(f.raw)} | ${kb(f.gzip)} |`);
   const total = load.files.reduce((s, f) => s + f.gzip, 0);
   console.log(`| total | ${kb(load.files.reduce((s, f) => s + f.raw, 0))} | ${kb(total)} |`);
+  printFirstLoadBudget(total);
+}
+
+await benchPageLoadUnlessSkipped();
+
+// ---------------------------------------------------------------- first load and page load (issue 12)
+
+function printFirstLoadBudget(gzipBytes: number): void {
+  const value = gzipBytes / 1024;
+  console.log(
+    `
+first-load JavaScript of /home: ${value.toFixed(1)} KB gzipped, budget ${BUDGETS.firstLoadKb} KB: ${against(value, BUDGETS.firstLoadKb)}`,
+  );
+}
+
+/** Lighthouse and layout shift on the built app (BENCH_LIGHTHOUSE=0 skips them). */
+async function benchPageLoadUnlessSkipped(): Promise<void> {
+  if (process.env.BENCH_LIGHTHOUSE === '0') return;
+  await benchPageLoad();
 }

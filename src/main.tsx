@@ -2,7 +2,6 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import './ui/styles.css';
 import { createClient } from './api/client';
-import { bundledRules } from './engine/bundled';
 import { loadRules } from './engine/load';
 import { createRuntime } from './engine/runtime';
 import { createApi } from './stores/create-api';
@@ -13,31 +12,44 @@ import { App } from './shell/App';
 import { onUnshowableValue } from './ui/format';
 
 /**
- * Start-up: the rules are fetched from the server (an analyst's edit shows after a reload, no rebuild),
- * validated, and fall back file by file to the copy bundled at build time.
+ * Start-up, everything at once: the rules (one request, /rules/bundle.json: an analyst's edit shows after a
+ * reload, no rebuild), the sign-in check and the account's profile are asked for as soon as this entry runs,
+ * while the router loads the page's module (preloaded by index.html for /home). Nothing waits for the rules
+ * but the decisions themselves.
  */
 async function start(): Promise<void> {
   const env = browserEnv();
   const client = createClient({ fetch: env.fetch });
   const api = createApi(client);
-  const rules = await loadRules({
+  const rules = loadRules({
     fetch: (url, init) => env.fetch(url, init),
-    bundled: bundledRules,
+    bundled: {
+      hashes: __BUNDLED_RULE_HASHES__,
+      load: () => import('./engine/bundled').then((m) => m.bundledRules),
+    },
     onIssue: (issue) =>
       api.logIssue({ page: 'startup', operation: 'loadRules', message: issue.message, level: 'warn' }),
   });
-  const runtime = createRuntime(rules.rulesets);
+  const runtime = rules.then((r) => createRuntime(r.rulesets));
   const store = new RootStore(
     env,
     api,
-    (facts) => runtime.decide(facts),
+    async (facts) => (await runtime).decide(facts),
     client,
-    (facts, decisions) => runtime.decideItem(facts, decisions),
+    async (facts, decisions) => (await runtime).decideItem(facts, decisions),
   );
-  store.qa.decidedWith(rules);
+  void rules.then((r) => {
+    store.qa.setRuleFiles(Object.values(r.files));
+    store.qa.decidedWith(r);
+  });
   // QA capture (`?qa`) watches the page from its first paint, so no early click goes unrecorded.
   if (store.qa.enabled) (await import('./shell/qa-capture')).installCapture(store);
   store.start();
+  // Every path outside /login is signed-in: its guard (isAuth beside the profile) starts now, not after the
+  // route's module has loaded.
+  const { pathname, search, hash } = window.location;
+  if (!pathname.startsWith('/login'))
+    void store.guard(`${pathname === '/' ? '/home' : pathname}${search}${hash}`);
   // A value a page cannot show reads 'Not available' there and is logged once (src/ui/format.ts).
   onUnshowableValue(({ kind, value }) => store.logUnshowable(kind, value));
   const root = document.getElementById('root');

@@ -1,16 +1,22 @@
 /**
- * Loads the rule files the server serves (/rules/<decision>.json), so an analyst's edit takes effect on the
- * next page load without a rebuild. A file that is missing, unreadable or invalid is replaced by the copy
- * bundled at build time (last known good) and reported through onIssue, which the app sends to the issue
- * log. Browser-safe: fetch is injected.
+ * Loads the rules the server serves, in one request (GET /rules/bundle.json, docs/contracts.md), so an
+ * analyst's edit takes effect on the next page load without a rebuild.
+ *
+ * Last known good means the last valid version: the server keeps serving the last valid version of a file
+ * whose new version is invalid ('rejected', with the validator's message), so the browser uses the served
+ * rules of every 'valid' and 'rejected' file and falls back to the copy bundled at build time only for a file
+ * that never had a valid served version ('unavailable'), or when the bundle cannot be fetched at all. Each
+ * problem is reported once through onIssue (the app sends it to the issue log, which strips it); the full
+ * message is kept per file for the QA panel. Browser-safe: fetch is injected.
  */
 import { DECISIONS, ruleFileOf, type DecisionId } from './decisions';
+import { ruleHash } from './rule-hash';
 import type { RuleFile, Rulesets } from './types';
 import type { RulesetIssue } from './validate';
 
 export type RulesFetch = (
   url: string,
-  init: { cache: 'no-store' },
+  init: { cache: RequestCache },
 ) => Promise<{
   ok: boolean;
   status: number;
@@ -19,34 +25,51 @@ export type RulesFetch = (
 
 export interface RulesIssue {
   file: string;
-  /** Plain-language summary, ready for the issue log. */
+  /** The full message (the issue log strips and cuts it; the QA panel shows it whole). */
   message: string;
   issues: RulesetIssue[];
 }
 
+/** How a decision's rules were obtained, as the QA panel names it. */
+export type RuleFileState = 'served' | 'fallen back' | 'rejected';
+
+export interface RuleFileReport {
+  /** 'rules/home-view.json' */
+  file: string;
+  state: RuleFileState;
+  /** Why the file was rejected or fell back, in full; absent when served as it is. */
+  message?: string;
+}
+
+/** The copies of rules/*.json built into the app, by file name ('home-view.json'). */
+export interface BundledRules {
+  /** ruleHash of each bundled file, computed at build time (a few bytes each). */
+  hashes: Readonly<Record<string, string>>;
+  /** The files themselves, loaded only when one is needed (a fallback). */
+  load(): Promise<Readonly<Record<string, unknown>>>;
+}
+
 export interface LoadRulesOptions {
   fetch: RulesFetch;
-  /** The bundled rule files by file name ('home-view.json'): see bundled.ts. */
-  bundled: Readonly<Record<string, unknown>>;
+  bundled: BundledRules;
   onIssue: (issue: RulesIssue) => void;
-  /** Where the rule files are served; default '/rules/'. */
-  baseUrl?: string;
+  /** Where the bundle is served; default '/rules/bundle.json'. */
+  url?: string;
 }
 
 export interface LoadedRules {
   rulesets: Rulesets;
   /** Where each decision's rules came from. */
   sources: Record<DecisionId, 'served' | 'bundled'>;
+  /** Each decision file as served, fallen back or rejected, with the full message. */
+  files: Record<DecisionId, RuleFileReport>;
 }
 
-async function fetchServed(fetchFn: RulesFetch, url: string): Promise<{ json?: unknown; problem?: string }> {
-  try {
-    const response = await fetchFn(url, { cache: 'no-store' });
-    if (!response.ok) return { problem: `the server answered ${response.status}` };
-    return { json: await response.json() };
-  } catch (e) {
-    return { problem: `it could not be read (${e instanceof Error ? e.message : String(e)})` };
-  }
+type Status = 'valid' | 'rejected' | 'unavailable';
+interface Entry {
+  status: Status;
+  rules: unknown;
+  message?: string;
 }
 
 /**
@@ -58,54 +81,106 @@ type Validate = typeof import('./validate');
 let validatorModule: Promise<Validate> | null = null;
 const validator = (): Promise<Validate> => (validatorModule ??= import('./validate'));
 
+function describe(e: unknown): string {
+  return e instanceof Error ? e.message : String(e);
+}
+
+/** The bundle's entries by file name, or why there are none. */
+async function fetchBundle(
+  fetchFn: RulesFetch,
+  url: string,
+): Promise<{ files: Record<string, unknown> } | { problem: string }> {
+  try {
+    // The server answers no-cache with an ETag: the browser revalidates (a 304 when nothing changed).
+    const response = await fetchFn(url, { cache: 'no-cache' });
+    if (!response.ok) return { problem: `the server answered ${response.status}` };
+    const body = (await response.json()) as { files?: unknown } | null;
+    if (typeof body !== 'object' || body === null || typeof body.files !== 'object' || body.files === null)
+      return { problem: 'its answer has no files' };
+    return { files: body.files as Record<string, unknown> };
+  } catch (e) {
+    return { problem: `it could not be read (${describe(e)})` };
+  }
+}
+
+/** One file's entry as the contract gives it; anything else is read as unavailable. */
+function entryOf(raw: unknown): Entry {
+  if (typeof raw !== 'object' || raw === null) return { status: 'unavailable', rules: null };
+  const e = raw as Record<string, unknown>;
+  const status: Status =
+    e.status === 'valid' || e.status === 'rejected' ? e.status : ('unavailable' as const);
+  return {
+    status,
+    rules: e.rules ?? null,
+    ...(typeof e.message === 'string' ? { message: e.message } : {}),
+  };
+}
+
 export async function loadRules({
   fetch,
   bundled,
   onIssue,
-  baseUrl = '/rules/',
+  url = '/rules/bundle.json',
 }: LoadRulesOptions): Promise<LoadedRules> {
+  const served = await fetchBundle(fetch, url);
+  let copies: Promise<Readonly<Record<string, unknown>>> | null = null;
+  const bundledCopy = async (name: string): Promise<unknown> => (await (copies ??= bundled.load()))[name];
+
+  if ('problem' in served) {
+    const message = `${url} ${served.problem}: every rule file uses the copy built into the app`;
+    onIssue({ file: url, issues: [], message });
+  }
+
   const entries = await Promise.all(
     DECISIONS.map(async (d) => {
       const name = ruleFileOf(d.id);
       const file = `rules/${name}`;
-      const served = await fetchServed(fetch, `${baseUrl}${name}`);
-      if (served.json !== undefined && JSON.stringify(served.json) === JSON.stringify(bundled[name])) {
-        return [d.id, served.json as RuleFile, 'served'] as const;
+      const fallBack = async (message: string, log: boolean) => {
+        if (log) onIssue({ file, issues: [], message });
+        const copy = await bundledCopy(name);
+        if (copy === undefined) throw new Error(`${file}: no valid rules served and none bundled`);
+        const report: RuleFileReport = { file, state: 'fallen back', message };
+        return { id: d.id, rules: copy as RuleFile, source: 'bundled' as const, report };
+      };
+
+      if ('problem' in served)
+        return fallBack(`${url} ${served.problem}, using the copy built into the app`, false);
+      const entry = entryOf(served.files[name]);
+      if (entry.status === 'unavailable' || entry.rules === null) {
+        const why = entry.message ?? `${file} is not in the served bundle`;
+        return fallBack(`${why}; using the copy built into the app`, true);
       }
-      const { validateRuleset, formatIssue } = await validator();
-      if (served.json !== undefined) {
-        const issues = validateRuleset(file, served.json).filter((i) => i.severity !== 'warning');
-        if (issues.length === 0) return [d.id, served.json as RuleFile, 'served'] as const;
-        onIssue({
-          file,
-          issues,
-          message: `${file} is invalid, using the copy built into the app: ${issues.slice(0, 3).map(formatIssue).join(' | ')}${
-            issues.length > 3 ? ` (and ${issues.length - 3} more)` : ''
-          }`,
-        });
-      } else {
-        onIssue({
-          file,
-          issues: [],
-          message: `${file} could not be loaded (${served.problem ?? 'unknown'}), using the copy built into the app`,
-        });
+
+      if (ruleHash(entry.rules) !== bundled.hashes[name]) {
+        const { validateRuleset, formatIssue } = await validator();
+        const issues = validateRuleset(file, entry.rules).filter((i) => i.severity !== 'warning');
+        if (issues.length > 0) {
+          // The server validates with the same code, so this means server and app disagree on the format.
+          const message = `${file} as served is invalid in the browser, using the copy built into the app: ${issues
+            .map(formatIssue)
+            .join('; ')}`;
+          onIssue({ file, issues, message });
+          return fallBack(message, false);
+        }
       }
-      const fallback = bundled[name];
-      if (fallback === undefined) throw new Error(`${file}: no rules served and none bundled`);
-      const bundledIssues = validateRuleset(file, fallback).filter((i) => i.severity !== 'warning');
-      if (bundledIssues.length > 0) {
-        // Only possible when the build skipped rules:check; the runtime still survives faulty rules.
-        onIssue({
-          file,
-          issues: bundledIssues,
-          message: `the bundled ${file} is invalid too: ${formatIssue(bundledIssues[0]!)}`,
-        });
+      if (entry.status === 'rejected') {
+        const message = entry.message ?? `${file} was rejected and its last valid version is served`;
+        onIssue({ file, issues: [], message });
+        const report: RuleFileReport = { file, state: 'rejected', message };
+        return { id: d.id, rules: entry.rules as RuleFile, source: 'served' as const, report };
       }
-      return [d.id, fallback as RuleFile, 'bundled'] as const;
+      const report: RuleFileReport = { file, state: 'served' };
+      return { id: d.id, rules: entry.rules as RuleFile, source: 'served' as const, report };
     }),
   );
   return {
-    rulesets: Object.fromEntries(entries.map(([id, rules]) => [id, rules])) as Rulesets,
-    sources: Object.fromEntries(entries.map(([id, , source]) => [id, source])) as LoadedRules['sources'],
+    rulesets: Object.fromEntries(entries.map((e) => [e.id, e.rules])) as Rulesets,
+    sources: Object.fromEntries(entries.map((e) => [e.id, e.source])) as LoadedRules['sources'],
+    files: Object.fromEntries(entries.map((e) => [e.id, e.report])) as LoadedRules['files'],
   };
+}
+
+/** The fingerprints of a set of rule files (build time and tests). */
+export function ruleHashes(files: Readonly<Record<string, unknown>>): Record<string, string> {
+  return Object.fromEntries(Object.entries(files).map(([name, json]) => [name, ruleHash(json)]));
 }

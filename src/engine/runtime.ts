@@ -143,7 +143,9 @@ class DecisionRunner {
 
   private static makeEngine(rules: RuleDefinition[]): Engine {
     // Undefined facts are allowed so that a fact missing from the input is a non-match, never a crash.
-    const engine = new Engine([], { allowUndefinedFacts: true });
+    // The rule format has no condition `path` (the schema forbids it), so a path never needs resolving: the
+    // browser build leaves json-rules-engine's JSONPath library out (src/engine/no-jsonpath.ts).
+    const engine = new Engine([], { allowUndefinedFacts: true, pathResolver: noPathResolver });
     for (const rule of rules) {
       try {
         engine.addRule({ ...rule, conditions: rule.conditions as never });
@@ -274,6 +276,10 @@ export interface Runtime {
     facts: OrderFacts,
     decisions: Pick<HomeDecisions, 'toggles' | 'orderActions'>,
   ): Promise<{ decisions: ItemDecisions; explain: DecisionTrace[] }>;
+}
+
+function noPathResolver(): never {
+  throw new Error('condition paths are not part of the rule format');
 }
 
 export function createRuntime(rulesets: Rulesets): Runtime {

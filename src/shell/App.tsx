@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import {
   createBrowserRouter,
   Navigate,
@@ -18,7 +18,10 @@ import { VisitorLayout } from './VisitorLayout';
 import { pageFor, loginPageFor } from './pages';
 import { NotFoundPage } from './NotFoundPage';
 import { RouteError } from './RouteError';
-import { QaPanel } from './QaPanel';
+import { ShellFrame } from './ShellFrame';
+
+// QA and analysts only (`?qa`): its code loads when it is asked for, never in a customer's first load.
+const QaPanel = lazy(() => import('./QaPanel').then((m) => ({ default: m.QaPanel })));
 
 function toRoutes(
   entries: RouteEntry[],
@@ -55,7 +58,11 @@ const Root = observer(function Root() {
       <ScrollRestoration />
       <Outlet />
       {/* slice(): read the array's contents here, so this observer re-renders when a toast is added */}
-      <QaPanel />
+      {store.qa.enabled ? (
+        <Suspense fallback={null}>
+          <QaPanel />
+        </Suspense>
+      ) : null}
       <ToastRegion toasts={store.ui.toasts.slice()} onDismiss={(id) => store.ui.dismissToast(id)} />
     </>
   );
@@ -66,8 +73,8 @@ export function buildRoutes(): RouteObject[] {
     {
       element: <Root />,
       errorElement: <RouteError />,
-      // Lazy routes load before the first render; the overlay-free blank is brief and avoids a flash.
-      HydrateFallback: () => null,
+      // Lazy routes load before the first render: meanwhile the same frame index.html painted (no flash).
+      HydrateFallback: ShellFrame,
       children: [
         { path: '/', element: <Navigate to="/home" replace /> },
         { path: '/orderHistory', element: <Navigate to="/support" replace /> },

@@ -5,6 +5,7 @@ import { config } from '../config';
 import { useStores } from '../stores/context';
 import { siteSearchUrl } from './search';
 import { AccountSelector } from './AccountSelector';
+import { HeaderLogo } from './ShellFrame';
 
 const NAV_LABELS: Record<string, { label: string; to: string }> = {
   home: { label: 'Home', to: '/home' },
@@ -21,51 +22,61 @@ const NAV_LABELS: Record<string, { label: string; to: string }> = {
  */
 export const Header = observer(function Header() {
   const store = useStores();
-  const nav = store.decisions.navigation;
-  const menuOpen = store.ui.mobileMenuOpen;
   return (
     <header className="header">
       <div className="header__bar">
-        <a href={config.provider.siteUrl} target="_blank" rel="noopener noreferrer" className="header__logo">
-          {config.provider.name}
-          <span className="visually-hidden"> home page (opens in a new tab)</span>
-        </a>
-        <button
-          type="button"
-          className="header__hamburger"
-          aria-expanded={menuOpen}
-          aria-controls="main-menu"
-          onClick={() => store.ui.setMobileMenu(!menuOpen)}
-        >
-          <svg width="16" height="12" viewBox="0 0 16 12" aria-hidden="true" focusable="false">
-            <path d="M0 1h16M0 6h16M0 11h16" stroke="currentColor" strokeWidth="2" />
-          </svg>{' '}
-          Menu
-        </button>
-        <div id="main-menu" className={`header__menu${menuOpen ? ' header__menu--open' : ''}`}>
-          <nav aria-label="Main" className="nav">
-            <ul className="nav__list">
-              {nav?.emptyItem ? <li className="nav__empty" aria-hidden="true" /> : null}
-              {(nav?.items ?? []).map((id) => {
-                const item = NAV_LABELS[id];
-                return item ? (
-                  <li key={id}>
-                    <NavLink to={item.to} className="nav__link">
-                      {item.label}
-                    </NavLink>
-                  </li>
-                ) : null;
-              })}
-            </ul>
-          </nav>
-          {nav?.search ? <SiteSearch /> : null}
-          <AccountSelector />
-          <button type="button" className="header__signout" onClick={() => store.signOut()}>
-            Sign Out
-          </button>
-        </div>
+        <HeaderLogo />
+        {store.session.auth === 'authenticated' ? <HeaderMenu /> : null}
       </div>
     </header>
+  );
+});
+
+/**
+ * The menu and its button, once the session is known: until then the bar is the frame index.html paints
+ * (its height is fixed by the stylesheet, so the menu arriving moves nothing).
+ */
+const HeaderMenu = observer(function HeaderMenu() {
+  const store = useStores();
+  const nav = store.decisions.navigation;
+  const menuOpen = store.ui.mobileMenuOpen;
+  return (
+    <>
+      <button
+        type="button"
+        className="header__hamburger"
+        aria-expanded={menuOpen}
+        aria-controls="main-menu"
+        onClick={() => store.ui.setMobileMenu(!menuOpen)}
+      >
+        <svg width="16" height="12" viewBox="0 0 16 12" aria-hidden="true" focusable="false">
+          <path d="M0 1h16M0 6h16M0 11h16" stroke="currentColor" strokeWidth="2" />
+        </svg>{' '}
+        Menu
+      </button>
+      <div id="main-menu" className={`header__menu${menuOpen ? ' header__menu--open' : ''}`}>
+        <nav aria-label="Main" className="nav">
+          <ul className="nav__list">
+            {nav?.emptyItem ? <li className="nav__empty" aria-hidden="true" /> : null}
+            {(nav?.items ?? []).map((id) => {
+              const item = NAV_LABELS[id];
+              return item ? (
+                <li key={id}>
+                  <NavLink to={item.to} className="nav__link">
+                    {item.label}
+                  </NavLink>
+                </li>
+              ) : null;
+            })}
+          </ul>
+        </nav>
+        {nav?.search ? <SiteSearch /> : null}
+        <AccountSelector />
+        <button type="button" className="header__signout" onClick={() => store.signOut()}>
+          Sign Out
+        </button>
+      </div>
+    </>
   );
 });
 

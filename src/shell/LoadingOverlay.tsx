@@ -1,5 +1,7 @@
-/** Spec copy of the loading overlay. */
-export const LOADING_TEXT = 'Please wait while we retrieve your account information.';
+import { LOADING_TEXT } from './shell-html';
+
+/** Spec copy of the loading overlay (also in index.html's first paint, src/shell/shell-html.ts). */
+export { LOADING_TEXT };
 
 export function LoadingOverlay() {
   return (

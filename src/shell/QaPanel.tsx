@@ -63,6 +63,7 @@ export const QaPanel = observer(function QaPanel() {
       </button>
       {/* Kept in the page while closed (hidden): a replay reads each flow's live path (data-qa-path) from it. */}
       <div className="qa-panel__body" hidden={!open}>
+        {open ? <RuleFiles /> : null}
         {open ? <ExplainTrace /> : null}
         <h2>Flow paths</h2>
         {paths.length === 0 ? <p>No flow has run yet in this session.</p> : null}
@@ -101,6 +102,29 @@ export const QaPanel = observer(function QaPanel() {
         })}
       </div>
     </aside>
+  );
+});
+
+/**
+ * Each decision's rule file as the portal uses it: served, fallen back (to the copy built into the app) or
+ * rejected (the server keeps serving its last valid version), with the validator's message in full.
+ */
+const RuleFiles = observer(function RuleFiles() {
+  const store = useStores();
+  const files = store.qa.ruleFiles;
+  return (
+    <>
+      <h2>Rule files</h2>
+      {files.length === 0 ? <p>The rules are still loading.</p> : null}
+      <ul className="qa-panel__rule-files" aria-label="Rule files">
+        {files.map((f) => (
+          <li key={f.file}>
+            <code>{f.file}</code>: {f.state}
+            {f.message ? <p className="qa-panel__message">{f.message}</p> : null}
+          </li>
+        ))}
+      </ul>
+    </>
   );
 });
 

@@ -8,6 +8,7 @@ import { Footer, SecondProviderBanner } from './Footer';
 import { LoadingOverlay } from './LoadingOverlay';
 import { AccountErrorPage } from './AccountErrorPage';
 import { SkipLink } from './SkipLink';
+import { ShellFrame } from './ShellFrame';
 
 /**
  * Everything outside /login: the sign-in guard (GET /Orch/isAuth before the page shows; unauthenticated
@@ -41,24 +42,28 @@ export const SignedInLayout = observer(function SignedInLayout() {
     );
   }
   if (auth !== 'authenticated') {
-    // Checking, or on the way to the sign-in page: show nothing signed-in yet.
-    return overlayHidden(location.pathname) ? null : <LoadingOverlay />;
+    // Checking, or on the way to the sign-in page: the frame index.html painted first, nothing signed-in yet
+    // (the header shows its menu once the session is known).
+    return overlayHidden(location.pathname) ? null : <ShellFrame />;
   }
 
   const waiting = !overlayHidden(location.pathname) && store.isLoadingFor(location.pathname);
-  return <Chrome>{waiting ? <LoadingOverlay /> : <Outlet />}</Chrome>;
+  // The brand banner and the footer come with the page: shown over the overlay, the page arriving would
+  // push them (or the page) about.
+  return <Chrome page={!waiting}>{waiting ? <LoadingOverlay /> : <Outlet />}</Chrome>;
 });
 
-function Chrome({ children }: { children: React.ReactNode }) {
+function Chrome({ children, page = true }: { children: React.ReactNode; page?: boolean }) {
   return (
     <div className="app">
       <SkipLink />
-      <SecondProviderBanner />
       <Header />
       <main id="main" className="main" tabIndex={-1}>
+        {/* Below the header, not above it: it arrives with the decisions and must not move the header. */}
+        {page ? <SecondProviderBanner /> : null}
         {children}
       </main>
-      <Footer />
+      {page ? <Footer /> : null}
     </div>
   );
 }

@@ -1,5 +1,6 @@
 import { makeAutoObservable, runInAction } from 'mobx';
 import type { Api, ReportIssue } from './api-port';
+import type { LoadOptions } from './session-store';
 import type { AccountList } from '../generated/types';
 
 /** The account list ('posts'): the account selector's entries and the currently managed pid. */
@@ -33,9 +34,13 @@ export class AccountsStore {
     return this.list !== null && this.list.statusCode === 0 && this.list.accountNumbers.length === 0;
   }
 
-  async load(): Promise<void> {
+  async load({ quietIfSignedOut = false }: LoadOptions = {}): Promise<'done' | 'signed-out'> {
     this.status = 'loading';
     const result = await this.api.accountList();
+    if (quietIfSignedOut && !result.ok && result.kind === 'unauthenticated') {
+      runInAction(() => (this.status = 'idle'));
+      return 'signed-out';
+    }
     runInAction(() => {
       if (result.ok) {
         this.list = result.data;
@@ -45,5 +50,6 @@ export class AccountsStore {
         this.report('getProfileFromRequest', result.message);
       }
     });
+    return 'done';
   }
 }

@@ -1,4 +1,5 @@
-import { bundledRules } from '../engine/bundled';
+// Only this file of the bundled rules: the other copies load when a served file must be replaced.
+import constantsFile from '../../rules/constants.json';
 import { CONSTANT_NAMES, type ConstantName } from '../engine/decisions';
 import type { RuleFile } from '../engine/types';
 import type { RootStore } from './root-store';
@@ -8,7 +9,7 @@ import type { RootStore } from './root-store';
  * rules have decided. rules/constants.json is the one place a constant is written, never this code.
  */
 function bundledConstants(): Record<ConstantName, number> {
-  const file = bundledRules['constants.json'] as RuleFile | undefined;
+  const file = constantsFile as RuleFile | undefined;
   const values = {} as Record<ConstantName, number>;
   for (const name of CONSTANT_NAMES) {
     const rule = file?.rules.find((r) => r.event.params.name === name);

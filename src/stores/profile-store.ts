@@ -1,5 +1,6 @@
 import { makeAutoObservable, runInAction } from 'mobx';
 import type { Api, ReportIssue } from './api-port';
+import type { LoadOptions } from './session-store';
 import type { Env } from './env';
 import type { Profile } from '../generated/types';
 import { profileFromEnvelope } from '../facts';
@@ -38,9 +39,16 @@ export class ProfileStore {
    * profile on screen until the answer arrives, so the page is not swapped for the loading overlay and the
    * customer's focus stays where it was.
    */
-  async load({ background = false }: { background?: boolean } = {}): Promise<ProfileStatus> {
+  async load({
+    background = false,
+    quietIfSignedOut = false,
+  }: { background?: boolean } & LoadOptions = {}): Promise<ProfileStatus | 'signed-out'> {
     if (!background || this.status !== 'ok') this.status = 'loading';
     const result = await this.api.homeEarlyInit();
+    if (quietIfSignedOut && !result.ok && result.kind === 'unauthenticated') {
+      runInAction(() => (this.status = 'idle'));
+      return 'signed-out';
+    }
     runInAction(() => {
       if (!result.ok) return this.fail(result.message);
       const parsed = profileFromEnvelope(result.data);

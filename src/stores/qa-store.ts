@@ -11,6 +11,7 @@ import {
 } from '../../machines/paths';
 import type { RulesUsed } from '../../machines/version';
 import { ruleFileOf } from '../engine/decisions';
+import type { RuleFileReport } from '../engine/load';
 import type { Env } from './env';
 
 /** The page text a capture compares before and after a step (src/shell/qa-screen.ts reads it). */
@@ -68,6 +69,8 @@ export function screenChange(before: ScreenLines, after: ScreenLines): ScreenCha
  */
 export class QaStore {
   recordings: Recording[] = [];
+  /** Each decision's rule file as served, fallen back or rejected (src/engine/load.ts), once loaded. */
+  ruleFiles: RuleFileReport[] = [];
   /** Bumped on every inspected event so the panel re-reads the recorders (they are plain objects). */
   version = 0;
   /** The browser's clock when the page loaded (a replay starts its browser at this time). */
@@ -179,6 +182,10 @@ export class QaStore {
    */
   flushScreens(): void {
     for (const finish of [...this.pendingScreens.values()]) finish();
+  }
+
+  setRuleFiles(files: RuleFileReport[]): void {
+    this.ruleFiles = files;
   }
 
   touch(): void {

@@ -15,6 +15,7 @@ import {
   type StorageFlag,
 } from './storage-flags';
 import type { Env } from './env';
+import type { AuthState } from './session-store';
 import { UiStore } from './ui-store';
 import { QaStore } from './qa-store';
 import { SessionStore } from './session-store';
@@ -60,6 +61,8 @@ export class RootStore {
   readonly qa: QaStore;
   /** A 222 answer pointed off the allowlist: the shell shows the account error page instead. */
   blockedRedirect = false;
+  /** The first account load has answered (or stopped waiting, see isLoadingFor). */
+  homeComplete = false;
   /** The current OAuth (adapt) token and when it was obtained (the token rule judges its freshness). */
   token: { accessToken: string; obtainedAt: string; expiresIn: number } | null = null;
   /**
@@ -76,6 +79,7 @@ export class RootStore {
   private wifiLoad: Promise<void> | null = null;
   /** A token request under way: the modem and wifi calls start together and share it. */
   private tokenRequest: Promise<Result<string>> | null = null;
+  private guardRun: { wanted: string; promise: Promise<void> } | null = null;
   private navigateFn: (to: string) => void = (to) => this.env.assign(to);
 
   constructor(
@@ -158,7 +162,7 @@ export class RootStore {
     );
     makeAutoObservable<
       RootStore,
-      'accountLoad' | 'navigateFn' | 'storedFlags' | 'unshowable' | 'wifiLoad' | 'tokenRequest'
+      'accountLoad' | 'guardRun' | 'navigateFn' | 'storedFlags' | 'unshowable' | 'wifiLoad' | 'tokenRequest'
     >(this, {
       env: false,
       api: false,
@@ -173,6 +177,7 @@ export class RootStore {
       accountSwitch: false,
       qa: false,
       accountLoad: false,
+      guardRun: false,
       wifiLoad: false,
       tokenRequest: false,
       navigateFn: false,
@@ -215,17 +220,52 @@ export class RootStore {
    * the provider sign-in with the wanted page as its post-login redirect.
    */
   async guard(wanted: string): Promise<void> {
-    const state = await this.session.checkAuth();
+    // Start-up asks before the route's module has loaded and the layout asks again for the same address once
+    // it has: one check serves both. A navigation elsewhere (a new address) checks the session again.
+    if (this.guardRun?.wanted !== wanted) this.guardRun = { wanted, promise: this.runGuard(wanted) };
+    return this.guardRun.promise;
+  }
+
+  private async runGuard(wanted: string): Promise<void> {
+    const auth = this.session.checkAuth();
+    // The profile is asked for beside isAuth, not after it: one round trip less before the home shows.
+    this.accountLoad ??= this.loadAccount(auth);
+    const state = await auth;
     if (state === 'unauthenticated') {
       const { signInUrl, redirectParam } = config.signIn;
       this.env.assign(`${signInUrl}?${redirectParam}=${encodeParam(wanted)}`);
-      return;
     }
-    if (state === 'authenticated') this.accountLoad ??= this.loadAccount();
   }
 
-  private async loadAccount(): Promise<void> {
-    await Promise.all([this.session.loadProfileId(), this.profile.load(), this.accounts.load()]);
+  private async loadAccount(auth: Promise<AuthState>): Promise<void> {
+    try {
+      await this.loadAccountOnce(auth);
+    } finally {
+      runInAction(() => (this.homeComplete = true));
+    }
+  }
+
+  private async loadAccountOnce(auth: Promise<AuthState>): Promise<void> {
+    // Asked before the session is known: a 401 from a browser that is not signed in is not a failure to
+    // record (the guard sends it to sign in), so these first calls stay quiet about it.
+    const quiet = { quietIfSignedOut: true };
+    const [state, signedOut] = await Promise.all([
+      auth,
+      Promise.all([
+        this.session.loadProfileId(quiet),
+        this.profile.load(quiet),
+        this.accounts.load(quiet),
+      ]).then((answers) => answers.some((a) => a === 'signed-out')),
+    ]);
+    if (state !== 'authenticated') {
+      // Not signed in, or the check failed: a later navigation's guard loads the account again.
+      this.accountLoad = null;
+      return;
+    }
+    // Signed in, yet a call found no session (it raced a sign-in or the session ended between the calls):
+    // ask again, this time recording what fails.
+    if (signedOut)
+      await Promise.all([this.session.loadProfileId(), this.profile.load(), this.accounts.load()]);
     if (this.profile.status === '222') {
       // A 222 must send the browser elsewhere: the portal itself would ask for the profile again, get 222
       // again and reload forever, so its own origin is refused like any address off the allowlist.
@@ -248,7 +288,22 @@ export class RootStore {
         });
       return;
     }
-    if (this.profile.status === 'ok') await this.loadAccountData();
+    if (this.profile.status !== 'ok') return;
+    // The home shows once the account's calls have answered (or homeCompleteMs has passed), so its sections
+    // arrive together instead of pushing what is already on screen down one by one.
+    const data = this.loadAccountData();
+    let timer: unknown;
+    await Promise.race([
+      data,
+      new Promise<void>(
+        (resolve) => (timer = this.env.setTimeout(resolve, config.timeouts.homeCompleteMs ?? 0)),
+      ),
+    ]);
+    this.env.clearTimeout(timer);
+    // Decided on everything that has answered (the brand banner may depend on the orders, say).
+    await this.decisions.evaluateNow();
+    runInAction(() => (this.homeComplete = true));
+    await data;
   }
 
   /**
@@ -392,11 +447,25 @@ export class RootStore {
     this.ui.resetFlags();
   }
 
-  /** Loading overlay: on /services it waits for the services data; elsewhere for the profile. */
+  /**
+   * The decisions have been made on the answered profile (or could not be made at all): what they decide
+   * (the navigation, the brand banner, the home's view) shows with the page, not after it.
+   */
+  get decisionsReady(): boolean {
+    const facts = this.decisions.facts;
+    return this.decisions.failed || (facts !== null && facts.profileStatus !== 'pending');
+  }
+
+  /**
+   * Loading overlay: on /services it waits for the services data; elsewhere for the profile and the
+   * decisions made on it; on /home also for the account's calls (bounded by homeCompleteMs).
+   */
   isLoadingFor(pathname: string): boolean {
     if (pathname.startsWith('/services'))
       return this.accountData.pending.services === true || this.profile.status === 'loading';
-    return this.profile.status === 'idle' || this.profile.status === 'loading';
+    if (this.profile.status === 'idle' || this.profile.status === 'loading') return true;
+    if (!this.decisionsReady) return true;
+    return pathname === '/home' && !this.homeComplete;
   }
 
   /**

@@ -1,6 +1,11 @@
 import { makeAutoObservable, runInAction } from 'mobx';
 import type { Api, ReportIssue } from './api-port';
 
+/** A call made before the session is known stays quiet about a 401 (the guard sends the browser to sign in). */
+export interface LoadOptions {
+  quietIfSignedOut?: boolean;
+}
+
 export type AuthState = 'unknown' | 'checking' | 'authenticated' | 'unauthenticated' | 'error';
 
 /** Whether the browser has a session (GET /Orch/isAuth) and who is signed in (GET /Orch/checkHeader). */
@@ -29,9 +34,13 @@ export class SessionStore {
     return this.auth;
   }
 
-  /** getProfileId: the login name, needed to switch accounts. A failure leaves it unknown (logged). */
-  async loadProfileId(): Promise<void> {
+  /**
+   * getProfileId: the login name, needed to switch accounts. A failure leaves it unknown (logged), except a
+   * 401 asked before the session was known (`quietIfSignedOut`): that answers 'signed-out', unrecorded.
+   */
+  async loadProfileId({ quietIfSignedOut = false }: LoadOptions = {}): Promise<'done' | 'signed-out'> {
     const result = await this.api.checkHeader();
+    if (quietIfSignedOut && !result.ok && result.kind === 'unauthenticated') return 'signed-out';
     runInAction(() => {
       if (result.ok && result.data.data) this.profileId = result.data.data;
       else {
@@ -39,5 +48,6 @@ export class SessionStore {
         this.report('checkHeader', result.ok ? 'empty profile id' : result.message);
       }
     });
+    return 'done';
   }
 }

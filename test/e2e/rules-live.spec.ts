@@ -57,5 +57,27 @@ test.describe('live rules', () => {
       .files['navigation.json'];
     expect(entry?.status).toBe('rejected');
     expect(entry?.message).toContain("unknown fact 'blokedAccount'");
+
+    // The QA panel shows the file as rejected, with the validator's message in full; the others as served.
+    await page.goto(`${base}/home?qa`);
+    await settled(page);
+    await expect(nav.getByRole('link', { name: 'Settings' })).toHaveCount(0);
+    await page.getByRole('button', { name: /^QA: rules and flow paths/ }).click();
+    const files = page.getByRole('list', { name: 'Rule files' });
+    const navigationFile = files.getByRole('listitem').filter({ hasText: 'rules/navigation.json' });
+    await expect(navigationFile).toContainText('rules/navigation.json: rejected');
+    await expect(navigationFile.getByText(entry!.message, { exact: true })).toBeVisible();
+    await expect(files.getByRole('listitem').filter({ hasText: 'rules/home-view.json' })).toContainText(
+      'rules/home-view.json: served',
+    );
+    // And the issue log has it, stripped as the log requires (no quotes or brackets).
+    const response = await page.request.get(`${base}/sandbox/session`);
+    const records = ((await response.json()) as { issues?: Array<{ operation?: string; message?: string }> })
+      .issues;
+    const logged = (records ?? []).filter(
+      (r) => r.operation === 'loadRules' && r.message?.includes('rules/navigation.json'),
+    );
+    expect(logged.length).toBeGreaterThan(0);
+    expect(logged[0]!.message).toContain('unknown fact blokedAccount');
   });
 });

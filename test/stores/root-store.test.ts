@@ -247,3 +247,75 @@ describe("stored flags: one person's choice never hides an alert from the next p
     expect(store.emailvalidshowDismissed).toBe(false);
   });
 });
+
+describe('a short chain: the profile is asked for beside isAuth', () => {
+  const signedOut = (): Result<never> => ({
+    ok: false,
+    kind: 'unauthenticated',
+    status: 401,
+    message: 'Not signed in (401)',
+  });
+
+  it('asks for the profile, the account list and the login name before isAuth has answered', async () => {
+    const asked: string[] = [];
+    let answerAuth: (r: Result<{ authenticated: boolean }>) => void = () => {};
+    const api = fakeApi(baseProfile);
+    const { store } = storeWith({
+      api: {
+        isAuth: () => {
+          asked.push('isAuth');
+          return new Promise((resolve) => (answerAuth = resolve));
+        },
+        homeEarlyInit: () => (asked.push('homeEarlyInit'), api.homeEarlyInit()),
+        accountList: () => (asked.push('accountList'), api.accountList()),
+        checkHeader: () => (asked.push('checkHeader'), api.checkHeader()),
+      },
+    });
+    const guarded = store.guard('/home');
+    expect(asked.sort()).toEqual(['accountList', 'checkHeader', 'homeEarlyInit', 'isAuth']);
+    answerAuth(ok({ authenticated: true }));
+    await guarded;
+    await vi.waitFor(() => expect(store.profile.status).toBe('ok'));
+  });
+
+  it('one isAuth for the start-up guard and the layout guard of the same address', async () => {
+    let checks = 0;
+    const { store } = storeWith({
+      api: { isAuth: () => (checks++, Promise.resolve(ok({ authenticated: true }))) },
+    });
+    await Promise.all([store.guard('/home'), store.guard('/home')]);
+    expect(checks).toBe(1);
+    await store.guard('/billing');
+    expect(checks).toBe(2);
+  });
+
+  it('a browser that is not signed in goes to sign in, and its 401 answers are not recorded as failures', async () => {
+    const tracked: unknown[] = [];
+    const { store, issues, assigned } = storeWith({
+      api: {
+        isAuth: () => Promise.resolve(ok({ authenticated: false })),
+        homeEarlyInit: () => Promise.resolve(signedOut()),
+        accountList: () => Promise.resolve(signedOut()),
+        checkHeader: () => Promise.resolve(signedOut()),
+      },
+      env: { track: (e) => void tracked.push(e) },
+    });
+    await store.guard('/home');
+    await vi.waitFor(() => expect(assigned).toHaveLength(1));
+    await new Promise((r) => setTimeout(r, 10));
+    expect(issues).toEqual([]);
+    expect(tracked).toEqual([]);
+    expect(store.profile.status).toBe('idle');
+  });
+
+  it('signed in, but the first profile answer found no session: asked again, and a second failure is recorded', async () => {
+    let profileCalls = 0;
+    const { store, issues } = storeWith({
+      api: { homeEarlyInit: () => (profileCalls++, Promise.resolve(signedOut())) },
+    });
+    await store.guard('/home');
+    await vi.waitFor(() => expect(issues.map((i) => i.operation)).toContain('getprofiledata'));
+    expect(profileCalls).toBe(2);
+    expect(store.profile.status).toBe('failure');
+  });
+});

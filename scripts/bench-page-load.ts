@@ -1,0 +1,349 @@
+/**
+ * The page-load half of `npm run bench` (docs/decisions/010-first-load.md): figures, never a pass/fail test.
+ *
+ * - Lighthouse 12 (mobile, simulated throttling, Debian's Chromium) on /home for three personas, the median
+ *   of three runs each: performance score, FCP, LCP, TBT, CLS, JavaScript transferred, request count, the
+ *   longest critical request chain, and the data round trips before the home is complete.
+ * - Cumulative layout shift of every persona's home in Chromium (PerformanceObserver), worst first.
+ *
+ * It starts its own sandbox server on a free port on the built app (dist/), signs in through the sandbox
+ * for each run and passes the session cookie to Lighthouse as an extra header.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer } from 'node:net';
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { repoRoot } from './rules-lib';
+
+export const BUDGETS = {
+  firstLoadKb: 140,
+  lcpMs: 1_500,
+  cls: 0.05,
+  roundTrips: 3,
+  performance: 98,
+  tbtMs: 50,
+} as const;
+
+export const LIGHTHOUSE_PERSONAS = (process.env.BENCH_PERSONAS?.split(',') ?? [
+  'postpaid',
+  'walled-garden-soft',
+  'multi-account',
+]) as readonly string[];
+const RUNS = Number(process.env.BENCH_RUNS ?? 3);
+const CHROME = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const CHROME_FLAGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+export interface PageLoadFigures {
+  performance: number;
+  fcpMs: number;
+  lcpMs: number;
+  tbtMs: number;
+  cls: number;
+  jsKb: number;
+  requests: number;
+  longestChain: number;
+}
+
+/** Over/under a budget, for the printed tables. */
+export function against(value: number, budget: number, higherIsBetter = false): string {
+  const ok = higherIsBetter ? value >= budget : value <= budget;
+  return ok ? 'under budget' : 'OVER BUDGET';
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function startSandbox(): Promise<{ base: string; stop: () => void }> {
+  const port = await freePort();
+  const child: ChildProcess = spawn('npx', ['tsx', 'sandbox/main.ts'], {
+    cwd: repoRoot,
+    env: { ...process.env, PORT: String(port) },
+    stdio: 'ignore',
+    detached: true,
+  });
+  const base = `http://localhost:${port}`;
+  const stop = () => {
+    // The server and the tsx process it runs under: the group this bench started, nothing else.
+    if (child.pid) process.kill(-child.pid, 'SIGTERM');
+  };
+  for (let i = 0; i < 120; i++) {
+    try {
+      const r = await fetch(`${base}/sandbox/signin`);
+      if (r.ok) return { base, stop };
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  stop();
+  throw new Error('the sandbox server did not start');
+}
+
+/** Signs in through the sandbox and returns the session cookie ('sid=...'). */
+async function signInCookie(base: string, persona: string): Promise<string> {
+  const r = await fetch(`${base}/sandbox/signin?persona=${encodeURIComponent(persona)}`, {
+    redirect: 'manual',
+  });
+  const cookie = r.headers.get('set-cookie')?.split(';')[0];
+  if (!cookie) throw new Error(`sign-in as ${persona} gave no session cookie (${r.status})`);
+  return cookie;
+}
+
+interface NetworkItem {
+  url: string;
+  resourceType?: string;
+  transferSize?: number;
+  networkRequestTime?: number;
+  networkEndTime?: number;
+  requestMethod?: string;
+}
+
+interface ChainNode {
+  children?: Record<string, ChainNode>;
+}
+
+/** Depth of the deepest path of Lighthouse's critical request chains (the document counts as 1). */
+function chainDepth(chains: Record<string, ChainNode> | undefined): number {
+  let max = 0;
+  for (const node of Object.values(chains ?? {})) max = Math.max(max, 1 + chainDepth(node.children));
+  return max;
+}
+
+/**
+ * Data round trips before the home is complete: the rules and the Orch reads (the issue log's posts left
+ * out), each one generation after the latest data request that had finished when it started.
+ */
+export function dataRoundTrips(items: NetworkItem[]): number {
+  const data = items
+    .filter((i) => /\/(Orch|rules)\//.test(new URL(i.url).pathname) && !/\/ui\/sanitize/.test(i.url))
+    .filter((i) => i.networkRequestTime !== undefined && i.networkEndTime !== undefined)
+    .sort((a, b) => a.networkRequestTime! - b.networkRequestTime!);
+  const generation: number[] = [];
+  data.forEach((r, i) => {
+    let g = 1;
+    for (let j = 0; j < i; j++)
+      if (data[j]!.networkEndTime! <= r.networkRequestTime!) g = Math.max(g, generation[j]! + 1);
+    generation.push(g);
+  });
+  if (process.env.BENCH_DEBUG)
+    data.forEach((r, i) =>
+      console.log(
+        `  round trip ${generation[i]}: ${new URL(r.url).pathname} ${r.networkRequestTime}-${r.networkEndTime}`,
+      ),
+    );
+  return Math.max(0, ...generation);
+}
+
+async function lighthouseRun(base: string, persona: string): Promise<PageLoadFigures> {
+  const [{ default: lighthouse }, chromeLauncher] = await Promise.all([
+    import('lighthouse'),
+    import('chrome-launcher'),
+  ]);
+  const cookie = await signInCookie(base, persona);
+  const chrome = await chromeLauncher.launch({ chromePath: CHROME, chromeFlags: CHROME_FLAGS });
+  try {
+    const result = await lighthouse(`${base}/home`, {
+      port: chrome.port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance'],
+      extraHeaders: { Cookie: cookie },
+    });
+    if (!result) throw new Error('Lighthouse gave no result');
+    const { lhr } = result;
+    if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.message}`);
+    const num = (id: string): number => lhr.audits[id]?.numericValue ?? NaN;
+    const items =
+      (lhr.audits['network-requests']?.details as { items?: NetworkItem[] } | undefined)?.items ?? [];
+    const chains = (lhr.audits['critical-request-chains']?.details as { chains?: Record<string, ChainNode> })
+      ?.chains;
+    return {
+      performance: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+      fcpMs: num('first-contentful-paint'),
+      lcpMs: num('largest-contentful-paint'),
+      tbtMs: num('total-blocking-time'),
+      cls: num('cumulative-layout-shift'),
+      jsKb:
+        items.filter((i) => i.resourceType === 'Script').reduce((s, i) => s + (i.transferSize ?? 0), 0) /
+        1024,
+      requests: items.length,
+      longestChain: chainDepth(chains),
+    };
+  } finally {
+    chrome.kill();
+  }
+}
+
+/** Lighthouse sometimes loses its trace on a busy machine (NO_NAVSTART, NO_FCP): such a run is made again. */
+async function withRetries<T>(run: () => Promise<T>, tries = 3): Promise<T> {
+  for (let i = 1; ; i++) {
+    try {
+      return await run();
+    } catch (e) {
+      if (i >= tries) throw e;
+      console.log(`  (run failed, again: ${e instanceof Error ? e.message : String(e)})`);
+    }
+  }
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+}
+
+function medianFigures(runs: PageLoadFigures[]): PageLoadFigures {
+  const keys = Object.keys(runs[0]!) as (keyof PageLoadFigures)[];
+  return Object.fromEntries(
+    keys.map((k) => [k, median(runs.map((r) => r[k]))]),
+  ) as unknown as PageLoadFigures;
+}
+
+/**
+ * Data round trips before the home is complete, counted in Chromium with every rules and Orch answer held
+ * back by ROUND_TRIP_DELAY_MS: on loopback the calls of one wave would otherwise finish before the page has
+ * even issued the last of them, and look like a later wave.
+ */
+const ROUND_TRIP_DELAY_MS = 400;
+async function roundTripsOf(base: string, persona: string): Promise<number> {
+  const { chromium } = await import('@playwright/test');
+  const browser = await chromium.launch({ executablePath: CHROME, args: CHROME_FLAGS.slice(1) });
+  try {
+    const context = await browser.newContext({ viewport: { width: 412, height: 823 } });
+    const cookie = await signInCookie(base, persona);
+    const [name, value] = cookie.split('=') as [string, string];
+    await context.addCookies([{ name, value, url: base }]);
+    const items: NetworkItem[] = [];
+    await context.route(/\/(Orch|rules)\//, async (route) => {
+      const start = performance.now();
+      const response = await route.fetch();
+      await new Promise((r) => setTimeout(r, ROUND_TRIP_DELAY_MS));
+      items.push({
+        url: route.request().url(),
+        networkRequestTime: start,
+        networkEndTime: performance.now(),
+      });
+      await route.fulfill({ response });
+    });
+    const page = await context.newPage();
+    await page.goto(`${base}/home`);
+    await page.waitForLoadState('networkidle');
+    return dataRoundTrips(items);
+  } finally {
+    await browser.close();
+  }
+}
+
+/** Layout shift of one load of /home per persona, in Chromium at a phone's width. */
+async function layoutShiftByPersona(base: string): Promise<Array<{ persona: string; cls: number }>> {
+  const { chromium } = await import('@playwright/test');
+  const personas = readdirSync(join(repoRoot, 'sandbox', 'personas'))
+    .filter((f) => f.endsWith('.json'))
+    .map((f) => f.replace(/\.json$/, ''));
+  const browser = await chromium.launch({ executablePath: CHROME, args: CHROME_FLAGS.slice(1) });
+  const out: Array<{ persona: string; cls: number }> = [];
+  try {
+    for (const persona of personas) {
+      const context = await browser.newContext({ viewport: { width: 412, height: 823 } });
+      const cookie = await signInCookie(base, persona).catch(() => null);
+      if (!cookie) {
+        await context.close();
+        continue;
+      }
+      const [name, value] = cookie.split('=') as [string, string];
+      await context.addCookies([{ name, value, url: base }]);
+      await context.addInitScript(() => {
+        const w = window as unknown as { __cls: number };
+        w.__cls = 0;
+        new PerformanceObserver((list) => {
+          for (const e of list.getEntries() as unknown as Array<{ value: number; hadRecentInput: boolean }>)
+            if (!e.hadRecentInput) w.__cls += e.value;
+        }).observe({ type: 'layout-shift', buffered: true });
+      });
+      const page = await context.newPage();
+      await page.goto(`${base}/home`);
+      await page.waitForLoadState('networkidle');
+      await page.waitForTimeout(300);
+      out.push({ persona, cls: await page.evaluate(() => (window as unknown as { __cls: number }).__cls) });
+      await context.close();
+    }
+  } finally {
+    await browser.close();
+  }
+  return out.sort((a, b) => b.cls - a.cls);
+}
+
+const ms = (v: number): string => `${(v / 1000).toFixed(2)} s`;
+
+/** Runs and prints the page-load figures. */
+export async function benchPageLoad(): Promise<void> {
+  // BENCH_BASE_URL measures a server already running (another build, e.g. main's, for a before/after).
+  const external = process.env.BENCH_BASE_URL;
+  const sandbox = external ? { base: external, stop: () => {} } : await startSandbox();
+  try {
+    console.log(
+      `\nLighthouse 12 on /home (mobile, simulated throttling, Chromium ${CHROME}), median of ${RUNS} runs:\n`,
+    );
+    console.log(
+      '| persona | performance | FCP | LCP | TBT | CLS | JS transferred | requests | longest chain | data round trips |',
+    );
+    console.log('| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |');
+    const all: Array<{ persona: string; f: PageLoadFigures & { roundTrips: number } }> = [];
+    for (const persona of LIGHTHOUSE_PERSONAS) {
+      const runs: PageLoadFigures[] = [];
+      for (let i = 0; i < RUNS; i++) runs.push(await withRetries(() => lighthouseRun(sandbox.base, persona)));
+      const f = { ...medianFigures(runs), roundTrips: await roundTripsOf(sandbox.base, persona) };
+      all.push({ persona, f });
+      console.log(
+        `| ${persona} | ${f.performance} | ${ms(f.fcpMs)} | ${ms(f.lcpMs)} | ${Math.round(f.tbtMs)} ms | ${f.cls.toFixed(3)} | ${f.jsKb.toFixed(1)} KB | ${f.requests} | ${f.longestChain} | ${f.roundTrips} |`,
+      );
+    }
+    console.log('\nAgainst the budgets (the worst of the three personas):\n');
+    console.log('| figure | worst | budget | |');
+    console.log('| --- | --- | --- | --- |');
+    const worst = (k: keyof (typeof all)[number]['f'], high = false) =>
+      all.reduce((w, a) => (high ? Math.min(w, a.f[k]) : Math.max(w, a.f[k])), high ? Infinity : -Infinity);
+    const rows: Array<[string, number, number, string, boolean]> = [
+      ['performance score (aim)', worst('performance', true), BUDGETS.performance, '', true],
+      ['LCP', worst('lcpMs'), BUDGETS.lcpMs, 'ms', false],
+      ['TBT (aim)', worst('tbtMs'), BUDGETS.tbtMs, 'ms', false],
+      ['CLS', worst('cls'), BUDGETS.cls, '', false],
+      ['data round trips before the home is complete', worst('roundTrips'), BUDGETS.roundTrips, '', false],
+    ];
+    for (const [name, value, budget, unit, high] of rows)
+      console.log(
+        `| ${name} | ${unit === 'ms' ? ms(value) : value.toFixed(name === 'CLS' ? 3 : 0)} | ${unit === 'ms' ? ms(budget) : budget} | ${against(value, budget, high)} |`,
+      );
+
+    if (process.env.BENCH_CLS_ALL !== '0') {
+      const shifts = await layoutShiftByPersona(sandbox.base);
+      const over = shifts.filter((s) => s.cls >= BUDGETS.cls);
+      console.log(
+        `\nLayout shift of every persona's home in Chromium at 412 px (PerformanceObserver, no throttling): ${shifts.length} personas, ${over.length} at or over ${BUDGETS.cls}; the worst:\n`,
+      );
+      console.log('| persona | CLS | |');
+      console.log('| --- | --- | --- |');
+      for (const s of shifts.slice(0, 5))
+        console.log(`| ${s.persona} | ${s.cls.toFixed(3)} | ${against(s.cls, BUDGETS.cls)} |`);
+    }
+  } finally {
+    sandbox.stop();
+  }
+}
