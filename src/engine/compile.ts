@@ -72,6 +72,10 @@ const TOGGLES = TOGGLE_NAMES.length;
 type Vector = unknown[];
 type Test = (v: Vector) => boolean;
 
+/** Facts to read instead of a vector's: [slot, value] pairs. */
+export type Overrides = readonly (readonly [number, unknown])[];
+const NO_OVERRIDES: Overrides = [];
+
 /** A rule file the compiled evaluator cannot mirror exactly (the schema and rules:check refuse it too). */
 export class CompileError extends Error {
   override name = 'CompileError';
@@ -181,6 +185,7 @@ class Layout {
     this.names = [...this.index.keys()];
     this.decidedBase = this.inputs;
     this.size = this.inputs + DECIDED_FACTS.length;
+    this.scratch = Array.from({ length: this.size }, () => undefined);
   }
 
   /** Input slots past the vocabulary's: facts only a rule names (absent from a population's vectors). */
@@ -205,11 +210,22 @@ class Layout {
     return v;
   }
 
-  /** A work vector from a fact vector in `base` order (facts only rules name are absent). */
-  fromVector(values: FactVector): Vector {
-    const v: Vector = new Array<unknown>(this.size);
+  /** The work vector decideVector() fills: one per compiled rule set, as decide() never re-enters. */
+  private readonly scratch: Vector;
+
+  /**
+   * The work vector for a fact vector in `base` order (facts only rules name are absent), with
+   * `overrides` (slot, value) in place of the vector's values.
+   */
+  fromVector(values: FactVector, overrides: Overrides = NO_OVERRIDES): Vector {
+    const v = this.scratch;
     const n = Math.min(values.length, this.base.length);
     for (let i = 0; i < n; i++) v[i] = values[i];
+    for (let i = n; i < this.inputs; i++) v[i] = undefined;
+    for (let i = 0; i < overrides.length; i++) {
+      const o = overrides[i]!;
+      v[o[0]] = o[1];
+    }
     return v;
   }
 }
@@ -571,12 +587,21 @@ const isBool = (v: unknown): v is boolean => typeof v === 'boolean';
 const isString = (v: unknown): v is string => typeof v === 'string';
 const isCardStatus = (v: unknown): v is 0 | 1 | 2 => v === 0 || v === 1 || v === 2;
 
-/** runtime.ts firstParam: the first matching rule whose `key` param passes `ok`, else the fallback. */
-function firstParam<T>(decision: CompiledDecision, key: string, fallback: T, ok: (v: unknown) => v is T) {
+/**
+ * runtime.ts firstParam: the first matching rule whose `key` param passes `ok`, else the fallback; given
+ * as `wrap(value)`, built once per rule.
+ */
+function firstParam<T, W = T>(
+  decision: CompiledDecision,
+  key: string,
+  fallback: T,
+  ok: (v: unknown) => v is T,
+  wrap: (value: T) => W = (value) => value as unknown as W,
+) {
   return first(
     decision.live((p) => ok(p[key])),
-    (p) => p[key] as T,
-    fallback,
+    (p) => wrap(p[key] as T),
+    wrap(fallback),
   );
 }
 
@@ -601,6 +626,10 @@ function record<K extends string, V>(
       template[key] = otherwise;
       open.push([key, first(rules, answer, otherwise)]);
     }
+  }
+  if (open.length === 0) {
+    const fixed = frozen(template);
+    return () => fixed;
   }
   return (v) => {
     const out = { ...template };
@@ -637,10 +666,16 @@ function flags<K extends string>(decision: CompiledDecision, field: string, name
 
 /**
  * The answers of the first matching rule of each distinct value of `field`, in rule order (runtime: new
- * Set(matched.map(...))). A rule whose value is already taken is not evaluated: it could not change the
- * result.
+ * Set(matched.map(...))), given as `finish(answers)`. A rule whose value is already taken is not
+ * evaluated: it could not change the result. The finished result is kept per set of matching rules, so
+ * the next account with the same rules matching gets it without building anything.
  */
-function distinct<T>(decision: CompiledDecision, field: string, answer: (params: Params) => T) {
+function distinct<T, R>(
+  decision: CompiledDecision,
+  field: string,
+  answer: (params: Params) => T,
+  finish: (answers: T[]) => R,
+): (v: Vector) => R {
   // A Map compares like the runtime's Set (SameValueZero).
   const ids = new Map<unknown, number>();
   const rules = decision.live(always, false).map((r) => {
@@ -650,26 +685,62 @@ function distinct<T>(decision: CompiledDecision, field: string, answer: (params:
   });
   // seen[id] === run marks a value taken in this run: no allocation per run (the closures never re-enter).
   const seen = new Float64Array(ids.size);
+  const hits = new Int32Array(rules.length);
   let run = 0;
-  return (v: Vector): T[] => {
+  // The key is the sum of 2^i over matching rules i: exact in a double for up to 52 rules.
+  const memo = rules.length <= 52 ? new Map<number, R>() : null;
+  return (v) => {
     run++;
-    const out: T[] = [];
-    for (const r of rules) {
+    let count = 0;
+    let key = 0;
+    let bit = 1;
+    for (let i = 0; i < rules.length; i++, bit *= 2) {
+      const r = rules[i]!;
       if (seen[r.id] === run) continue;
       if (r.always || r.test(v)) {
         seen[r.id] = run;
-        out.push(r.answer);
+        hits[count++] = i;
+        key += bit;
       }
     }
-    return out;
+    const known = memo?.get(key);
+    if (known !== undefined) return known;
+    const answers: T[] = [];
+    for (let i = 0; i < count; i++) answers.push(rules[hits[i]!]!.answer);
+    const made = finish(answers);
+    if (memo && memo.size < 4096) memo.set(key, made);
+    return made;
   };
 }
 
+/** Identical answers, from any compiled rule set, as one object: comparing two rule sets' decisions then
+ * mostly compares references (rules:impact). */
+const sharedAnswers = new Map<string, object>();
+
+/** An exact key: numbers, text, -0, undefined and NaN all told apart. */
+const keyOf = (value: unknown): string =>
+  JSON.stringify(value, (_key, v: unknown) =>
+    typeof v === 'number'
+      ? `n${Object.is(v, -0) ? '-0' : String(v)}`
+      : typeof v === 'string'
+        ? `s${v}`
+        : v === undefined
+          ? 'u'
+          : v,
+  );
+
 /**
- * Answers built once per rule are shared by every decision: frozen, so no caller can change what another
- * decision returned.
+ * Answers are built once per rule and shared by every decision: frozen, so no caller can change what
+ * another decision returned.
  */
-const frozen = <T extends object>(value: T): T => Object.freeze(value);
+function frozen<T extends object>(value: T): T {
+  const key = keyOf(value);
+  const known = sharedAnswers.get(key);
+  if (known) return known as T;
+  Object.freeze(value);
+  sharedAnswers.set(key, value);
+  return value;
+}
 
 const DEFAULT_NAVIGATION: NavItem[] = ['home', 'billing', 'services', 'support', 'settings'];
 
@@ -683,14 +754,14 @@ function decidedBefore(spec: DecisionSpec): Set<string> {
 export interface CompiledRules {
   /** Every decision of the home and shell: the runtime's decide(facts).decisions, synchronously. */
   decide(facts: AccountFacts): HomeDecisions;
-  /** decide() for an account given as a fact vector (ACCOUNT_LAYOUT). */
-  decideVector(facts: FactVector): HomeDecisions;
+  /** decide() for an account given as a fact vector (ACCOUNT_LAYOUT), with some slots overridden. */
+  decideVector(facts: FactVector, overrides?: Overrides): HomeDecisions;
   /** The per-order decision: whether the order's 'Appointment Messages' link shows. */
   decideOrder(facts: OrderFacts, toggles: Toggles): boolean;
   /** decideOrder() for an order given as a fact vector (ORDER_LAYOUT). */
   decideOrderVector(facts: FactVector, toggles: Toggles): boolean;
   /** The calls of rules/data-loading.json for these facts (toggles, then data-loading only). */
-  planCalls(facts: FactVector): DataCall[];
+  planCalls(facts: FactVector, overrides?: Overrides): readonly DataCall[];
   /** Every account decision's matching rules in order, as the runtime's explain trace lists them. */
   matched(facts: AccountFacts): Partial<Record<DecisionId, string[]>>;
   /** The compiled rule files, by decision. */
@@ -730,15 +801,27 @@ export function compileRules(rulesets: Rulesets): CompiledRules {
 
   const toggles = lookup(c.toggles, 'toggle', TOGGLE_NAMES, 'on', false);
   const constants = lookup(c.constants, 'name', CONSTANT_NAMES, 'value', null as number | null);
-  const walledGarden = firstParam(c['walled-garden'], 'state', 'none', isString);
-  const prepaidCard = firstParam(c['prepaid-card'], 'status', 0, isCardStatus);
+  type D = HomeDecisions;
+  const walledGarden = firstParam(c['walled-garden'], 'state', 'none', isString, (state) =>
+    frozen({ state } as D['walledGarden']),
+  );
+  const prepaidCard = firstParam(c['prepaid-card'], 'status', 0, isCardStatus, (status) =>
+    frozen({ status }),
+  );
   const payment = flags(c.payment, 'flag', PAYMENT_FLAGS);
-  const creditOffer = firstParam(c['credit-offer'], 'show', false, isBool);
-  const outage = firstParam(c.outage, 'alert', 'none', isString);
-  const timing = firstParam(c['appointment-timing'], 'timing', 'none', isString);
-  const token = firstParam(c.token, 'fresh', false, isBool);
-  const dataCalls = distinct(c['data-loading'], 'call', (p) => p.call as DataCall);
-  const brand = firstParam(c.brand, 'brand', 'provider', isString);
+  const creditOffer = firstParam(c['credit-offer'], 'show', false, isBool, (show) => frozen({ show }));
+  const outage = firstParam(c.outage, 'alert', 'none', isString, (alert) => frozen({ alert } as D['outage']));
+  const timing = firstParam(c['appointment-timing'], 'timing', 'none', isString, (t) =>
+    frozen({ timing: t } as D['appointmentTiming']),
+  );
+  const token = firstParam(c.token, 'fresh', false, isBool, (fresh) => frozen({ fresh }));
+  const dataLoading = distinct(
+    c['data-loading'],
+    'call',
+    (p) => p.call as DataCall,
+    (calls) => frozen({ calls: frozen(calls) }),
+  );
+  const brand = firstParam(c.brand, 'brand', 'provider', isString, (b) => frozen({ brand: b as Brand }));
   const homeView = first<HomeDecisions['homeView']>(
     c['home-view'].live(),
     (p) =>
@@ -764,51 +847,63 @@ export function compileRules(rulesets: Rulesets): CompiledRules {
     frozen({ items: frozen([...DEFAULT_NAVIGATION]), emptyItem: false, search: true }),
   );
   const billing = flags(c['billing-actions'], 'action', BILLING_ACTIONS);
-  const sections = distinct(c['home-sections'], 'section', (p) =>
-    frozen<SectionDecision>({
-      section: p.section as SectionId,
-      order: typeof p.order === 'number' ? p.order : 0,
-      params: frozen(typeof p.variant === 'string' ? { variant: p.variant } : {}),
-    }),
+  const sections = distinct(
+    c['home-sections'],
+    'section',
+    (p) =>
+      frozen<SectionDecision>({
+        section: p.section as SectionId,
+        order: typeof p.order === 'number' ? p.order : 0,
+        params: frozen(typeof p.variant === 'string' ? { variant: p.variant } : {}),
+      }),
+    (found) => frozen(orderSections(found)),
   );
   const appointmentMessages = firstParam(c['appointment-messages'], 'show', false, isBool);
 
   /** The toggles into their decided slots (runtime: facts[`toggle.${t}`] = toggles[t], read `?? null`). */
+  let lastToggles: Toggles | null = null;
+  const toggleValues = new Array<unknown>(TOGGLES).fill(null);
   function setToggles(v: Vector, base: number, t: Toggles): void {
-    for (let i = 0; i < TOGGLES; i++) v[base + i] = t[TOGGLE_NAMES[i]!] ?? null;
+    // Toggles usually come from one shared record: read its values once.
+    if (t !== lastToggles) {
+      for (let i = 0; i < TOGGLES; i++) toggleValues[i] = t[TOGGLE_NAMES[i]!] ?? null;
+      lastToggles = t;
+    }
+    for (let i = 0; i < TOGGLES; i++) v[base + i] = toggleValues[i];
   }
 
   function run(v: Vector): HomeDecisions {
     const base = accountLayout.decidedBase;
     const t = toggles(v);
     setToggles(v, base, t);
-    const stage1 = {
-      walledGarden: { state: walledGarden(v) as HomeDecisions['walledGarden']['state'] },
-      prepaidCard: { status: prepaidCard(v) },
-      payment: payment(v),
-      creditOffer: { show: creditOffer(v) },
-      outage: { alert: outage(v) as HomeDecisions['outage']['alert'] },
-      appointmentTiming: { timing: timing(v) as HomeDecisions['appointmentTiming']['timing'] },
-      token: { fresh: token(v) },
-      dataLoading: { calls: dataCalls(v) },
-      brand: { brand: brand(v) as Brand },
-    };
-    v[base + TOGGLES] = stage1.walledGarden.state;
-    v[base + TOGGLES + 1] = stage1.prepaidCard.status;
-    v[base + TOGGLES + 2] = stage1.payment.late;
-    v[base + TOGGLES + 3] = stage1.payment.lateInPeriod;
-    v[base + TOGGLES + 4] = stage1.creditOffer.show;
-    v[base + TOGGLES + 5] = stage1.outage.alert;
-
+    const wg = walledGarden(v);
+    const card = prepaidCard(v);
+    const pay = payment(v);
+    const credit = creditOffer(v);
+    const alert = outage(v);
+    v[base + TOGGLES] = wg.state;
+    v[base + TOGGLES + 1] = card.status;
+    v[base + TOGGLES + 2] = pay.late;
+    v[base + TOGGLES + 3] = pay.lateInPeriod;
+    v[base + TOGGLES + 4] = credit.show;
+    v[base + TOGGLES + 5] = alert.alert;
     return {
       toggles: t,
       constants: constants(v),
-      ...stage1,
+      walledGarden: wg,
+      prepaidCard: card,
+      payment: pay,
+      creditOffer: credit,
+      outage: alert,
+      appointmentTiming: timing(v),
+      token: token(v),
+      dataLoading: dataLoading(v),
+      brand: brand(v),
       homeView: homeView(v),
       banner: banner(v),
       navigation: navigation(v),
       billingActions: billing(v),
-      sections: orderSections(sections(v)),
+      sections: sections(v),
     };
   }
 
@@ -819,13 +914,13 @@ export function compileRules(rulesets: Rulesets): CompiledRules {
 
   return {
     decide: (facts) => run(accountLayout.fromObject(facts)),
-    decideVector: (facts) => run(accountLayout.fromVector(facts)),
+    decideVector: (facts, overrides) => run(accountLayout.fromVector(facts, overrides)),
     decideOrder: (facts, t) => order(orderLayout.fromObject(facts), t),
     decideOrderVector: (facts, t) => order(orderLayout.fromVector(facts), t),
-    planCalls(facts) {
-      const v = accountLayout.fromVector(facts);
+    planCalls(facts, overrides) {
+      const v = accountLayout.fromVector(facts, overrides);
       setToggles(v, accountLayout.decidedBase, toggles(v));
-      return dataCalls(v);
+      return dataLoading(v).calls;
     },
     matched(facts) {
       const v = accountLayout.fromObject(facts);
