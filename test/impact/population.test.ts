@@ -1,0 +1,195 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { loadRulesDir, repoRoot } from '../../scripts/rules-lib';
+import { ACCOUNT_LAYOUT, compileRules } from '../../src/engine/compile';
+import { BANNERS, HOME_VIEWS, SECTIONS, SECTION_VARIANTS } from '../../src/engine/decisions';
+import type { Rulesets } from '../../src/engine/types';
+import { billingEntityOf, customerTypeOf, deriveFacts, territoryDisplayOf } from '../../src/facts/derive';
+import { defaultUiState } from '../../src/facts/snapshot';
+import { ACCOUNT_FACTS, type AccountFacts } from '../../src/facts/vocabulary';
+import { ALL_CALLS, callBits, notCalled } from '../../src/impact/calls';
+import { checkDistributions, parseDistributions, type Distributions } from '../../src/impact/distributions';
+import { buildPopulationSchema } from '../../src/impact/population-schema';
+import { createGenerator, factsObject } from '../../src/impact/population';
+
+const file = join(repoRoot, 'rules', 'population', 'distributions.json');
+const shipped = (): Distributions => parseDistributions(JSON.parse(readFileSync(file, 'utf8')));
+
+describe('rules/population/distributions.json', () => {
+  it('is valid, and names its schema so editors complete and check it', () => {
+    const json = JSON.parse(readFileSync(file, 'utf8')) as { $schema: string };
+    expect(checkDistributions(json)).toEqual([]);
+    expect(json.$schema).toBe('../../schemas/population.schema.json');
+  });
+
+  it('schemas/population.schema.json is what the vocabulary generates (run npx tsx scripts/population-schema.ts after a change)', () => {
+    const committed: unknown = JSON.parse(
+      readFileSync(join(repoRoot, 'schemas', 'population.schema.json'), 'utf8'),
+    );
+    expect(committed).toEqual(buildPopulationSchema());
+  });
+
+  it('a mistake is named with its place, and a misspelt value gets a suggestion', () => {
+    const broken = JSON.parse(readFileSync(file, 'utf8')) as Record<string, Record<string, unknown>>;
+    const account = broken.account!;
+    account.status = { ...(account.status as object), postpaid: { ACTIVE: 1, SUSPNDED: 2 } };
+    account.kind = { BAN: 0, BAID: 0, CRIS: 0, PPB: 0, other: 0 };
+    (broken.billing!.tenure as { ranges: object[] }).ranges = [{ from: 10, to: 2, weight: 1 }];
+    broken.contact!.emial = 0.5;
+    expect(checkDistributions(broken)).toEqual([
+      "account.status.postpaid: 'SUSPNDED' is not a value here: did you mean 'SUSPENDED'?",
+      "contact: 'emial' is not a field here",
+    ]);
+    delete broken.contact!.emial;
+    (account.status as Record<string, unknown>).postpaid = { ACTIVE: 1 };
+    expect(checkDistributions(broken)).toEqual([
+      'account.kind: every weight is 0',
+      'billing.tenure.ranges[0]: "from" (10) is above "to" (2)',
+    ]);
+  });
+});
+
+describe('the generated population', () => {
+  const d = shipped();
+  const generate = createGenerator(d);
+
+  it('is deterministic: the same seed and index give the same account, in any order, and another seed another one', () => {
+    const forward = Array.from({ length: 50 }, (_, i) => generate(7, i));
+    const backward = Array.from({ length: 50 }, (_, i) => generate(7, 49 - i)).reverse();
+    expect(backward).toEqual(forward);
+    expect(createGenerator(shipped())(7, 12)).toEqual(forward[12]);
+    const other = Array.from({ length: 50 }, (_, i) => generate(8, i));
+    expect(other.filter((a, i) => JSON.stringify(a) === JSON.stringify(forward[i])).length).toBeLessThan(5);
+  });
+
+  const accounts = Array.from({ length: 20000 }, (_, i) => generate(d.seed, i));
+  const facts = accounts.map((a) => factsObject(a.facts) as AccountFacts);
+
+  // Checks collect what they find (an expect per fact of 20,000 accounts would be slow) and compare once.
+  it('gives every fact a value of its vocabulary type or null, and closed facts only their known values', () => {
+    const wrong = new Set<string>();
+    for (const def of ACCOUNT_FACTS) {
+      const closed = 'closed' in def && def.closed ? (def.values as readonly unknown[]) : null;
+      for (const f of facts) {
+        const v = f[def.name];
+        if (v === null) continue;
+        if (typeof v !== def.type) wrong.add(`${def.name}: ${JSON.stringify(v)} is not a ${def.type}`);
+        if (closed && !closed.includes(v))
+          wrong.add(`${def.name}: ${JSON.stringify(v)} is not a known value`);
+      }
+    }
+    expect([...wrong]).toEqual([]);
+  });
+
+  it('keeps facts consistent where the rules depend on it', () => {
+    const none = deriveFacts({ profile: { status: 'failure' }, ui: defaultUiState }, { today: new Date() });
+    const profileFacts = ACCOUNT_FACTS.filter(
+      (x) => x.source === 'data' && x.name !== 'isJanuaryFirst' && x.name !== 'profileStatus',
+    );
+    const broken = new Set<string>();
+    const check = (holds: boolean, what: string): void => {
+      if (!holds) broken.add(what);
+    };
+    for (const f of facts) {
+      if (f.profileStatus !== 'ok') {
+        // Without a profile, exactly deriveFacts' facts, but for the day and the session.
+        for (const def of profileFacts) check(f[def.name] === none[def.name], `no profile: ${def.name}`);
+        continue;
+      }
+      check(f.isPrepaid === (f.accountNumberKind === 'PPB'), 'isPrepaid is accountNumberKind PPB');
+      const length = { BAN: 9, BAID: 11, CRIS: 13, PPB: 11 }[f.accountNumberKind ?? ''];
+      check(
+        length ? f.accountNumberLength === length : [7, 10, 12].includes(f.accountNumberLength!),
+        'accountNumberLength follows the kind',
+      );
+      check(
+        f.billingEntity === billingEntityOf('0'.repeat(f.accountNumberLength!), f.isBlueMarble, f.territory),
+        'billingEntity follows length, Blue Marble and territory',
+      );
+      check(f.territoryDisplay === territoryDisplayOf(f.territory), 'territoryDisplay');
+      check(f.customerType === customerTypeOf(f.accountType), 'customerType follows accountType');
+      check(
+        f.isSecondProviderCustomer === (f.companyIdentifier === '4'),
+        'second provider is companyIdentifier 4',
+      );
+      check(f.accountLifeCycle !== 'Early Life' || f.accountTenure === 0, 'early life has tenure 0');
+      check(f.cardTypePresent === (f.creditCardType !== null), 'cardTypePresent');
+      check(f.cardTypePresent || f.daysToCardExpiry === null, 'no card expiry without a payment method');
+      check(!f.emailValid || f.emailPresent === true, 'a valid email is present');
+      check(!f.hasExpiredAltNumber || f.hasContactNumber === true, 'an expired number is a number');
+      check(!f.outageEtaKnown || f.currentOutage === true, 'an ETA belongs to a current outage');
+      check(f.hoursUntilRepair === null || f.outageEtaKnown === true, 'hours until repair need an ETA');
+      check(
+        f.wgCallStatus === 'ok'
+          ? f.wgIsSoft === (f.wgStatus === 'SOFT')
+          : f.wgServerStatus === null && f.wgIsSoft === null && f.wgStatus === null,
+        'walled-garden answer only when the call answered',
+      );
+      check(f.servicesStatus === 'ok' || (f.hsiOwned === null && f.productCount === null), 'services answer');
+      check(f.productCount !== 0 || f.hsiOwned === false, 'no products, no internet');
+      check(
+        f.isBlueMarble === true || f.servicesStatus !== 'ok' || f.disconnectFlowAvailable === false,
+        'flows are Blue Marble',
+      );
+      check(
+        !(f.retryPaymentSuccess || f.wgPaymentSuccess) ||
+          (f.isPrepaid === true && f.daysSinceFailedPayment !== null),
+        'payment successes follow a failed prepaid payment',
+      );
+      check(f.isPrepaid === true || f.nextPaymentAmount === null, 'next payment amount is prepaid');
+    }
+    expect([...broken]).toEqual([]);
+  });
+
+  it('covers every known value of the vocabulary', () => {
+    const missing: string[] = [];
+    for (const def of ACCOUNT_FACTS) {
+      if (!('values' in def) || !def.values) continue;
+      const seen = new Set(facts.map((f) => f[def.name]));
+      for (const value of def.values) if (!seen.has(value)) missing.push(`${def.name} ${String(value)}`);
+    }
+    expect(missing).toEqual([]);
+  });
+
+  it('reaches every home view, section and variant, walled-garden state, card status, outage alert and appointment timing under the shipped rules; every banner once the toggles allow it', () => {
+    const reached = (rulesets: Rulesets) => {
+      const compiled = compileRules(rulesets);
+      const seen = new Set<string>();
+      for (const a of accounts) {
+        const bits = callBits(compiled.planCalls(a.facts, notCalled(0)));
+        const x = compiled.decideVector(a.facts, bits === ALL_CALLS ? undefined : notCalled(bits));
+        seen.add(`view ${x.homeView.view}`);
+        seen.add(`banner ${x.banner?.banner ?? 'none'}`);
+        seen.add(`walled garden ${x.walledGarden.state}`);
+        seen.add(`card ${x.prepaidCard.status}`);
+        seen.add(`outage ${x.outage.alert}`);
+        seen.add(`timing ${x.appointmentTiming.timing}`);
+        if (x.homeView.view === 'full')
+          for (const s of x.sections) seen.add(`section ${s.section} ${s.params.variant ?? ''}`.trim());
+      }
+      return seen;
+    };
+    const rulesets = loadRulesDir();
+    const seen = reached(rulesets);
+    const expected = [
+      ...HOME_VIEWS.map((v) => `view ${v}`),
+      ...['none', 'soft', 'hard'].map((s) => `walled garden ${s}`),
+      ...[0, 1, 2].map((s) => `card ${s}`),
+      ...['none', 'eta', 'eta-past', 'eta-unknown', 'hangover-restart', 'hangover-instructions'].map(
+        (a) => `outage ${a}`,
+      ),
+      ...['none', 'missed', 'near-term', 'scheduled'].map((t) => `timing ${t}`),
+      ...SECTIONS.flatMap((s) => (SECTION_VARIANTS[s] ?? ['']).map((v) => `section ${s} ${v}`.trim())),
+    ];
+    expect(expected.filter((e) => !seen.has(e))).toEqual([]);
+    const allOn = structuredClone(rulesets);
+    for (const rule of allOn.toggles.rules) rule.event.params.on = true;
+    const withToggles = reached(allOn);
+    expect(BANNERS.filter((b) => !withToggles.has(`banner ${b}`))).toEqual([]);
+  });
+
+  it('has vectors in the vocabulary order, one slot per account fact', () => {
+    expect(accounts[0]!.facts).toHaveLength(ACCOUNT_LAYOUT.length);
+  });
+});
