@@ -16,8 +16,9 @@
  * - a rule that throws counts as not matched (the runtime re-runs the file rule by rule), a rule
  *   json-rules-engine refuses to add never matches;
  * - rule order: priority, higher first, equal priorities in file order (the runtime sorts so);
- * - the facts the runtime hands the engine: only those the file's conditions name, a present fact that is
- *   undefined as null, an absent one as undefined (allowUndefinedFacts), decision facts of earlier stages.
+ * - the facts the runtime hands the engine: only those the file's conditions (or their values) name, a
+ *   present fact that is undefined as null, an absent one as undefined (allowUndefinedFacts), and the
+ *   decision facts of earlier stages (toggles and constants, then the stage-1 decisions).
  * `path` and `params` of a condition change nothing for the portal's facts, which are never objects.
  *
  * Facts are read from a vector (one slot per fact, the vocabulary's order, then the decided facts): a
@@ -60,6 +61,7 @@ export const ORDER_LAYOUT: readonly string[] = ORDER_FACTS.map((f) => f.name);
 /** Decision facts, in the order runtime.ts assigns them; each has a slot after the input facts. */
 const DECIDED_FACTS = [
   ...TOGGLE_NAMES.map((t) => `toggle.${t}`),
+  ...CONSTANT_NAMES.map((c) => `constant.${c}`),
   'walledGarden.state',
   'prepaidCard.status',
   'payment.late',
@@ -68,6 +70,9 @@ const DECIDED_FACTS = [
   'outage.alert',
 ];
 const TOGGLES = TOGGLE_NAMES.length;
+const CONSTANTS = CONSTANT_NAMES.length;
+/** Where the stage-1 decision facts start among the decided slots. */
+const STAGE1 = TOGGLES + CONSTANTS;
 
 type Vector = unknown[];
 type Test = (v: Vector) => boolean;
@@ -457,13 +462,16 @@ export interface CompiledRule {
   readonly constant?: boolean;
 }
 
-/** The facts the runtime picks for a file: every string `fact` on a condition node (runtime.ts collect). */
+/** The facts the runtime picks for a file: each string `fact` of a condition or of its value (runtime.ts). */
 function pickedFacts(rules: readonly unknown[]): Set<string> {
   const names = new Set<string>();
   const collect = (c: unknown): void => {
     if (!c || typeof c !== 'object') return;
     const n = c as Record<string, unknown>;
     if (typeof n.fact === 'string') names.add(n.fact);
+    // A value naming a fact ({"fact": "constant.x"}) is a fact json-rules-engine reads.
+    const value = n.value as { fact?: unknown } | null | undefined;
+    if (typeof value === 'object' && value !== null && typeof value.fact === 'string') names.add(value.fact);
     for (const key of ['all', 'any'] as const)
       if (Array.isArray(n[key])) (n[key] as unknown[]).forEach(collect);
     if (n.not) collect(n.not);
@@ -744,11 +752,15 @@ function frozen<T extends object>(value: T): T {
 
 const DEFAULT_NAVIGATION: NavItem[] = ['home', 'billing', 'services', 'support', 'settings'];
 
-/** Decision facts a decision reads as decided: toggles from stage 1 on, the stage-1 facts in stage 2. */
+/**
+ * Decision facts a decision reads as decided (runtime.ts): toggles and constants from stage 1 on, the
+ * stage-1 facts in stage 2; per order, the toggles only.
+ */
 function decidedBefore(spec: DecisionSpec): Set<string> {
   if (spec.stage === 0) return new Set();
   if (spec.stage === 2) return new Set(DECIDED_FACTS);
-  return new Set(DECIDED_FACTS.slice(0, TOGGLES));
+  if (spec.stage === 'order') return new Set(DECIDED_FACTS.slice(0, TOGGLES));
+  return new Set(DECIDED_FACTS.slice(0, STAGE1));
 }
 
 export interface CompiledRules {
@@ -872,24 +884,37 @@ export function compileRules(rulesets: Rulesets): CompiledRules {
     for (let i = 0; i < TOGGLES; i++) v[base + i] = toggleValues[i];
   }
 
+  /** The constants into theirs (runtime: facts[`constant.${c}`] = constants[c]). */
+  let lastConstants: HomeDecisions['constants'] | null = null;
+  const constantValues = new Array<unknown>(CONSTANTS).fill(null);
+  function setConstants(v: Vector, base: number, k: HomeDecisions['constants']): void {
+    if (k !== lastConstants) {
+      for (let i = 0; i < CONSTANTS; i++) constantValues[i] = k[CONSTANT_NAMES[i]!] ?? null;
+      lastConstants = k;
+    }
+    for (let i = 0; i < CONSTANTS; i++) v[base + TOGGLES + i] = constantValues[i];
+  }
+
   function run(v: Vector): HomeDecisions {
     const base = accountLayout.decidedBase;
     const t = toggles(v);
+    const k = constants(v);
     setToggles(v, base, t);
+    setConstants(v, base, k);
     const wg = walledGarden(v);
     const card = prepaidCard(v);
     const pay = payment(v);
     const credit = creditOffer(v);
     const alert = outage(v);
-    v[base + TOGGLES] = wg.state;
-    v[base + TOGGLES + 1] = card.status;
-    v[base + TOGGLES + 2] = pay.late;
-    v[base + TOGGLES + 3] = pay.lateInPeriod;
-    v[base + TOGGLES + 4] = credit.show;
-    v[base + TOGGLES + 5] = alert.alert;
+    v[base + STAGE1] = wg.state;
+    v[base + STAGE1 + 1] = card.status;
+    v[base + STAGE1 + 2] = pay.late;
+    v[base + STAGE1 + 3] = pay.lateInPeriod;
+    v[base + STAGE1 + 4] = credit.show;
+    v[base + STAGE1 + 5] = alert.alert;
     return {
       toggles: t,
-      constants: constants(v),
+      constants: k,
       walledGarden: wg,
       prepaidCard: card,
       payment: pay,
@@ -920,6 +945,7 @@ export function compileRules(rulesets: Rulesets): CompiledRules {
     planCalls(facts, overrides) {
       const v = accountLayout.fromVector(facts, overrides);
       setToggles(v, accountLayout.decidedBase, toggles(v));
+      setConstants(v, accountLayout.decidedBase, constants(v));
       return dataLoading(v).calls;
     },
     matched(facts) {

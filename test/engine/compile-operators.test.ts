@@ -162,18 +162,17 @@ describe('json-rules-engine edge cases, mirrored by the compiled evaluator', () 
     expect(await holds({ condition: 'isResidential' })).toEqual(both(false));
   });
 
-  it('a value {"fact": ...} compares with that fact, which the runtime hands over only if a condition of the file names it', async () => {
-    const tenureBelowProducts = {
-      fact: 'accountTenure',
-      operator: 'lessThan',
-      value: { fact: 'productCount' },
-    };
-    const namesProductCount = { fact: 'productCount', operator: 'greaterThan', value: -1 };
-    expect(
-      await holds(all(tenureBelowProducts, namesProductCount), { accountTenure: 1, productCount: 2 }),
-    ).toEqual(both(true));
-    // Not named by any condition: productCount reads as undefined, and 1 < undefined is false.
-    expect(await holds(all(tenureBelowProducts), { accountTenure: 1, productCount: 2 })).toEqual(both(false));
+  it('a value {"fact": ...} compares with that fact; one the runtime does not have reads as undefined', async () => {
+    const below = (fact: string) => ({ fact: 'accountTenure', operator: 'lessThan', value: { fact } });
+    expect(await holds(all(below('productCount')), { accountTenure: 1, productCount: 2 })).toEqual(
+      both(true),
+    );
+    // 1 < undefined is false; and data-loading runs in stage 1, where the constants are decided.
+    expect(await holds(all(below('notAFact')), { accountTenure: 1 })).toEqual(both(false));
+    expect(await holds(all(below('constant.walledGardenGraceDays')), { accountTenure: 1 })).toEqual(
+      both(true),
+    );
+    expect(await holds(all(below('outage.alert')), { accountTenure: 1 })).toEqual(both(false));
   });
 
   it('a rule whose root is a bare fact condition, or whose priority is below 1, never matches; priority 0 counts as 1', async () => {

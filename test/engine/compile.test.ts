@@ -11,7 +11,7 @@ import { ACCOUNT_LAYOUT, ORDER_LAYOUT, compileRules } from '../../src/engine/com
 import type { DecisionId } from '../../src/engine/decisions';
 import { createRuntime } from '../../src/engine/runtime';
 import type { ExplainTrace, Rulesets, Toggles } from '../../src/engine/types';
-import type { AccountFacts, OrderFacts } from '../../src/facts/vocabulary';
+import { TOGGLE_NAMES, type AccountFacts, type OrderFacts } from '../../src/facts/vocabulary';
 import {
   accountFactsArbitrary,
   extendedRulesetsArbitrary,
@@ -32,17 +32,9 @@ const anyFacts = fc.oneof(
   accountFactsArbitrary(thresholds),
   mutatedFactsArbitrary(personaAccounts, thresholds),
 );
-const anyToggles: fc.Arbitrary<Toggles> = fc.record({
-  outageCredits: fc.boolean(),
-  cancel: fc.boolean(),
-  threeDayGrace: fc.boolean(),
-  techTracker: fc.boolean(),
-  adaptCall: fc.boolean(),
-  acsCall: fc.boolean(),
-  maintenance: fc.boolean(),
-  embargoMessage: fc.boolean(),
-  brim: fc.boolean(),
-});
+const anyToggles = fc.record(
+  Object.fromEntries(TOGGLE_NAMES.map((t) => [t, fc.boolean()])),
+) as unknown as fc.Arbitrary<Toggles>;
 
 const matchedOf = (explain: ExplainTrace): Partial<Record<DecisionId, string[]>> =>
   Object.fromEntries(explain.map((d) => [d.decision, d.matched]));

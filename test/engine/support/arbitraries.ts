@@ -16,6 +16,7 @@ import { OPERATORS_BY_TYPE } from '../../../src/engine/schema-builder';
 import type { RuleCondition, RuleDefinition, RuleFile, Rulesets } from '../../../src/engine/types';
 import {
   ACCOUNT_FACTS,
+  CONSTANT_NAMES,
   ORDER_FACTS,
   type AccountFacts,
   type FactDefinition,
@@ -145,8 +146,15 @@ function conditionValue(
             fc.double({ min: -100, max: 100, noNaN: true, noDefaultInfinity: true }),
           )
         : fc.oneof(...known, ...known, fc.string({ maxLength: 4 }));
-  // The schema allows null for every type: a comparison that never (or, for notEqual, always) holds.
-  return fc.oneof({ weight: 8, arbitrary: typed }, { weight: 1, arbitrary: fc.constant(null) });
+  // The schema allows null for every type: a comparison that never (or, for notEqual, always) holds; and a
+  // number may be compared with a constant, {"fact": "constant.x"}.
+  const constants =
+    f.type === 'number' ? [fc.constantFrom(...CONSTANT_NAMES).map((c) => ({ fact: `constant.${c}` }))] : [];
+  return fc.oneof(
+    { weight: 8, arbitrary: typed },
+    { weight: 1, arbitrary: fc.constant(null) },
+    ...constants.map((arbitrary) => ({ weight: 2, arbitrary })),
+  );
 }
 
 function leafArbitrary(
@@ -360,7 +368,12 @@ export function extendedRulesetsArbitrary(
     .chain((specs) =>
       fc.tuple(
         ...specs.map((spec) => {
-          const names = [...factsFor(spec).map((f) => f.name), 'walledGarden.state', 'toggle.cancel'];
+          const names = [
+            ...factsFor(spec).map((f) => f.name),
+            'walledGarden.state',
+            'toggle.cancel',
+            'constant.walledGardenGraceDays',
+          ];
           const rule = fc.record({
             priority: fc.constantFrom(1, 2, 3, 0, -1, 1.5, '2'),
             conditions: extendedConditionsArbitrary(names),
