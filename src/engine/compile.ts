@@ -662,14 +662,26 @@ function lookup<K extends string, V>(
   );
 }
 
-/** runtime.ts flags: per flag, whether any matching rule names it. */
+/**
+ * runtime.ts flags: per flag, whether any matching rule names it. Each combination of flags is one shared
+ * record (there are 2^flags of them at most).
+ */
 function flags<K extends string>(decision: CompiledDecision, field: string, names: readonly K[]) {
-  return record(
-    names,
-    (name) => decision.live((p) => p[field] === name),
-    () => true,
-    false,
+  const finds = names.map((name) =>
+    first(
+      decision.live((p) => p[field] === name),
+      () => true,
+      false,
+    ),
   );
+  const records: Record<K, boolean>[] = [];
+  return (v: Vector): Record<K, boolean> => {
+    let mask = 0;
+    for (let i = 0; i < finds.length; i++) if (finds[i]!(v)) mask |= 1 << i;
+    return (records[mask] ??= frozen(
+      Object.fromEntries(names.map((name, i) => [name, (mask & (1 << i)) !== 0])) as Record<K, boolean>,
+    ));
+  };
 }
 
 /**
@@ -678,6 +690,9 @@ function flags<K extends string>(decision: CompiledDecision, field: string, name
  * evaluated: it could not change the result. The finished result is kept per set of matching rules, so
  * the next account with the same rules matching gets it without building anything.
  */
+/** Results kept per all-ordered file (a few kilobytes each at most). */
+const MEMO_LIMIT = 1 << 16;
+
 function distinct<T, R>(
   decision: CompiledDecision,
   field: string,
@@ -695,28 +710,36 @@ function distinct<T, R>(
   const seen = new Float64Array(ids.size);
   const hits = new Int32Array(rules.length);
   let run = 0;
-  // The key is the sum of 2^i over matching rules i: exact in a double for up to 52 rules.
-  const memo = rules.length <= 52 ? new Map<number, R>() : null;
+  // Keyed by which rules matched: rules 0-29 as the bits of `low`, 30-59 of `high` (small integers, the
+  // keys a Map hashes fastest).
+  const memo = rules.length <= 60 ? new Map<number, Map<number, R>>() : null;
+  let size = 0;
   return (v) => {
     run++;
     let count = 0;
-    let key = 0;
-    let bit = 1;
-    for (let i = 0; i < rules.length; i++, bit *= 2) {
+    let low = 0;
+    let high = 0;
+    for (let i = 0; i < rules.length; i++) {
       const r = rules[i]!;
       if (seen[r.id] === run) continue;
       if (r.always || r.test(v)) {
         seen[r.id] = run;
         hits[count++] = i;
-        key += bit;
+        if (i < 30) low |= 1 << i;
+        else high |= 1 << (i - 30);
       }
     }
-    const known = memo?.get(key);
+    const row = memo?.get(high);
+    const known = row?.get(low);
     if (known !== undefined) return known;
     const answers: T[] = [];
     for (let i = 0; i < count; i++) answers.push(rules[hits[i]!]!.answer);
     const made = finish(answers);
-    if (memo && memo.size < 4096) memo.set(key, made);
+    if (memo && size < MEMO_LIMIT) {
+      if (row) row.set(low, made);
+      else memo.set(high, new Map([[low, made]]));
+      size++;
+    }
     return made;
   };
 }
@@ -738,6 +761,26 @@ const keyOf = (value: unknown): string =>
   );
 
 /**
+ * A list of shared answers (or text) as one shared frozen list: a trie by element, so equal lists of any
+ * rule set are one object without building a key.
+ */
+interface Trie {
+  list?: readonly unknown[];
+  next?: Map<unknown, Trie>;
+}
+const lists: Trie = {};
+function sharedList<T>(items: T[]): readonly T[] {
+  let node = lists;
+  for (const item of items) {
+    node.next ??= new Map();
+    let child = node.next.get(item);
+    if (!child) node.next.set(item, (child = {}));
+    node = child;
+  }
+  return (node.list ??= Object.freeze(items)) as readonly T[];
+}
+
+/**
  * Answers are built once per rule and shared by every decision: frozen, so no caller can change what
  * another decision returned.
  */
@@ -748,6 +791,14 @@ function frozen<T extends object>(value: T): T {
   Object.freeze(value);
   sharedAnswers.set(key, value);
   return value;
+}
+
+/** The data-loading decision for a shared list of calls: one object per list. */
+const callsWrappers = new WeakMap<readonly DataCall[], HomeDecisions['dataLoading']>();
+function callsOf(calls: readonly DataCall[]): HomeDecisions['dataLoading'] {
+  let wrapper = callsWrappers.get(calls);
+  if (!wrapper) callsWrappers.set(calls, (wrapper = Object.freeze({ calls: calls as DataCall[] })));
+  return wrapper;
 }
 
 const DEFAULT_NAVIGATION: NavItem[] = ['home', 'billing', 'services', 'support', 'settings'];
@@ -774,6 +825,16 @@ export interface CompiledRules {
   decideOrderVector(facts: FactVector, toggles: Toggles): boolean;
   /** The calls of rules/data-loading.json for these facts (toggles, then data-loading only). */
   planCalls(facts: FactVector, overrides?: Overrides): readonly DataCall[];
+  /**
+   * As the app decides: the calls are planned on the facts with `before` in place (the profile alone), then
+   * every decision is made on the facts with `after(calls)` in place (the answers of the calls not made
+   * taken away). planCalls then decideVector, with one copy of the facts.
+   */
+  decidePlanned(
+    facts: FactVector,
+    before: Overrides,
+    after: (calls: readonly DataCall[]) => Overrides,
+  ): { calls: readonly DataCall[]; decisions: HomeDecisions };
   /** Every account decision's matching rules in order, as the runtime's explain trace lists them. */
   matched(facts: AccountFacts): Partial<Record<DecisionId, string[]>>;
   /** The compiled rule files, by decision. */
@@ -831,7 +892,7 @@ export function compileRules(rulesets: Rulesets): CompiledRules {
     c['data-loading'],
     'call',
     (p) => p.call as DataCall,
-    (calls) => frozen({ calls: frozen(calls) }),
+    (calls) => callsOf(sharedList(calls)),
   );
   const brand = firstParam(c.brand, 'brand', 'provider', isString, (b) => frozen({ brand: b as Brand }));
   const homeView = first<HomeDecisions['homeView']>(
@@ -868,7 +929,7 @@ export function compileRules(rulesets: Rulesets): CompiledRules {
         order: typeof p.order === 'number' ? p.order : 0,
         params: frozen(typeof p.variant === 'string' ? { variant: p.variant } : {}),
       }),
-    (found) => frozen(orderSections(found)),
+    (found) => sharedList(orderSections(found)) as SectionDecision[],
   );
   const appointmentMessages = firstParam(c['appointment-messages'], 'show', false, isBool);
 
@@ -947,6 +1008,23 @@ export function compileRules(rulesets: Rulesets): CompiledRules {
       setToggles(v, accountLayout.decidedBase, toggles(v));
       setConstants(v, accountLayout.decidedBase, constants(v));
       return dataLoading(v).calls;
+    },
+    decidePlanned(facts, before, after) {
+      const v = accountLayout.fromVector(facts, before);
+      setToggles(v, accountLayout.decidedBase, toggles(v));
+      setConstants(v, accountLayout.decidedBase, constants(v));
+      const calls = dataLoading(v).calls;
+      // Back to the facts themselves where `before` stood in, then `after`; decided slots are rewritten.
+      for (let i = 0; i < before.length; i++) {
+        const slot = before[i]![0];
+        v[slot] = slot < facts.length ? facts[slot] : undefined;
+      }
+      const overrides = after(calls);
+      for (let i = 0; i < overrides.length; i++) {
+        const o = overrides[i]!;
+        v[o[0]] = o[1];
+      }
+      return { calls, decisions: run(v) };
     },
     matched(facts) {
       const v = accountLayout.fromObject(facts);

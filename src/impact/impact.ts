@@ -4,7 +4,13 @@
  * `none → soft`), with a few example accounts. Browser-safe (an analysts' studio will run it in a Web
  * Worker); scripts/rules-impact.ts is the command line around it.
  */
-import { ACCOUNT_LAYOUT, compileRules, type CompiledRules, type FactVector } from '../engine/compile';
+import {
+  ACCOUNT_LAYOUT,
+  compileRules,
+  type CompiledRules,
+  type FactVector,
+  type Overrides,
+} from '../engine/compile';
 import {
   BILLING_ACTIONS,
   CONSTANT_NAMES,
@@ -71,22 +77,32 @@ interface Outcome {
 
 const NO_ORDERS: readonly boolean[] = [];
 
-/** The bits of a plan: the compiled rules give the same frozen list for the same plan. */
-const planBits = new WeakMap<readonly DataCall[], number>();
+/** The bits of a plan: the compiled rules give the same shared list for the same plan. */
+const planBits = new Map<readonly DataCall[], number>();
 function bitsOf(plan: readonly DataCall[]): number {
   let bits = planBits.get(plan);
   if (bits === undefined) planBits.set(plan, (bits = callBits(plan)));
   return bits;
 }
 
+/** What the customer gets of an account's data under these calls. */
+const afterCalls = (calls: readonly DataCall[]): Overrides => notCalled(bitsOf(calls));
+
 function decideAccount(rules: CompiledRules, account: GeneratedAccount, answersEveryCall: boolean): Outcome {
-  // As the app: the profile first, then only the calls rules/data-loading.json chose.
-  const calls = answersEveryCall ? bitsOf(rules.planCalls(account.facts, notCalled(0))) : ALL_CALLS;
-  const decisions = rules.decideVector(account.facts, calls === ALL_CALLS ? undefined : notCalled(calls));
-  const orders =
-    (calls & ORDER_HISTORY) !== 0 && account.orders.length > 0
-      ? account.orders.map((o) => rules.decideOrderVector(o, decisions.toggles))
-      : NO_ORDERS;
+  let calls = ALL_CALLS;
+  let decisions: HomeDecisions;
+  if (answersEveryCall) {
+    // As the app: the profile first, then only the calls rules/data-loading.json chose.
+    const planned = rules.decidePlanned(account.facts, notCalled(0), afterCalls);
+    calls = bitsOf(planned.calls);
+    decisions = planned.decisions;
+  } else decisions = rules.decideVector(account.facts);
+  let orders = NO_ORDERS;
+  if ((calls & ORDER_HISTORY) !== 0 && account.orders.length > 0) {
+    const shows: boolean[] = [];
+    for (const o of account.orders) shows.push(rules.decideOrderVector(o, decisions.toggles));
+    orders = shows;
+  }
   return { decisions, orders, calls };
 }
 

@@ -27,6 +27,29 @@ const LENGTH: Record<string, number> = { BAN: 9, BAID: 11, CRIS: 13, PPB: 11 };
 /** Lengths the spec names no kind for. */
 const OTHER_LENGTHS = [7, 10, 12];
 
+const NULLS: unknown[] = ACCOUNT_LAYOUT.map(() => null);
+const ORDER_NULLS: unknown[] = ORDER_LAYOUT.map(() => null);
+
+/** derive.ts's classifications, kept per input: they are the same few values for every account. */
+function memoized<K, V>(f: (key: K) => V): (key: K) => V {
+  const known = new Map<K, V>();
+  return (key) => {
+    if (known.has(key)) return known.get(key)!;
+    const value = f(key);
+    known.set(key, value);
+    return value;
+  };
+}
+const customerType = memoized(customerTypeOf);
+const entities = new Map<string, string | null>();
+/** billingEntityOf for an account number of this length (its characters do not matter to it). */
+function entity(length: number, c2e: boolean, territory: string): string | null {
+  const key = `${length}${c2e ? '+' : '-'}${territory}`;
+  let value = entities.get(key);
+  if (value === undefined) entities.set(key, (value = billingEntityOf('0'.repeat(length), c2e, territory)));
+  return value;
+}
+
 /** The facts of an account whose profile did not load: exactly what deriveFacts gives without a profile. */
 function noProfile(status: ProfileStatus): unknown[] {
   const facts = deriveFacts(
@@ -93,7 +116,7 @@ export function createGenerator(d: Distributions): (seed: number, index: number)
       session(v, r, false, false);
       return { facts: v, orders: [] };
     }
-    v = new Array<unknown>(ACCOUNT_LAYOUT.length).fill(null);
+    v = NULLS.slice();
     v[A.profileStatus] = 'ok';
 
     const k = kind(r);
@@ -105,7 +128,7 @@ export function createGenerator(d: Distributions): (seed: number, index: number)
     v[A.accountNumberKind] = k === 'other' ? null : k;
     v[A.isPrepaid] = prepaid;
     v[A.isBlueMarble] = c2e;
-    v[A.billingEntity] = billingEntityOf('0'.repeat(length), c2e, t);
+    v[A.billingEntity] = entity(length, c2e, t);
     v[A.territory] = t;
     v[A.territoryDisplay] = territoryDisplayOf(t);
     v[A.billingSource] = c2e ? 'BM' : v[A.billingEntity] === 'CRIS' ? 'CRIS' : prepaid ? 'BRIM' : 'ENSEMBLE';
@@ -116,7 +139,7 @@ export function createGenerator(d: Distributions): (seed: number, index: number)
     v[A.accountStatus] = prepaid ? prepaidStatus(r) : postpaidStatus(r);
     v[A.accountLifeCycle] = earlyLife ? 'Early Life' : 'Active';
     v[A.accountType] = type;
-    v[A.customerType] = customerTypeOf(type);
+    v[A.customerType] = customerType(type);
     v[A.companyIdentifier] = second ? '4' : '1';
     v[A.isSecondProviderCustomer] = second;
     v[A.blockedAccount] = r.chance(d.account.blocked);
@@ -180,9 +203,9 @@ export function createGenerator(d: Distributions): (seed: number, index: number)
     if (services === 'ok') {
       const internet = r.chance(c.services.internet);
       v[A.hsiOwned] = internet;
-      v[A.productCount] = [internet, r.chance(c.services.phone), r.chance(c.services.tv)].filter(
-        Boolean,
-      ).length;
+      const phone = r.chance(c.services.phone);
+      const tv = r.chance(c.services.tv);
+      v[A.productCount] = (internet ? 1 : 0) + (phone ? 1 : 0) + (tv ? 1 : 0);
       // Only Blue Marble's answer lists flows; the other billing systems' answer gives false.
       v[A.disconnectFlowAvailable] = c2e && r.chance(c.services.disconnectFlow);
     }
@@ -219,7 +242,7 @@ export function createGenerator(d: Distributions): (seed: number, index: number)
     const orders: FactVector[] = [];
     const count = orderCount(r) ?? 0;
     for (let i = 0; i < count; i++) {
-      const o = new Array<unknown>(ORDER_LAYOUT.length);
+      const o = ORDER_NULLS.slice();
       const st = historyStatus(r);
       o[O.orderStatus] = st;
       o[O.orderActivity] = historyActivity(r);
