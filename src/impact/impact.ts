@@ -120,6 +120,8 @@ type Reading = (
   part?: (d: HomeDecisions) => object;
 };
 
+const CARD_STATUS = ['0 (neither)', '1 (expired)', '2 (almost expired)'] as const;
+
 const onOf = (record: Record<string, boolean>): string[] => Object.keys(record).filter((k) => record[k]);
 
 /** How each decision reads for the report: one value, or a list of items (compared as shown, in order). */
@@ -127,7 +129,7 @@ const READINGS: Record<Exclude<DecisionId, 'appointment-messages'>, Reading> = {
   toggles: { kind: 'list', of: (d) => onOf(d.toggles) },
   constants: { kind: 'list', of: (d) => Object.entries(d.constants).map(([k, v]) => `${k} ${String(v)}`) },
   'walled-garden': { kind: 'value', of: (d) => d.walledGarden.state, part: (d) => d.walledGarden },
-  'prepaid-card': { kind: 'value', of: (d) => String(d.prepaidCard.status), part: (d) => d.prepaidCard },
+  'prepaid-card': { kind: 'value', of: (d) => CARD_STATUS[d.prepaidCard.status], part: (d) => d.prepaidCard },
   payment: { kind: 'list', of: (d) => onOf(d.payment) },
   'credit-offer': { kind: 'value', of: (d) => (d.creditOffer.show ? 'shown' : 'not shown') },
   outage: { kind: 'value', of: (d) => d.outage.alert, part: (d) => d.outage },
