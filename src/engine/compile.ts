@@ -171,7 +171,10 @@ export function operatorNamed(name: string): Operator | null {
 
 // ---------------------------------------------------------------- fact layout
 
-/** Where a compiled file reads each fact: input slots, then facts only rules name, then decided facts. */
+/**
+ * Where a compiled file reads each fact: the vocabulary's slots, then facts only rules name (absent from a
+ * population's vectors), then the decided facts.
+ */
 class Layout {
   private readonly index = new Map<string, number>();
   /** The input facts by slot. */
@@ -179,6 +182,8 @@ class Layout {
   readonly inputs: number;
   readonly decidedBase: number;
   readonly size: number;
+  /** The work vector fromVector() fills: one per compiled rule set, as a decision never re-enters. */
+  private readonly scratch: Vector;
 
   constructor(
     readonly base: readonly string[],
@@ -191,11 +196,6 @@ class Layout {
     this.decidedBase = this.inputs;
     this.size = this.inputs + DECIDED_FACTS.length;
     this.scratch = Array.from({ length: this.size }, () => undefined);
-  }
-
-  /** Input slots past the vocabulary's: facts only a rule names (absent from a population's vectors). */
-  extraNames(): string[] {
-    return this.names.slice(this.base.length);
   }
 
   slot(name: string): number {
@@ -214,9 +214,6 @@ class Layout {
     }
     return v;
   }
-
-  /** The work vector decideVector() fills: one per compiled rule set, as decide() never re-enters. */
-  private readonly scratch: Vector;
 
   /**
    * The work vector for a fact vector in `base` order (facts only rules name are absent), with
@@ -237,7 +234,7 @@ class Layout {
 
 interface Scope {
   layout: Layout;
-  /** Facts the runtime hands the engine for this file: those its conditions name. */
+  /** Facts the runtime hands the engine for this file: those its conditions (or their values) name. */
   picked: ReadonlySet<string>;
   /** Decision facts the runtime has decided before this file runs (read from their decided slot). */
   decided: ReadonlySet<string>;
