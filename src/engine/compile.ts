@@ -3,7 +3,7 @@
  * bench, an analysts' studio in a Web Worker). `decide` returns exactly what the runtime's decide returns as
  * HomeDecisions, synchronously and without an explain trace, in microseconds instead of json-rules-engine's
  * milliseconds. json-rules-engine stays the portal's runtime and the reference: test/engine/compile.test.ts
- * compares the two on the shipped and on generated rule files (docs/decisions/008).
+ * compares the two on the shipped and on generated rule files (docs/decisions/014).
  *
  * Browser-safe and CSP-safe: no node imports, no eval or new Function, only closures.
  *
@@ -35,6 +35,8 @@ import {
   BILLING_ACTIONS,
   CONSTANT_NAMES,
   DECISIONS,
+  HISTORY_ACTIONS,
+  ORDER_ACTIONS,
   PAYMENT_FLAGS,
   type BannerId,
   type Brand,
@@ -45,7 +47,7 @@ import {
   type NavItem,
   type SectionId,
 } from './decisions';
-import type { HomeDecisions, RuleFile, Rulesets, SectionDecision, Toggles } from './types';
+import type { HomeDecisions, ItemDecisions, RuleFile, Rulesets, SectionDecision, Toggles } from './types';
 
 /**
  * The facts of one account as a vector: slot i holds the fact ACCOUNT_LAYOUT[i] as the runtime hands it to
@@ -68,11 +70,16 @@ const DECIDED_FACTS = [
   'payment.lateInPeriod',
   'creditOffer.show',
   'outage.alert',
+  'appointmentTiming.timing',
+  // Stage 2 reads it as null (decided alongside); per item, what the pending-order alert offers.
+  'orderActions.cancelOrder',
 ];
 const TOGGLES = TOGGLE_NAMES.length;
 const CONSTANTS = CONSTANT_NAMES.length;
 /** Where the stage-1 decision facts start among the decided slots. */
 const STAGE1 = TOGGLES + CONSTANTS;
+/** The decided slot of orderActions.cancelOrder. */
+const CANCEL_ORDER = DECIDED_FACTS.indexOf('orderActions.cancelOrder');
 
 type Vector = unknown[];
 type Test = (v: Vector) => boolean;
@@ -802,14 +809,19 @@ const DEFAULT_NAVIGATION: NavItem[] = ['home', 'billing', 'services', 'support',
 
 /**
  * Decision facts a decision reads as decided (runtime.ts): toggles and constants from stage 1 on, the
- * stage-1 facts in stage 2; per order, the toggles only.
+ * stage-1 facts in stage 2 (and orderActions.cancelOrder as null); per item, the toggles and what the
+ * pending-order alert offers (decideOrder leaves the latter out: its slot then reads undefined).
  */
 function decidedBefore(spec: DecisionSpec): Set<string> {
   if (spec.stage === 0) return new Set();
   if (spec.stage === 2) return new Set(DECIDED_FACTS);
-  if (spec.stage === 'order') return new Set(DECIDED_FACTS.slice(0, TOGGLES));
+  if (spec.stage === 'order')
+    return new Set([...DECIDED_FACTS.slice(0, TOGGLES), DECIDED_FACTS[CANCEL_ORDER]!]);
   return new Set(DECIDED_FACTS.slice(0, STAGE1));
 }
+
+/** What the per-item rules read of the account's decisions. */
+export type ItemContext = Pick<HomeDecisions, 'toggles' | 'orderActions'>;
 
 export interface CompiledRules {
   /** Every decision of the home and shell: the runtime's decide(facts).decisions, synchronously. */
@@ -820,6 +832,10 @@ export interface CompiledRules {
   decideOrder(facts: OrderFacts, toggles: Toggles): boolean;
   /** decideOrder() for an order given as a fact vector (ORDER_LAYOUT). */
   decideOrderVector(facts: FactVector, toggles: Toggles): boolean;
+  /** Every per-item decision of one order or repair ticket: the runtime's decideItem(...).decisions. */
+  decideItem(facts: OrderFacts, context: ItemContext): ItemDecisions;
+  /** decideItem() for an item given as a fact vector (ORDER_LAYOUT). */
+  decideItemVector(facts: FactVector, context: ItemContext): ItemDecisions;
   /** The calls of rules/data-loading.json for these facts (toggles, then data-loading only). */
   planCalls(facts: FactVector, overrides?: Overrides): readonly DataCall[];
   /**
@@ -834,6 +850,8 @@ export interface CompiledRules {
   ): { calls: readonly DataCall[]; decisions: HomeDecisions };
   /** Every account decision's matching rules in order, as the runtime's explain trace lists them. */
   matched(facts: AccountFacts): Partial<Record<DecisionId, string[]>>;
+  /** Every per-item decision's matching rules in order, as decideItem's explain trace lists them. */
+  matchedItem(facts: OrderFacts, context: ItemContext): Partial<Record<DecisionId, string[]>>;
   /** The compiled rule files, by decision. */
   readonly decisions: Readonly<Record<DecisionId, CompiledDecision>>;
 }
@@ -917,6 +935,8 @@ export function compileRules(rulesets: Rulesets): CompiledRules {
     frozen({ items: frozen([...DEFAULT_NAVIGATION]), emptyItem: false, search: true }),
   );
   const billing = flags(c['billing-actions'], 'action', BILLING_ACTIONS);
+  const orderActions = flags(c['order-actions'], 'action', ORDER_ACTIONS);
+  const historyActions = flags(c['history-actions'], 'action', HISTORY_ACTIONS);
   const sections = distinct(
     c['home-sections'],
     'section',
@@ -970,6 +990,9 @@ export function compileRules(rulesets: Rulesets): CompiledRules {
     v[base + STAGE1 + 3] = pay.lateInPeriod;
     v[base + STAGE1 + 4] = credit.show;
     v[base + STAGE1 + 5] = alert.alert;
+    const when = timing(v);
+    v[base + STAGE1 + 6] = when.timing;
+    v[base + CANCEL_ORDER] = null;
     return {
       toggles: t,
       constants: k,
@@ -978,7 +1001,7 @@ export function compileRules(rulesets: Rulesets): CompiledRules {
       payment: pay,
       creditOffer: credit,
       outage: alert,
-      appointmentTiming: timing(v),
+      appointmentTiming: when,
       token: token(v),
       dataLoading: dataLoading(v),
       brand: brand(v),
@@ -987,12 +1010,39 @@ export function compileRules(rulesets: Rulesets): CompiledRules {
       navigation: navigation(v),
       billingActions: billing(v),
       sections: sections(v),
+      orderActions: orderActions(v),
     };
   }
 
   function order(v: Vector, t: Toggles): boolean {
     setToggles(v, orderLayout.decidedBase, t);
+    // decideOrder hands the engine the toggles only: orderActions.cancelOrder is absent.
+    v[orderLayout.decidedBase + CANCEL_ORDER] = undefined;
     return appointmentMessages(v);
+  }
+
+  /** The per-item facts the runtime's decideItem adds: the toggles, then what the alert offers. */
+  function itemVector(v: Vector, context: ItemContext): Vector {
+    setToggles(v, orderLayout.decidedBase, context.toggles);
+    v[orderLayout.decidedBase + CANCEL_ORDER] = context.orderActions['cancel-order'] ?? null;
+    return v;
+  }
+
+  /** Item answers as one shared record per combination (few: a flag record and a boolean). */
+  const itemAnswers = new Map<object, [ItemDecisions, ItemDecisions]>();
+  function item(v: Vector, context: ItemContext): ItemDecisions {
+    itemVector(v, context);
+    const actions = historyActions(v);
+    let pair = itemAnswers.get(actions);
+    if (!pair)
+      itemAnswers.set(
+        actions,
+        (pair = [
+          frozen({ appointmentMessages: false, actions }),
+          frozen({ appointmentMessages: true, actions }),
+        ]),
+      );
+    return pair[appointmentMessages(v) ? 1 : 0];
   }
 
   return {
@@ -1000,6 +1050,8 @@ export function compileRules(rulesets: Rulesets): CompiledRules {
     decideVector: (facts, overrides) => run(accountLayout.fromVector(facts, overrides)),
     decideOrder: (facts, t) => order(orderLayout.fromObject(facts), t),
     decideOrderVector: (facts, t) => order(orderLayout.fromVector(facts), t),
+    decideItem: (facts, context) => item(orderLayout.fromObject(facts), context),
+    decideItemVector: (facts, context) => item(orderLayout.fromVector(facts), context),
     planCalls(facts, overrides) {
       const v = accountLayout.fromVector(facts, overrides);
       setToggles(v, accountLayout.decidedBase, toggles(v));
@@ -1030,6 +1082,13 @@ export function compileRules(rulesets: Rulesets): CompiledRules {
       const out: Partial<Record<DecisionId, string[]>> = {};
       for (const { spec } of files) if (spec.stage !== 'order') out[spec.id] = decisions[spec.id].matched(v);
       return out;
+    },
+    matchedItem(facts, context) {
+      const v = itemVector(orderLayout.fromObject(facts), context);
+      return {
+        'appointment-messages': decisions['appointment-messages'].matched(v),
+        'history-actions': decisions['history-actions'].matched(v),
+      };
     },
     decisions,
   };

@@ -5,17 +5,20 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { loadPersonas } from '../../sandbox/personas';
+import { loadPersonas, personaResponses } from '../../sandbox/personas';
 import { PREVIEW_DATE, dayAt, loadRulesDir, personaFacts } from '../../scripts/rules-lib';
 import { ACCOUNT_LAYOUT, ORDER_LAYOUT, compileRules } from '../../src/engine/compile';
-import type { DecisionId } from '../../src/engine/decisions';
+import { ORDER_ACTIONS, type DecisionId } from '../../src/engine/decisions';
 import { createRuntime } from '../../src/engine/runtime';
-import type { ExplainTrace, Rulesets, Toggles } from '../../src/engine/types';
+import type { ExplainTrace, HomeDecisions, Rulesets, Toggles } from '../../src/engine/types';
+import { profileFromEnvelope } from '../../src/facts/snapshot';
 import { TOGGLE_NAMES, type AccountFacts, type OrderFacts } from '../../src/facts/vocabulary';
+import { itemFactsOf } from '../../src/stores/item-decisions';
 import {
   accountFactsArbitrary,
   extendedRulesetsArbitrary,
   mutatedFactsArbitrary,
+  mutatedItemsArbitrary,
   orderFactsArbitrary,
   rulesetsArbitrary,
   thresholdsOf,
@@ -28,22 +31,73 @@ const personaAccounts: AccountFacts[] = loadPersonas().flatMap((p) =>
   p.accounts.map((_, i) => personaFacts(p, today, i)),
 );
 
+/** Every order and repair ticket of the personas' histories, as the item store derives them. */
+const personaItems: OrderFacts[] = loadPersonas().flatMap((p) =>
+  p.accounts.flatMap((_, accountIndex) => {
+    const r = personaResponses(p, { today, accountIndex });
+    const profile = profileFromEnvelope(r.homeEarlyInit);
+    return itemFactsOf(
+      {
+        orderHistory: r.orderHistory,
+        tickets: r.repairTickets,
+        profile: profile.status === 'ok' ? profile.data : undefined,
+      },
+      today,
+    ).map((i) => i.facts);
+  }),
+);
+
 const anyFacts = fc.oneof(
   accountFactsArbitrary(thresholds),
   mutatedFactsArbitrary(personaAccounts, thresholds),
 );
+const anyItem = fc.oneof(orderFactsArbitrary(thresholds), mutatedItemsArbitrary(personaItems, thresholds));
 const anyToggles = fc.record(
   Object.fromEntries(TOGGLE_NAMES.map((t) => [t, fc.boolean()])),
 ) as unknown as fc.Arbitrary<Toggles>;
+/** What the per-item rules read of the account's decisions: the toggles and the alert's offers. */
+const anyContext: fc.Arbitrary<Pick<HomeDecisions, 'toggles' | 'orderActions'>> = fc.record({
+  toggles: anyToggles,
+  orderActions: fc.record(
+    Object.fromEntries(ORDER_ACTIONS.map((a) => [a, fc.boolean()])),
+  ) as unknown as fc.Arbitrary<HomeDecisions['orderActions']>,
+});
 
 const matchedOf = (explain: ExplainTrace): Partial<Record<DecisionId, string[]>> =>
   Object.fromEntries(explain.map((d) => [d.decision, d.matched]));
 
+type Runtime = ReturnType<typeof createRuntime>;
+type Compiled = ReturnType<typeof compileRules>;
+const orderVector = (o: OrderFacts) =>
+  ORDER_LAYOUT.map((n) => (n in o ? (o[n as keyof OrderFacts] ?? null) : undefined));
+
+/** One order or ticket: the per-item decisions and each per-item file's matching rules, and decideOrder. */
+async function expectSameItem(
+  runtime: Runtime,
+  compiled: Compiled,
+  item: OrderFacts,
+  context: Pick<HomeDecisions, 'toggles' | 'orderActions'>,
+) {
+  const reference = await runtime.decideItem(item, context);
+  expect(compiled.decideItem(item, context)).toStrictEqual(reference.decisions);
+  expect(compiled.decideItemVector(orderVector(item), context)).toStrictEqual(reference.decisions);
+  expect(compiled.matchedItem(item, context)).toStrictEqual(matchedOf(reference.explain));
+  const order = await runtime.decideOrder(item, context.toggles);
+  expect(compiled.decideOrder(item, context.toggles)).toBe(order.show);
+  expect(compiled.decideOrderVector(orderVector(item), context.toggles)).toBe(order.show);
+}
+
 /**
  * Both evaluators on the same rules (each from its own copy: json-rules-engine writes into condition
- * objects) and facts: every decision, every file's matching rules in order, the per-order decision.
+ * objects) and facts: every decision, every file's matching rules in order, the per-item decisions (with
+ * the account's own decisions, and with the given context).
  */
-async function expectSame(rulesets: Rulesets, facts: AccountFacts[], orders: OrderFacts[], toggles: Toggles) {
+async function expectSame(
+  rulesets: Rulesets,
+  facts: AccountFacts[],
+  items: OrderFacts[],
+  context: Pick<HomeDecisions, 'toggles' | 'orderActions'> | null,
+) {
   const runtime = createRuntime(structuredClone(rulesets));
   const compiled = compileRules(structuredClone(rulesets));
   for (const f of facts) {
@@ -55,22 +109,22 @@ async function expectSame(rulesets: Rulesets, facts: AccountFacts[], orders: Ord
         ACCOUNT_LAYOUT.map((n) => (n in f ? (f[n as keyof AccountFacts] ?? null) : undefined)),
       ),
     ).toStrictEqual(reference.decisions.dataLoading.calls);
+    for (const item of items) await expectSameItem(runtime, compiled, item, reference.decisions);
   }
-  for (const o of orders) {
-    const reference = await runtime.decideOrder(o, toggles);
-    expect(compiled.decideOrder(o, toggles)).toBe(reference.show);
-    expect(
-      compiled.decideOrderVector(
-        ORDER_LAYOUT.map((n) => (n in o ? (o[n as keyof OrderFacts] ?? null) : undefined)),
-        toggles,
-      ),
-    ).toBe(reference.show);
-  }
+  if (context) for (const item of items) await expectSameItem(runtime, compiled, item, context);
 }
 
 describe('the compiled evaluator decides exactly as json-rules-engine', () => {
-  it('on the shipped rule files, for every persona account', async () => {
-    await expectSame(shipped(), personaAccounts, [], {} as Toggles);
+  it('on the shipped rule files, for every persona account and every order and ticket of their histories', async () => {
+    expect(personaItems.some((i) => i.itemKind === 'ticket')).toBe(true);
+    expect(personaItems.some((i) => i.isPendingOrder === true)).toBe(true);
+    await expectSame(shipped(), personaAccounts, [], null);
+    const runtime = createRuntime(shipped());
+    const compiled = compileRules(shipped());
+    for (const account of personaAccounts) {
+      const { decisions } = await runtime.decide(account);
+      for (const item of personaItems) await expectSameItem(runtime, compiled, item, decisions);
+    }
   });
 
   it('on the shipped rule files, for generated facts (types, known values, thresholds and neighbours, null, absent, mistyped)', async () => {
@@ -87,15 +141,15 @@ describe('the compiled evaluator decides exactly as json-rules-engine', () => {
     );
   });
 
-  it('on the shipped per-order rule file, for generated orders and toggles', async () => {
+  it('on the shipped per-item rule files, for generated orders and tickets with any toggles and alert offers', async () => {
     const rulesets = shipped();
     const runtime = createRuntime(structuredClone(rulesets));
     const compiled = compileRules(structuredClone(rulesets));
     await fc.assert(
-      fc.asyncProperty(orderFactsArbitrary(thresholds), anyToggles, async (order, toggles) => {
-        expect(compiled.decideOrder(order, toggles)).toBe((await runtime.decideOrder(order, toggles)).show);
-      }),
-      { numRuns: 300 },
+      fc.asyncProperty(anyItem, anyContext, (item, context) =>
+        expectSameItem(runtime, compiled, item, context),
+      ),
+      { numRuns: 400 },
     );
   });
 
@@ -104,9 +158,9 @@ describe('the compiled evaluator decides exactly as json-rules-engine', () => {
       fc.asyncProperty(
         rulesetsArbitrary(shipped(), thresholds),
         fc.array(anyFacts, { minLength: 1, maxLength: 4 }),
-        fc.array(orderFactsArbitrary(thresholds), { maxLength: 3 }),
-        anyToggles,
-        (rulesets, facts, orders, toggles) => expectSame(rulesets, facts, orders, toggles),
+        fc.array(anyItem, { maxLength: 3 }),
+        anyContext,
+        (rulesets, facts, items, context) => expectSame(rulesets, facts, items, context),
       ),
       { numRuns: 150 },
     );
@@ -117,7 +171,9 @@ describe('the compiled evaluator decides exactly as json-rules-engine', () => {
       fc.asyncProperty(
         extendedRulesetsArbitrary(shipped(), thresholds),
         fc.array(anyFacts, { minLength: 1, maxLength: 3 }),
-        (rulesets, facts) => expectSame(rulesets, facts, [], {} as Toggles),
+        fc.array(anyItem, { maxLength: 2 }),
+        anyContext,
+        (rulesets, facts, items, context) => expectSame(rulesets, facts, items, context),
       ),
       { numRuns: 100 },
     );

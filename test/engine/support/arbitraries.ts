@@ -122,6 +122,24 @@ export function mutatedFactsArbitrary(
   });
 }
 
+/** mutatedFactsArbitrary for orders and tickets: a persona's history item with some facts replaced. */
+export function mutatedItemsArbitrary(
+  bases: readonly OrderFacts[],
+  thresholds: Map<string, number[]>,
+): fc.Arbitrary<OrderFacts> {
+  const change = fc
+    .constantFrom(...ORDER_FACTS)
+    .chain((f) => factValue(f, thresholds.get(f.name) ?? []).map((value) => [f.name, value] as const));
+  return fc.tuple(fc.constantFrom(...bases), fc.array(change, { maxLength: 3 })).map(([base, changes]) => {
+    const facts: Record<string, unknown> = { ...base };
+    for (const [name, value] of changes) {
+      if (value === ABSENT) delete facts[name];
+      else facts[name] = value;
+    }
+    return facts as OrderFacts;
+  });
+}
+
 // ---------------------------------------------------------------- rule files
 
 /** A condition value as the schema allows it for the fact's type and the operator. */
