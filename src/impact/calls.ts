@@ -11,14 +11,18 @@ import type { AccountFactName } from '../facts/vocabulary';
 
 export const NOT_CALLED: Readonly<Record<DataCall, Partial<Record<AccountFactName, string | null>>>> = {
   outage: { currentOutage: null, outageHangover: null, outageEtaKnown: null, hoursUntilRepair: null },
-  // Its answer is the order history (per-order facts), no account fact.
+  // Its answer is the order history's orders (items with facts of their own), no account fact.
   orderHistory: {},
+  // Its tickets are items of the history too (src/impact/impact.ts decides them only when it is made).
   tickets: { openRepairTicketCount: null },
   services: {
     servicesStatus: 'not-called',
     hsiOwned: null,
     productCount: null,
     disconnectFlowAvailable: null,
+    changeDueDateFlowAvailable: null,
+    hasPendingOrder: null,
+    pointOfNoReturnPassed: null,
   },
   rateIncrease: { rateChangeCount: null },
   wgStatus: { wgCallStatus: 'not-called', wgServerStatus: null, wgIsSoft: null, wgStatus: null },
@@ -47,6 +51,7 @@ export function callBits(calls: readonly DataCall[]): number {
 
 export const ALL_CALLS = (1 << DATA_CALLS.length) - 1;
 export const ORDER_HISTORY = 1 << DATA_CALLS.indexOf('orderHistory');
+export const TICKETS = 1 << DATA_CALLS.indexOf('tickets');
 
 const overrides: Overrides[] = [];
 

@@ -1,8 +1,9 @@
 /**
  * A population exported from production: JSON Lines, one account per line, an object of the vocabulary's
- * account facts (every one; null when unknown), optionally `"id"` (shown in examples) and `"orders"` (a
- * list of objects of the order facts). Checked against the vocabulary, with the line and the fact named.
- * These facts are final (the calls the app made are already in them). Browser-safe: it reads text.
+ * account facts (every one; null when unknown), optionally `"id"` (shown in examples) and `"items"` (the
+ * orders and repair tickets of its history, each an object of the item facts, `itemKind` saying which).
+ * Checked against the vocabulary, with the line and the fact named. These facts are final (the calls the
+ * app made are already in them). Browser-safe: it reads text.
  */
 import { ACCOUNT_LAYOUT, ORDER_LAYOUT, type FactVector } from '../engine/compile';
 import { closest } from '../engine/validate';
@@ -12,8 +13,13 @@ export interface ExportedAccount {
   /** The account's id from the file, or its line number. */
   readonly label: string;
   readonly facts: FactVector;
+  /** The history's items whose itemKind is not 'ticket'. */
   readonly orders: readonly FactVector[];
+  /** The history's repair tickets. */
+  readonly tickets: readonly FactVector[];
 }
+
+const KIND = ORDER_LAYOUT.indexOf('itemKind');
 
 const MAX_PROBLEMS = 20;
 
@@ -79,20 +85,21 @@ export function parseFactsLines(text: string, source = 'population'): ExportedAc
       return;
     }
     const object = json as Record<string, unknown>;
-    const facts = vectorOf(object, ACCOUNT_FACTS, ACCOUNT_LAYOUT, ['id', 'orders'], problem);
+    const facts = vectorOf(object, ACCOUNT_FACTS, ACCOUNT_LAYOUT, ['id', 'items'], problem);
     const orders: FactVector[] = [];
-    if (object.orders !== undefined) {
-      if (!Array.isArray(object.orders)) problem('"orders" is a list of orders');
+    const tickets: FactVector[] = [];
+    if (object.items !== undefined) {
+      if (!Array.isArray(object.items)) problem('"items" is a list of orders and repair tickets');
       else
-        object.orders.forEach((o: unknown, j) => {
+        object.items.forEach((o: unknown, j) => {
           if (!o || typeof o !== 'object' || Array.isArray(o))
-            problem(`orders[${j}] is not an object of order facts`);
-          else
-            orders.push(
-              vectorOf(o as Record<string, unknown>, ORDER_FACTS, ORDER_LAYOUT, [], (m) =>
-                problem(`orders[${j}]: ${m}`),
-              ),
+            problem(`items[${j}] is not an object of item facts`);
+          else {
+            const item = vectorOf(o as Record<string, unknown>, ORDER_FACTS, ORDER_LAYOUT, [], (m) =>
+              problem(`items[${j}]: ${m}`),
             );
+            (item[KIND] === 'ticket' ? tickets : orders).push(item);
+          }
         });
     }
     const id = object.id;
@@ -100,6 +107,7 @@ export function parseFactsLines(text: string, source = 'population'): ExportedAc
       label: typeof id === 'string' || typeof id === 'number' ? String(id) : `line ${i + 1}`,
       facts,
       orders,
+      tickets,
     });
   });
   if (count > 0) {

@@ -1,8 +1,9 @@
 /**
  * The impact of a rule change: both rule sets (compiled, src/engine/compile.ts) decide for every account
  * of a population, and each decision's differences are counted, by change (`+late-payment-alert`,
- * `none → soft`), with a few example accounts. Browser-safe (an analysts' studio will run it in a Web
- * Worker); scripts/rules-impact.ts is the command line around it.
+ * `none → soft`), with a few example accounts. Browser-safe: the rule studio runs it in a Web Worker
+ * (`runImpact`, with progress and cancellation); scripts/rules-impact.ts is the command line around it
+ * (`measureImpact`).
  */
 import {
   ACCOUNT_LAYOUT,
@@ -14,16 +15,20 @@ import {
 import {
   BILLING_ACTIONS,
   CONSTANT_NAMES,
+  HISTORY_ACTIONS,
+  ORDER_ACTIONS,
   PAYMENT_FLAGS,
   DECISIONS,
+  ruleFileOf,
   type DataCall,
   type DecisionId,
 } from '../engine/decisions';
 import { TOGGLE_NAMES } from '../facts/vocabulary';
-import type { HomeDecisions, RuleCondition, RuleDefinition, Rulesets } from '../engine/types';
-import { ALL_CALLS, ORDER_HISTORY, callBits, notCalled, withCalls } from './calls';
-import type { Distributions } from './distributions';
-import type { ExportedAccount } from './facts-file';
+import type { HomeDecisions, ItemDecisions, RuleCondition, RuleDefinition, Rulesets } from '../engine/types';
+import { formatIssue, validateRuleset } from '../engine/validate';
+import { ALL_CALLS, ORDER_HISTORY, TICKETS, callBits, notCalled, withCalls } from './calls';
+import { parseDistributions, type Distributions } from './distributions';
+import { parseFactsLines, type ExportedAccount } from './facts-file';
 import { createGenerator, factsObject, type GeneratedAccount } from './population';
 
 /** Where the accounts come from. */
@@ -69,13 +74,15 @@ export function exportedPopulation(accounts: readonly ExportedAccount[], file: s
 /** One account's decisions under one rule set. */
 interface Outcome {
   readonly decisions: HomeDecisions;
-  /** Per order of the history, whether its Appointment Messages link shows (empty when not loaded). */
-  readonly orders: readonly boolean[];
+  /** Per order of the history, its per-item decisions (empty when the history was not loaded). */
+  readonly orders: readonly ItemDecisions[];
+  /** Per repair ticket, its per-item decisions (empty when the tickets were not loaded). */
+  readonly tickets: readonly ItemDecisions[];
   /** The calls made (all for final facts). */
   readonly calls: number;
 }
 
-const NO_ORDERS: readonly boolean[] = [];
+const NO_ITEMS: readonly ItemDecisions[] = [];
 
 /** The bits of a plan: the compiled rules give the same shared list for the same plan. */
 const planBits = new Map<readonly DataCall[], number>();
@@ -97,13 +104,21 @@ function decideAccount(rules: CompiledRules, account: GeneratedAccount, answersE
     calls = bitsOf(planned.calls);
     decisions = planned.decisions;
   } else decisions = rules.decideVector(account.facts);
-  let orders = NO_ORDERS;
-  if ((calls & ORDER_HISTORY) !== 0 && account.orders.length > 0) {
-    const shows: boolean[] = [];
-    for (const o of account.orders) shows.push(rules.decideOrderVector(o, decisions.toggles));
-    orders = shows;
-  }
-  return { decisions, orders, calls };
+  // As the item store: every order and ticket the account loaded, with the toggles and the alert's offers.
+  const orders = (calls & ORDER_HISTORY) !== 0 ? decideItems(rules, account.orders, decisions) : NO_ITEMS;
+  const tickets = (calls & TICKETS) !== 0 ? decideItems(rules, account.tickets, decisions) : NO_ITEMS;
+  return { decisions, orders, tickets, calls };
+}
+
+function decideItems(
+  rules: CompiledRules,
+  items: readonly FactVector[],
+  decisions: HomeDecisions,
+): readonly ItemDecisions[] {
+  if (items.length === 0) return NO_ITEMS;
+  const out: ItemDecisions[] = [];
+  for (const item of items) out.push(rules.decideItemVector(item, decisions));
+  return out;
 }
 
 // ---------------------------------------------------------------- comparing decisions
@@ -124,8 +139,12 @@ const CARD_STATUS = ['0 (neither)', '1 (expired)', '2 (almost expired)'] as cons
 
 const onOf = (record: Record<string, boolean>): string[] => Object.keys(record).filter((k) => record[k]);
 
+/** Decisions made per order or ticket: compared item by item (itemChanges). */
+type ItemDecisionId = 'appointment-messages' | 'history-actions';
+type AccountDecisionId = Exclude<DecisionId, ItemDecisionId>;
+
 /** How each decision reads for the report: one value, or a list of items (compared as shown, in order). */
-const READINGS: Record<Exclude<DecisionId, 'appointment-messages'>, Reading> = {
+const READINGS: Record<AccountDecisionId, Reading> = {
   toggles: { kind: 'list', of: (d) => onOf(d.toggles) },
   constants: { kind: 'list', of: (d) => Object.entries(d.constants).map(([k, v]) => `${k} ${String(v)}`) },
   'walled-garden': { kind: 'value', of: (d) => d.walledGarden.state, part: (d) => d.walledGarden },
@@ -156,6 +175,7 @@ const READINGS: Record<Exclude<DecisionId, 'appointment-messages'>, Reading> = {
     ],
   },
   'billing-actions': { kind: 'list', of: (d) => onOf(d.billingActions) },
+  'order-actions': { kind: 'list', of: (d) => onOf(d.orderActions), part: (d) => d.orderActions },
   // What the customer sees: the sections in order; renumbering that keeps the order changes no screen.
   'home-sections': {
     kind: 'list',
@@ -185,10 +205,7 @@ function sameRecord<K extends string>(
  * Cheap first test per decision: the compiled rules give equal answers as one shared object, so most
  * comparisons are of references; the reading is computed only when it fails.
  */
-const SAME: Record<
-  Exclude<DecisionId, 'appointment-messages'>,
-  (a: HomeDecisions, b: HomeDecisions) => boolean
-> = {
+const SAME: Record<AccountDecisionId, (a: HomeDecisions, b: HomeDecisions) => boolean> = {
   toggles: (a, b) => sameRecord(TOGGLE_NAMES, a.toggles, b.toggles),
   constants: (a, b) => sameRecord(CONSTANT_NAMES, a.constants, b.constants),
   'walled-garden': (a, b) => a.walledGarden.state === b.walledGarden.state,
@@ -210,6 +227,7 @@ const SAME: Record<
       a.navigation.emptyItem === b.navigation.emptyItem &&
       a.navigation.search === b.navigation.search),
   'billing-actions': (a, b) => sameRecord(BILLING_ACTIONS, a.billingActions, b.billingActions),
+  'order-actions': (a, b) => sameRecord(ORDER_ACTIONS, a.orderActions, b.orderActions),
   // Sections are what the full home shows: counted for accounts on it with both rule sets (a change of
   // view is counted under home-view).
   'home-sections': (a, b) => {
@@ -278,17 +296,34 @@ function changesOf(reading: Reading, current: HomeDecisions, base: HomeDecisions
   ];
 }
 
-function orderChanges(current: readonly boolean[], base: readonly boolean[]): string[] {
+const NOTHING_OFFERED: ItemDecisions = {
+  appointmentMessages: false,
+  actions: Object.fromEntries(HISTORY_ACTIONS.map((a) => [a, false])) as ItemDecisions['actions'],
+};
+
+/**
+ * What changed for an account's orders or tickets, per per-item decision: `+Appointment Messages link
+ * (order)`, `-reschedule (ticket)`; each change once per account however many of its items it concerns.
+ * An item listed under one rule set only (the history loaded under one) offers nothing under the other.
+ */
+function itemChanges(
+  current: readonly ItemDecisions[],
+  base: readonly ItemDecisions[],
+  kind: 'order' | 'ticket',
+  into: { messages: Set<string>; actions: Set<string> },
+): void {
   const n = Math.max(current.length, base.length);
-  let gained = 0;
-  let lost = 0;
   for (let i = 0; i < n; i++) {
-    const now = current[i] === true;
-    const before = base[i] === true;
-    if (now && !before) gained++;
-    if (before && !now) lost++;
+    const now = current[i] ?? NOTHING_OFFERED;
+    const before = base[i] ?? NOTHING_OFFERED;
+    // The compiled rules give equal item decisions as one object.
+    if (now === before) continue;
+    if (now.appointmentMessages !== before.appointmentMessages)
+      into.messages.add(`${now.appointmentMessages ? '+' : '-'}Appointment Messages link (${kind})`);
+    for (const action of HISTORY_ACTIONS)
+      if (now.actions[action] !== before.actions[action])
+        into.actions.add(`${now.actions[action] ? '+' : '-'}${action} (${kind})`);
   }
-  return [...(gained ? ['+Appointment Messages link'] : []), ...(lost ? ['-Appointment Messages link'] : [])];
 }
 
 // ---------------------------------------------------------------- the report
@@ -389,63 +424,103 @@ export interface ImpactOptions {
   now?: () => number;
 }
 
+/** Where a run stands: reported by runImpact after each slice of work. */
+export interface ImpactProgress {
+  /** Accounts decided with both rule sets and compared so far. */
+  readonly done: number;
+  readonly total: number;
+  /** Of those, accounts with at least one changed decision. */
+  readonly changedAccounts: number;
+  /** Milliseconds of work so far (time spent yielding to other work not counted). */
+  readonly elapsed: number;
+}
+
 /** Accounts per round of generating, deciding twice and comparing (each round timed per step). */
 const CHUNK = 256;
 
-/** Decides every account with both rule sets and counts what changes. */
-export function measureImpact(
-  current: Rulesets,
-  base: Rulesets,
-  population: PopulationSource,
-  options: ImpactOptions = {},
-): ImpactReport {
-  const now = options.now ?? (() => performance.now());
-  const keep = options.examples ?? 3;
-  const started = now();
-  const compiledCurrent = compileRules(current);
-  const compiledBase = compileRules(base);
-  const timings = { generate: 0, current: 0, base: 0, compare: 0, total: 0 };
+type Tally = { accounts: number; changes: Map<string, { accounts: number; examples: number[] }> };
 
-  const tallies = new Map<
-    DecisionId,
-    { accounts: number; changes: Map<string, { accounts: number; examples: number[] }> }
-  >();
-  const exampleIndexes = new Set<number>();
-  const factsOf = new Map<number, FactVector>();
-  let changedAccounts = 0;
+/**
+ * One impact run over a population, a chunk of accounts at a time: measureImpact runs it straight through,
+ * runImpact yields between slices so a worker can report progress and be cancelled.
+ */
+class ImpactRun {
+  private readonly now: () => number;
+  private readonly keep: number;
+  private readonly compiledCurrent: CompiledRules;
+  private readonly compiledBase: CompiledRules;
+  private readonly timings = { generate: 0, current: 0, base: 0, compare: 0, total: 0 };
+  private readonly tallies = new Map<DecisionId, Tally>();
+  private readonly exampleIndexes = new Set<number>();
+  private readonly factsOf = new Map<number, FactVector>();
+  private changedAccounts = 0;
+  private next = 0;
+  private readonly accounts: GeneratedAccount[] = [];
+  private readonly outcomesCurrent: Outcome[] = [];
+  private readonly outcomesBase: Outcome[] = [];
+  /** Per-item changes of one account (reused: cleared for each account). */
+  private readonly found = { messages: new Set<string>(), actions: new Set<string>() };
 
-  const accounts: GeneratedAccount[] = [];
-  const outcomesCurrent: Outcome[] = [];
-  const outcomesBase: Outcome[] = [];
-  const every = population.answersEveryCall;
+  constructor(
+    private readonly current: Rulesets,
+    private readonly base: Rulesets,
+    private readonly population: PopulationSource,
+    options: ImpactOptions,
+  ) {
+    this.now = options.now ?? (() => performance.now());
+    this.keep = options.examples ?? 3;
+    const started = this.now();
+    this.compiledCurrent = compileRules(current);
+    this.compiledBase = compileRules(base);
+    this.timings.total = this.now() - started;
+  }
 
-  let start = 0;
-  const record = (decision: DecisionId, keys: readonly string[], index: number, outcome: Outcome): void => {
-    let tally = tallies.get(decision);
-    if (!tally) tallies.set(decision, (tally = { accounts: 0, changes: new Map() }));
+  get finished(): boolean {
+    return this.next >= this.population.size;
+  }
+
+  progress(): ImpactProgress {
+    return {
+      done: this.next,
+      total: this.population.size,
+      changedAccounts: this.changedAccounts,
+      elapsed: this.timings.total,
+    };
+  }
+
+  private record(decision: DecisionId, keys: Iterable<string>, k: number, outcome: Outcome): void {
+    const index = this.next + k;
+    let tally = this.tallies.get(decision);
+    if (!tally) this.tallies.set(decision, (tally = { accounts: 0, changes: new Map() }));
     tally.accounts++;
     for (const key of keys) {
       let change = tally.changes.get(key);
       if (!change) tally.changes.set(key, (change = { accounts: 0, examples: [] }));
       change.accounts++;
-      if (change.examples.length < keep) {
+      if (change.examples.length < this.keep) {
         change.examples.push(index);
-        exampleIndexes.add(index);
-        if (!factsOf.has(index)) factsOf.set(index, withCalls(accounts[index - start]!.facts, outcome.calls));
+        this.exampleIndexes.add(index);
+        if (!this.factsOf.has(index))
+          this.factsOf.set(index, withCalls(this.accounts[k]!.facts, outcome.calls));
       }
     }
-  };
+  }
 
-  for (start = 0; start < population.size; start += CHUNK) {
+  /** Generates, decides with both rule sets and compares the next chunk of accounts. */
+  step(): void {
+    const { now, population, timings, accounts, outcomesCurrent, outcomesBase, found } = this;
+    const started = now();
+    const start = this.next;
     const n = Math.min(CHUNK, population.size - start);
+    const every = population.answersEveryCall;
     let t = now();
     for (let k = 0; k < n; k++) accounts[k] = population.account(start + k);
     timings.generate += now() - t;
     t = now();
-    for (let k = 0; k < n; k++) outcomesCurrent[k] = decideAccount(compiledCurrent, accounts[k]!, every);
+    for (let k = 0; k < n; k++) outcomesCurrent[k] = decideAccount(this.compiledCurrent, accounts[k]!, every);
     timings.current += now() - t;
     t = now();
-    for (let k = 0; k < n; k++) outcomesBase[k] = decideAccount(compiledBase, accounts[k]!, every);
+    for (let k = 0; k < n; k++) outcomesBase[k] = decideAccount(this.compiledBase, accounts[k]!, every);
     timings.base += now() - t;
     t = now();
     for (let k = 0; k < n; k++) {
@@ -454,56 +529,174 @@ export function measureImpact(
       let changed = false;
       for (const [id, same, changes] of COMPARED) {
         if (same(a.decisions, b.decisions)) continue;
-        const keys = changes(a.decisions, b.decisions);
         changed = true;
-        record(id, keys, start + k, a);
+        this.record(id, changes(a.decisions, b.decisions), k, a);
       }
-      if (!sameList(a.orders, b.orders)) {
-        const keys = orderChanges(a.orders, b.orders);
-        if (keys.length > 0) {
-          changed = true;
-          record('appointment-messages', keys, start + k, a);
-        }
+      if (a.orders !== b.orders || a.tickets !== b.tickets) {
+        found.messages.clear();
+        found.actions.clear();
+        itemChanges(a.orders, b.orders, 'order', found);
+        itemChanges(a.tickets, b.tickets, 'ticket', found);
+        if (found.messages.size > 0) this.record('appointment-messages', found.messages, k, a);
+        if (found.actions.size > 0) this.record('history-actions', found.actions, k, a);
+        if (found.messages.size + found.actions.size > 0) changed = true;
       }
-      if (changed) changedAccounts++;
+      if (changed) this.changedAccounts++;
     }
     timings.compare += now() - t;
+    this.next += n;
+    timings.total += now() - started;
   }
-  timings.total = now() - started;
 
-  const rules = ruleChanges(current, base);
-  const keyFacts = keyFactsOf(rules, current, base);
-  const decisions: DecisionImpact[] = DECISIONS.flatMap(({ id }) => {
-    const tally = tallies.get(id);
-    if (!tally) return [];
-    const changes = [...tally.changes].map(([change, c]) => ({
-      change,
-      accounts: c.accounts,
-      examples: c.examples,
-    }));
-    changes.sort((x, y) => y.accounts - x.accounts || x.change.localeCompare(y.change));
-    return [{ decision: id, accounts: tally.accounts, changes }];
-  });
-  const examples = [...exampleIndexes]
-    .sort((x, y) => x - y)
-    .map((index) => {
-      const all = factsObject(factsOf.get(index)!);
-      return {
-        index,
-        label: population.label(index),
-        facts: Object.fromEntries(keyFacts.map((f) => [f, all[f]])),
-      };
+  report(): ImpactReport {
+    const { current, base, population } = this;
+    const rules = ruleChanges(current, base);
+    const keyFacts = keyFactsOf(rules, current, base);
+    const decisions: DecisionImpact[] = DECISIONS.flatMap(({ id }) => {
+      const tally = this.tallies.get(id);
+      if (!tally) return [];
+      const changes = [...tally.changes].map(([change, c]) => ({
+        change,
+        accounts: c.accounts,
+        examples: c.examples,
+      }));
+      changes.sort((x, y) => y.accounts - x.accounts || x.change.localeCompare(y.change));
+      return [{ decision: id, accounts: tally.accounts, changes }];
     });
-  return {
-    population: population.description,
-    accounts: population.size,
-    changedAccounts,
-    decisions,
-    rules,
-    keyFacts,
-    examples,
-    timings,
-  };
+    const examples = [...this.exampleIndexes]
+      .sort((x, y) => x - y)
+      .map((index) => {
+        const all = factsObject(this.factsOf.get(index)!);
+        return {
+          index,
+          label: population.label(index),
+          facts: Object.fromEntries(keyFacts.map((f) => [f, all[f]])),
+        };
+      });
+    return {
+      population: population.description,
+      accounts: this.next,
+      changedAccounts: this.changedAccounts,
+      decisions,
+      rules,
+      keyFacts,
+      examples,
+      timings: { ...this.timings },
+    };
+  }
+}
+
+/** Decides every account with both rule sets and counts what changes (synchronously: the command line). */
+export function measureImpact(
+  current: Rulesets,
+  base: Rulesets,
+  population: PopulationSource,
+  options: ImpactOptions = {},
+): ImpactReport {
+  const run = new ImpactRun(current, base, population, options);
+  while (!run.finished) run.step();
+  return run.report();
+}
+
+// ---------------------------------------------------------------- the studio's entry point
+
+/**
+ * A population as the studio has it: a source made here, the distributions (the JSON of
+ * rules/population/distributions.json or an edited copy; checked), or exported facts as JSON Lines text.
+ */
+export type PopulationInput =
+  | PopulationSource
+  | { readonly distributions: unknown; readonly seed?: number; readonly accounts?: number }
+  | { readonly factsLines: string; readonly name?: string };
+
+export interface RunImpactInput {
+  /** The rules measured against: what customers have now (main's rule files), by decision. */
+  readonly base: Rulesets;
+  /** The edited rules, by decision. */
+  readonly draft: Rulesets;
+  readonly population: PopulationInput;
+  /** Called after each slice of work, and once when every account is done. */
+  readonly onProgress?: (progress: ImpactProgress) => void;
+  /** Aborting it stops the run at the next slice: the promise rejects with the signal's reason. */
+  readonly signal?: AbortSignal;
+  /** Example accounts kept per change (default 3). */
+  readonly examples?: number;
+  /** Milliseconds of work between two yields (default 50): how often progress is reported and an abort seen. */
+  readonly sliceMs?: number;
+  /** The clock (default performance.now). */
+  readonly now?: () => number;
+}
+
+/** Rules or a population the run cannot use: every problem, in words an analyst can act on. */
+export class ImpactInputError extends Error {
+  override name = 'ImpactInputError';
+  constructor(readonly problems: readonly string[]) {
+    super(problems.join('\n'));
+  }
+}
+
+/** Every problem of a rule set as rules:check words it (warnings left out: they do not stop a file). */
+export function rulesetProblems(rulesets: Rulesets, label: string): string[] {
+  return DECISIONS.flatMap(({ id }) =>
+    validateRuleset(ruleFileOf(id), (rulesets as Partial<Rulesets>)[id])
+      .filter((i) => i.severity !== 'warning')
+      .map((i) => `${label}: ${formatIssue(i)}`),
+  );
+}
+
+const isSource = (input: PopulationInput): input is PopulationSource =>
+  typeof (input as Partial<PopulationSource>).account === 'function';
+
+function populationOf(input: PopulationInput): PopulationSource {
+  if (isSource(input)) return input;
+  try {
+    if ('factsLines' in input) {
+      const name = input.name ?? 'population';
+      return exportedPopulation(parseFactsLines(input.factsLines, name), name);
+    }
+    return generatedPopulation(parseDistributions(input.distributions), {
+      seed: input.seed,
+      accounts: input.accounts,
+    });
+  } catch (e) {
+    throw new ImpactInputError([e instanceof Error ? e.message : String(e)]);
+  }
+}
+
+const yieldToEvents = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 0));
+
+/**
+ * The impact of `draft` against `base` on a population, for a Web Worker: the same work and report as
+ * measureImpact, done in slices of about `sliceMs` with a yield between them, so the worker reports
+ * progress and sees an abort. Rejects with ImpactInputError when a rule set or the population cannot be
+ * used, and with the signal's reason when aborted.
+ */
+export async function runImpact(input: RunImpactInput): Promise<ImpactReport> {
+  const { signal, onProgress } = input;
+  signal?.throwIfAborted();
+  const problems = [...rulesetProblems(input.base, 'base'), ...rulesetProblems(input.draft, 'draft')];
+  if (problems.length > 0) throw new ImpactInputError(problems);
+  const population = populationOf(input.population);
+  const now = input.now ?? (() => performance.now());
+  const sliceMs = input.sliceMs ?? 50;
+  let run: ImpactRun;
+  try {
+    run = new ImpactRun(input.draft, input.base, population, { examples: input.examples, now });
+  } catch (e) {
+    throw new ImpactInputError([e instanceof Error ? e.message : String(e)]);
+  }
+  while (!run.finished) {
+    const sliceStart = now();
+    do run.step();
+    while (!run.finished && now() - sliceStart < sliceMs);
+    onProgress?.(run.progress());
+    if (!run.finished) {
+      await yieldToEvents();
+      signal?.throwIfAborted();
+    }
+  }
+  if (population.size === 0) onProgress?.(run.progress());
+  return run.report();
 }
 
 /** One account under both rule sets, for a closer look (`rules:impact -- --show <index>`). */
@@ -519,7 +712,7 @@ export function compareAccount(
   return {
     label: population.label(index),
     facts: factsObject(withCalls(account.facts, now.calls)),
-    current: { decisions: now.decisions, orders: now.orders },
-    base: { decisions: before.decisions, orders: before.orders },
+    current: { decisions: now.decisions, orders: now.orders, tickets: now.tickets },
+    base: { decisions: before.decisions, orders: before.orders, tickets: before.tickets },
   };
 }

@@ -3,11 +3,12 @@
  * generated population is), from the fact vocabulary, so an analyst's editor completes and checks every
  * value name. scripts/population-schema.ts writes it; a test checks the committed file is up to date.
  */
-import { factDefinition, type AccountFactName } from '../facts/vocabulary';
+import { factDefinition, type AccountFactName, type OrderFactName } from '../facts/vocabulary';
 
 type Schema = Record<string, unknown>;
 
-const valuesOf = (fact: AccountFactName): string[] => (factDefinition(fact)?.values ?? []).map(String);
+const valuesOf = (fact: AccountFactName | OrderFactName): string[] =>
+  (factDefinition(fact)?.values ?? []).map(String);
 
 /** Relative weights of named values (they need not add up to anything); 'none' is "unknown" (null). */
 const weights = (description: string, keys: readonly string[]): Schema => ({
@@ -168,6 +169,15 @@ export function buildPopulationSchema(): Schema {
           YES_NO_UNKNOWN,
         ),
         hoursUntilAppointment: numbers('Hours until its appointment (negative: in the past).'),
+        jobStatus: weights("Its technician's job status (none: no dispatch).", [
+          ...valuesOf('pendingOrderJobStatus'),
+          'none',
+        ]),
+        trackingNumber: chance('It carries a modem shipment tracking number.'),
+        detailsStatus: weights('How its details lookup answered (none: no status).', [
+          ...valuesOf('pendingOrderDetailsStatus'),
+          'none',
+        ]),
       }),
       calls: section(
         'What the account calls after the profile answer. rules/data-loading.json decides which calls run; a call that does not run leaves its facts unknown.',
@@ -189,11 +199,26 @@ export function buildPopulationSchema(): Schema {
             phone: chance('Owns phone.'),
             tv: chance('Owns TV.'),
             disconnectFlow: chance('Blue Marble accounts whose answer lists the DISCONNECT flow.'),
+            changeDueDateFlow: chance('Blue Marble accounts whose answer lists the CHANGE_DUE_DATE flow.'),
+            pointOfNoReturn: chance(
+              "Blue Marble accounts with a pending order whose point of no return has passed (ponrStatus). Their answer's hasPendingOrder says whether the profile has a pending order.",
+            ),
           }),
-          tickets: section('The repair tickets call.', {
-            failed: chance('The call fails.'),
-            open: numbers('Open repair tickets.'),
-          }),
+          tickets: section(
+            "The repair tickets call: its tickets are items of the history, and those not CAN or CLD that carry a completion date are the home's open tickets.",
+            {
+              failed: chance('The call fails.'),
+              count: numbers('Repair tickets per account.'),
+              status: weights('Status of a ticket.', valuesOf('ticketStatus')),
+              completionDate: chance('A ticket carries a completion date.'),
+              hoursUntilAppointment: numbers(
+                "Hours until a ticket's appointment (commitment date; negative: in the past; none: no date).",
+              ),
+              canReschedule: chance('A ticket says it can be rescheduled.'),
+              canCancel: chance('A ticket says it can be cancelled.'),
+              showTechLocation: chance("A ticket says the technician's location can be shown."),
+            },
+          ),
           rateIncrease: section('The rate-increase call.', {
             failed: chance('The call fails.'),
             products: numbers('Products with a rate-change notification.'),
@@ -231,7 +256,7 @@ export function buildPopulationSchema(): Schema {
           }),
         },
       ),
-      orders: section('The order history (orders of the history call).', {
+      orders: section('The order history (orders of the history call; INACTIVE orders are not listed).', {
         count: numbers('Orders per account.'),
         status: weights('Status of an order.', valuesOf('pendingOrderStatus')),
         activity: weights('Activity of an order.', valuesOf('pendingOrderActivity')),
@@ -242,6 +267,13 @@ export function buildPopulationSchema(): Schema {
           items: { enum: valuesOf('pendingOrderStatus') },
         },
         hoursSinceClosed: numbers('Hours since such an order closed.'),
+        jobStatus: weights("Job status of an order's first dispatch (none: no dispatch).", [
+          ...valuesOf('orderJobStatus'),
+          'none',
+        ]),
+        pendingOrderListed: chance(
+          'Accounts with a pending order whose history lists it (its first order, with its status).',
+        ),
       }),
       token: section('The OAuth (adapt) token.', {
         secondsRemaining: numbers('Seconds of life left on the token (none: no token).'),
@@ -257,6 +289,9 @@ export function buildPopulationSchema(): Schema {
         prepaidCardAlertClosed: chance('Closed the prepaid payment-method alert.'),
         modemReplacementAnswered: chance('Answered the modem replacement offer.'),
         creditOfferAnswered: chance('Answered the credit offer.'),
+        orderCancelled: chance(
+          'Of accounts with a pending order: cancelled it (Cancel Order is then disabled).',
+        ),
       }),
     },
     definitions: {

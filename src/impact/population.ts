@@ -13,10 +13,14 @@ import type { AccountFactName, OrderFactName } from '../facts/vocabulary';
 import { draw, orNone, pick, yesNo, type Distributions } from './distributions';
 import { Random } from './random';
 
-/** One generated account: its facts with every call answered (ACCOUNT_LAYOUT) and its orders (ORDER_LAYOUT). */
+/**
+ * One generated account: its facts with every call answered (ACCOUNT_LAYOUT), and the items of its history
+ * (ORDER_LAYOUT): the orders of the order history call and the tickets of the repair tickets call.
+ */
 export interface GeneratedAccount {
   readonly facts: FactVector;
   readonly orders: readonly FactVector[];
+  readonly tickets: readonly FactVector[];
 }
 
 const A = Object.fromEntries(ACCOUNT_LAYOUT.map((name, i) => [name, i])) as Record<AccountFactName, number>;
@@ -28,7 +32,13 @@ const LENGTH: Record<string, number> = { BAN: 9, BAID: 11, CRIS: 13, PPB: 11 };
 const OTHER_LENGTHS = [7, 10, 12];
 
 const NULLS: unknown[] = ACCOUNT_LAYOUT.map(() => null);
-const ORDER_NULLS: unknown[] = ORDER_LAYOUT.map(() => null);
+/** An order of the history and a repair ticket before their own facts: deriveOrderFacts' and deriveTicketFacts' fixed ones. */
+const ORDER: unknown[] = ORDER_LAYOUT.map(() => null);
+ORDER[ORDER_LAYOUT.indexOf('itemKind')] = 'order';
+ORDER[ORDER_LAYOUT.indexOf('isPendingOrder')] = false;
+const TICKET: unknown[] = ORDER_LAYOUT.map(() => null);
+TICKET[ORDER_LAYOUT.indexOf('itemKind')] = 'ticket';
+TICKET[ORDER_LAYOUT.indexOf('isPendingOrder')] = false;
 
 /** derive.ts's classifications, kept per input: they are the same few values for every account. */
 function memoized<K, V>(f: (key: K) => V): (key: K) => V {
@@ -84,9 +94,14 @@ export function createGenerator(d: Distributions): (seed: number, index: number)
   const orderActivity = pick(po.activity, (k) => k);
   const techInstall = pick(po.techInstall, yesNo);
   const hoursUntilAppointment = draw(po.hoursUntilAppointment);
+  const pendingJobStatus = pick(po.jobStatus, orNone);
+  const detailsStatus = pick(po.detailsStatus, orNone);
   const c = d.calls;
   const hoursUntilRepair = draw(c.outage.hoursUntilRepair);
-  const openTickets = draw(c.tickets.open);
+  const t = c.tickets;
+  const ticketCount = draw(t.count);
+  const ticketStatus = pick(t.status, (k) => k);
+  const ticketHours = draw(t.hoursUntilAppointment);
   const rateProducts = draw(c.rateIncrease.products);
   const servicesCall = pick(c.services.status, (k) => k);
   const wgCall = pick(c.wgStatus.status, (k) => k);
@@ -100,6 +115,7 @@ export function createGenerator(d: Distributions): (seed: number, index: number)
   const historyActivity = pick(d.orders.activity, (k) => k);
   const closed = new Set<string>(d.orders.closed);
   const hoursSinceClosed = draw(d.orders.hoursSinceClosed);
+  const orderJobStatus = pick(d.orders.jobStatus, orNone);
   const tokenSeconds = draw(d.token.secondsRemaining);
   const s = d.session;
   const random = new Random();
@@ -113,8 +129,8 @@ export function createGenerator(d: Distributions): (seed: number, index: number)
       if (!template) noProfiles.set(status, (template = noProfile(status)));
       v = template.slice();
       v[A.isJanuaryFirst] = d.today.isJanuaryFirst;
-      session(v, r, false, false);
-      return { facts: v, orders: [] };
+      session(v, r, false, false, false);
+      return { facts: v, orders: [], tickets: [] };
     }
     v = NULLS.slice();
     v[A.profileStatus] = 'ok';
@@ -123,14 +139,14 @@ export function createGenerator(d: Distributions): (seed: number, index: number)
     const prepaid = k === 'PPB';
     const length = LENGTH[k] ?? OTHER_LENGTHS[Math.floor(r.next() * OTHER_LENGTHS.length)]!;
     const c2e = r.chance(d.account.blueMarble[k as keyof Distributions['account']['blueMarble']]);
-    const t = territory(r);
+    const where = territory(r);
     v[A.accountNumberLength] = length;
     v[A.accountNumberKind] = k === 'other' ? null : k;
     v[A.isPrepaid] = prepaid;
     v[A.isBlueMarble] = c2e;
-    v[A.billingEntity] = entity(length, c2e, t);
-    v[A.territory] = t;
-    v[A.territoryDisplay] = territoryDisplayOf(t);
+    v[A.billingEntity] = entity(length, c2e, where);
+    v[A.territory] = where;
+    v[A.territoryDisplay] = territoryDisplayOf(where);
     v[A.billingSource] = c2e ? 'BM' : v[A.billingEntity] === 'CRIS' ? 'CRIS' : prepaid ? 'BRIM' : 'ENSEMBLE';
 
     const earlyLife = r.chance(d.account.earlyLife);
@@ -181,11 +197,15 @@ export function createGenerator(d: Distributions): (seed: number, index: number)
     v[A.serviceAddressComplete] = r.chance(ct.serviceAddressComplete);
     v[A.isJanuaryFirst] = d.today.isJanuaryFirst;
 
-    if (r.chance(earlyLife ? po.earlyLife : po.active)) {
+    const pending = r.chance(earlyLife ? po.earlyLife : po.active);
+    if (pending) {
       v[A.pendingOrderStatus] = orderStatus(r);
       v[A.pendingOrderActivity] = orderActivity(r);
       v[A.pendingOrderTechInstall] = techInstall(r);
       v[A.hoursUntilAppointment] = hoursUntilAppointment(r);
+      v[A.pendingOrderJobStatus] = pendingJobStatus(r);
+      v[A.pendingOrderTrackingNumberPresent] = r.chance(po.trackingNumber);
+      v[A.pendingOrderDetailsStatus] = detailsStatus(r);
     }
 
     // Every call's answer; calls.ts removes those of calls the rules do not make.
@@ -197,7 +217,25 @@ export function createGenerator(d: Distributions): (seed: number, index: number)
       v[A.outageEtaKnown] = eta;
       v[A.hoursUntilRepair] = eta ? hoursUntilRepair(r) : null;
     }
-    if (!r.chance(c.tickets.failed)) v[A.openRepairTicketCount] = openTickets(r);
+    const tickets: FactVector[] = [];
+    if (!r.chance(t.failed)) {
+      // The home's open tickets: those not CAN or CLD that carry a completion date (alertTickets).
+      let open = 0;
+      const count = ticketCount(r) ?? 0;
+      for (let i = 0; i < count; i++) {
+        const o = TICKET.slice();
+        const st = ticketStatus(r);
+        const completed = r.chance(t.completionDate);
+        if (completed && st !== 'CAN' && st !== 'CLD') open++;
+        o[O.ticketStatus] = st;
+        o[O.hoursUntilTicketAppointment] = ticketHours(r);
+        o[O.ticketCanReschedule] = r.chance(t.canReschedule);
+        o[O.ticketCanCancel] = r.chance(t.canCancel);
+        o[O.ticketShowTechLocation] = r.chance(t.showTechLocation);
+        tickets.push(o);
+      }
+      v[A.openRepairTicketCount] = open;
+    }
     const services = servicesCall(r);
     v[A.servicesStatus] = services;
     if (services === 'ok') {
@@ -206,8 +244,12 @@ export function createGenerator(d: Distributions): (seed: number, index: number)
       const phone = r.chance(c.services.phone);
       const tv = r.chance(c.services.tv);
       v[A.productCount] = (internet ? 1 : 0) + (phone ? 1 : 0) + (tv ? 1 : 0);
-      // Only Blue Marble's answer lists flows; the other billing systems' answer gives false.
+      // Only Blue Marble's answer lists flows and knows the pending order; the others' answer gives false
+      // for the flows and nothing for the order.
       v[A.disconnectFlowAvailable] = c2e && r.chance(c.services.disconnectFlow);
+      v[A.changeDueDateFlowAvailable] = c2e && r.chance(c.services.changeDueDateFlow);
+      v[A.hasPendingOrder] = c2e ? pending : null;
+      v[A.pointOfNoReturnPassed] = c2e ? pending && r.chance(c.services.pointOfNoReturn) : null;
     }
     if (!r.chance(c.rateIncrease.failed)) v[A.rateChangeCount] = rateProducts(r);
     const wg = wgCall(r);
@@ -237,23 +279,41 @@ export function createGenerator(d: Distributions): (seed: number, index: number)
     if (!r.chance(c.modemInfo.failed)) v[A.modemConnected] = r.chance(c.modemInfo.connected);
     v[A.tokenSecondsRemaining] = tokenSeconds(r);
 
-    session(v, r, prepaid, failed);
+    session(v, r, prepaid, failed, pending);
 
     const orders: FactVector[] = [];
-    const count = orderCount(r) ?? 0;
-    for (let i = 0; i < count; i++) {
-      const o = ORDER_NULLS.slice();
-      const st = historyStatus(r);
+    // The pending order, when the history lists it, is its first order (the same order number).
+    if (pending && v[A.pendingOrderStatus] !== 'INACTIVE' && r.chance(d.orders.pendingOrderListed)) {
+      const o = ORDER.slice();
+      const st = v[A.pendingOrderStatus] as string;
       o[O.orderStatus] = st;
-      o[O.orderActivity] = historyActivity(r);
+      o[O.orderActivity] = v[A.pendingOrderActivity];
       o[O.hoursSinceOrderClosed] = closed.has(st) ? hoursSinceClosed(r) : null;
+      o[O.orderJobStatus] = v[A.pendingOrderJobStatus];
+      o[O.isPendingOrder] = true;
       orders.push(o);
     }
-    return { facts: v, orders };
+    const count = orderCount(r) ?? 0;
+    for (let i = 0; i < count; i++) {
+      const st = historyStatus(r);
+      const activity = historyActivity(r);
+      // The history does not list INACTIVE orders (historyOrders).
+      if (st === 'INACTIVE') continue;
+      const o = ORDER.slice();
+      o[O.orderStatus] = st;
+      o[O.orderActivity] = activity;
+      o[O.hoursSinceOrderClosed] = closed.has(st) ? hoursSinceClosed(r) : null;
+      o[O.orderJobStatus] = orderJobStatus(r);
+      orders.push(o);
+    }
+    return { facts: v, orders, tickets };
   }
 
-  /** The UI state; the payment successes happen only to prepaid accounts whose payment failed. */
-  function session(v: unknown[], r: Random, prepaid: boolean, failed: boolean): void {
+  /**
+   * The UI state; the payment successes happen only to prepaid accounts whose payment failed, a cancelled
+   * order only to accounts with a pending order (cancelling it disables Cancel Order).
+   */
+  function session(v: unknown[], r: Random, prepaid: boolean, failed: boolean, pending: boolean): void {
     v[A.orderHistoryOpen] = r.chance(s.orderHistoryOpen);
     v[A.altnumshowDismissed] = r.chance(s.altnumshowDismissed);
     v[A.altNumberDeclined] = r.chance(s.altNumberDeclined);
@@ -265,6 +325,9 @@ export function createGenerator(d: Distributions): (seed: number, index: number)
     v[A.prepaidCardAlertClosed] = r.chance(s.prepaidCardAlertClosed);
     v[A.modemReplacementAnswered] = r.chance(s.modemReplacementAnswered);
     v[A.creditOfferAnswered] = r.chance(s.creditOfferAnswered);
+    const cancelled = pending && r.chance(s.orderCancelled);
+    v[A.orderCancelled] = cancelled;
+    v[A.cancelOrderDisabled] = cancelled;
   }
 
   return account;

@@ -13,11 +13,14 @@ import { callBits, notCalled, withCalls } from '../../src/impact/calls';
 import { parseDistributions } from '../../src/impact/distributions';
 import { parseFactsLines } from '../../src/impact/facts-file';
 import {
+  ImpactInputError,
   compareAccount,
   exportedPopulation,
   generatedPopulation,
   measureImpact,
+  runImpact,
   type DecisionImpact,
+  type ImpactProgress,
   type PopulationSource,
 } from '../../src/impact/impact';
 import { factsObject, type GeneratedAccount } from '../../src/impact/population';
@@ -45,22 +48,36 @@ const noServicesCall = (r: Rulesets): void => {
   r['data-loading'].rules = r['data-loading'].rules.filter((x) => x.name !== 'services');
 };
 
-/** An account decided the app's way with json-rules-engine: the profile, the planned calls, the decisions, the orders. */
+/**
+ * An account decided the app's way with json-rules-engine: the profile, the planned calls, the decisions,
+ * then each order and ticket the account loaded (the item store).
+ */
 async function viaRuntime(runtime: Runtime, account: GeneratedAccount) {
   const profile = factsObject(withCalls(account.facts, 0)) as AccountFacts;
   const plan = (await runtime.decide(profile)).decisions.dataLoading.calls;
   const facts = factsObject(withCalls(account.facts, callBits(plan))) as AccountFacts;
   const { decisions } = await runtime.decide(facts);
-  const orders = plan.includes('orderHistory')
-    ? await Promise.all(
-        account.orders.map(
-          async (o) =>
-            (await runtime.decideOrder(factsObject(o, ORDER_LAYOUT) as OrderFacts, decisions.toggles)).show,
-        ),
-      )
-    : [];
-  return { facts, decisions, orders };
+  const items = (loaded: boolean, list: readonly (readonly unknown[])[]) =>
+    loaded
+      ? Promise.all(
+          list.map(
+            async (o) =>
+              (await runtime.decideItem(factsObject(o, ORDER_LAYOUT) as OrderFacts, decisions)).decisions,
+          ),
+        )
+      : [];
+  const orders = await items(plan.includes('orderHistory'), account.orders);
+  const tickets = await items(plan.includes('tickets'), account.tickets);
+  return { facts, decisions, orders, tickets };
 }
+
+/** What a customer sees of an account's decisions: sections only on the full home. */
+const shown = (x: Awaited<ReturnType<typeof viaRuntime>>): string =>
+  JSON.stringify({
+    ...x,
+    facts: null,
+    decisions: { ...x.decisions, sections: x.decisions.homeView.view === 'full' ? x.decisions.sections : [] },
+  });
 
 const changeOf = (
   report: { decisions: readonly DecisionImpact[] },
@@ -73,7 +90,7 @@ const changeOf = (
 describe('rules:impact', () => {
   const population = generatedPopulation(distributions);
 
-  it("decides each generated account exactly as json-rules-engine does the app's way (profile, planned calls, decisions, orders)", async () => {
+  it("decides each generated account exactly as json-rules-engine does the app's way (profile, planned calls, decisions, orders and tickets)", async () => {
     const current = edited((r) => {
       firstBillUpTo20(r);
       noServicesCall(r);
@@ -85,8 +102,16 @@ describe('rules:impact', () => {
         const now = await viaRuntime(runtimes.current, population.account(index));
         const before = await viaRuntime(runtimes.base, population.account(index));
         expect(compiled.facts).toStrictEqual(now.facts);
-        expect(compiled.current).toStrictEqual({ decisions: now.decisions, orders: now.orders });
-        expect(compiled.base).toStrictEqual({ decisions: before.decisions, orders: before.orders });
+        expect(compiled.current).toStrictEqual({
+          decisions: now.decisions,
+          orders: now.orders,
+          tickets: now.tickets,
+        });
+        expect(compiled.base).toStrictEqual({
+          decisions: before.decisions,
+          orders: before.orders,
+          tickets: before.tickets,
+        });
       }),
       { numRuns: 150 },
     );
@@ -120,6 +145,68 @@ describe('rules:impact', () => {
     expect(report.rules).toEqual([
       { decision: 'home-sections', added: [], removed: ['rewards'], changed: ['first-bill-alert'] },
     ]);
+  });
+
+  it('counts the accounts whose prepaid card status changes when the card-expiry warning goes from 60 to 45 days, as json-rules-engine decides them', async () => {
+    const current = edited((r) => {
+      const rule = r['prepaid-card'].rules.find((x) => x.name === 'card-almost-expired')!;
+      (rule.conditions as { all: { value: unknown }[] }).all[0]!.value = 45;
+    });
+    // A sample where the change can show: prepaid accounts whose card expires within four months.
+    const prepaid = structuredClone(distributions);
+    prepaid.account.kind = { BAN: 0, BAID: 0, CRIS: 0, PPB: 1, other: 0 };
+    prepaid.billing.daysToCardExpiry = { ranges: [{ from: -10, to: 120, weight: 1 }] };
+    const sample = generatedPopulation(prepaid, { accounts: 500 });
+    const report = measureImpact(current, shipped(), sample);
+    const runtimes = [createRuntime(structuredClone(current)), createRuntime(shipped())] as const;
+    const expected = new Map<string, number>();
+    let changed = 0;
+    for (let i = 0; i < sample.size; i++) {
+      const [now, before] = await Promise.all(runtimes.map((r) => viaRuntime(r, sample.account(i))));
+      const a = now!.decisions.prepaidCard.status;
+      const b = before!.decisions.prepaidCard.status;
+      if (a !== b) {
+        const key = `${b} → ${a}`;
+        expected.set(key, (expected.get(key) ?? 0) + 1);
+      }
+      if (shown(now!) !== shown(before!)) changed++;
+    }
+    expect(expected.get('2 → 0')).toBeGreaterThan(20);
+    const card = report.decisions.find((d) => d.decision === 'prepaid-card')!;
+    expect(card.changes.map((c) => [c.change.replace(/ \([^)]*\)/g, ''), c.accounts]).sort()).toEqual(
+      [...expected].sort(),
+    );
+    expect(report.changedAccounts).toBe(changed);
+    expect(report.rules).toEqual([
+      { decision: 'prepaid-card', added: [], removed: [], changed: ['card-almost-expired'] },
+    ]);
+  });
+
+  it("counts, per order and ticket, the accounts that gain the technician's location when the tech tracker is turned on, as json-rules-engine decides them", async () => {
+    const current = edited((r) => {
+      r.toggles.rules.find((x) => x.name === 'techTracker')!.event.params.on = true;
+    });
+    const sample = generatedPopulation(distributions, { accounts: 600 });
+    const report = measureImpact(current, shipped(), sample);
+    const runtimes = [createRuntime(structuredClone(current)), createRuntime(shipped())] as const;
+    const expected = { orders: 0, tickets: 0, alert: 0 };
+    const gains = (now: { actions: Record<string, boolean> }[], before: typeof now): boolean =>
+      now.some((x, j) => x.actions['tech-location'] && !before[j]?.actions['tech-location']);
+    for (let i = 0; i < sample.size; i++) {
+      const [now, before] = await Promise.all(runtimes.map((r) => viaRuntime(r, sample.account(i))));
+      if (gains(now!.orders, before!.orders)) expected.orders++;
+      if (gains(now!.tickets, before!.tickets)) expected.tickets++;
+      if (now!.decisions.orderActions['tech-location'] && !before!.decisions.orderActions['tech-location'])
+        expected.alert++;
+    }
+    expect(expected.orders).toBeGreaterThan(0);
+    expect(expected.tickets).toBeGreaterThan(0);
+    expect(expected.alert).toBeGreaterThan(0);
+    expect(changeOf(report, 'history-actions', '+tech-location (order)')).toBe(expected.orders);
+    expect(changeOf(report, 'history-actions', '+tech-location (ticket)')).toBe(expected.tickets);
+    expect(changeOf(report, 'order-actions', '+tech-location')).toBe(expected.alert);
+    // Toggles hold for every account, signed in or not.
+    expect(changeOf(report, 'toggles', '+techTracker')).toBe(sample.size);
   });
 
   it('finds no change between identical rules', () => {
@@ -186,16 +273,17 @@ describe('rules:impact', () => {
   it('measures exported facts like the generated accounts they were exported from', () => {
     const small = generatedPopulation(distributions, { accounts: 500 });
     const current = edited(firstBillUpTo20);
-    // What the app would export: each account's facts after the calls the rules made, and its orders.
+    // What the app would export: each account's facts after the calls the rules made, and its items.
     const rules = compileRules(shipped());
     const lines = Array.from({ length: small.size }, (_, i) => {
       const account = small.account(i);
       const calls = rules.planCalls(account.facts, notCalled(0));
       const facts = factsObject(withCalls(account.facts, callBits(calls)));
-      const orders = calls.includes('orderHistory')
-        ? account.orders.map((o) => factsObject(o, ORDER_LAYOUT))
-        : [];
-      return JSON.stringify({ id: `A${i}`, ...facts, orders });
+      const items = [
+        ...(calls.includes('orderHistory') ? account.orders : []),
+        ...(calls.includes('tickets') ? account.tickets : []),
+      ].map((o) => factsObject(o, ORDER_LAYOUT));
+      return JSON.stringify({ id: `A${i}`, ...facts, items });
     });
     const exported = exportedPopulation(parseFactsLines(lines.join('\n')), 'export.jsonl');
     const fromFile = measureImpact(current, shipped(), exported);
@@ -235,7 +323,7 @@ describe('exported facts (--population file.jsonl)', () => {
       }),
       '{not json',
       line((f) => {
-        f.orders = [{ orderStatus: 'COMPLETED', orderActivity: 'INSTALL' }];
+        f.items = [{ orderStatus: 'COMPLETED', orderActivity: 'INSTALL' }];
       }),
     ].join('\n');
     expect(() => parseFactsLines(text, 'export.jsonl')).toThrow(
@@ -249,7 +337,7 @@ describe('exported facts (--population file.jsonl)', () => {
       ].join('\n'),
     );
     expect(() => parseFactsLines(text, 'export.jsonl')).toThrow(
-      'export.jsonl line 6: orders[0]: missing facts (write null for unknown): hoursSinceOrderClosed',
+      'export.jsonl line 6: items[0]: missing facts (write null for unknown): hoursSinceOrderClosed, itemKind',
     );
   });
 
@@ -273,5 +361,111 @@ describe('the base rules (--base)', () => {
     );
     expect(() => rulesAtRef('--output=x')).toThrow("a git ref does not start with '-'");
     expect(loadBase(join(repoRoot, 'rules'))).toEqual(loadRulesDir());
+  });
+});
+
+describe('runImpact (the rule studio calls it in a Web Worker)', () => {
+  const draft = (): Rulesets =>
+    edited((r) => {
+      firstBillUpTo20(r);
+      noRewards(r);
+    });
+  /** A clock that moves 10 ms per reading: every slice of 25 ms holds a few chunks. */
+  const ticking = () => {
+    let t = 0;
+    return () => (t += 10);
+  };
+  const withoutTimings = ({ timings: _t, ...rest }: { timings: unknown }) => rest;
+
+  it('gives the report measureImpact gives, reporting progress after each slice up to every account', async () => {
+    const population = generatedPopulation(distributions, { accounts: 3000 });
+    const progress: ImpactProgress[] = [];
+    const report = await runImpact({
+      base: shipped(),
+      draft: draft(),
+      population,
+      onProgress: (p) => progress.push(p),
+      sliceMs: 25,
+      now: ticking(),
+    });
+    expect(withoutTimings(report)).toEqual(withoutTimings(measureImpact(draft(), shipped(), population)));
+    expect(progress.length).toBeGreaterThan(2);
+    expect(progress.at(-1)).toMatchObject({
+      done: 3000,
+      total: 3000,
+      changedAccounts: report.changedAccounts,
+    });
+    for (let i = 1; i < progress.length; i++) {
+      expect(progress[i]!.done).toBeGreaterThan(progress[i - 1]!.done);
+      expect(progress[i]!.changedAccounts).toBeGreaterThanOrEqual(progress[i - 1]!.changedAccounts);
+    }
+  });
+
+  it('takes the distributions or exported facts as they are, and measures them like the command line', async () => {
+    const json: unknown = JSON.parse(
+      readFileSync(join(repoRoot, 'rules', 'population', 'distributions.json'), 'utf8'),
+    );
+    const generated = await runImpact({
+      base: shipped(),
+      draft: draft(),
+      population: { distributions: json, accounts: 800, seed: 5 },
+    });
+    const expected = measureImpact(
+      draft(),
+      shipped(),
+      generatedPopulation(distributions, { accounts: 800, seed: 5 }),
+    );
+    expect(withoutTimings(generated)).toEqual(withoutTimings(expected));
+    const line = JSON.stringify({
+      id: 'X1',
+      ...factsObject(generatedPopulation(distributions).account(0).facts),
+    });
+    const fromFile = await runImpact({
+      base: shipped(),
+      draft: draft(),
+      population: { factsLines: `${line}\n`, name: 'export.jsonl' },
+    });
+    expect(fromFile).toMatchObject({ accounts: 1, population: { source: 'file', file: 'export.jsonl' } });
+  });
+
+  it('stops when its signal is aborted, with the signal’s reason', async () => {
+    const controller = new AbortController();
+    const progress: ImpactProgress[] = [];
+    const run = runImpact({
+      base: shipped(),
+      draft: draft(),
+      population: generatedPopulation(distributions, { accounts: 100000 }),
+      onProgress: (p) => {
+        progress.push(p);
+        controller.abort(new Error('the analyst edited the rule again'));
+      },
+      signal: controller.signal,
+      sliceMs: 0,
+    });
+    await expect(run).rejects.toThrow('the analyst edited the rule again');
+    expect(progress).toHaveLength(1);
+    expect(progress[0]!.done).toBeLessThan(100000);
+  });
+
+  it('refuses rules or a population it cannot measure, naming each problem', async () => {
+    const broken = shipped();
+    (broken['order-actions'].rules[0]!.conditions as { all: { fact: string }[] }).all[0]!.fact =
+      'cancelOrderDisabeld';
+    const failure = runImpact({
+      base: shipped(),
+      draft: broken,
+      population: generatedPopulation(distributions),
+    });
+    await expect(failure).rejects.toBeInstanceOf(ImpactInputError);
+    await expect(failure).rejects.toThrow(
+      /^draft: rules\/order-actions\.json, rule #1 .*cancelOrderDisabeld/,
+    );
+    const badPopulation = runImpact({
+      base: shipped(),
+      draft: shipped(),
+      population: { distributions: { ...distributions, accounts: 0 } },
+    });
+    await expect(badPopulation).rejects.toBeInstanceOf(ImpactInputError);
+    await expect(badPopulation).rejects.toThrow('accounts');
   });
 });

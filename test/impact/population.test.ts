@@ -2,13 +2,20 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadRulesDir, repoRoot } from '../../scripts/rules-lib';
-import { ACCOUNT_LAYOUT, compileRules } from '../../src/engine/compile';
-import { BANNERS, HOME_VIEWS, SECTIONS, SECTION_VARIANTS } from '../../src/engine/decisions';
+import { ACCOUNT_LAYOUT, ORDER_LAYOUT, compileRules } from '../../src/engine/compile';
+import {
+  BANNERS,
+  HISTORY_ACTIONS,
+  HOME_VIEWS,
+  ORDER_ACTIONS,
+  SECTIONS,
+  SECTION_VARIANTS,
+} from '../../src/engine/decisions';
 import type { Rulesets } from '../../src/engine/types';
 import { billingEntityOf, customerTypeOf, deriveFacts, territoryDisplayOf } from '../../src/facts/derive';
 import { defaultUiState } from '../../src/facts/snapshot';
-import { ACCOUNT_FACTS, type AccountFacts } from '../../src/facts/vocabulary';
-import { ALL_CALLS, callBits, notCalled } from '../../src/impact/calls';
+import { ACCOUNT_FACTS, ORDER_FACTS, type AccountFacts, type OrderFacts } from '../../src/facts/vocabulary';
+import { ALL_CALLS, ORDER_HISTORY, TICKETS, callBits, notCalled } from '../../src/impact/calls';
 import { checkDistributions, parseDistributions, type Distributions } from '../../src/impact/distributions';
 import { buildPopulationSchema } from '../../src/impact/population-schema';
 import { createGenerator, factsObject } from '../../src/impact/population';
@@ -65,20 +72,29 @@ describe('the generated population', () => {
 
   const accounts = Array.from({ length: 20000 }, (_, i) => generate(d.seed, i));
   const facts = accounts.map((a) => factsObject(a.facts) as AccountFacts);
+  const orders = accounts.map((a) => a.orders.map((o) => factsObject(o, ORDER_LAYOUT) as OrderFacts));
+  const tickets = accounts.map((a) => a.tickets.map((o) => factsObject(o, ORDER_LAYOUT) as OrderFacts));
+  const items = [...orders.flat(), ...tickets.flat()];
 
   // Checks collect what they find (an expect per fact of 20,000 accounts would be slow) and compare once.
   it('gives every fact a value of its vocabulary type or null, and closed facts only their known values', () => {
     const wrong = new Set<string>();
-    for (const def of ACCOUNT_FACTS) {
-      const closed = 'closed' in def && def.closed ? (def.values as readonly unknown[]) : null;
-      for (const f of facts) {
-        const v = f[def.name];
-        if (v === null) continue;
-        if (typeof v !== def.type) wrong.add(`${def.name}: ${JSON.stringify(v)} is not a ${def.type}`);
-        if (closed && !closed.includes(v))
-          wrong.add(`${def.name}: ${JSON.stringify(v)} is not a known value`);
+    const all: [readonly (typeof ACCOUNT_FACTS)[number][] | typeof ORDER_FACTS, Record<string, unknown>[]][] =
+      [
+        [ACCOUNT_FACTS, facts],
+        [ORDER_FACTS, items],
+      ];
+    for (const [defs, list] of all)
+      for (const def of defs) {
+        const closed = 'closed' in def && def.closed ? (def.values as readonly unknown[]) : null;
+        for (const f of list) {
+          const v = f[def.name];
+          if (v === null) continue;
+          if (typeof v !== def.type) wrong.add(`${def.name}: ${JSON.stringify(v)} is not a ${def.type}`);
+          if (closed && !closed.includes(v))
+            wrong.add(`${def.name}: ${JSON.stringify(v)} is not a known value`);
+        }
       }
-    }
     expect([...wrong]).toEqual([]);
   });
 
@@ -138,18 +154,107 @@ describe('the generated population', () => {
         'payment successes follow a failed prepaid payment',
       );
       check(f.isPrepaid === true || f.nextPaymentAmount === null, 'next payment amount is prepaid');
+      const pending = f.pendingOrderStatus !== null;
+      check(
+        pending ||
+          (f.pendingOrderJobStatus === null &&
+            f.pendingOrderTrackingNumberPresent === null &&
+            f.pendingOrderDetailsStatus === null &&
+            f.hoursUntilAppointment === null),
+        'pending-order facts only with a pending order',
+      );
+      check(
+        f.servicesStatus !== 'ok' ||
+          (f.isBlueMarble
+            ? f.hasPendingOrder === pending && (pending || f.pointOfNoReturnPassed === false)
+            : f.changeDueDateFlowAvailable === false &&
+              f.hasPendingOrder === null &&
+              f.pointOfNoReturnPassed === null),
+        "Blue Marble's services answer knows the pending order; the others' does not",
+      );
+      check(f.orderCancelled === f.cancelOrderDisabled, 'a cancelled order disables Cancel Order');
+      check(!f.orderCancelled || pending, 'only a pending order is cancelled');
     }
+    accounts.forEach((a, i) => {
+      const f = facts[i]!;
+      const open = tickets[i]!.filter((t) => t.ticketStatus !== 'CAN' && t.ticketStatus !== 'CLD');
+      // The home's open tickets are the listed ones not CAN or CLD that carry a completion date.
+      check(
+        f.openRepairTicketCount === null ? a.tickets.length === 0 : f.openRepairTicketCount <= open.length,
+        'open repair tickets are among the listed ones',
+      );
+      const listed = orders[i]!.filter((o) => o.isPendingOrder);
+      check(listed.length <= 1, 'the pending order is listed once at most');
+      for (const o of listed)
+        check(
+          o.orderStatus === f.pendingOrderStatus &&
+            o.orderActivity === f.pendingOrderActivity &&
+            o.orderJobStatus === f.pendingOrderJobStatus,
+          'the listed pending order is the profile one',
+        );
+      for (const o of orders[i]!)
+        check(
+          o.itemKind === 'order' && o.orderStatus !== 'INACTIVE' && o.ticketStatus === null,
+          'orders: listed ones only, no ticket facts',
+        );
+      for (const t of tickets[i]!)
+        check(
+          t.itemKind === 'ticket' && t.orderStatus === null && t.isPendingOrder === false,
+          'tickets: no order facts',
+        );
+    });
     expect([...broken]).toEqual([]);
   });
 
-  it('covers every known value of the vocabulary', () => {
+  it('covers every known value of the vocabulary, for accounts and for the orders and tickets of their history', () => {
     const missing: string[] = [];
     for (const def of ACCOUNT_FACTS) {
       if (!('values' in def) || !def.values) continue;
       const seen = new Set(facts.map((f) => f[def.name]));
       for (const value of def.values) if (!seen.has(value)) missing.push(`${def.name} ${String(value)}`);
     }
+    // The history never lists an INACTIVE order (historyOrders), so no item has that status.
+    const unlisted = new Set(['orderStatus INACTIVE']);
+    for (const def of ORDER_FACTS) {
+      if (!('values' in def) || !def.values) continue;
+      const seen = new Set(items.map((f) => f[def.name]));
+      for (const value of def.values)
+        if (!seen.has(value) && !unlisted.has(`${def.name} ${String(value)}`))
+          missing.push(`${def.name} ${String(value)}`);
+    }
     expect(missing).toEqual([]);
+  });
+
+  it("reaches every button of the pending-order alert and every action of the history's orders and tickets once the toggles allow it", () => {
+    const rulesets = loadRulesDir();
+    for (const rule of rulesets.toggles.rules) rule.event.params.on = true;
+    const compiled = compileRules(rulesets);
+    const seen = new Set<string>();
+    for (const a of accounts) {
+      const bits = callBits(compiled.planCalls(a.facts, notCalled(0)));
+      const x = compiled.decideVector(a.facts, bits === ALL_CALLS ? undefined : notCalled(bits));
+      for (const action of ORDER_ACTIONS) if (x.orderActions[action]) seen.add(`alert ${action}`);
+      const listed = [
+        ...((bits & ORDER_HISTORY) !== 0 ? a.orders.map((o) => ['order', o] as const) : []),
+        ...((bits & TICKETS) !== 0 ? a.tickets.map((t) => ['ticket', t] as const) : []),
+      ];
+      for (const [kind, item] of listed) {
+        const d = compiled.decideItemVector(item, x);
+        if (d.appointmentMessages) seen.add(`${kind} appointment-messages`);
+        for (const action of HISTORY_ACTIONS) if (d.actions[action]) seen.add(`${kind} ${action}`);
+      }
+    }
+    const expected = [
+      ...ORDER_ACTIONS.map((a) => `alert ${a}`),
+      'order appointment-messages',
+      'order cancel-order',
+      'order tech-location',
+      'ticket tech-location',
+      'ticket missed',
+      'ticket reschedule',
+      'ticket cancel-appointment',
+    ];
+    expect(expected.filter((e) => !seen.has(e))).toEqual([]);
   });
 
   it('reaches every home view, section and variant, walled-garden state, card status, outage alert and appointment timing under the shipped rules; every banner once the toggles allow it', () => {
