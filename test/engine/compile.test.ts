@@ -8,12 +8,14 @@ import { describe, expect, it } from 'vitest';
 import { loadPersonas, personaResponses } from '../../sandbox/personas';
 import { PREVIEW_DATE, dayAt, loadRulesDir, personaFacts } from '../../scripts/rules-lib';
 import { ACCOUNT_LAYOUT, ORDER_LAYOUT, compileRules } from '../../src/engine/compile';
-import { ORDER_ACTIONS, type DecisionId } from '../../src/engine/decisions';
+import { ORDER_ACTIONS, type DataCall, type DecisionId } from '../../src/engine/decisions';
 import { createRuntime } from '../../src/engine/runtime';
 import type { ExplainTrace, HomeDecisions, Rulesets, Toggles } from '../../src/engine/types';
 import { profileFromEnvelope } from '../../src/facts/snapshot';
 import { TOGGLE_NAMES, type AccountFacts, type OrderFacts } from '../../src/facts/vocabulary';
 import { itemFactsOf } from '../../src/stores/item-decisions';
+import { callBits, notCalled } from '../../src/impact/calls';
+import { sameFiles } from '../../src/impact/impact';
 import {
   accountFactsArbitrary,
   extendedRulesetsArbitrary,
@@ -176,6 +178,33 @@ describe('the compiled evaluator decides exactly as json-rules-engine', () => {
         (rulesets, facts, items, context) => expectSame(rulesets, facts, items, context),
       ),
       { numRuns: 100 },
+    );
+  });
+
+  it('reusing the answers of another rule set for the files both share, decides exactly as deciding afresh', () => {
+    const base = shipped();
+    const compiledBase = compileRules(structuredClone(base));
+    const after = (calls: readonly DataCall[]) => notCalled(callBits(calls));
+    fc.assert(
+      fc.property(
+        rulesetsArbitrary(shipped(), thresholds),
+        fc.array(anyFacts, { minLength: 1, maxLength: 6 }),
+        (current, facts) => {
+          const compiled = compileRules(structuredClone(current));
+          const same = sameFiles(current, base);
+          for (const f of facts) {
+            const v = ACCOUNT_LAYOUT.map((n) => (n in f ? (f[n as keyof AccountFacts] ?? null) : undefined));
+            const known = compiled.decidePlanned(v, notCalled(0), after);
+            const reused = compiledBase.decidePlannedReusing(v, notCalled(0), after, known, same);
+            expect(reused).toStrictEqual(compiledBase.decidePlanned(v, notCalled(0), after));
+            const final = compiled.decideVector(v);
+            expect(compiledBase.decideVectorReusing(v, final, same)).toStrictEqual(
+              compiledBase.decideVector(v),
+            );
+          }
+        },
+      ),
+      { numRuns: 300 },
     );
   });
 });
