@@ -643,12 +643,34 @@ function record<K extends string, V>(
     const fixed = frozen(template);
     return () => fixed;
   }
+  // One shared record per combination of answers (a trie by answer), so that equal records of any
+  // account are one object (rules:impact compares and reports them once).
+  const root: AnswerTrie<Record<K, V>> = {};
   return (v) => {
-    const out = { ...template };
-    for (const [key, find] of open) out[key] = find(v);
-    return out;
+    let node = root;
+    for (const [, find] of open) {
+      const value = find(v);
+      const key = Object.is(value, -0) ? NEGATIVE_ZERO : value;
+      node.next ??= new Map();
+      let child = node.next.get(key);
+      if (!child) node.next.set(key, (child = {}));
+      node = child;
+    }
+    if (!node.record) {
+      const out = { ...template };
+      for (const [key, find] of open) out[key] = find(v);
+      node.record = Object.freeze(out);
+    }
+    return node.record;
   };
 }
+
+interface AnswerTrie<R> {
+  record?: R;
+  next?: Map<unknown, AnswerTrie<R>>;
+}
+/** A Map tells 0 from -0 no more than ===; the runtime's answers do (a constant may be -0). */
+const NEGATIVE_ZERO = Symbol('-0');
 
 /** runtime.ts lookup: per entry, the value of the first matching rule naming it, else the fallback. */
 function lookup<K extends string, V>(

@@ -198,11 +198,15 @@ type AccountDecisionId = Exclude<DecisionId, ItemDecisionId>;
 
 /** How each decision reads for the report: one value, or a list of items (compared as shown, in order). */
 const READINGS: Record<AccountDecisionId, Reading> = {
-  toggles: { kind: 'list', of: (d) => onOf(d.toggles) },
-  constants: { kind: 'list', of: (d) => Object.entries(d.constants).map(([k, v]) => `${k} ${String(v)}`) },
+  toggles: { kind: 'list', of: (d) => onOf(d.toggles), part: (d) => d.toggles },
+  constants: {
+    kind: 'list',
+    of: (d) => Object.entries(d.constants).map(([k, v]) => `${k} ${String(v)}`),
+    part: (d) => d.constants,
+  },
   'walled-garden': { kind: 'value', of: (d) => d.walledGarden.state, part: (d) => d.walledGarden },
   'prepaid-card': { kind: 'value', of: (d) => CARD_STATUS[d.prepaidCard.status], part: (d) => d.prepaidCard },
-  payment: { kind: 'list', of: (d) => onOf(d.payment) },
+  payment: { kind: 'list', of: (d) => onOf(d.payment), part: (d) => d.payment },
   'credit-offer': { kind: 'value', of: (d) => (d.creditOffer.show ? 'shown' : 'not shown') },
   outage: { kind: 'value', of: (d) => d.outage.alert, part: (d) => d.outage },
   'appointment-timing': { kind: 'value', of: (d) => d.appointmentTiming.timing },
@@ -227,7 +231,7 @@ const READINGS: Record<AccountDecisionId, Reading> = {
       ...(d.navigation.search ? ['search box'] : []),
     ],
   },
-  'billing-actions': { kind: 'list', of: (d) => onOf(d.billingActions) },
+  'billing-actions': { kind: 'list', of: (d) => onOf(d.billingActions), part: (d) => d.billingActions },
   'order-actions': { kind: 'list', of: (d) => onOf(d.orderActions), part: (d) => d.orderActions },
   // What the customer sees: the sections in order; renumbering that keeps the order changes no screen.
   'home-sections': {
@@ -295,8 +299,14 @@ const SAME: Record<AccountDecisionId, (a: HomeDecisions, b: HomeDecisions) => bo
   },
 };
 
+/**
+ * Decisions a customer does not see as such: what they change shows in the decisions that read them, so
+ * an account counts as seeing a change only through those.
+ */
+const UNSEEN: ReadonlySet<DecisionId> = new Set(['toggles', 'constants', 'data-loading']);
+
 const COMPARED = (Object.keys(SAME) as (keyof typeof SAME)[]).map(
-  (id) => [id, SAME[id], cached(READINGS[id])] as const,
+  (id) => [id, SAME[id], cached(READINGS[id]), !UNSEEN.has(id)] as const,
 );
 
 /** changesOf, worked out once per pair of shared parts. */
@@ -415,7 +425,10 @@ export interface RuleChange {
 export interface ImpactReport {
   readonly population: Readonly<Record<string, unknown>>;
   readonly accounts: number;
-  /** Accounts with at least one changed decision. */
+  /**
+   * Accounts that see a change: at least one changed decision other than toggles, constants and data
+   * loading (whose changes show through the decisions reading them).
+   */
   readonly changedAccounts: number;
   /** Decisions with at least one changed account, in decision order. */
   readonly decisions: readonly DecisionImpact[];
@@ -487,7 +500,7 @@ export interface ImpactProgress {
   /** Accounts decided with both rule sets and compared so far. */
   readonly done: number;
   readonly total: number;
-  /** Of those, accounts with at least one changed decision. */
+  /** Of those, accounts that see a change (ImpactReport.changedAccounts). */
   readonly changedAccounts: number;
   /** Milliseconds of work so far (time spent yielding to other work not counted). */
   readonly elapsed: number;
@@ -595,9 +608,9 @@ class ImpactRun {
       const a = outcomesCurrent[k]!;
       const b = outcomesBase[k]!;
       let changed = false;
-      for (const [id, same, changes] of COMPARED) {
+      for (const [id, same, changes, seen] of COMPARED) {
         if (same(a.decisions, b.decisions)) continue;
-        changed = true;
+        if (seen) changed = true;
         this.record(id, changes(a.decisions, b.decisions), k, a);
       }
       if (a.orders !== b.orders || a.tickets !== b.tickets) {

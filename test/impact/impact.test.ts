@@ -72,12 +72,14 @@ async function viaRuntime(runtime: Runtime, account: GeneratedAccount) {
 }
 
 /** What a customer sees of an account's decisions: sections only on the full home. */
-const shown = (x: Awaited<ReturnType<typeof viaRuntime>>): string =>
-  JSON.stringify({
+const shown = (x: Awaited<ReturnType<typeof viaRuntime>>): string => {
+  const { toggles: _t, constants: _c, dataLoading: _d, ...decisions } = x.decisions;
+  return JSON.stringify({
     ...x,
     facts: null,
-    decisions: { ...x.decisions, sections: x.decisions.homeView.view === 'full' ? x.decisions.sections : [] },
+    decisions: { ...decisions, sections: decisions.homeView.view === 'full' ? decisions.sections : [] },
   });
+};
 
 const changeOf = (
   report: { decisions: readonly DecisionImpact[] },
@@ -190,10 +192,12 @@ describe('rules:impact', () => {
     const report = measureImpact(current, shipped(), sample);
     const runtimes = [createRuntime(structuredClone(current)), createRuntime(shipped())] as const;
     const expected = { orders: 0, tickets: 0, alert: 0 };
+    let changed = 0;
     const gains = (now: { actions: Record<string, boolean> }[], before: typeof now): boolean =>
       now.some((x, j) => x.actions['tech-location'] && !before[j]?.actions['tech-location']);
     for (let i = 0; i < sample.size; i++) {
       const [now, before] = await Promise.all(runtimes.map((r) => viaRuntime(r, sample.account(i))));
+      if (shown(now!) !== shown(before!)) changed++;
       if (gains(now!.orders, before!.orders)) expected.orders++;
       if (gains(now!.tickets, before!.tickets)) expected.tickets++;
       if (now!.decisions.orderActions['tech-location'] && !before!.decisions.orderActions['tech-location'])
@@ -205,8 +209,10 @@ describe('rules:impact', () => {
     expect(changeOf(report, 'history-actions', '+tech-location (order)')).toBe(expected.orders);
     expect(changeOf(report, 'history-actions', '+tech-location (ticket)')).toBe(expected.tickets);
     expect(changeOf(report, 'order-actions', '+tech-location')).toBe(expected.alert);
-    // Toggles hold for every account, signed in or not.
+    // Toggles hold for every account, signed in or not; an account sees the change only through what it
+    // offers.
     expect(changeOf(report, 'toggles', '+techTracker')).toBe(sample.size);
+    expect(report.changedAccounts).toBe(changed);
   });
 
   it('finds no change between identical rules', () => {
