@@ -10,7 +10,7 @@ import type { Rulesets } from '../src/engine/types';
 import { formatIssue, validateRuleset } from '../src/engine/validate';
 import { loadRulesDir, repoRoot } from './rules-lib';
 
-/** The bench's budget for 100,000 accounts (docs/decisions/008). */
+/** The bench's budget for 100,000 accounts (docs/decisions/014). */
 export const IMPACT_BUDGET_MS = 1000;
 
 export const defaultDistributions = join(repoRoot, 'rules', 'population', 'distributions.json');
