@@ -948,6 +948,18 @@ export function compileRules(rulesets: Rulesets): CompiledRules {
     (calls) => callsOf(sharedList(calls)),
   );
   const brand = firstParam(c.brand, 'brand', 'provider', isString, (b) => frozen({ brand: b as Brand }));
+  const upgradeOffer = firstParam(c['upgrade-offer'], 'offer', 'none', isString, (offer) =>
+    frozen({ offer } as D['upgradeOffer']),
+  );
+  const upgradePath = firstParam(c['upgrade-path'], 'path', 'generic', isString, (path) =>
+    frozen({ path } as D['upgradePath']),
+  );
+  const modemUpgrade = firstParam(c['modem-upgrade'], 'offer', 'none', isString, (offer) =>
+    frozen({ offer } as D['modemUpgrade']),
+  );
+  const wifiPanel = firstParam(c['wifi-panel'], 'variant', 'loading', isString, (variant) =>
+    frozen({ variant } as D['wifiPanel']),
+  );
   const homeView = first<HomeDecisions['homeView']>(
     c['home-view'].live(),
     (p) =>
@@ -1043,6 +1055,10 @@ export function compileRules(rulesets: Rulesets): CompiledRules {
       token: token(v),
       dataLoading: dataLoading(v),
       brand: brand(v),
+      upgradeOffer: upgradeOffer(v),
+      upgradePath: upgradePath(v),
+      modemUpgrade: modemUpgrade(v),
+      wifiPanel: wifiPanel(v),
       homeView: homeView(v),
       banner: banner(v),
       navigation: navigation(v),
@@ -1119,6 +1135,10 @@ export function compileRules(rulesets: Rulesets): CompiledRules {
       token: stage0 && same.has('token') ? known.token : token(reusing(1)),
       dataLoading: stage0 && same.has('data-loading') ? known.dataLoading : dataLoading(reusing(1)),
       brand: stage0 && same.has('brand') ? known.brand : brand(reusing(1)),
+      upgradeOffer: stage0 && same.has('upgrade-offer') ? known.upgradeOffer : upgradeOffer(reusing(1)),
+      upgradePath: stage0 && same.has('upgrade-path') ? known.upgradePath : upgradePath(reusing(1)),
+      modemUpgrade: stage0 && same.has('modem-upgrade') ? known.modemUpgrade : modemUpgrade(reusing(1)),
+      wifiPanel: stage0 && same.has('wifi-panel') ? known.wifiPanel : wifiPanel(reusing(1)),
     } as HomeDecisions;
     reused1 = d;
     const stage1 =
@@ -1172,24 +1192,46 @@ export function compileRules(rulesets: Rulesets): CompiledRules {
     return pair[appointmentMessages(v) ? 1 : 0];
   }
 
+  /** Puts back the facts themselves where `overrides` stood in. */
+  function restore(v: Vector, facts: FactVector, overrides: Overrides): void {
+    for (let i = 0; i < overrides.length; i++) {
+      const slot = overrides[i]![0];
+      v[slot] = slot < facts.length ? facts[slot] : undefined;
+    }
+  }
+  function apply(v: Vector, overrides: Overrides): void {
+    for (let i = 0; i < overrides.length; i++) {
+      const o = overrides[i]!;
+      v[o[0]] = o[1];
+    }
+  }
+  /** The plan of calls the data-loading rules give for the facts in `v` (toggles and constants first). */
+  function plan(v: Vector): readonly DataCall[] {
+    setToggles(v, accountLayout.decidedBase, toggles(v));
+    setConstants(v, accountLayout.decidedBase, constants(v));
+    return dataLoading(v).calls;
+  }
+
   function decidePlanned(
     facts: FactVector,
     before: Overrides,
     after: (calls: readonly DataCall[]) => Overrides,
   ): { calls: readonly DataCall[]; decisions: HomeDecisions } {
     const v = accountLayout.fromVector(facts, before);
-    setToggles(v, accountLayout.decidedBase, toggles(v));
-    setConstants(v, accountLayout.decidedBase, constants(v));
-    const calls = dataLoading(v).calls;
-    // Back to the facts themselves where `before` stood in, then `after`; decided slots are rewritten.
-    for (let i = 0; i < before.length; i++) {
-      const slot = before[i]![0];
-      v[slot] = slot < facts.length ? facts[slot] : undefined;
-    }
-    const overrides = after(calls);
-    for (let i = 0; i < overrides.length; i++) {
-      const o = overrides[i]!;
-      v[o[0]] = o[1];
+    let calls = plan(v);
+    restore(v, facts, before);
+    let overrides = after(calls);
+    apply(v, overrides);
+    // As the app (and the preview's decidePersona): once the first calls have answered the rules decide
+    // again, and the calls they add then (the wifi calls wait for the services answer) are made too.
+    const again = plan(v);
+    let added: DataCall[] | null = null;
+    for (const call of again) if (!calls.includes(call)) (added ??= []).push(call);
+    if (added) {
+      calls = sharedList([...calls, ...added]);
+      restore(v, facts, overrides);
+      overrides = after(calls);
+      apply(v, overrides);
     }
     return { calls, decisions: run(v) };
   }

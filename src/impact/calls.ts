@@ -23,6 +23,13 @@ export const NOT_CALLED: Readonly<Record<DataCall, Partial<Record<AccountFactNam
     changeDueDateFlowAvailable: null,
     hasPendingOrder: null,
     pointOfNoReturnPassed: null,
+    ownedSpeedKbps: null,
+    availableSpeedKbps: null,
+    speedHeadroomKbps: null,
+    upgradeFlowAvailable: null,
+    changeModemFlowAvailable: null,
+    fiberUpgradeQualified: null,
+    canVacationRestore: null,
   },
   rateIncrease: { rateChangeCount: null },
   wgStatus: { wgCallStatus: 'not-called', wgServerStatus: null, wgIsSoft: null, wgStatus: null },
@@ -34,7 +41,9 @@ export const NOT_CALLED: Readonly<Record<DataCall, Partial<Record<AccountFactNam
   },
   modemReplacementOffer: { modemReplacementEligible: null },
   paperCharge: { paperChargeApplies: null },
-  modemInfo: { modemConnected: null },
+  modemInfo: { modemConnected: null, ownModem: null, thirdPartyModem: null, modemInfoStatus: 'not-called' },
+  // Its answer (the wifi networks and connected devices) is shown as it is: no fact reads it.
+  wifiInfo: {},
 };
 
 const slot = new Map(ACCOUNT_LAYOUT.map((name, i) => [name, i]));

@@ -213,6 +213,10 @@ const READINGS: Record<AccountDecisionId, Reading> = {
   token: { kind: 'value', of: (d) => (d.token.fresh ? 'fresh' : 'not fresh') },
   'data-loading': { kind: 'list', of: (d) => d.dataLoading.calls, part: (d) => d.dataLoading },
   brand: { kind: 'value', of: (d) => d.brand.brand },
+  'upgrade-offer': { kind: 'value', of: (d) => d.upgradeOffer.offer, part: (d) => d.upgradeOffer },
+  'upgrade-path': { kind: 'value', of: (d) => d.upgradePath.path, part: (d) => d.upgradePath },
+  'modem-upgrade': { kind: 'value', of: (d) => d.modemUpgrade.offer, part: (d) => d.modemUpgrade },
+  'wifi-panel': { kind: 'value', of: (d) => d.wifiPanel.variant, part: (d) => d.wifiPanel },
   'home-view': {
     kind: 'value',
     part: (d) => d.homeView,
@@ -274,6 +278,10 @@ const SAME: Record<AccountDecisionId, (a: HomeDecisions, b: HomeDecisions) => bo
   token: (a, b) => a.token.fresh === b.token.fresh,
   'data-loading': (a, b) => sameList(a.dataLoading.calls, b.dataLoading.calls),
   brand: (a, b) => a.brand.brand === b.brand.brand,
+  'upgrade-offer': (a, b) => a.upgradeOffer.offer === b.upgradeOffer.offer,
+  'upgrade-path': (a, b) => a.upgradePath.path === b.upgradePath.path,
+  'modem-upgrade': (a, b) => a.modemUpgrade.offer === b.modemUpgrade.offer,
+  'wifi-panel': (a, b) => a.wifiPanel.variant === b.wifiPanel.variant,
   'home-view': (a, b) =>
     a.homeView === b.homeView ||
     (a.homeView.view === b.homeView.view && a.homeView.params.messageKind === b.homeView.params.messageKind),

@@ -83,7 +83,12 @@ export function buildPopulationSchema(): Schema {
         maximum: 4294967295,
       },
       today: section('The day the population is looked at.', {
-        isJanuaryFirst: { description: 'Whether that day is January 1.', type: 'boolean' },
+        date: {
+          description:
+            'That day, YYYY-MM-DD: gives todayDate (compared with date constants) and isJanuaryFirst.',
+          type: 'string',
+          pattern: '^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$',
+        },
       }),
       profile: section('The profile (early-init) call.', {
         status: weights(
@@ -199,6 +204,18 @@ export function buildPopulationSchema(): Schema {
             phone: chance('Owns phone.'),
             tv: chance('Owns TV.'),
             disconnectFlow: chance('Blue Marble accounts whose answer lists the DISCONNECT flow.'),
+            ownedSpeed: numbers(
+              'Download speed of the internet plan in kbps, for accounts owning internet (none: unknown, as a speed text the portal cannot read).',
+            ),
+            availableSpeed: numbers(
+              'Fastest download speed available at the address in kbps (none: unknown).',
+            ),
+            upgradeFlow: chance('Blue Marble accounts whose answer lists the UPGRADE flow.'),
+            changeModemFlow: chance('Blue Marble accounts whose answer lists the CHANGE_MODEM flow.'),
+            fiberQualified: chance('Blue Marble accounts qualified for the fiber upgrade.'),
+            vacationRestore: chance(
+              'Blue Marble accounts whose answer permits restoring service from vacation.',
+            ),
             changeDueDateFlow: chance('Blue Marble accounts whose answer lists the CHANGE_DUE_DATE flow.'),
             pointOfNoReturn: chance(
               "Blue Marble accounts with a pending order whose point of no return has passed (ponrStatus). Their answer's hasPendingOrder says whether the profile has a pending order.",
@@ -250,9 +267,15 @@ export function buildPopulationSchema(): Schema {
             failed: chance('The call fails.'),
             applies: chance('The charge applies.'),
           }),
-          modemInfo: section('The modem info call.', {
-            failed: chance('The call fails.'),
+          modemInfo: section('The modem info call (made when the account owns internet).', {
+            status: weights('How the call ends (pending: still loading when the home decides).', [
+              'ok',
+              'failed',
+              'pending',
+            ]),
             connected: chance('The modem is online.'),
+            ownModem: chance("The customer's own modem (byom)."),
+            thirdPartyModem: chance('A third-party modem.'),
           }),
         },
       ),

@@ -7,7 +7,13 @@
  * make. Deterministic and browser-safe: same seed and index, same account.
  */
 import { ACCOUNT_LAYOUT, ORDER_LAYOUT, type FactVector } from '../engine/compile';
-import { deriveFacts, billingEntityOf, customerTypeOf, territoryDisplayOf } from '../facts/derive';
+import {
+  billingEntityOf,
+  customerTypeOf,
+  dateNumber,
+  deriveFacts,
+  territoryDisplayOf,
+} from '../facts/derive';
 import { defaultUiState, type ProfileStatus } from '../facts/snapshot';
 import type { AccountFactName, OrderFactName } from '../facts/vocabulary';
 import { draw, orNone, pick, yesNo, type Distributions } from './distributions';
@@ -118,6 +124,13 @@ export function createGenerator(d: Distributions): (seed: number, index: number)
   const orderJobStatus = pick(d.orders.jobStatus, orNone);
   const tokenSeconds = draw(d.token.secondsRemaining);
   const s = d.session;
+  const ownedSpeed = draw(c.services.ownedSpeed);
+  const availableSpeed = draw(c.services.availableSpeed);
+  const modemStatus = pick(c.modemInfo.status, (k) => k);
+  // The day: todayDate as derive.ts's dateNumber gives it, and whether it is January 1.
+  const [year, month, day] = d.today.date.split('-').map(Number) as [number, number, number];
+  const todayDate = dateNumber(new Date(year, month - 1, day, 12));
+  const isJanuaryFirst = month === 1 && day === 1;
   const random = new Random();
 
   function account(seed: number, index: number): GeneratedAccount {
@@ -128,7 +141,8 @@ export function createGenerator(d: Distributions): (seed: number, index: number)
       let template = noProfiles.get(status);
       if (!template) noProfiles.set(status, (template = noProfile(status)));
       v = template.slice();
-      v[A.isJanuaryFirst] = d.today.isJanuaryFirst;
+      v[A.isJanuaryFirst] = isJanuaryFirst;
+      v[A.todayDate] = todayDate;
       session(v, r, false, false, false);
       return { facts: v, orders: [], tickets: [] };
     }
@@ -195,7 +209,8 @@ export function createGenerator(d: Distributions): (seed: number, index: number)
     v[A.firstNamePresent] = r.chance(ct.firstName);
     v[A.lastNamePresent] = r.chance(ct.lastName);
     v[A.serviceAddressComplete] = r.chance(ct.serviceAddressComplete);
-    v[A.isJanuaryFirst] = d.today.isJanuaryFirst;
+    v[A.isJanuaryFirst] = isJanuaryFirst;
+    v[A.todayDate] = todayDate;
 
     const pending = r.chance(earlyLife ? po.earlyLife : po.active);
     if (pending) {
@@ -250,6 +265,16 @@ export function createGenerator(d: Distributions): (seed: number, index: number)
       v[A.changeDueDateFlowAvailable] = c2e && r.chance(c.services.changeDueDateFlow);
       v[A.hasPendingOrder] = c2e ? pending : null;
       v[A.pointOfNoReturnPassed] = c2e ? pending && r.chance(c.services.pointOfNoReturn) : null;
+      // The speeds (Blue Marble's in kbps, the others' as text the portal reads), and Blue Marble's flows.
+      const owned = internet ? ownedSpeed(r) : null;
+      const available = availableSpeed(r);
+      v[A.ownedSpeedKbps] = owned;
+      v[A.availableSpeedKbps] = available;
+      v[A.speedHeadroomKbps] = owned !== null && available !== null ? available - owned : null;
+      v[A.upgradeFlowAvailable] = c2e && r.chance(c.services.upgradeFlow);
+      v[A.changeModemFlowAvailable] = c2e && r.chance(c.services.changeModemFlow);
+      v[A.fiberUpgradeQualified] = c2e && r.chance(c.services.fiberQualified);
+      v[A.canVacationRestore] = c2e ? r.chance(c.services.vacationRestore) : null;
     }
     if (!r.chance(c.rateIncrease.failed)) v[A.rateChangeCount] = rateProducts(r);
     const wg = wgCall(r);
@@ -276,7 +301,13 @@ export function createGenerator(d: Distributions): (seed: number, index: number)
     if (!r.chance(c.modemReplacementOffer.failed))
       v[A.modemReplacementEligible] = r.chance(c.modemReplacementOffer.eligible);
     if (!r.chance(c.paperCharge.failed)) v[A.paperChargeApplies] = r.chance(c.paperCharge.applies);
-    if (!r.chance(c.modemInfo.failed)) v[A.modemConnected] = r.chance(c.modemInfo.connected);
+    const modem = modemStatus(r);
+    v[A.modemInfoStatus] = modem;
+    if (modem === 'ok') {
+      v[A.modemConnected] = r.chance(c.modemInfo.connected);
+      v[A.ownModem] = r.chance(c.modemInfo.ownModem);
+      v[A.thirdPartyModem] = r.chance(c.modemInfo.thirdPartyModem);
+    }
     v[A.tokenSecondsRemaining] = tokenSeconds(r);
 
     session(v, r, prepaid, failed, pending);

@@ -54,9 +54,16 @@ const noServicesCall = (r: Rulesets): void => {
  */
 async function viaRuntime(runtime: Runtime, account: GeneratedAccount) {
   const profile = factsObject(withCalls(account.facts, 0)) as AccountFacts;
-  const plan = (await runtime.decide(profile)).decisions.dataLoading.calls;
-  const facts = factsObject(withCalls(account.facts, callBits(plan))) as AccountFacts;
-  const { decisions } = await runtime.decide(facts);
+  let plan = (await runtime.decide(profile)).decisions.dataLoading.calls;
+  let facts = factsObject(withCalls(account.facts, callBits(plan))) as AccountFacts;
+  let { decisions } = await runtime.decide(facts);
+  // As the app and decidePersona: the calls the rules add once the first ones answered are made too.
+  const later = decisions.dataLoading.calls.filter((c) => !plan.includes(c));
+  if (later.length > 0) {
+    plan = [...plan, ...later];
+    facts = factsObject(withCalls(account.facts, callBits(plan))) as AccountFacts;
+    ({ decisions } = await runtime.decide(facts));
+  }
   const items = (loaded: boolean, list: readonly (readonly unknown[])[]) =>
     loaded
       ? Promise.all(

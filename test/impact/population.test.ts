@@ -10,17 +10,23 @@ import {
   ORDER_ACTIONS,
   SECTIONS,
   SECTION_VARIANTS,
+  UPGRADE_OFFERS,
+  UPGRADE_PATHS,
+  WIFI_PANEL_VARIANTS,
+  type DataCall,
 } from '../../src/engine/decisions';
 import type { Rulesets } from '../../src/engine/types';
 import { billingEntityOf, customerTypeOf, deriveFacts, territoryDisplayOf } from '../../src/facts/derive';
 import { defaultUiState } from '../../src/facts/snapshot';
 import { ACCOUNT_FACTS, ORDER_FACTS, type AccountFacts, type OrderFacts } from '../../src/facts/vocabulary';
-import { ALL_CALLS, ORDER_HISTORY, TICKETS, callBits, notCalled } from '../../src/impact/calls';
+import { ORDER_HISTORY, TICKETS, callBits, notCalled } from '../../src/impact/calls';
 import { checkDistributions, parseDistributions, type Distributions } from '../../src/impact/distributions';
 import { buildPopulationSchema } from '../../src/impact/population-schema';
 import { createGenerator, factsObject } from '../../src/impact/population';
 
 const file = join(repoRoot, 'rules', 'population', 'distributions.json');
+/** What the customer gets of an account's data under these calls (as rules:impact). */
+const after = (calls: readonly DataCall[]) => notCalled(callBits(calls));
 const shipped = (): Distributions => parseDistributions(JSON.parse(readFileSync(file, 'utf8')));
 
 describe('rules/population/distributions.json', () => {
@@ -101,7 +107,7 @@ describe('the generated population', () => {
   it('keeps facts consistent where the rules depend on it', () => {
     const none = deriveFacts({ profile: { status: 'failure' }, ui: defaultUiState }, { today: new Date() });
     const profileFacts = ACCOUNT_FACTS.filter(
-      (x) => x.source === 'data' && x.name !== 'isJanuaryFirst' && x.name !== 'profileStatus',
+      (x) => x.source === 'data' && !['isJanuaryFirst', 'todayDate', 'profileStatus'].includes(x.name),
     );
     const broken = new Set<string>();
     const check = (holds: boolean, what: string): void => {
@@ -173,6 +179,33 @@ describe('the generated population', () => {
         "Blue Marble's services answer knows the pending order; the others' does not",
       );
       check(f.orderCancelled === f.cancelOrderDisabled, 'a cancelled order disables Cancel Order');
+      check(
+        f.servicesStatus === 'ok' || (f.ownedSpeedKbps === null && f.availableSpeedKbps === null),
+        'speeds come with the services answer',
+      );
+      check(
+        f.speedHeadroomKbps ===
+          (f.ownedSpeedKbps !== null && f.availableSpeedKbps !== null
+            ? f.availableSpeedKbps - f.ownedSpeedKbps
+            : null),
+        'the headroom is available minus owned speed',
+      );
+      check(f.hsiOwned !== false || f.ownedSpeedKbps === null, 'no internet, no owned speed');
+      check(
+        f.isBlueMarble === true ||
+          f.servicesStatus !== 'ok' ||
+          (f.upgradeFlowAvailable === false &&
+            f.changeModemFlowAvailable === false &&
+            f.fiberUpgradeQualified === false &&
+            f.canVacationRestore === null),
+        "upgrade flows are Blue Marble's",
+      );
+      check(
+        f.modemInfoStatus === 'ok' ||
+          (f.modemConnected === null && f.ownModem === null && f.thirdPartyModem === null),
+        'modem facts come with the modem info answer',
+      );
+      check(f.todayDate === 20260310 && f.isJanuaryFirst === false, "the distributions' day");
       check(!f.orderCancelled || pending, 'only a pending order is cancelled');
     }
     accounts.forEach((a, i) => {
@@ -231,8 +264,8 @@ describe('the generated population', () => {
     const compiled = compileRules(rulesets);
     const seen = new Set<string>();
     for (const a of accounts) {
-      const bits = callBits(compiled.planCalls(a.facts, notCalled(0)));
-      const x = compiled.decideVector(a.facts, bits === ALL_CALLS ? undefined : notCalled(bits));
+      const { calls, decisions: x } = compiled.decidePlanned(a.facts, notCalled(0), after);
+      const bits = callBits(calls);
       for (const action of ORDER_ACTIONS) if (x.orderActions[action]) seen.add(`alert ${action}`);
       const listed = [
         ...((bits & ORDER_HISTORY) !== 0 ? a.orders.map((o) => ['order', o] as const) : []),
@@ -262,9 +295,12 @@ describe('the generated population', () => {
       const compiled = compileRules(rulesets);
       const seen = new Set<string>();
       for (const a of accounts) {
-        const bits = callBits(compiled.planCalls(a.facts, notCalled(0)));
-        const x = compiled.decideVector(a.facts, bits === ALL_CALLS ? undefined : notCalled(bits));
+        const x = compiled.decidePlanned(a.facts, notCalled(0), after).decisions;
         seen.add(`view ${x.homeView.view}`);
+        seen.add(`upgrade offer ${x.upgradeOffer.offer}`);
+        seen.add(`upgrade path ${x.upgradePath.path}`);
+        seen.add(`modem upgrade ${x.modemUpgrade.offer}`);
+        seen.add(`wifi panel ${x.wifiPanel.variant}`);
         seen.add(`banner ${x.banner?.banner ?? 'none'}`);
         seen.add(`walled garden ${x.walledGarden.state}`);
         seen.add(`card ${x.prepaidCard.status}`);
@@ -285,6 +321,12 @@ describe('the generated population', () => {
         (a) => `outage ${a}`,
       ),
       ...['none', 'missed', 'near-term', 'scheduled'].map((t) => `timing ${t}`),
+      ...UPGRADE_OFFERS.map((o) => `upgrade offer ${o}`),
+      ...UPGRADE_PATHS.map((p) => `upgrade path ${p}`),
+      // Not 'chat': rules/modem-upgrade.json offers it for a CHANGE_MODEM flow outside Blue Marble, but only
+      // Blue Marble's services answer lists flows (derive.ts), so no account of the app can reach it.
+      ...UPGRADE_OFFERS.filter((o) => o !== 'chat').map((o) => `modem upgrade ${o}`),
+      ...WIFI_PANEL_VARIANTS.map((w) => `wifi panel ${w}`),
       ...SECTIONS.flatMap((s) => (SECTION_VARIANTS[s] ?? ['']).map((v) => `section ${s} ${v}`.trim())),
     ];
     expect(expected.filter((e) => !seen.has(e))).toEqual([]);
