@@ -82,11 +82,22 @@ export default tseslint.config(
       ],
     },
   },
-  // Facts and the engine are pure and know nothing of React, stores or features.
+  // Facts, the engine and the impact core are pure and know nothing of React, stores or features; they also
+  // run in a Web Worker and under the page's CSP, so no node modules either.
   restrict(
-    ['src/facts/**', 'src/engine/**'],
-    ['react', 'react-dom', 'mobx', '**/stores/**', '**/features/**', '**/app/**', '**/shell/**', '**/ui/**'],
-    'Facts and engine are pure layers below the app.',
+    ['src/facts/**', 'src/engine/**', 'src/impact/**'],
+    [
+      'react',
+      'react-dom',
+      'mobx',
+      '**/stores/**',
+      '**/features/**',
+      '**/app/**',
+      '**/shell/**',
+      '**/ui/**',
+      'node:*',
+    ],
+    'Facts, engine and impact are pure, browser-safe layers below the app.',
   ),
   // The ui kit is shared: it may not reach up into features, the app, the shell or the stores.
   restrict(

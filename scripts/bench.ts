@@ -1,8 +1,11 @@
 /**
  * `npm run bench` (a benchmark, not a test): the median time of one full home decision (toggles, the
  * decisions that feed others, home view, banner, navigation, billing offers, sections) for a typical
- * persona through the rule runtime, next to a hand-written TypeScript equivalent of the same decisions in
- * the same run, and the first-load gzipped JavaScript of /home from the build manifest.
+ * persona through the rule runtime, the compiled evaluator (src/engine/compile.ts) and a hand-written
+ * TypeScript equivalent of the same decisions in the same run; an impact run (rules:impact) over the
+ * generated population against its budget, split into generating, deciding with each rule set and
+ * comparing; and the first-load gzipped JavaScript of /home from the build manifest. Figures only: nothing
+ * here passes or fails.
  */
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -11,6 +14,10 @@ import { createRuntime } from '../src/engine/runtime';
 import type { HomeDecisions, SectionDecision } from '../src/engine/types';
 import type { NavItem, SectionId } from '../src/engine/decisions';
 import type { AccountFacts } from '../src/facts/vocabulary';
+import { ACCOUNT_LAYOUT, compileRules } from '../src/engine/compile';
+import { parseDistributions } from '../src/impact/distributions';
+import { generatedPopulation, measureImpact, type ImpactReport } from '../src/impact/impact';
+import { IMPACT_BUDGET_MS, defaultDistributions } from './impact-lib';
 import { PREVIEW_DATE, dayAt, decidePersona, loadRulesDir, repoRoot } from './rules-lib';
 import { BUDGETS, against, benchPageLoad } from './bench-page-load';
 import { firstLoad } from './first-load';
@@ -438,18 +445,78 @@ const { facts } = await decidePersona(runtime, persona, dayAt(PREVIEW_DATE));
 const engineResult = (await runtime.decide(facts)).decisions;
 const same = JSON.stringify(engineResult) === JSON.stringify(baselineDecide(facts));
 
+const compiled = compileRules(loadRulesDir());
+const vector = ACCOUNT_LAYOUT.map((name) => facts[name as keyof typeof facts]);
+const compiledSame =
+  JSON.stringify(compiled.decide(facts)) === JSON.stringify(engineResult) &&
+  JSON.stringify(compiled.decideVector(vector)) === JSON.stringify(engineResult);
+
 const engineMs = await timeAsync(() => runtime.decide(facts), 300, 2000);
+const compiledMs = timeSync(() => compiled.decide(facts), 20000, 200, 1000);
+const compiledVectorMs = timeSync(() => compiled.decideVector(vector), 20000, 200, 1000);
 const baselineMs = timeSync(() => baselineDecide(facts), 2000, 200, 1000);
 const ruleCount = Object.values(loadRulesDir()).reduce((sum, file) => sum + file.rules.length, 0);
 
 console.log(
   `One full home decision for persona 'postpaid' (${ruleCount} rules in ${Object.keys(loadRulesDir()).length} files), median:\n`,
 );
-console.log('| implementation | median per decision |');
-console.log('| --- | --- |');
-console.log(`| json-rules-engine runtime (with explain trace) | ${fmt(engineMs)} |`);
-console.log(`| hand-written TypeScript (benchmark baseline) | ${fmt(baselineMs)} |`);
-console.log(`\nsame decisions from both: ${same ? 'yes' : 'NO (the baseline is out of date with rules/)'}`);
+// rules:impact decides 100,000 accounts with two rule sets (and plans each account's calls) within its budget.
+const perDecision = IMPACT_BUDGET_MS / (2 * 100_000);
+console.log('| implementation | median per decision | budget |');
+console.log('| --- | --- | --- |');
+console.log(`| json-rules-engine runtime (with explain trace), the portal's | ${fmt(engineMs)} | — |`);
+console.log(
+  `| compiled evaluator, facts as an object | ${fmt(compiledMs)} | ${fmt(perDecision)} (rules:impact: 2 × 100,000 in ${IMPACT_BUDGET_MS} ms) |`,
+);
+console.log(
+  `| compiled evaluator, facts as a vector (as rules:impact) | ${fmt(compiledVectorMs)} | ${fmt(perDecision)} |`,
+);
+console.log(`| hand-written TypeScript (benchmark baseline) | ${fmt(baselineMs)} | — |`);
+console.log(
+  `\nsame decisions from the hand-written baseline: ${same ? 'yes' : 'NO (the baseline is out of date with rules/)'}`,
+);
+console.log(
+  `same decisions from the compiled evaluator: ${compiledSame ? 'yes' : 'NO (a bug: see test/engine/compile.test.ts)'}`,
+);
+
+// ---------------------------------------------------------------- impact run
+
+/**
+ * The rules:impact run the analysts' README describes: rules/ against a copy with the card warning at 45
+ * days instead of 60, on the generated population (rules/population/distributions.json).
+ */
+const impactBase = loadRulesDir();
+for (const rule of impactBase['prepaid-card'].rules)
+  for (const c of 'all' in rule.conditions ? rule.conditions.all : [])
+    if ('fact' in c && c.fact === 'daysToCardExpiry' && c.value === 60) c.value = 45;
+const distributions = parseDistributions(JSON.parse(readFileSync(defaultDistributions, 'utf8')));
+const impactRun = (reuse = true): { report: ImpactReport; cpu: number } => {
+  const cpu = process.cpuUsage();
+  const report = measureImpact(loadRulesDir(), impactBase, generatedPopulation(distributions), { reuse });
+  const used = process.cpuUsage(cpu);
+  return { report, cpu: (used.user + used.system) / 1000 };
+};
+const runs = [impactRun(), impactRun(), impactRun(), impactRun()];
+// The worst case: every base file decided afresh (as when toggles, constants or data-loading change).
+const fullRuns = [impactRun(false), impactRun(false), impactRun(false)];
+const ms = (x: number): string => `${Math.round(x).toLocaleString('en-US')} ms`;
+const row = (label: string, { report, cpu }: { report: ImpactReport; cpu: number }): string => {
+  const t = report.timings;
+  const verdict = t.total <= IMPACT_BUDGET_MS ? 'within' : 'over';
+  return `| ${label} | ${ms(t.generate)} | ${ms(t.current)} | ${ms(t.base)} | ${ms(t.compare)} | ${ms(t.total)} (${verdict} ${ms(IMPACT_BUDGET_MS)}) | ${ms(cpu)} |`;
+};
+const first = runs[0]!;
+const warm = [...runs.slice(1)].sort((a, b) => a.report.timings.total - b.report.timings.total)[1]!;
+console.log(
+  `\nImpact run (rules:impact): ${first.report.accounts.toLocaleString('en-US')} generated accounts, rules/ against the card warning at 45 days; ${first.report.changedAccounts.toLocaleString('en-US')} accounts change:\n`,
+);
+console.log('| run | generating | current rules | base rules | comparing | total (budget) | CPU time |');
+console.log('| --- | --- | --- | --- | --- | --- | --- |');
+console.log(row('first (as the command runs it)', first));
+console.log(row('median of the next three', warm));
+const fullMedian = [...fullRuns].sort((a, b) => a.report.timings.total - b.report.timings.total)[1]!;
+console.log(row('every base file decided afresh (worst case), median of three', fullMedian));
+console.log('\n(CPU time below the total means other processes had the core part of the time.)');
 
 const load = firstLoadGzip();
 if (!load) {

@@ -42,10 +42,11 @@ function load(dir: string): SchemaFile[] {
     }));
 }
 
-// Browser-side schemas: every API response, the configuration and the rule-set format.
+// Browser-side schemas: every API response, the configuration, the rule-set format and the generated
+// population's distributions (rules:impact; later an analysts' studio in a Web Worker).
 const files = [
   ...load(join(root, 'schemas', 'api')),
-  ...load(join(root, 'schemas')).filter((s) => ['Config', 'Ruleset'].includes(s.name)),
+  ...load(join(root, 'schemas')).filter((s) => ['Config', 'Ruleset', 'Population'].includes(s.name)),
 ];
 
 const ajv = new Ajv({ allErrors: true, strict: false, code: { source: true, esm: true } });

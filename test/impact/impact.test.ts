@@ -1,0 +1,484 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { loadBase, rulesAtRef } from '../../scripts/impact-lib';
+import { loadRulesDir, repoRoot } from '../../scripts/rules-lib';
+import { ORDER_LAYOUT, compileRules } from '../../src/engine/compile';
+import { DECISIONS } from '../../src/engine/decisions';
+import { createRuntime, type Runtime } from '../../src/engine/runtime';
+import type { HomeDecisions, Rulesets } from '../../src/engine/types';
+import type { AccountFacts, OrderFacts } from '../../src/facts/vocabulary';
+import { callBits, notCalled, withCalls } from '../../src/impact/calls';
+import { parseDistributions } from '../../src/impact/distributions';
+import { parseFactsLines } from '../../src/impact/facts-file';
+import {
+  ImpactInputError,
+  compareAccount,
+  exportedPopulation,
+  generatedPopulation,
+  measureImpact,
+  runImpact,
+  type DecisionImpact,
+  type ImpactProgress,
+  type PopulationSource,
+} from '../../src/impact/impact';
+import { factsObject, type GeneratedAccount } from '../../src/impact/population';
+import { renderImpact } from '../../src/impact/report';
+
+const distributions = parseDistributions(
+  JSON.parse(readFileSync(join(repoRoot, 'rules', 'population', 'distributions.json'), 'utf8')),
+);
+const shipped = (): Rulesets => structuredClone(loadRulesDir());
+
+/** Shipped rules with an analyst's edits: a threshold, a rule taken out, a call no longer made. */
+function edited(edit: (r: Rulesets) => void): Rulesets {
+  const r = shipped();
+  edit(r);
+  return r;
+}
+const firstBillUpTo20 = (r: Rulesets): void => {
+  const rule = r['home-sections'].rules.find((x) => x.name === 'first-bill-alert')!;
+  (rule.conditions as { all: { value: unknown }[] }).all[1]!.value = 20;
+};
+const noRewards = (r: Rulesets): void => {
+  r['home-sections'].rules = r['home-sections'].rules.filter((x) => x.name !== 'rewards');
+};
+const noServicesCall = (r: Rulesets): void => {
+  r['data-loading'].rules = r['data-loading'].rules.filter((x) => x.name !== 'services');
+};
+
+/**
+ * An account decided the app's way with json-rules-engine: the profile, the planned calls, the decisions,
+ * then each order and ticket the account loaded (the item store).
+ */
+async function viaRuntime(runtime: Runtime, account: GeneratedAccount) {
+  const profile = factsObject(withCalls(account.facts, 0)) as AccountFacts;
+  let plan = (await runtime.decide(profile)).decisions.dataLoading.calls;
+  let facts = factsObject(withCalls(account.facts, callBits(plan))) as AccountFacts;
+  let { decisions } = await runtime.decide(facts);
+  // As the app and decidePersona: the calls the rules add once the first ones answered are made too.
+  const later = decisions.dataLoading.calls.filter((c) => !plan.includes(c));
+  if (later.length > 0) {
+    plan = [...plan, ...later];
+    facts = factsObject(withCalls(account.facts, callBits(plan))) as AccountFacts;
+    ({ decisions } = await runtime.decide(facts));
+  }
+  const items = (loaded: boolean, list: readonly (readonly unknown[])[]) =>
+    loaded
+      ? Promise.all(
+          list.map(
+            async (o) =>
+              (await runtime.decideItem(factsObject(o, ORDER_LAYOUT) as OrderFacts, decisions)).decisions,
+          ),
+        )
+      : [];
+  const orders = await items(plan.includes('orderHistory'), account.orders);
+  const tickets = await items(plan.includes('tickets'), account.tickets);
+  return { facts, decisions, orders, tickets };
+}
+
+/** What a customer sees of an account's decisions: sections only on the full home. */
+const shown = (x: Awaited<ReturnType<typeof viaRuntime>>): string => {
+  const { toggles: _t, constants: _c, dataLoading: _d, ...decisions } = x.decisions;
+  return JSON.stringify({
+    ...x,
+    facts: null,
+    decisions: { ...decisions, sections: decisions.homeView.view === 'full' ? decisions.sections : [] },
+  });
+};
+
+const changeOf = (
+  report: { decisions: readonly DecisionImpact[] },
+  decision: string,
+  change: string,
+): number =>
+  report.decisions.find((d) => d.decision === decision)?.changes.find((c) => c.change === change)?.accounts ??
+  0;
+
+describe('rules:impact', () => {
+  const population = generatedPopulation(distributions);
+
+  it("decides each generated account exactly as json-rules-engine does the app's way (profile, planned calls, decisions, orders and tickets)", async () => {
+    const current = edited((r) => {
+      firstBillUpTo20(r);
+      noServicesCall(r);
+    });
+    const runtimes = { current: createRuntime(structuredClone(current)), base: createRuntime(shipped()) };
+    await fc.assert(
+      fc.asyncProperty(fc.integer({ min: 0, max: population.size - 1 }), async (index) => {
+        const compiled = compareAccount(current, shipped(), population, index);
+        const now = await viaRuntime(runtimes.current, population.account(index));
+        const before = await viaRuntime(runtimes.base, population.account(index));
+        expect(compiled.facts).toStrictEqual(now.facts);
+        expect(compiled.current).toStrictEqual({
+          decisions: now.decisions,
+          orders: now.orders,
+          tickets: now.tickets,
+        });
+        expect(compiled.base).toStrictEqual({
+          decisions: before.decisions,
+          orders: before.orders,
+          tickets: before.tickets,
+        });
+      }),
+      { numRuns: 150 },
+    );
+  });
+
+  it("counts, per decision and change, the accounts json-rules-engine's decisions differ for", async () => {
+    const current = edited((r) => {
+      firstBillUpTo20(r);
+      noRewards(r);
+    });
+    const small: PopulationSource = generatedPopulation(distributions, { accounts: 400 });
+    const report = measureImpact(current, shipped(), small);
+    const runtimes = [createRuntime(structuredClone(current)), createRuntime(shipped())] as const;
+    const expected = { firstBill: 0, rewards: 0, accounts: 0 };
+    const visible = (d: HomeDecisions): string[] => d.sections.map((s) => s.section);
+    for (let i = 0; i < small.size; i++) {
+      const [now, before] = await Promise.all(runtimes.map((r) => viaRuntime(r, small.account(i))));
+      if (now!.decisions.homeView.view !== 'full' || before!.decisions.homeView.view !== 'full') continue;
+      const a = visible(now!.decisions);
+      const b = visible(before!.decisions);
+      if (a.includes('first-bill-alert') && !b.includes('first-bill-alert')) expected.firstBill++;
+      if (!a.includes('rewards') && b.includes('rewards')) expected.rewards++;
+      if (a.join() !== b.join()) expected.accounts++;
+    }
+    expect(expected.firstBill).toBeGreaterThan(20);
+    expect(expected.rewards).toBeGreaterThan(100);
+    expect(changeOf(report, 'home-sections', '+first-bill-alert')).toBe(expected.firstBill);
+    expect(changeOf(report, 'home-sections', '-rewards')).toBe(expected.rewards);
+    expect(report.decisions.find((d) => d.decision === 'home-sections')!.accounts).toBe(expected.accounts);
+    expect(report.decisions.map((d) => d.decision)).toEqual(['home-sections']);
+    expect(report.rules).toEqual([
+      { decision: 'home-sections', added: [], removed: ['rewards'], changed: ['first-bill-alert'] },
+    ]);
+  });
+
+  it('counts the accounts whose prepaid card status changes when the card-expiry warning goes from 60 to 45 days, as json-rules-engine decides them', async () => {
+    const current = edited((r) => {
+      const rule = r['prepaid-card'].rules.find((x) => x.name === 'card-almost-expired')!;
+      (rule.conditions as { all: { value: unknown }[] }).all[0]!.value = 45;
+    });
+    // A sample where the change can show: prepaid accounts whose card expires within four months.
+    const prepaid = structuredClone(distributions);
+    prepaid.account.kind = { BAN: 0, BAID: 0, CRIS: 0, PPB: 1, other: 0 };
+    prepaid.billing.daysToCardExpiry = { ranges: [{ from: -10, to: 120, weight: 1 }] };
+    const sample = generatedPopulation(prepaid, { accounts: 500 });
+    const report = measureImpact(current, shipped(), sample);
+    const runtimes = [createRuntime(structuredClone(current)), createRuntime(shipped())] as const;
+    const expected = new Map<string, number>();
+    let changed = 0;
+    for (let i = 0; i < sample.size; i++) {
+      const [now, before] = await Promise.all(runtimes.map((r) => viaRuntime(r, sample.account(i))));
+      const a = now!.decisions.prepaidCard.status;
+      const b = before!.decisions.prepaidCard.status;
+      if (a !== b) {
+        const key = `${b} → ${a}`;
+        expected.set(key, (expected.get(key) ?? 0) + 1);
+      }
+      if (shown(now!) !== shown(before!)) changed++;
+    }
+    expect(expected.get('2 → 0')).toBeGreaterThan(20);
+    const card = report.decisions.find((d) => d.decision === 'prepaid-card')!;
+    expect(card.changes.map((c) => [c.change.replace(/ \([^)]*\)/g, ''), c.accounts]).sort()).toEqual(
+      [...expected].sort(),
+    );
+    expect(report.changedAccounts).toBe(changed);
+    expect(report.rules).toEqual([
+      { decision: 'prepaid-card', added: [], removed: [], changed: ['card-almost-expired'] },
+    ]);
+  });
+
+  it("counts, per order and ticket, the accounts that gain the technician's location when the tech tracker is turned on, as json-rules-engine decides them", async () => {
+    const current = edited((r) => {
+      r.toggles.rules.find((x) => x.name === 'techTracker')!.event.params.on = true;
+    });
+    const sample = generatedPopulation(distributions, { accounts: 600 });
+    const report = measureImpact(current, shipped(), sample);
+    const runtimes = [createRuntime(structuredClone(current)), createRuntime(shipped())] as const;
+    const expected = { orders: 0, tickets: 0, alert: 0 };
+    let changed = 0;
+    const gains = (now: { actions: Record<string, boolean> }[], before: typeof now): boolean =>
+      now.some((x, j) => x.actions['tech-location'] && !before[j]?.actions['tech-location']);
+    for (let i = 0; i < sample.size; i++) {
+      const [now, before] = await Promise.all(runtimes.map((r) => viaRuntime(r, sample.account(i))));
+      if (shown(now!) !== shown(before!)) changed++;
+      if (gains(now!.orders, before!.orders)) expected.orders++;
+      if (gains(now!.tickets, before!.tickets)) expected.tickets++;
+      if (now!.decisions.orderActions['tech-location'] && !before!.decisions.orderActions['tech-location'])
+        expected.alert++;
+    }
+    expect(expected.orders).toBeGreaterThan(0);
+    expect(expected.tickets).toBeGreaterThan(0);
+    expect(expected.alert).toBeGreaterThan(0);
+    expect(changeOf(report, 'history-actions', '+tech-location (order)')).toBe(expected.orders);
+    expect(changeOf(report, 'history-actions', '+tech-location (ticket)')).toBe(expected.tickets);
+    expect(changeOf(report, 'order-actions', '+tech-location')).toBe(expected.alert);
+    // Toggles hold for every account, signed in or not; an account sees the change only through what it
+    // offers.
+    expect(changeOf(report, 'toggles', '+techTracker')).toBe(sample.size);
+    expect(report.changedAccounts).toBe(changed);
+  });
+
+  it('finds no change between identical rules', () => {
+    const report = measureImpact(
+      shipped(),
+      shipped(),
+      generatedPopulation(distributions, { accounts: 3000 }),
+    );
+    expect(report).toMatchObject({
+      accounts: 3000,
+      changedAccounts: 0,
+      decisions: [],
+      rules: [],
+      examples: [],
+    });
+  });
+
+  it('shows a call no longer made in every decision that uses its data', () => {
+    const report = measureImpact(
+      edited(noServicesCall),
+      shipped(),
+      generatedPopulation(distributions, { accounts: 3000 }),
+    );
+    expect(changeOf(report, 'data-loading', '-services')).toBeGreaterThan(2000);
+    expect(changeOf(report, 'home-sections', '-internet-wifi')).toBeGreaterThan(1000);
+  });
+
+  it('prints each decision as "<decision>: <n> accounts change; <change> <n>; ...", with examples that regenerate by index', () => {
+    const report = measureImpact(
+      edited((r) => {
+        firstBillUpTo20(r);
+        noRewards(r);
+      }),
+      shipped(),
+      generatedPopulation(distributions, { accounts: 5000 }),
+    );
+    const text = renderImpact(report, {
+      comparing: 'rules/ against main',
+      showCommand: (i) => `npm run rules:impact -- --base main --show ${i}`,
+      budget: 1000,
+    });
+    const sections = report.decisions.find((d) => d.decision === 'home-sections')!;
+    expect(text).toContain(
+      `home-sections: ${sections.accounts.toLocaleString('en-US')} accounts change; ${sections.changes
+        .map((c) => `${c.change} ${c.accounts.toLocaleString('en-US')}`)
+        .join('; ')}`,
+    );
+    expect(text).toMatch(/^Time: [\d,]+ ms for 5,000 accounts \(budget 1,000 ms\): generating/m);
+    const example = report.examples[0]!;
+    expect(text).toContain(`npm run rules:impact -- --base main --show ${example.index}`);
+    // The kind of account, then what the changed rules test, in the vocabulary's order.
+    expect(report.keyFacts).toEqual([
+      'accountNumberKind',
+      'accountStatus',
+      'accountType',
+      'companyIdentifier',
+      'accountTenure',
+    ]);
+    // The seed and index give the same account again.
+    const again = generatedPopulation(distributions, { accounts: 5000 }).account(example.index);
+    expect(factsObject(again.facts)).toMatchObject(example.facts);
+  });
+
+  it('measures exported facts like the generated accounts they were exported from', () => {
+    const small = generatedPopulation(distributions, { accounts: 500 });
+    const current = edited(firstBillUpTo20);
+    // What the app would export: each account's facts after the calls the rules made, and its items.
+    const rules = compileRules(shipped());
+    const lines = Array.from({ length: small.size }, (_, i) => {
+      const account = small.account(i);
+      const calls = rules.planCalls(account.facts, notCalled(0));
+      const facts = factsObject(withCalls(account.facts, callBits(calls)));
+      const items = [
+        ...(calls.includes('orderHistory') ? account.orders : []),
+        ...(calls.includes('tickets') ? account.tickets : []),
+      ].map((o) => factsObject(o, ORDER_LAYOUT));
+      return JSON.stringify({ id: `A${i}`, ...facts, items });
+    });
+    const exported = exportedPopulation(parseFactsLines(lines.join('\n')), 'export.jsonl');
+    const fromFile = measureImpact(current, shipped(), exported);
+    const generated = measureImpact(current, shipped(), small);
+    expect(
+      fromFile.decisions.map((d) => [d.decision, d.accounts, d.changes.map((c) => [c.change, c.accounts])]),
+    ).toEqual(
+      generated.decisions.map((d) => [d.decision, d.accounts, d.changes.map((c) => [c.change, c.accounts])]),
+    );
+    expect(fromFile.examples[0]!.label).toMatch(/^A\d+$/);
+  });
+});
+
+describe('exported facts (--population file.jsonl)', () => {
+  const good = (): Record<string, unknown> => {
+    const small = generatedPopulation(distributions, { accounts: 1 });
+    return factsObject(small.account(0).facts);
+  };
+
+  it('names the line and the fact of each problem, with a suggestion for a misspelt one', () => {
+    const line = (edit: (f: Record<string, unknown>) => void): string => {
+      const f = good();
+      edit(f);
+      return JSON.stringify(f);
+    };
+    const text = [
+      line(() => {}),
+      line((f) => {
+        f.acountStatus = f.accountStatus;
+        delete f.accountStatus;
+      }),
+      line((f) => {
+        f.amountDue = '12.50';
+      }),
+      line((f) => {
+        f.customerType = 'RESI';
+      }),
+      '{not json',
+      line((f) => {
+        f.items = [{ orderStatus: 'COMPLETED', orderActivity: 'INSTALL' }];
+      }),
+    ].join('\n');
+    expect(() => parseFactsLines(text, 'export.jsonl')).toThrow(
+      [
+        'export.jsonl: 6 problems:',
+        "  export.jsonl line 2: unknown fact 'acountStatus': did you mean 'accountStatus'?",
+        '  export.jsonl line 2: missing facts (write null for unknown): accountStatus',
+        `  export.jsonl line 3: 'amountDue' is a number (or null), not "12.50"`,
+        `  export.jsonl line 4: "RESI" is not a value 'customerType' can have (RES, SMB): did you mean 'RES'?`,
+        '  export.jsonl line 5: not valid JSON',
+      ].join('\n'),
+    );
+    expect(() => parseFactsLines(text, 'export.jsonl')).toThrow(
+      'export.jsonl line 6: items[0]: missing facts (write null for unknown): hoursSinceOrderClosed, itemKind',
+    );
+  });
+
+  it('reads one account per line, the label from its id or its line', () => {
+    const accounts = parseFactsLines(
+      `${JSON.stringify({ id: 'X1', ...good() })}\n\n${JSON.stringify(good())}\n`,
+    );
+    expect(accounts.map((a) => a.label)).toEqual(['X1', 'line 3']);
+  });
+});
+
+describe('the base rules (--base)', () => {
+  it('reads every rule file at a git ref, checked like rules:check', () => {
+    const atHead = rulesAtRef('HEAD');
+    expect(Object.keys(atHead).sort()).toEqual(DECISIONS.map((d) => d.id).sort());
+  });
+
+  it('says what is wrong with a ref or a folder', () => {
+    expect(() => loadBase('no-such-ref-anywhere')).toThrow(
+      '--base no-such-ref-anywhere: neither a folder nor a git ref (a branch, tag or commit)',
+    );
+    expect(() => rulesAtRef('--output=x')).toThrow("a git ref does not start with '-'");
+    expect(loadBase(join(repoRoot, 'rules'))).toEqual(loadRulesDir());
+  });
+});
+
+describe('runImpact (the rule studio calls it in a Web Worker)', () => {
+  const draft = (): Rulesets =>
+    edited((r) => {
+      firstBillUpTo20(r);
+      noRewards(r);
+    });
+  /** A clock that moves 10 ms per reading: every slice of 25 ms holds a few chunks. */
+  const ticking = () => {
+    let t = 0;
+    return () => (t += 10);
+  };
+  const withoutTimings = ({ timings: _t, ...rest }: { timings: unknown }) => rest;
+
+  it('gives the report measureImpact gives, reporting progress after each slice up to every account', async () => {
+    const population = generatedPopulation(distributions, { accounts: 3000 });
+    const progress: ImpactProgress[] = [];
+    const report = await runImpact({
+      base: shipped(),
+      draft: draft(),
+      population,
+      onProgress: (p) => progress.push(p),
+      sliceMs: 25,
+      now: ticking(),
+    });
+    expect(withoutTimings(report)).toEqual(withoutTimings(measureImpact(draft(), shipped(), population)));
+    expect(progress.length).toBeGreaterThan(2);
+    expect(progress.at(-1)).toMatchObject({
+      done: 3000,
+      total: 3000,
+      changedAccounts: report.changedAccounts,
+    });
+    for (let i = 1; i < progress.length; i++) {
+      expect(progress[i]!.done).toBeGreaterThan(progress[i - 1]!.done);
+      expect(progress[i]!.changedAccounts).toBeGreaterThanOrEqual(progress[i - 1]!.changedAccounts);
+    }
+  });
+
+  it('takes the distributions or exported facts as they are, and measures them like the command line', async () => {
+    const json: unknown = JSON.parse(
+      readFileSync(join(repoRoot, 'rules', 'population', 'distributions.json'), 'utf8'),
+    );
+    const generated = await runImpact({
+      base: shipped(),
+      draft: draft(),
+      population: { distributions: json, accounts: 800, seed: 5 },
+    });
+    const expected = measureImpact(
+      draft(),
+      shipped(),
+      generatedPopulation(distributions, { accounts: 800, seed: 5 }),
+    );
+    expect(withoutTimings(generated)).toEqual(withoutTimings(expected));
+    const line = JSON.stringify({
+      id: 'X1',
+      ...factsObject(generatedPopulation(distributions).account(0).facts),
+    });
+    const fromFile = await runImpact({
+      base: shipped(),
+      draft: draft(),
+      population: { factsLines: `${line}\n`, name: 'export.jsonl' },
+    });
+    expect(fromFile).toMatchObject({ accounts: 1, population: { source: 'file', file: 'export.jsonl' } });
+  });
+
+  it('stops when its signal is aborted, with the signal’s reason', async () => {
+    const controller = new AbortController();
+    const progress: ImpactProgress[] = [];
+    const run = runImpact({
+      base: shipped(),
+      draft: draft(),
+      population: generatedPopulation(distributions, { accounts: 100000 }),
+      onProgress: (p) => {
+        progress.push(p);
+        controller.abort(new Error('the analyst edited the rule again'));
+      },
+      signal: controller.signal,
+      sliceMs: 0,
+    });
+    await expect(run).rejects.toThrow('the analyst edited the rule again');
+    expect(progress).toHaveLength(1);
+    expect(progress[0]!.done).toBeLessThan(100000);
+  });
+
+  it('refuses rules or a population it cannot measure, naming each problem', async () => {
+    const broken = shipped();
+    (broken['order-actions'].rules[0]!.conditions as { all: { fact: string }[] }).all[0]!.fact =
+      'cancelOrderDisabeld';
+    const failure = runImpact({
+      base: shipped(),
+      draft: broken,
+      population: generatedPopulation(distributions),
+    });
+    await expect(failure).rejects.toBeInstanceOf(ImpactInputError);
+    await expect(failure).rejects.toThrow(
+      /^draft: rules\/order-actions\.json, rule #1 .*cancelOrderDisabeld/,
+    );
+    const badPopulation = runImpact({
+      base: shipped(),
+      draft: shipped(),
+      population: { distributions: { ...distributions, accounts: 0 } },
+    });
+    await expect(badPopulation).rejects.toBeInstanceOf(ImpactInputError);
+    await expect(badPopulation).rejects.toThrow('accounts');
+  });
+});
