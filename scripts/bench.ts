@@ -7,6 +7,7 @@
  * comparing; and the first-load gzipped JavaScript of /home from the build manifest. Figures only: nothing
  * here passes or fails.
  */
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { loadPersonas } from '../sandbox/personas';
