@@ -256,12 +256,15 @@ export function personaFacts(
 ): AccountFacts {
   const all = personaResponses(persona, { today, accountIndex });
   const responses: AccountResponses = { homeEarlyInit: all.homeEarlyInit, accountList: all.accountList };
-  for (const call of calls) responses[RESPONSE_OF_CALL[call]] = all[RESPONSE_OF_CALL[call]];
+  for (const call of calls) {
+    const body = RESPONSE_OF_CALL[call];
+    if (body) responses[body] = all[body];
+  }
   return deriveFacts(snapshotFromResponses(responses, { receivedAt: today }), { today });
 }
 
-/** The persona body (schema name) each data call of rules/data-loading.json fetches. */
-const RESPONSE_OF_CALL: Record<DataCall, keyof PersonaResponses> = {
+/** The persona body (schema name) each data call of rules/data-loading.json fetches (none: the token). */
+const RESPONSE_OF_CALL: Record<DataCall, keyof PersonaResponses | null> = {
   outage: 'outage',
   orderHistory: 'orderHistory',
   tickets: 'repairTickets',
@@ -273,6 +276,7 @@ const RESPONSE_OF_CALL: Record<DataCall, keyof PersonaResponses> = {
   paperCharge: 'checkPaperCharge',
   modemInfo: 'modemInfo',
   wifiInfo: 'wifiInfo',
+  adaptToken: null,
 };
 
 /**

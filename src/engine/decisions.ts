@@ -121,6 +121,8 @@ export const DATA_CALLS = [
   'paperCharge',
   'modemInfo',
   'wifiInfo',
+  // Not a data call itself: the OAuth token the modem and wifi calls need, asked for beside the others.
+  'adaptToken',
 ] as const;
 export type DataCall = (typeof DATA_CALLS)[number];
 

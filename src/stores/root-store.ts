@@ -356,6 +356,10 @@ export class RootStore {
       getModemReplacementOffer(c, { accountNumber }),
     );
     load('paperCharge', 'checkPaperCharge', () => getCheckPaperCharge(c, { ban: accountNumber }));
+    // The token those calls need is asked for now, beside the others, when the rules say they may run
+    // (rules/data-loading.json, adaptToken): it is there when the services answer comes. A failed token
+    // here is not recorded; the modem and wifi calls ask again and record theirs.
+    if (plan.has('adaptToken')) jobs.push(this.adaptToken().then(() => undefined));
     // The wifi calls wait for the services answer: they run only when it says HSI is owned.
     jobs.push(d.settled('services').then(() => this.loadWifiData()));
     await Promise.all(jobs);

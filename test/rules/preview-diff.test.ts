@@ -48,7 +48,7 @@ describe('rules preview format', () => {
     const after = await rendered(changed, rulesets);
 
     expect(changedLines(before, after)).toEqual([
-      '- postpaid: outage, orderHistory, tickets, services, creditOffer, modemReplacementOffer, modemInfo, wifiInfo, rateIncrease, wgStatus, paperCharge',
+      '- postpaid: outage, orderHistory, tickets, services, creditOffer, modemReplacementOffer, modemInfo, wifiInfo, adaptToken, rateIncrease, wgStatus, paperCharge',
     ]);
     const changes = diffPreviews(before, after);
     expect(changes).toEqual([
@@ -56,13 +56,13 @@ describe('rules preview format', () => {
         decision: 'Calls made after the profile (rules/data-loading.json)',
         key: 'postpaid',
         before:
-          'outage, orderHistory, tickets, services, creditOffer, modemReplacementOffer, modemInfo, wifiInfo',
+          'outage, orderHistory, tickets, services, creditOffer, modemReplacementOffer, modemInfo, wifiInfo, adaptToken',
         after:
-          'outage, orderHistory, tickets, services, creditOffer, modemReplacementOffer, modemInfo, wifiInfo, rateIncrease, wgStatus, paperCharge',
+          'outage, orderHistory, tickets, services, creditOffer, modemReplacementOffer, modemInfo, wifiInfo, adaptToken, rateIncrease, wgStatus, paperCharge',
       },
     ]);
     expect(formatPreviewDiff(changes, 'golden.md')).toBe(
-      'postpaid | Calls made after the profile (rules/data-loading.json) | before: outage, orderHistory, tickets, services, creditOffer, modemReplacementOffer, modemInfo, wifiInfo | after: outage, orderHistory, tickets, services, creditOffer, modemReplacementOffer, modemInfo, wifiInfo, rateIncrease, wgStatus, paperCharge\n\n' +
+      'postpaid | Calls made after the profile (rules/data-loading.json) | before: outage, orderHistory, tickets, services, creditOffer, modemReplacementOffer, modemInfo, wifiInfo, adaptToken | after: outage, orderHistory, tickets, services, creditOffer, modemReplacementOffer, modemInfo, wifiInfo, adaptToken, rateIncrease, wgStatus, paperCharge\n\n' +
         '1 change against golden.md; 1 persona (postpaid); 1 decision (Calls made after the profile)\n',
     );
   });
