@@ -224,7 +224,11 @@ describe('repair-ticket alerts (rules/history-actions.json decides missed, Resch
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Reschedule appointment TR-MISSED' }));
     const dialog = await screen.findByRole('dialog', { name: 'Reschedule Appointment' });
-    await user.click(await within(dialog).findByRole('button', { name: 'March 13, 26' }));
+    // The calendar (react-day-picker) and the slots load when the dialog opens: on a busy machine that
+    // takes longer than findByRole's default second.
+    await user.click(
+      await within(dialog).findByRole('button', { name: 'March 13, 26' }, { timeout: 10_000 }),
+    );
     const time = within(dialog).getByLabelText('Select a time');
     expect(
       within(time)
