@@ -44,6 +44,8 @@ export const NOT_CALLED: Readonly<Record<DataCall, Partial<Record<AccountFactNam
   modemInfo: { modemConnected: null, ownModem: null, thirdPartyModem: null, modemInfoStatus: 'not-called' },
   // Its answer (the wifi networks and connected devices) is shown as it is: no fact reads it.
   wifiInfo: {},
+  // The token the modem and wifi calls use, asked for beside the account's calls: no fact reads it.
+  adaptToken: {},
 };
 
 const slot = new Map(ACCOUNT_LAYOUT.map((name, i) => [name, i]));
