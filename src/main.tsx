@@ -48,6 +48,8 @@ async function start(): Promise<void> {
   // Every path outside /login is signed-in: its guard (isAuth beside the profile) starts now, not after the
   // route's module has loaded.
   const { pathname, search, hash } = window.location;
+  // The calls start before the router renders: what fails is logged under the page asked for.
+  store.setPage(pathname);
   if (!pathname.startsWith('/login'))
     void store.guard(`${pathname === '/' ? '/home' : pathname}${search}${hash}`);
   // A value a page cannot show reads 'Not available' there and is logged once (src/ui/format.ts).

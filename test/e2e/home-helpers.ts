@@ -34,3 +34,22 @@ export const FAULT_MODES = ['500', 'malformed', 'timeout'] as const;
 
 /** The client gives up after 15 s: a time-out case waits for that. */
 export const AFTER_TIMEOUT = 25_000;
+
+interface ToggleRules {
+  rules: { event: { params: { toggle: string; on: boolean } } }[];
+}
+
+/**
+ * Serves the portal a copy of rules/toggles.json with `toggle` switched on, as an analyst's edit would be
+ * (the shipped toggle stays off): the portal reads every rule file from the one bundle at start-up.
+ */
+export async function serveToggleOn(page: Page, toggle: string): Promise<void> {
+  await page.route('**/rules/bundle.json', async (route) => {
+    const response = await route.fetch();
+    const bundle = (await response.json()) as { files: Record<string, { rules: ToggleRules | null }> };
+    const toggles = bundle.files['toggles.json']?.rules;
+    if (!toggles) throw new Error('the served bundle has no toggles.json to edit');
+    for (const r of toggles.rules) if (r.event.params.toggle === toggle) r.event.params.on = true;
+    await route.fulfill({ response, json: bundle });
+  });
+}

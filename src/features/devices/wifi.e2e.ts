@@ -1,7 +1,12 @@
 import type { Page } from '@playwright/test';
 import jsQR from 'jsqr';
 import { test, expect, signIn, settled, axe } from '../../../test/e2e/fixtures';
-import { AFTER_TIMEOUT, expectIssueLogged, issueRecords } from '../../../test/e2e/home-helpers';
+import {
+  AFTER_TIMEOUT,
+  expectIssueLogged,
+  issueRecords,
+  serveToggleOn,
+} from '../../../test/e2e/home-helpers';
 
 /**
  * The WiFi and connected-devices panel (issue 9; home spec 2.9, 4, 7, 8, 9): the panel's variants on their
@@ -245,14 +250,7 @@ test.describe('WiFi panel variants (rules/wifi-panel.json) and its calls under t
 
 test.describe('Edit WIFI info with the acs call toggle on (a test-only served toggles.json)', () => {
   test.beforeEach(async ({ guarded: page }) => {
-    await page.route('**/rules/toggles.json', async (route) => {
-      const response = await route.fetch();
-      const file = (await response.json()) as {
-        rules: { event: { params: { toggle: string; on: boolean } } }[];
-      };
-      for (const r of file.rules) if (r.event.params.toggle === 'acsCall') r.event.params.on = true;
-      await route.fulfill({ response, json: file });
-    });
+    await serveToggleOn(page, 'acsCall');
   });
 
   test('the acs updateCredentials call saves (status 0 means success); a refusal shows its message and is logged; a time-out shows our message', async ({

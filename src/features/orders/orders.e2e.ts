@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { format } from 'date-fns';
 import { test, expect, signIn, settled, axe } from '../../../test/e2e/fixtures';
-import { AFTER_TIMEOUT, FAULT_MODES, issueRecords } from '../../../test/e2e/home-helpers';
+import { AFTER_TIMEOUT, FAULT_MODES, issueRecords, serveToggleOn } from '../../../test/e2e/home-helpers';
 
 /**
  * Orders and appointments on the home (issue 7; home spec 2.2, 2.3, 2.4, 4, 5, 8): one persona per behaviour,
@@ -415,15 +415,7 @@ test.describe('Order & Ticket History (home spec 2.3, 4)', () => {
 
 test.describe("the technician's location, with the tech tracker toggle on (a test-only served toggles.json)", () => {
   test.beforeEach(async ({ guarded: page }) => {
-    // The shipped toggle stays off; the portal reads the served rules at start-up, as an analyst's edit.
-    await page.route('**/rules/toggles.json', async (route) => {
-      const response = await route.fetch();
-      const file = (await response.json()) as {
-        rules: { event: { params: { toggle: string; on: boolean } } }[];
-      };
-      for (const r of file.rules) if (r.event.params.toggle === 'techTracker') r.event.params.on = true;
-      await route.fulfill({ response, json: file });
-    });
+    await serveToggleOn(page, 'techTracker');
   });
 
   test('an en-route order opens the tracker in a new window; the tracker call failing (500, malformed, time-out) says it cannot find the technician, with an issue-log record', async ({
