@@ -1,22 +1,28 @@
 /** Node-side helpers shared by the rules CLIs (check, explain, preview, schema) and their tests. */
 import { ALL_FACTS, type FactDefinition } from '../src/facts/vocabulary';
-import { analyzeRules, type AnalysisInput, type AnalysisResult } from '../src/engine/analyze';
+import type { AnalysisInput, AnalysisResult } from '../src/engine/analyze';
+import {
+  analyzeChecked,
+  checkRuleTexts,
+  parseJson,
+  type CheckContext,
+  type CheckedFiles,
+} from '../src/engine/check';
 import { CONSTANT_NAMES, DECISIONS, factsFor, ruleFileOf } from '../src/engine/decisions';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import * as prettier from 'prettier';
 import { buildRulesetSchema } from '../src/engine/schema-builder';
 import type { Rulesets } from '../src/engine/types';
-import { formatIssue, validateRuleset, type RulesetIssue } from '../src/engine/validate';
+import { formatIssue } from '../src/engine/validate';
 import { createRuntime, type Runtime } from '../src/engine/runtime';
 import { DATA_CALLS, type DataCall } from '../src/engine/decisions';
-import type { HomeDecisions, RuleFile } from '../src/engine/types';
+import type { HomeDecisions } from '../src/engine/types';
 import { NOT_BUILT_YET, RENDERED_SECTIONS } from '../src/app/rendered-sections';
 import { RENDERED_BANNERS, RENDERED_VIEWS } from '../src/features/home/rendered';
-import { deriveFacts } from '../src/facts/derive';
-import { snapshotFromResponses, type AccountResponses } from '../src/facts/snapshot';
+import { decideBodies, factsFromBodies } from '../src/engine/persona-decide';
 import { TOGGLE_NAMES, type AccountFacts } from '../src/facts/vocabulary';
-import { loadPersonas, personaResponses, type Persona, type PersonaResponses } from '../sandbox/personas';
+import { loadPersonas, personaResponses, type Persona } from '../sandbox/personas';
 
 /** Replaces the text between `<!-- name:start -->` and `<!-- name:end -->` (markers kept). */
 export function replaceGeneratedBlock(text: string, name: string, body: string): string {
@@ -53,76 +59,20 @@ export function rulesDir(): string {
   return process.env.RULES_DIR ? resolve(process.env.RULES_DIR) : join(repoRoot, 'rules');
 }
 
-export interface CheckedRules {
-  files: number;
-  rules: number;
-  issues: RulesetIssue[];
-  /** Parsed files by name, valid or not. */
-  parsed: Record<string, unknown>;
-}
+export type CheckedRules = CheckedFiles;
 
 /** Reads and validates every rule file of a directory; reports missing and unknown files too. */
 export function checkRulesDir(dir: string): CheckedRules {
-  const result: CheckedRules = { files: 0, rules: 0, issues: [], parsed: {} };
-  const names = existsSync(dir)
-    ? readdirSync(dir)
-        .filter((f) => f.endsWith('.json'))
-        .sort()
-    : [];
-  const expected = DECISIONS.map((d) => ruleFileOf(d.id));
-  for (const name of names) {
-    const file = `rules/${name}`;
-    result.files++;
-    const parsed = parseJson(readFileSync(join(dir, name), 'utf8'));
-    if ('problem' in parsed) {
-      result.issues.push({ file, path: parsed.where, message: parsed.problem });
-      continue;
-    }
-    const json = parsed.json;
-    result.parsed[name] = json;
-    if (!expected.includes(name)) {
-      result.issues.push({
-        file,
-        path: '',
-        message: `no decision reads this file (rule files: ${expected.join(', ')})`,
-      });
-      continue;
-    }
-    const rules = (json as { rules?: unknown }).rules;
-    if (Array.isArray(rules)) result.rules += rules.length;
-    result.issues.push(...validateRuleset(file, json));
-  }
-  for (const name of expected) {
-    if (!names.includes(name))
-      result.issues.push({ file: `rules/${name}`, path: '', message: 'the file is missing' });
-  }
-  return result;
+  return checkRuleTexts(readRuleTexts(dir));
 }
 
-/**
- * Parses a JSON file's text; on a syntax error says where, as an editor counts (line and column from 1):
- * `{ where: 'line 12, column 5', problem: 'not valid JSON at line 12, column 5: ...' }`.
- */
-export function parseJson(text: string): { json: unknown } | { where: string; problem: string } {
-  try {
-    return { json: JSON.parse(text) as unknown };
-  } catch (e) {
-    const raw = e instanceof Error ? e.message : String(e);
-    const m = /at position (\d+)/.exec(raw);
-    const offset = m ? Number(m[1]) : text.length;
-    const before = text.slice(0, offset).split('\n');
-    const where = `line ${before.length}, column ${before[before.length - 1]!.length + 1}`;
-    const what = raw
-      .replace(/\s*in JSON at position \d+.*$/, '')
-      .replace(/^Unexpected end of JSON input$/, 'the file ends too early');
-    const hint = /after property value|after array element/.test(what)
-      ? ' (a comma is missing, or a bracket is not closed)'
-      : /property name/.test(what)
-        ? ' (a comma before a closing bracket, or a name without "quotes")'
-        : '';
-    return { where, problem: `not valid JSON at ${where}: ${what}${hint}` };
-  }
+/** The text of every JSON file of a rules directory (not its subfolders), by file name. */
+export function readRuleTexts(dir: string): Record<string, string> {
+  const names = existsSync(dir) ? readdirSync(dir).filter((f) => f.endsWith('.json')) : [];
+  return Object.fromEntries(names.sort().map((name) => [name, readFileSync(join(dir, name), 'utf8')]));
 }
+
+export { parseJson };
 
 const CODE_DIRS = ['src', 'machines'];
 
@@ -166,14 +116,26 @@ export function codeReads(root: string = repoRoot): { constants: Set<string>; to
  * what never fires or never wins, ties, shared orders, unused constants and toggles, numbers written twice.
  */
 export function analyzeRulesDir(checked: CheckedRules): AnalysisResult {
-  const invalid = new Set(checked.issues.filter((i) => i.severity !== 'warning').map((i) => i.file));
-  const files: AnalysisInput['files'] = {};
-  for (const d of DECISIONS) {
-    const name = ruleFileOf(d.id);
-    if (name in checked.parsed && !invalid.has(`rules/${name}`))
-      files[d.id] = checked.parsed[name] as RuleFile;
-  }
-  return analyzeRules({ files, codeReads: codeReads(), rendered: renderedIds() });
+  return analyzeChecked(checked, { codeReads: codeReads(), rendered: renderedIds() });
+}
+
+/** What the analysis needs from the code, as JSON (the studio's server sends it to the browser). */
+export function checkContext(): CheckContext {
+  const reads = codeReads();
+  return {
+    codeReads: { constants: [...reads.constants].sort(), toggles: [...reads.toggles].sort() },
+    rendered: Object.fromEntries(
+      Object.entries(renderedIds()).map(([id, r]) => [
+        id,
+        {
+          ids: [...r.ids],
+          howToAdd: r.howToAdd,
+          ...(r.notBuilt ? { notBuilt: [...r.notBuilt] } : {}),
+          ...(r.notBuiltList ? { notBuiltList: r.notBuiltList } : {}),
+        },
+      ]),
+    ),
+  };
 }
 
 /** Loads a directory's rules for the runtime; throws with every issue when any file is invalid. */
@@ -254,48 +216,15 @@ export function personaFacts(
   accountIndex = 0,
   calls: readonly DataCall[] = DATA_CALLS,
 ): AccountFacts {
-  const all = personaResponses(persona, { today, accountIndex });
-  const responses: AccountResponses = { homeEarlyInit: all.homeEarlyInit, accountList: all.accountList };
-  for (const call of calls) {
-    const body = RESPONSE_OF_CALL[call];
-    if (body) responses[body] = all[body];
-  }
-  return deriveFacts(snapshotFromResponses(responses, { receivedAt: today }), { today });
+  return factsFromBodies(personaResponses(persona, { today, accountIndex }), today, calls);
 }
-
-/** The persona body (schema name) each data call of rules/data-loading.json fetches (none: the token). */
-const RESPONSE_OF_CALL: Record<DataCall, keyof PersonaResponses | null> = {
-  outage: 'outage',
-  orderHistory: 'orderHistory',
-  tickets: 'repairTickets',
-  services: 'myServices',
-  rateIncrease: 'rateIncrease',
-  wgStatus: 'wgStatus',
-  creditOffer: 'creditOffer',
-  modemReplacementOffer: 'modemReplacementOffer',
-  paperCharge: 'checkPaperCharge',
-  modemInfo: 'modemInfo',
-  wifiInfo: 'wifiInfo',
-  adaptToken: null,
-};
 
 /**
  * Decides for a persona account the way the app does: the profile first, then only the calls
  * rules/data-loading.json chose, then every decision on the data those calls return.
  */
 export async function decidePersona(runtime: Runtime, persona: Persona, today: Date, accountIndex = 0) {
-  const plan = await runtime.decide(personaFacts(persona, today, accountIndex, []));
-  let calls = plan.decisions.dataLoading.calls;
-  let facts = personaFacts(persona, today, accountIndex, calls);
-  let decided = await runtime.decide(facts);
-  // The app asks again once the first calls answered (the wifi calls wait for the services answer): so do we.
-  const later = decided.decisions.dataLoading.calls.filter((c) => !calls.includes(c));
-  if (later.length > 0) {
-    calls = [...calls, ...later];
-    facts = personaFacts(persona, today, accountIndex, calls);
-    decided = await runtime.decide(facts);
-  }
-  return { facts, ...decided };
+  return decideBodies(runtime, personaResponses(persona, { today, accountIndex }), today);
 }
 
 export interface PreviewRow {
