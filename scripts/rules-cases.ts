@@ -36,9 +36,9 @@ import {
   checkCaseFile,
   checkGiven,
   isObject,
+  loadCaseTexts,
   runCases as runCasesOn,
   show,
-  type CaseFile,
   type CasePersonas,
   type CaseResult,
   type GivenFile,
@@ -49,7 +49,7 @@ import type { ConditionTrace, RuleCondition, Rulesets } from '../src/engine/type
 import type { RulesetIssue } from '../src/engine/validate';
 import { TOGGLE_NAMES, type FactDefinition } from '../src/facts/vocabulary';
 import { loadPersonas } from '../sandbox/personas';
-import { dayAt, decidePersona, parseJson, repoRoot } from './rules-lib';
+import { dayAt, decidePersona, repoRoot } from './rules-lib';
 
 export {
   compare,
@@ -297,39 +297,21 @@ export function formatCaseIssue(i: RulesetIssue): string {
 /** The case files of `<rulesDir>/cases/`, checked: each problem names the file, the case and the path. */
 export function loadCases(rulesDir: string): LoadedCases {
   const dir = join(rulesDir, 'cases');
-  const result: LoadedCases = { files: [], given: {}, issues: [] };
   const base = resolve(rulesDir) === join(repoRoot, 'rules') ? 'rules' : rulesDir;
   const label = (name: string): string => `${base}/cases/${name}`;
   if (!existsSync(dir)) {
-    result.issues.push({ file: label(''), path: '', message: 'there is no cases folder beside the rules' });
-    return result;
+    return {
+      files: [],
+      given: {},
+      issues: [{ file: label(''), path: '', message: 'there is no cases folder beside the rules' }],
+    };
   }
-  const names = readdirSync(dir)
-    .filter((f) => f.endsWith('.json'))
-    .sort();
-  const parsed = new Map<string, unknown>();
-  for (const name of names) {
-    const p = parseJson(readFileSync(join(dir, name), 'utf8'));
-    if ('problem' in p) result.issues.push({ file: label(name), path: p.where, message: p.problem });
-    else parsed.set(name, p.json);
-  }
-  const givenJson = parsed.get('given.json');
-  if (givenJson === undefined) {
-    if (!result.issues.some((i) => i.file === label('given.json')))
-      result.issues.push({ file: label('given.json'), path: '', message: 'the file is missing' });
-  } else {
-    result.issues.push(...checkGivenFile(label('given.json'), givenJson));
-    if (isObject(givenJson) && isObject(givenJson.given))
-      result.given = givenJson.given as GivenFile['given'];
-  }
-  for (const [name, json] of parsed) {
-    if (name === 'given.json') continue;
-    const file = label(name);
-    const issues = checkCasesFile(file, name, json, result.given);
-    result.issues.push(...issues);
-    if (issues.length === 0) result.files.push({ file, cases: json as CaseFile });
-  }
-  return result;
+  const texts = Object.fromEntries(
+    readdirSync(dir)
+      .filter((f) => f.endsWith('.json'))
+      .map((name) => [name, readFileSync(join(dir, name), 'utf8')]),
+  );
+  return loadCaseTexts(texts, label, { given: checkGivenFile, cases: checkCasesFile });
 }
 
 /** The own checks of a given.json (engine/cases.ts), then the schema's backstop. */

@@ -16,6 +16,7 @@ import {
   decisionSpec,
   type DecisionId,
 } from './decisions';
+import { parseJson } from './check';
 import { formatDecisionTrace } from './explain';
 import { ruleRef } from './rule-ref';
 import { createRuntime, type Runtime } from './runtime';
@@ -328,6 +329,44 @@ export function checkCaseFile(
     }
   });
   return issues;
+}
+
+/** How the files of a cases folder are checked: the own checks, plus the CLI's schema backstop. */
+export interface CaseCheckers {
+  given: (file: string, json: unknown) => RulesetIssue[];
+  cases: (file: string, name: string, json: unknown, given: GivenFile['given']) => RulesetIssue[];
+}
+
+/** The case files of a cases folder given as texts by name ('given.json', 'prepaid-card.cases.json'), checked. */
+export function loadCaseTexts(
+  texts: Readonly<Record<string, string>>,
+  label: (name: string) => string,
+  checkers: CaseCheckers,
+): LoadedCases {
+  const result: LoadedCases = { files: [], given: {}, issues: [] };
+  const parsed = new Map<string, unknown>();
+  for (const name of Object.keys(texts).sort()) {
+    const p = parseJson(texts[name]!);
+    if ('problem' in p) result.issues.push({ file: label(name), path: p.where, message: p.problem });
+    else parsed.set(name, p.json);
+  }
+  const givenJson = parsed.get('given.json');
+  if (givenJson === undefined) {
+    if (!result.issues.some((i) => i.file === label('given.json')))
+      result.issues.push({ file: label('given.json'), path: '', message: 'the file is missing' });
+  } else {
+    result.issues.push(...checkers.given(label('given.json'), givenJson));
+    if (isObject(givenJson) && isObject(givenJson.given))
+      result.given = givenJson.given as GivenFile['given'];
+  }
+  for (const [name, json] of parsed) {
+    if (name === 'given.json') continue;
+    const file = label(name);
+    const issues = checkers.cases(file, name, json, result.given);
+    result.issues.push(...issues);
+    if (issues.length === 0) result.files.push({ file, cases: json as CaseFile });
+  }
+  return result;
 }
 
 /** The facts of a given entry, its `extends` applied first. */

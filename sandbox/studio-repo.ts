@@ -1,0 +1,469 @@
+/**
+ * The rule studio's history: a git repository of the rules, driven with the `git` command (execFile, no
+ * shell), never a home-made log. Its work tree is RULES_DIR, the folder the server serves; its git
+ * directory is a separate folder (STUDIO_GIT_DIR), so a RULES_DIR inside the project's own repository is
+ * never committed into that repository.
+ *
+ * - `main` is what is live: RULES_DIR always equals main's tree. A change made to the folder by hand is
+ *   recorded as a commit "Changes made outside the studio" before the studio reads or writes.
+ * - A saved change is a commit whose author is the analyst and whose message is the reason, with trailers
+ *   (`Studio-Kind`, `Impact`, `Restores`). When approval is required it waits on the branch
+ *   `pending/<id>` (the folder does not change); when approved it is committed onto main (author kept,
+ *   committer = the approver, trailer `Approved-by`) and only the files it changes are written to the
+ *   folder, each atomically (write, then rename), so the portal serves them at the next page load.
+ * - Restoring a version is a change like any other: a commit whose tree is that version's.
+ *
+ * Every operation runs one at a time (a queue), and commits are made with plumbing (a temporary index,
+ * hash-object, write-tree, commit-tree, update-ref with the expected old value), so nothing here depends
+ * on the user's git configuration, hooks or a checked-out branch.
+ */
+import { execFile } from 'node:child_process';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, relative, sep } from 'node:path';
+
+export interface Person {
+  name: string;
+  email: string;
+}
+
+export interface CommitInfo {
+  id: string;
+  /** The first line of the message: the reason. */
+  reason: string;
+  author: Person & { date: string };
+  committer: Person & { date: string };
+  kind: string;
+  /** The impact figures saved with the change (JSON of the Impact trailer), if any. */
+  impact?: unknown;
+  approvedBy?: string;
+  restores?: string;
+  /** Files it changes, relative to the rules folder ('prepaid-card.json', 'cases/x.cases.json'). */
+  files: string[];
+  /** Unified diff against its parent (empty for the first version). */
+  diff: string;
+}
+
+export interface PendingChange extends CommitInfo {
+  /** The live version it was made on. */
+  base: string;
+}
+
+export class RepoError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+const FILE_MODE = '100644';
+const MAIN = 'refs/heads/main';
+const PENDING = 'refs/heads/pending/';
+const SEP = '\x1f';
+const STUDIO: Person = { name: 'Rule studio', email: 'studio@localhost' };
+const OUTSIDE: Person = { name: 'Outside the studio', email: 'outside@localhost' };
+
+/** The files the repository tracks: JSON files of the rules folder and of its subfolders (cases/ ...). */
+function jsonFiles(dir: string, base = dir): string[] {
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir, { withFileTypes: true })
+    .flatMap((d) => {
+      const path = join(dir, d.name);
+      if (d.isDirectory()) return d.name.startsWith('.') ? [] : jsonFiles(path, base);
+      return d.name.endsWith('.json') ? [relative(base, path).split(sep).join('/')] : [];
+    })
+    .sort();
+}
+
+/** A path a change may write: a JSON file of the folder or a subfolder, nothing that climbs out. */
+export function isRulesPath(path: string): boolean {
+  return (
+    /^(?:[A-Za-z0-9][A-Za-z0-9._-]*\/)?[A-Za-z0-9][A-Za-z0-9._-]*\.json$/.test(path) && !path.includes('..')
+  );
+}
+
+export class RulesRepo {
+  private queue: Promise<unknown> = Promise.resolve();
+
+  constructor(
+    readonly rulesDir: string,
+    readonly gitDir: string,
+  ) {}
+
+  /** Runs `fn` after every operation before it (one writer at a time). */
+  private serial<T>(fn: () => Promise<T>): Promise<T> {
+    const run = this.queue.then(fn, fn);
+    this.queue = run.catch(() => undefined);
+    return run;
+  }
+
+  private git(
+    args: readonly string[],
+    options: { input?: string; env?: Record<string, string>; allowFail?: boolean } = {},
+  ): Promise<string> {
+    return new Promise((resolve, reject) => {
+      const child = execFile(
+        'git',
+        [`--git-dir=${this.gitDir}`, `--work-tree=${this.rulesDir}`, ...args],
+        {
+          maxBuffer: 64 * 1024 * 1024,
+          env: {
+            PATH: process.env.PATH ?? '/usr/bin:/bin',
+            // Nothing from the machine's or the user's git configuration applies (hooks, signing, editors).
+            GIT_CONFIG_NOSYSTEM: '1',
+            GIT_CONFIG_GLOBAL: '/dev/null',
+            GIT_TERMINAL_PROMPT: '0',
+            LANG: 'C',
+            ...options.env,
+          },
+        },
+        (error, stdout, stderr) => {
+          if (error && !options.allowFail)
+            reject(new Error(`git ${args[0]}: ${stderr.trim() || error.message}`));
+          else resolve(stdout);
+        },
+      );
+      if (options.input !== undefined) child.stdin?.end(options.input);
+    });
+  }
+
+  private async rev(ref: string): Promise<string | null> {
+    const out = await this.git(['rev-parse', '--verify', '--quiet', `${ref}^{commit}`], { allowFail: true });
+    return out.trim() || null;
+  }
+
+  /** Creates the repository on first use and records hand edits of the folder; the live commit. */
+  ensure(): Promise<string> {
+    return this.serial(() => this.ensureNow());
+  }
+
+  private async ensureNow(): Promise<string> {
+    if (!existsSync(join(this.gitDir, 'HEAD'))) {
+      mkdirSync(this.gitDir, { recursive: true });
+      await this.git(['init', '--quiet', '--initial-branch=main']);
+    }
+    const head = await this.rev(MAIN);
+    const tree = await this.treeOfFolder();
+    if (!head)
+      return this.commit(
+        tree,
+        [],
+        'The rules as the studio found them',
+        STUDIO,
+        STUDIO,
+        { 'Studio-Kind': 'start' },
+        { name: MAIN, old: '' },
+      );
+    if (tree === (await this.treeOf(head))) return head;
+    return this.commit(
+      tree,
+      [head],
+      'Changes made outside the studio',
+      OUTSIDE,
+      OUTSIDE,
+      { 'Studio-Kind': 'outside' },
+      { name: MAIN, old: head },
+    );
+  }
+
+  private async treeOf(commit: string): Promise<string> {
+    return (await this.git(['rev-parse', `${commit}^{tree}`])).trim();
+  }
+
+  /** Writes blobs and a tree from entries, starting from `base`'s tree (or empty), in a temporary index. */
+  private async writeTree(
+    base: string | null,
+    files: Readonly<Record<string, string>>,
+    replace = false,
+  ): Promise<string> {
+    const dir = mkdtempSync(join(tmpdir(), 'studio-index-'));
+    const env = { GIT_INDEX_FILE: join(dir, 'index') };
+    try {
+      if (base && !replace) await this.git(['read-tree', base], { env });
+      for (const [path, text] of Object.entries(files)) {
+        const sha = (await this.git(['hash-object', '-w', '--stdin'], { input: text })).trim();
+        await this.git(['update-index', '--add', '--cacheinfo', `${FILE_MODE},${sha},${path}`], { env });
+      }
+      return (await this.git(['write-tree'], { env })).trim();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }
+
+  private treeOfFolder(): Promise<string> {
+    const files = Object.fromEntries(
+      jsonFiles(this.rulesDir).map((f) => [f, readFileSync(join(this.rulesDir, f), 'utf8')]),
+    );
+    return this.writeTree(null, files, true);
+  }
+
+  private async commit(
+    tree: string,
+    parents: readonly string[],
+    reason: string,
+    author: Person & { date?: string },
+    committer: Person,
+    trailers: Readonly<Record<string, string>>,
+    ref: { name: string; old: string } | null,
+  ): Promise<string> {
+    const lines = Object.entries(trailers).map(([k, v]) => `${k}: ${v.replace(/\s*\n\s*/g, ' ')}`);
+    const message = `${reason.trim()}\n${lines.length ? `\n${lines.join('\n')}\n` : ''}`;
+    const id = (
+      await this.git(['commit-tree', tree, ...parents.flatMap((p) => ['-p', p]), '-F', '-'], {
+        input: message,
+        env: {
+          GIT_AUTHOR_NAME: author.name,
+          GIT_AUTHOR_EMAIL: author.email,
+          ...(author.date ? { GIT_AUTHOR_DATE: author.date } : {}),
+          GIT_COMMITTER_NAME: committer.name,
+          GIT_COMMITTER_EMAIL: committer.email,
+        },
+      })
+    ).trim();
+    // The expected old value makes the move atomic: a ref that moved meanwhile fails instead of losing it.
+    if (ref) await this.git(['update-ref', '-m', reason.slice(0, 200), ref.name, id, ref.old]);
+    return id;
+  }
+
+  /** The live files (main's tree), by path. */
+  live(): Promise<{ commit: string; files: Record<string, string> }> {
+    return this.serial(async () => {
+      const commit = await this.ensureNow();
+      return { commit, files: await this.filesOf(commit) };
+    });
+  }
+
+  private async filesOf(commit: string): Promise<Record<string, string>> {
+    const paths = (await this.git(['ls-tree', '-r', '--name-only', '-z', commit]))
+      .split('\0')
+      .filter(Boolean);
+    const out: Record<string, string> = {};
+    for (const p of paths) out[p] = await this.git(['show', `${commit}:${p}`]);
+    return out;
+  }
+
+  private async changedFiles(from: string | null, to: string): Promise<string[]> {
+    if (!from)
+      return (await this.git(['ls-tree', '-r', '--name-only', '-z', to])).split('\0').filter(Boolean);
+    return (await this.git(['diff-tree', '-r', '--name-only', '-z', '--no-renames', from, to]))
+      .split('\0')
+      .filter(Boolean);
+  }
+
+  private async info(id: string): Promise<CommitInfo> {
+    const format = ['%H', '%an', '%ae', '%aI', '%cn', '%ce', '%cI', '%P', '%B'].join(SEP);
+    const [hash, an, ae, ad, cn, ce, cd, parents, body] = (
+      await this.git(['show', '-s', `--format=${format}`, id])
+    ).split(SEP);
+    const parent = (parents ?? '').trim().split(' ')[0] || null;
+    const trailers = new Map<string, string>();
+    for (const line of (body ?? '').split('\n')) {
+      const m = /^([A-Z][A-Za-z-]+): (.*)$/.exec(line);
+      if (m) trailers.set(m[1]!, m[2]!);
+    }
+    let impact: unknown;
+    try {
+      impact = trailers.has('Impact') ? (JSON.parse(trailers.get('Impact')!) as unknown) : undefined;
+    } catch {
+      impact = undefined;
+    }
+    return {
+      id: hash!.trim(),
+      reason: (body ?? '').split('\n')[0] ?? '',
+      author: { name: an!, email: ae!, date: ad! },
+      committer: { name: cn!, email: ce!, date: cd! },
+      kind: trailers.get('Studio-Kind') ?? 'change',
+      ...(impact !== undefined ? { impact } : {}),
+      ...(trailers.has('Approved-by') ? { approvedBy: trailers.get('Approved-by')! } : {}),
+      ...(trailers.has('Restores') ? { restores: trailers.get('Restores')! } : {}),
+      files: await this.changedFiles(parent, id),
+      diff: parent ? await this.git(['diff', '--no-color', '--no-renames', parent, id]) : '',
+    };
+  }
+
+  /** The live history, newest first. */
+  history(limit = 50): Promise<CommitInfo[]> {
+    return this.serial(async () => {
+      await this.ensureNow();
+      const ids = (await this.git(['rev-list', `--max-count=${limit}`, MAIN])).split('\n').filter(Boolean);
+      return Promise.all(ids.map((id) => this.info(id)));
+    });
+  }
+
+  /** One version's files (for a restore preview), by path. */
+  version(id: string): Promise<Record<string, string>> {
+    return this.serial(async () => {
+      const commit = await this.rev(id);
+      if (!commit || !/^[0-9a-f]{7,40}$/.test(id)) throw new RepoError(404, `No version ${id.slice(0, 40)}`);
+      return this.filesOf(commit);
+    });
+  }
+
+  /** Changes waiting for approval, oldest first. */
+  pending(): Promise<PendingChange[]> {
+    return this.serial(() => this.pendingNow());
+  }
+
+  private async pendingNow(): Promise<PendingChange[]> {
+    const refs = (await this.git(['for-each-ref', '--sort=committerdate', '--format=%(objectname)', PENDING]))
+      .split('\n')
+      .filter(Boolean);
+    return Promise.all(
+      refs.map(async (id) => ({
+        ...(await this.info(id)),
+        base: (await this.git(['rev-parse', `${id}^`])).trim(),
+      })),
+    );
+  }
+
+  /**
+   * Records a change made on the live version `base`: `files` are the new texts of the files it changes.
+   * `check` sees the whole set of files as they would be live and throws a RepoError to refuse. Returns the
+   * pending change, or the live commit when no approval is required.
+   */
+  propose(opts: {
+    author: Person;
+    reason: string;
+    base: string;
+    files: Readonly<Record<string, string>>;
+    kind?: 'change' | 'restore';
+    trailers?: Readonly<Record<string, string>>;
+    requireApproval: boolean;
+    check: (files: Readonly<Record<string, string>>) => void | Promise<void>;
+  }): Promise<{ pending: boolean; id: string }> {
+    return this.serial(async () => {
+      const head = await this.ensureNow();
+      const paths = Object.keys(opts.files);
+      const bad = paths.find((p) => !isRulesPath(p));
+      if (bad !== undefined) throw new RepoError(400, `'${bad.slice(0, 100)}' is not a rules file`);
+      if (opts.base !== head) {
+        const since = await this.changedFiles(opts.base, head).catch(() => null);
+        if (!since)
+          throw new RepoError(409, 'The version this change was made on is unknown: reload the studio');
+        const clash = paths.filter((p) => since.includes(p));
+        if (clash.length > 0) {
+          throw new RepoError(
+            409,
+            `The live rules changed since you started (${clash.join(', ')}): reload the studio and make the change again`,
+          );
+        }
+      }
+      const live = await this.filesOf(head);
+      const changed = Object.fromEntries(Object.entries(opts.files).filter(([p, text]) => live[p] !== text));
+      if (Object.keys(changed).length === 0)
+        throw new RepoError(400, 'Nothing to save: the draft is the same as the live rules');
+      await opts.check({ ...live, ...changed });
+      const tree = await this.writeTree(head, changed);
+      const trailers = { 'Studio-Kind': opts.kind ?? 'change', ...opts.trailers };
+      if (!opts.requireApproval) {
+        const id = await this.commit(tree, [head], opts.reason, opts.author, opts.author, trailers, {
+          name: MAIN,
+          old: head,
+        });
+        await this.writeFolder(head, id);
+        return { pending: false, id };
+      }
+      // The branch is named by the change's own commit: commit first, then create the branch.
+      const id = await this.commit(tree, [head], opts.reason, opts.author, opts.author, trailers, null);
+      await this.git(['update-ref', `${PENDING}${id.slice(0, 12)}`, id, '']);
+      return { pending: true, id };
+    });
+  }
+
+  private async pendingRef(id: string): Promise<{ ref: string; commit: string }> {
+    if (!/^[0-9a-f]{7,40}$/.test(id)) throw new RepoError(404, 'No such pending change');
+    const ref = `${PENDING}${id.slice(0, 12)}`;
+    const commit = await this.rev(ref);
+    if (!commit || !commit.startsWith(id))
+      throw new RepoError(404, 'No such pending change (approved or withdrawn already?)');
+    return { ref, commit };
+  }
+
+  /**
+   * Puts a pending change live: committed onto main (author kept, committer the approver, `Approved-by`),
+   * its files written to the folder. The author may not approve their own change. `check` sees the files
+   * as they would be live (the live version may have moved since the change was made).
+   */
+  approve(
+    id: string,
+    approver: Person & { id: string },
+    authorId: (c: CommitInfo) => string | undefined,
+    check: (files: Readonly<Record<string, string>>) => void | Promise<void>,
+  ): Promise<string> {
+    return this.serial(async () => {
+      const head = await this.ensureNow();
+      const { ref, commit } = await this.pendingRef(id);
+      const info = await this.info(commit);
+      if (authorId(info) === approver.id) {
+        throw new RepoError(403, 'A second analyst must approve this change: its author cannot');
+      }
+      const base = (await this.git(['rev-parse', `${commit}^`])).trim();
+      if (base !== head) {
+        const since = await this.changedFiles(base, head);
+        const clash = info.files.filter((p) => since.includes(p));
+        if (clash.length > 0) {
+          throw new RepoError(
+            409,
+            `The live rules changed since this change was made (${clash.join(', ')}): withdraw it and make it again`,
+          );
+        }
+      }
+      const theirs = await this.filesOf(commit);
+      const changed = Object.fromEntries(info.files.filter((p) => p in theirs).map((p) => [p, theirs[p]!]));
+      await check({ ...(await this.filesOf(head)), ...changed });
+      const tree = await this.writeTree(head, changed);
+      const body = (await this.git(['show', '-s', '--format=%B', commit])).trimEnd();
+      const trailers: Record<string, string> = {};
+      for (const line of body.split('\n').slice(1)) {
+        const m = /^([A-Z][A-Za-z-]+): (.*)$/.exec(line);
+        if (m) trailers[m[1]!] = m[2]!;
+      }
+      trailers['Approved-by'] = `${approver.name} <${approver.email}>`;
+      const live = await this.commit(tree, [head], info.reason, { ...info.author }, approver, trailers, {
+        name: MAIN,
+        old: head,
+      });
+      await this.git(['update-ref', '-d', ref, commit]);
+      await this.writeFolder(head, live);
+      return live;
+    });
+  }
+
+  /** Drops a pending change without putting it live. */
+  withdraw(id: string): Promise<void> {
+    return this.serial(async () => {
+      const { ref, commit } = await this.pendingRef(id);
+      await this.git(['update-ref', '-d', ref, commit]);
+    });
+  }
+
+  /** Writes the files that changed from `from` to `to` into the folder, each atomically, then the index. */
+  private async writeFolder(from: string, to: string): Promise<void> {
+    const files = await this.changedFiles(from, to);
+    for (const path of files) {
+      const target = join(this.rulesDir, ...path.split('/'));
+      const exists = (await this.git(['ls-tree', '--name-only', to, '--', path])).trim();
+      if (!exists) {
+        rmSync(target, { force: true });
+        continue;
+      }
+      const text = await this.git(['show', `${to}:${path}`]);
+      mkdirSync(dirname(target), { recursive: true });
+      const tmp = `${target}.studio-${process.pid}.tmp`;
+      writeFileSync(tmp, text);
+      renameSync(tmp, target);
+    }
+    await this.git(['read-tree', to]);
+  }
+}
