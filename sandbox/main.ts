@@ -2,12 +2,13 @@
  * Starts the sandbox (`npm start` builds first, then runs this with tsx). Environment: see the table in
  * sandbox/README.md (PORT, HOST, RULES_DIR, SANDBOX_PERSONAS_DIR, ORCH_UPSTREAM, SANDBOX_TODAY,
  * SANDBOX_TIMEOUT_MS, SESSION_IDLE_MINUTES, SESSION_ABSOLUTE_HOURS, SESSION_MAX, TRUST_PROXY,
- * SECURE_COOKIES, SERVE_SOURCEMAPS).
+ * SECURE_COOKIES, SERVE_SOURCEMAPS, STUDIO_GIT_DIR, STUDIO_REQUIRE_APPROVAL).
  */
 import { existsSync } from 'node:fs';
 import { delimiter, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createSandboxServer, type SandboxOptions } from './server';
+import { readStudioConfig } from './studio';
 import type { SessionLimits } from './session';
 import { LOOPBACK_HOSTS } from './security';
 import { parseSandboxToday } from './personas';
@@ -25,6 +26,12 @@ function positive(name: string): number | undefined {
 
 const options: SandboxOptions = {};
 if (env.RULES_DIR) options.rulesDir = env.RULES_DIR;
+// The rule studio: where its git history of the rules lives, and whether a change needs a second analyst.
+if (env.STUDIO_GIT_DIR || env.STUDIO_REQUIRE_APPROVAL) {
+  const config = readStudioConfig();
+  if (env.STUDIO_REQUIRE_APPROVAL === '0') config.requireApproval = false;
+  options.studio = { config, ...(env.STUDIO_GIT_DIR ? { gitDir: env.STUDIO_GIT_DIR } : {}) };
+}
 if (env.SANDBOX_PERSONAS_DIR) options.personaDirs = env.SANDBOX_PERSONAS_DIR.split(delimiter).filter(Boolean);
 if (env.ORCH_UPSTREAM) options.upstream = env.ORCH_UPSTREAM;
 if (env.SANDBOX_TIMEOUT_MS) options.timeoutHoldMs = Number(env.SANDBOX_TIMEOUT_MS);

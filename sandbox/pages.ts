@@ -42,6 +42,8 @@ p.error{color:#a1001c;font-weight:600}
 
 export function signInPage(opts: {
   personas: readonly Persona[];
+  /** The rule studio's analysts (config/studio.json). */
+  analysts?: readonly { id: string; name: string }[];
   redirect: string;
   redirectParam: string;
   error?: string;
@@ -68,6 +70,20 @@ ${opts.error ? `<p class="error" role="alert">${escapeHtml(opts.error)}</p>` : '
 <ul class="personas">
 ${items}
 </ul>
+${
+  opts.analysts?.length
+    ? `<h2>Analysts (rule studio)</h2>
+<p class="note">Sign in as an analyst to edit, preview and approve rule changes at <code>/studio</code>.</p>
+<ul class="personas">
+${opts.analysts
+  .map(
+    (a) =>
+      `<li><a href="${escapeHtml(`/sandbox/signin?${new URLSearchParams({ analyst: a.id }).toString()}`)}">${escapeHtml(a.name)}</a><br><span>analyst <code>${escapeHtml(a.id)}</code></span></li>`,
+  )
+  .join('\n')}
+</ul>`
+    : ''
+}
 <p class="note">Faults: add <code>&amp;fault=/Orch/dssh/homeEarlyInit:500</code> to a sign-in link, or open
 <code>/sandbox/faults?set=/Orch/dssh/homeEarlyInit:timeout</code> (modes 500, timeout, malformed, off).</p>`,
   );

@@ -18,6 +18,15 @@ export const CONTENT_SECURITY_POLICY = [
   'report-uri /sandbox/csp-report',
 ].join('; ');
 
+/**
+ * The CSP of an analyst's pages: the same, except that the rule studio may frame the portal (its preview
+ * shows a persona's home under the live and the draft rules side by side). Customers never get it.
+ */
+export const ANALYST_CONTENT_SECURITY_POLICY = CONTENT_SECURITY_POLICY.replace(
+  "frame-ancestors 'none'",
+  "frame-ancestors 'self'",
+);
+
 /** Powerful features the portal never uses, denied to it and to anything it could embed. */
 export const PERMISSIONS_POLICY = [
   'accelerometer',

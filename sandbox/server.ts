@@ -11,7 +11,8 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { STATUS_CODES, type Server } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
-import { join, resolve, sep } from 'node:path';
+import { createHash } from 'node:crypto';
+import { basename, join, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import fastifyCompress from '@fastify/compress';
@@ -27,7 +28,10 @@ import { jumpPage, messagePage, notBuiltPage, sandboxCss, signInPage } from './p
 import { isoDate, isoDateTime, loadPersonas, signInOf, type Persona, type PersonaProblem } from './personas';
 import { handlePreauth } from './preauth';
 import { RulesCache } from './rules';
+import { readStudioConfig, registerStudio, type StudioConfig } from './studio';
+import { RulesRepo } from './studio-repo';
 import {
+  ANALYST_CONTENT_SECURITY_POLICY,
   CONTENT_SECURITY_POLICY,
   HSTS,
   OWN_SECURITY_HEADERS,
@@ -117,6 +121,8 @@ export interface SandboxOptions {
   onPersonaProblem?: (p: PersonaProblem) => void;
   /** where a rejected rule file is reported, once per version (default console.warn) */
   onRulesProblem?: (file: string, message: string) => void;
+  /** the rule studio: its configuration (default config/studio.json) and its git directory (STUDIO_GIT_DIR) */
+  studio?: { config?: StudioConfig; gitDir?: string };
 }
 
 export interface SandboxServer {
@@ -125,6 +131,8 @@ export interface SandboxServer {
   personas: readonly Persona[];
   sessions: SessionStore;
   rules: RulesCache;
+  /** The rule studio's git repository of the rules folder. */
+  studioRepo: RulesRepo;
   /** Starts listening (port 0 = any free port; host default 127.0.0.1); resolves to the real base URL. */
   listen(port?: number, host?: string): Promise<string>;
   close(): Promise<void>;
@@ -287,6 +295,18 @@ export function createSandboxServer(options: SandboxOptions = {}): SandboxServer
   const sessions = new SessionStore(options.sessions, options.now);
   const rules = new RulesCache(rulesDir, options.onRulesProblem ? { onProblem: options.onRulesProblem } : {});
   const cspReports: { 'csp-report': Record<string, string | number> }[] = [];
+  const studioConfig = options.studio?.config ?? readStudioConfig();
+  // The history lives outside the rules folder, so a RULES_DIR inside this project's own repository is
+  // never committed into it: .studio/ (ignored by git) holds one repository per rules folder.
+  const studioRepo = new RulesRepo(
+    rulesDir,
+    options.studio?.gitDir ??
+      join(
+        repoRoot,
+        '.studio',
+        `${basename(rulesDir)}-${createHash('sha256').update(rulesDir).digest('hex').slice(0, 8)}.git`,
+      ),
+  );
 
   /**
    * Compression of the JSON answers, registered in each scope that answers JSON (the static files are
@@ -443,6 +463,14 @@ export function createSandboxServer(options: SandboxOptions = {}): SandboxServer
   });
   void app.register(fastifyCookie);
   void app.register(fastifyRateLimit, { global: false });
+  app.addHook('onSend', (req, reply, payload, done) => {
+    // An analyst's pages may be framed by the studio (same origin only); a customer's never.
+    if (req.cookies?.[SESSION_COOKIE] && sessionOf(req)?.analyst) {
+      void reply.header('Content-Security-Policy', ANALYST_CONTENT_SECURITY_POLICY);
+      void reply.header('X-Frame-Options', 'SAMEORIGIN');
+    }
+    done(null, payload);
+  });
 
   app.setErrorHandler((error: Error & { statusCode?: number; code?: string }, req, reply) => {
     const status = error.statusCode ?? 500;
@@ -550,7 +578,10 @@ export function createSandboxServer(options: SandboxOptions = {}): SandboxServer
             max: rateLimits.signIn,
             timeWindow: 60_000,
             // Showing the page is free; signing in (creating a session) is what is limited.
-            allowList: (req: FastifyRequest) => splitUrl(req.url).query.get('persona') === null,
+            allowList: (req: FastifyRequest) => {
+              const q = splitUrl(req.url).query;
+              return q.get('persona') === null && q.get('analyst') === null;
+            },
           },
         },
       },
@@ -561,13 +592,25 @@ export function createSandboxServer(options: SandboxOptions = {}): SandboxServer
         // The Location header carries the absolute URL that was checked; the page shows and links the path.
         const target = checked ? pathOf(checked) : '';
         const id = query.get('persona');
+        const analystId = query.get('analyst');
         const page = (error?: string): string =>
           signInPage({
             personas,
+            analysts: studioConfig.analysts,
             redirect: target,
             redirectParam: signIn.redirectParam,
             ...(error ? { error } : {}),
           });
+        if (id === null && analystId !== null) {
+          if (refuseCrossSite(req, reply, true)) return reply;
+          if (!studioConfig.analysts.some((a) => a.id === analystId))
+            return html(reply, 404, page(`No analyst '${analystId}'.`));
+          const session = sessions.signInAnalyst(sessionOf(req), analystId);
+          setSessionCookie(req, reply, session);
+          return reply
+            .header('Cache-Control', 'no-store')
+            .redirect(checked ?? new URL('/studio', origin).href, 302);
+        }
         if (id === null) return html(reply, 200, page());
         if (refuseCrossSite(req, reply, true)) return reply;
         const persona = personas.find((p) => p.id === id);
@@ -685,6 +728,26 @@ export function createSandboxServer(options: SandboxOptions = {}): SandboxServer
     );
   });
 
+  // ---------------------------------------------------------------- the rule studio (analysts only)
+
+  void app.register(async (scope) => {
+    useLenientJson(scope);
+    await compressJson(scope);
+    registerStudio({
+      app: scope,
+      config: studioConfig,
+      repo: studioRepo,
+      personas,
+      today,
+      sessionOf,
+      refuseCrossSite: (req, reply) => refuseCrossSite(req, reply),
+      liveRule: (name) => {
+        const entry = rules.entry(name);
+        return entry && entry.status !== 'unavailable' ? entry.rules : undefined;
+      },
+    });
+  });
+
   // ---------------------------------------------------------------- Orch and pre-auth calls
 
   if (upstream) {
@@ -794,6 +857,7 @@ export function createSandboxServer(options: SandboxOptions = {}): SandboxServer
     personas,
     sessions,
     rules,
+    studioRepo,
     listen: async (port = 0, host = '127.0.0.1') => {
       // The name it was told to listen on is its own (a wildcard address names no host).
       if (!options.allowedHosts && !['0.0.0.0', '::'].includes(host)) allowedHosts.push(host);

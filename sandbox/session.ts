@@ -37,6 +37,12 @@ export interface Session {
   /** UI issue-log records received through sanitize, oldest first (inspection aid for tests and QA) */
   issues: IssueRecord[];
   declinedAltTn: boolean;
+  /** The rule studio's analyst (config/studio.json) signed in on this session, if any. */
+  analyst?: string;
+  /** The analyst's per-session CSRF token: every studio write carries it in X-CSRF-Token. */
+  csrf?: string;
+  /** Rule files of the analyst's draft, served at /rules/draft/<file> to this session alone (preview). */
+  draft?: Record<string, unknown>;
 }
 
 export interface SessionLimits {
@@ -171,6 +177,19 @@ export class SessionStore {
     return session;
   }
 
+  /**
+   * Signs an analyst in to the rule studio: a new session id (as for a persona), its own CSRF token, no
+   * persona until the analyst opens a preview as one.
+   */
+  signInAnalyst(previous: Session | undefined, analyst: string): Session {
+    const session = this.make();
+    session.analyst = analyst;
+    session.csrf = randomBytes(32).toString('base64url');
+    if (previous) this.end(previous.id);
+    this.add(this.signedIn, session, this.limits.maxSessions);
+    return session;
+  }
+
   end(id: string | undefined): void {
     if (id === undefined) return;
     const s = this.signedIn.get(id) ?? this.preauth.get(id);
@@ -218,9 +237,10 @@ export class SessionStore {
 
   /** Seconds the session's cookie should live: what is left of its lifetime. */
   cookieMaxAge(session: Session): number {
-    const left = session.persona
-      ? session.createdAt + this.limits.absoluteMs - this.now()
-      : this.limits.preauthIdleMs;
+    const left =
+      session.persona || session.analyst
+        ? session.createdAt + this.limits.absoluteMs - this.now()
+        : this.limits.preauthIdleMs;
     return Math.max(0, Math.floor(left / 1000));
   }
 
@@ -261,7 +281,7 @@ export class SessionStore {
   }
 
   private expired(s: Session, now: number): boolean {
-    if (!s.persona) return now - s.lastSeen > this.limits.preauthIdleMs;
+    if (!s.persona && !s.analyst) return now - s.lastSeen > this.limits.preauthIdleMs;
     return now - s.lastSeen > this.limits.idleMs || now - s.createdAt > this.limits.absoluteMs;
   }
 

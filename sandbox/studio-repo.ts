@@ -18,18 +18,9 @@
  * on the user's git configuration, hooks or a checked-out branch.
  */
 import { execFile } from 'node:child_process';
-import {
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  renameSync,
-  rmSync,
-  writeFileSync,
-} from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join, relative, sep } from 'node:path';
+import { dirname, join } from 'node:path';
 
 export interface Person {
   name: string;
@@ -73,18 +64,6 @@ const PENDING = 'refs/heads/pending/';
 const SEP = '\x1f';
 const STUDIO: Person = { name: 'Rule studio', email: 'studio@localhost' };
 const OUTSIDE: Person = { name: 'Outside the studio', email: 'outside@localhost' };
-
-/** The files the repository tracks: JSON files of the rules folder and of its subfolders (cases/ ...). */
-function jsonFiles(dir: string, base = dir): string[] {
-  if (!existsSync(dir)) return [];
-  return readdirSync(dir, { withFileTypes: true })
-    .flatMap((d) => {
-      const path = join(dir, d.name);
-      if (d.isDirectory()) return d.name.startsWith('.') ? [] : jsonFiles(path, base);
-      return d.name.endsWith('.json') ? [relative(base, path).split(sep).join('/')] : [];
-    })
-    .sort();
-}
 
 /** A path a change may write: a JSON file of the folder or a subfolder, nothing that climbs out. */
 export function isRulesPath(path: string): boolean {
@@ -152,6 +131,9 @@ export class RulesRepo {
     if (!existsSync(join(this.gitDir, 'HEAD'))) {
       mkdirSync(this.gitDir, { recursive: true });
       await this.git(['init', '--quiet', '--initial-branch=main']);
+      // Only JSON files are rules (and cases): README.md and anything else of the folder stay out.
+      mkdirSync(join(this.gitDir, 'info'), { recursive: true });
+      writeFileSync(join(this.gitDir, 'info', 'exclude'), '*\n!*/\n!*.json\n');
     }
     const head = await this.rev(MAIN);
     const tree = await this.treeOfFolder();
@@ -181,31 +163,29 @@ export class RulesRepo {
     return (await this.git(['rev-parse', `${commit}^{tree}`])).trim();
   }
 
-  /** Writes blobs and a tree from entries, starting from `base`'s tree (or empty), in a temporary index. */
-  private async writeTree(
-    base: string | null,
-    files: Readonly<Record<string, string>>,
-    replace = false,
-  ): Promise<string> {
+  /** Writes blobs and a tree: `base`'s tree with `files` replaced, in a temporary index. */
+  private async writeTree(base: string, files: Readonly<Record<string, string>>): Promise<string> {
     const dir = mkdtempSync(join(tmpdir(), 'studio-index-'));
     const env = { GIT_INDEX_FILE: join(dir, 'index') };
     try {
-      if (base && !replace) await this.git(['read-tree', base], { env });
+      await this.git(['read-tree', base], { env });
+      const lines: string[] = [];
       for (const [path, text] of Object.entries(files)) {
         const sha = (await this.git(['hash-object', '-w', '--stdin'], { input: text })).trim();
-        await this.git(['update-index', '--add', '--cacheinfo', `${FILE_MODE},${sha},${path}`], { env });
+        lines.push(`${FILE_MODE} ${sha}\t${path}`);
       }
+      if (lines.length > 0)
+        await this.git(['update-index', '--index-info'], { input: `${lines.join('\n')}\n`, env });
       return (await this.git(['write-tree'], { env })).trim();
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
   }
 
-  private treeOfFolder(): Promise<string> {
-    const files = Object.fromEntries(
-      jsonFiles(this.rulesDir).map((f) => [f, readFileSync(join(this.rulesDir, f), 'utf8')]),
-    );
-    return this.writeTree(null, files, true);
+  /** The folder's tree, through the repository's own index (its stat cache makes this cheap). */
+  private async treeOfFolder(): Promise<string> {
+    await this.git(['add', '--all', '--', '.']);
+    return (await this.git(['write-tree'])).trim();
   }
 
   private async commit(
@@ -244,13 +224,47 @@ export class RulesRepo {
     });
   }
 
+  /** Every file of a commit, by path: one ls-tree and one cat-file --batch, whatever the number of files. */
   private async filesOf(commit: string): Promise<Record<string, string>> {
-    const paths = (await this.git(['ls-tree', '-r', '--name-only', '-z', commit]))
+    const entries = (await this.git(['ls-tree', '-r', '-z', commit]))
       .split('\0')
-      .filter(Boolean);
-    const out: Record<string, string> = {};
-    for (const p of paths) out[p] = await this.git(['show', `${commit}:${p}`]);
-    return out;
+      .filter(Boolean)
+      .map((line) => {
+        const [meta, path] = line.split('\t') as [string, string];
+        return { sha: meta.split(' ')[2]!, path };
+      });
+    if (entries.length === 0) return {};
+    const out = await this.gitBuffer(['cat-file', '--batch'], entries.map((e) => e.sha).join('\n') + '\n');
+    const files: Record<string, string> = {};
+    let at = 0;
+    for (const e of entries) {
+      const eol = out.indexOf(10, at);
+      const size = Number(out.subarray(at, eol).toString('latin1').split(' ')[2]);
+      files[e.path] = out.subarray(eol + 1, eol + 1 + size).toString('utf8');
+      at = eol + 1 + size + 1;
+    }
+    return files;
+  }
+
+  /** git with binary output (cat-file --batch counts bytes). */
+  private gitBuffer(args: readonly string[], input: string): Promise<Buffer> {
+    return new Promise((resolve, reject) => {
+      const child = execFile(
+        'git',
+        [`--git-dir=${this.gitDir}`, ...args],
+        {
+          encoding: 'buffer',
+          maxBuffer: 64 * 1024 * 1024,
+          env: {
+            PATH: process.env.PATH ?? '/usr/bin:/bin',
+            GIT_CONFIG_NOSYSTEM: '1',
+            GIT_CONFIG_GLOBAL: '/dev/null',
+          },
+        },
+        (error, stdout) => (error ? reject(new Error(`git ${args[0]}: ${error.message}`)) : resolve(stdout)),
+      );
+      child.stdin?.end(input);
+    });
   }
 
   private async changedFiles(from: string | null, to: string): Promise<string[]> {

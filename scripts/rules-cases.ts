@@ -448,3 +448,11 @@ export function formatCoverage(c: Coverage): string {
   }
   return lines.join('\n');
 }
+
+/** The case files of a cases folder given as texts (the studio's server checks a change with this). */
+export function checkCaseTexts(texts: Readonly<Record<string, string>>): LoadedCases {
+  return loadCaseTexts(texts, (name) => `rules/cases/${name}`, {
+    given: checkGivenFile,
+    cases: checkCasesFile,
+  });
+}
