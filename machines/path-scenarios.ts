@@ -17,6 +17,7 @@ import { techTrackerMachine, techTrackerMessages } from './tech-tracker.machine'
 import { upgradeMachine, upgradeMessages } from './upgrade.machine';
 import { editWifiMachine, editWifiMessages } from './edit-wifi.machine';
 import { deviceRenameMachine, deviceRenameMessages } from './device-rename.machine';
+import { studioDraftMachine, studioDraftMessages } from './studio-draft.machine';
 
 /**
  * What `npm run paths` explores for each machine: one or more scenarios (an input), and the events tried
@@ -502,6 +503,39 @@ const deviceRename: PathMachine = {
         done('updateDevice'),
         failed('updateDevice', 'statusInfo stateCode 404'),
       ],
+const studioDraft: PathMachine = {
+  id: 'studio-draft',
+  machine: studioDraftMachine,
+  messages: studioDraftMessages,
+  scenarios: [
+    {
+      id: 'analyst-draft',
+      given: 'An analyst edits the rules in the studio (approval by a second analyst on or off)',
+      // Per state, so the graph stays small: the answers of an actor only where it runs.
+      events: (snapshot) => {
+        if (snapshot.matches('checking'))
+          return [
+            done('check', { errors: 0, failingCases: 0, changed: true }),
+            done('check', { errors: 1, failingCases: 2, changed: true }),
+            done('check', { errors: 0, failingCases: 0, changed: false }),
+          ];
+        if (snapshot.matches('previewing')) return [done('preview'), failed('preview', 'HTTP 500')];
+        if (snapshot.matches('saving'))
+          return [
+            done('save', { pending: true }),
+            done('save', { pending: false }),
+            failed('save', 'HTTP 422'),
+          ];
+        if (snapshot.matches('askingReason'))
+          return [
+            { type: 'DRAFT.CONFIRM', reason: 'Warn 45 days before the card expires' },
+            { type: 'DIALOG.CLOSE' },
+          ];
+        if (snapshot.matches('pendingApproval'))
+          return [{ type: 'CHANGE.APPROVED' }, { type: 'CHANGE.WITHDRAWN' }];
+        if (snapshot.matches('live')) return [];
+        return [{ type: 'DRAFT.EDIT' }, { type: 'DRAFT.PREVIEW' }, { type: 'DRAFT.SAVE' }];
+      },
     },
   ],
 };
@@ -524,4 +558,5 @@ export const PATH_MACHINES: readonly PathMachine[] = [
   upgrade,
   editWifi,
   deviceRename,
+  studioDraft,
 ];
