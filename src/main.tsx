@@ -2,7 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import './ui/styles.css';
 import { createClient } from './api/client';
-import { loadRules } from './engine/load';
+import { loadRules, rulesUrl } from './engine/load';
 import { createRuntime } from './engine/runtime';
 import { createApi } from './stores/create-api';
 import { browserEnv } from './stores/env';
@@ -23,6 +23,8 @@ async function start(): Promise<void> {
   const api = createApi(client);
   const rules = loadRules({
     fetch: (url, init) => env.fetch(url, init),
+    // The rule studio opens the portal with an analyst's draft (/home?rules=draft, that analyst alone).
+    url: rulesUrl(window.location.search),
     bundled: {
       hashes: __BUNDLED_RULE_HASHES__,
       load: () => import('./engine/bundled').then((m) => m.bundledRules),

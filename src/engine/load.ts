@@ -184,3 +184,14 @@ export async function loadRules({
 export function ruleHashes(files: Readonly<Record<string, unknown>>): Record<string, string> {
   return Object.fromEntries(Object.entries(files).map(([name, json]) => [name, ruleHash(json)]));
 }
+
+/**
+ * Where the rules are served for this page: the live bundle, or, when the rule studio opened the page with
+ * `?rules=draft`, the bundle of the draft the server keeps on the analyst's own session
+ * (/rules/draft/bundle.json, refused to anyone else, whose app then falls back to the bundled rules).
+ */
+export function rulesUrl(search: string): string {
+  return new URLSearchParams(search).get('rules') === 'draft'
+    ? '/rules/draft/bundle.json'
+    : '/rules/bundle.json';
+}

@@ -78,6 +78,8 @@ export function buildRoutes(): RouteObject[] {
       children: [
         { path: '/', element: <Navigate to="/home" replace /> },
         { path: '/orderHistory', element: <Navigate to="/support" replace /> },
+        // The rule studio (analysts only): its own chunk, never in a customer's first load.
+        { path: '/studio/*', lazy: () => import('../features/studio/route') },
         {
           path: '/login',
           element: <VisitorLayout />,
