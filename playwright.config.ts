@@ -11,6 +11,10 @@ export const LIVE_PORT = PORT + 1;
 // written into this folder (test/fuzz/write-personas.ts, FUZZ_SEED and FUZZ_VARIANTS) before it starts.
 export const FUZZ_PORT = PORT + 2;
 export const FUZZ_PERSONAS_DIR = `.tmp/fuzz-personas-${FUZZ_PORT}`;
+// The rule studio's browser test saves, approves and restores rule changes: on a server of its own, over a
+// copy of rules/ (cases included) with its own git history, so no other test sees its changes.
+export const STUDIO_PORT = PORT + 3;
+export const STUDIO_RULES_DIR = `.tmp/rules-studio-${STUDIO_PORT}`;
 
 export default defineConfig({
   // Browser specs live in test/e2e, or beside their feature (src/features/<feature>/*.e2e.ts).
@@ -57,6 +61,12 @@ export default defineConfig({
     {
       command: `npx tsx test/fuzz/write-personas.ts ${FUZZ_PERSONAS_DIR} && PORT=${FUZZ_PORT} SANDBOX_PERSONAS_DIR=${FUZZ_PERSONAS_DIR} npx tsx sandbox/main.ts`,
       url: `http://localhost:${FUZZ_PORT}/sandbox/signin`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+    },
+    {
+      command: `rm -rf ${STUDIO_RULES_DIR} ${STUDIO_RULES_DIR}.git && mkdir -p .tmp && cp -r rules ${STUDIO_RULES_DIR} && PORT=${STUDIO_PORT} RULES_DIR=${STUDIO_RULES_DIR} STUDIO_GIT_DIR=${STUDIO_RULES_DIR}.git npx tsx sandbox/main.ts`,
+      url: `http://localhost:${STUDIO_PORT}/sandbox/signin`,
       reuseExistingServer: false,
       timeout: 60_000,
     },

@@ -30,7 +30,8 @@ function valueFromInput(def: FactDefinition | undefined, operator: string, raw: 
       .filter(Boolean);
   }
   if (raw.startsWith('constant.')) return { fact: raw };
-  if (def?.type === 'number') return raw.trim() === '' ? raw : Number(raw);
+  // Text that is not a number stays text, so the check says what is wrong with it.
+  if (def?.type === 'number') return raw.trim() !== '' && Number.isFinite(Number(raw)) ? Number(raw) : raw;
   if (def?.type === 'boolean') return raw === 'true';
   return raw;
 }
