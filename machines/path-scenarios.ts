@@ -503,6 +503,10 @@ const deviceRename: PathMachine = {
         done('updateDevice'),
         failed('updateDevice', 'statusInfo stateCode 404'),
       ],
+    },
+  ],
+};
+
 const studioDraft: PathMachine = {
   id: 'studio-draft',
   machine: studioDraftMachine,
