@@ -315,43 +315,45 @@ function RulesView({
         {!file ? (
           <p role="alert">This file is not valid JSON: edit it as JSON or undo the change.</p>
         ) : (
-          <table className="studio-table">
-            <caption>Decision table of {name}: one row per rule</caption>
-            <thead>
-              <tr>
-                <th scope="col">#</th>
-                <th scope="col">Rule</th>
-                <th scope="col">Priority</th>
-                <th scope="col">Conditions</th>
-                <th scope="col">Decides</th>
-                <th scope="col">Actions</th>
-              </tr>
-            </thead>
-            <tbody>
-              {rules.map((rule, i) => (
-                <RuleRow
-                  key={i}
-                  rule={rule}
-                  index={i}
-                  count={rules.length}
-                  kind={spec.kind}
-                  onEdit={() => setEditing(i)}
-                  onParam={(key, value) =>
-                    editFile(name, (t) => editJson(t, ['rules', i, 'event', 'params', key], value))
-                  }
-                  onMove={(to) =>
-                    editFile(name, (t) => {
-                      const list = [...(parseOr<RuleFile>(t)?.rules ?? [])];
-                      const [r] = list.splice(i, 1);
-                      list.splice(to, 0, r!);
-                      return editJson(t, ['rules'], list);
-                    })
-                  }
-                  onRemove={() => editFile(name, (t) => editJson(t, ['rules', i], undefined))}
-                />
-              ))}
-            </tbody>
-          </table>
+          <div className="studio-scroll" tabIndex={0} role="region" aria-label={`Decision table of ${name}`}>
+            <table className="studio-table">
+              <caption>Decision table of {name}: one row per rule</caption>
+              <thead>
+                <tr>
+                  <th scope="col">#</th>
+                  <th scope="col">Rule</th>
+                  <th scope="col">Priority</th>
+                  <th scope="col">Conditions</th>
+                  <th scope="col">Decides</th>
+                  <th scope="col">Actions</th>
+                </tr>
+              </thead>
+              <tbody>
+                {rules.map((rule, i) => (
+                  <RuleRow
+                    key={i}
+                    rule={rule}
+                    index={i}
+                    count={rules.length}
+                    kind={spec.kind}
+                    onEdit={() => setEditing(i)}
+                    onParam={(key, value) =>
+                      editFile(name, (t) => editJson(t, ['rules', i, 'event', 'params', key], value))
+                    }
+                    onMove={(to) =>
+                      editFile(name, (t) => {
+                        const list = [...(parseOr<RuleFile>(t)?.rules ?? [])];
+                        const [r] = list.splice(i, 1);
+                        list.splice(to, 0, r!);
+                        return editJson(t, ['rules'], list);
+                      })
+                    }
+                    onRemove={() => editFile(name, (t) => editJson(t, ['rules', i], undefined))}
+                  />
+                ))}
+              </tbody>
+            </table>
+          </div>
         )}
         {file ? (
           <button
@@ -893,36 +895,38 @@ function PreviewPanel({ live, files, personas }: { live: LiveRules; files: Files
         decisions too
       </label>
       {shown.length > 0 ? (
-        <table className="studio-table">
-          <caption>Decisions per persona, live and draft</caption>
-          <thead>
-            <tr>
-              <th scope="col">Persona</th>
-              <th scope="col">Decision</th>
-              <th scope="col">Live</th>
-              <th scope="col">Draft</th>
-            </tr>
-          </thead>
-          <tbody>
-            {shown.map((r) => (
-              <tr
-                key={`${r.persona}-${r.account}-${r.decision}`}
-                className={r.changed ? 'studio-changed' : undefined}
-              >
-                <th scope="row">
-                  {r.persona}
-                  {r.account > 1 ? ` #${r.account}` : ''}
-                </th>
-                <td>{r.decision}</td>
-                <td>{r.live}</td>
-                <td>
-                  {r.changed ? <strong>changed: </strong> : null}
-                  {r.draft}
-                </td>
+        <div className="studio-scroll" tabIndex={0} role="region" aria-label="Decisions per persona">
+          <table className="studio-table">
+            <caption>Decisions per persona, live and draft</caption>
+            <thead>
+              <tr>
+                <th scope="col">Persona</th>
+                <th scope="col">Decision</th>
+                <th scope="col">Live</th>
+                <th scope="col">Draft</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {shown.map((r) => (
+                <tr
+                  key={`${r.persona}-${r.account}-${r.decision}`}
+                  className={r.changed ? 'studio-changed' : undefined}
+                >
+                  <th scope="row">
+                    {r.persona}
+                    {r.account > 1 ? ` #${r.account}` : ''}
+                  </th>
+                  <td>{r.decision}</td>
+                  <td>{r.live}</td>
+                  <td>
+                    {r.changed ? <strong>changed: </strong> : null}
+                    {r.draft}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
       ) : null}
     </section>
   );
