@@ -27,7 +27,7 @@ import { handleOrch, isSignedIn, type OrchRequest, type Reply } from './orch';
 import { jumpPage, messagePage, notBuiltPage, sandboxCss, signInPage } from './pages';
 import { isoDate, isoDateTime, loadPersonas, signInOf, type Persona, type PersonaProblem } from './personas';
 import { handlePreauth } from './preauth';
-import { RulesCache } from './rules';
+import { RulesCache, type RulesBundle } from './rules';
 import { readStudioConfig, registerStudio, type StudioConfig } from './studio';
 import { RulesRepo } from './studio-repo';
 import {
@@ -745,6 +745,7 @@ export function createSandboxServer(options: SandboxOptions = {}): SandboxServer
         const entry = rules.entry(name);
         return entry && entry.status !== 'unavailable' ? entry.rules : undefined;
       },
+      liveBundle: () => JSON.parse(rules.bundle()) as RulesBundle,
     });
   });
 

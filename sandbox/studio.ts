@@ -2,7 +2,7 @@
  * The rule studio's server side (/studio/api/*, docs/contracts.md "Rule studio"): who is an analyst
  * (config/studio.json), the live rules and their history (a git repository of RULES_DIR, studio-repo.ts),
  * saving, approving, withdrawing and restoring changes, the personas' bodies for the preview, and the
- * per-analyst draft the portal is opened with (/rules/draft/<file>).
+ * per-analyst draft the portal is opened with (/rules/draft/bundle.json, /rules/draft/<file>).
  *
  * The browser is never trusted: every call needs an analyst's session (a customer's gets 403), every write
  * the session's CSRF token in X-CSRF-Token besides the cross-site refusal, and every change is checked
@@ -20,6 +20,7 @@ import { DECISION_BODIES } from '../src/engine/persona-decide';
 import type { Rulesets } from '../src/engine/types';
 import { formatIssue, validateRuleset } from '../src/engine/validate';
 import { isoDate, personaResponses, type Persona } from './personas';
+import type { RulesBundle } from './rules';
 import type { Session } from './session';
 import { RepoError, RulesRepo, type CommitInfo, type Person } from './studio-repo';
 
@@ -65,6 +66,8 @@ export interface StudioDeps {
   refuseCrossSite: (req: FastifyRequest, reply: FastifyReply) => boolean;
   /** The live rule file's entry as served (last valid version). */
   liveRule: (name: string) => unknown;
+  /** The live bundle as served at /rules/bundle.json. */
+  liveBundle: () => RulesBundle;
 }
 
 const isObject = (v: unknown): v is Record<string, unknown> =>
@@ -350,6 +353,13 @@ export function registerStudio(deps: StudioDeps): void {
     const session = deps.sessionOf(req);
     if (!analystOf(session?.analyst)) return json(reply, 403, { error: 'Draft rules are for analysts' });
     const name = req.params.name;
+    if (name === 'bundle.json') {
+      // The portal's one request (src/engine/load.ts): the live bundle with the draft's files in it.
+      const bundle = deps.liveBundle();
+      for (const [file, rules] of Object.entries(session?.draft ?? {}))
+        if (file in bundle.files) bundle.files[file] = { status: 'valid', rules };
+      return json(reply, 200, bundle);
+    }
     const rules = session?.draft?.[name] ?? deps.liveRule(name);
     if (rules === undefined) return json(reply, 404, { error: `No rule file ${name}` });
     return json(reply, 200, rules);

@@ -12,8 +12,8 @@ import { DATA_CALLS, type DataCall } from './decisions';
 import type { Runtime } from './runtime';
 import type { ExplainTrace, HomeDecisions } from './types';
 
-/** The persona body (schema name) each data call of rules/data-loading.json fetches. */
-export const RESPONSE_OF_CALL: Record<DataCall, string> = {
+/** The persona body (schema name) each data call of rules/data-loading.json fetches (none: the token). */
+export const RESPONSE_OF_CALL: Record<DataCall, string | null> = {
   outage: 'outage',
   orderHistory: 'orderHistory',
   tickets: 'repairTickets',
@@ -25,13 +25,14 @@ export const RESPONSE_OF_CALL: Record<DataCall, string> = {
   paperCharge: 'checkPaperCharge',
   modemInfo: 'modemInfo',
   wifiInfo: 'wifiInfo',
+  adaptToken: null,
 };
 
 /** The bodies a decision can read: the profile, the account list and every data call's answer. */
 export const DECISION_BODIES: readonly string[] = [
   'homeEarlyInit',
   'accountList',
-  ...Object.values(RESPONSE_OF_CALL),
+  ...Object.values(RESPONSE_OF_CALL).filter((body): body is string => body !== null),
 ];
 
 /** The facts of one account on a day, from its bodies, as if only `calls` had been made. */
@@ -43,7 +44,10 @@ export function factsFromBodies(
   // Any object of bodies by schema name (the sandbox's PersonaResponses, or JSON from the studio's server).
   const all = bodies as Readonly<AccountResponses>;
   const responses: AccountResponses = { homeEarlyInit: all.homeEarlyInit, accountList: all.accountList };
-  for (const call of calls) responses[RESPONSE_OF_CALL[call]] = all[RESPONSE_OF_CALL[call]];
+  for (const call of calls) {
+    const body = RESPONSE_OF_CALL[call];
+    if (body) responses[body] = all[body];
+  }
   return deriveFacts(snapshotFromResponses(responses, { receivedAt: today }), { today });
 }
 

@@ -65,6 +65,7 @@ describe('rule studio API', () => {
     });
     expect(write.status).toBe(403);
     expect((await customer.get('/rules/draft/prepaid-card.json')).status).toBe(403);
+    expect((await customer.get('/rules/draft/bundle.json')).status).toBe(403);
     const anonymous = new Browser(base);
     expect((await anonymous.get('/studio/api/rules')).status).toBe(403);
   });
@@ -256,6 +257,16 @@ describe('rule studio API', () => {
     expect(await res.json()).toEqual({ persona: 'card-expiring', live: '/home', draft: '/home?rules=draft' });
     expect(JSON.stringify(await ana.b.json('/rules/draft/prepaid-card.json'))).toContain('"value":20');
     expect(JSON.stringify(await ana.b.json('/rules/prepaid-card.json'))).toContain('"value":60');
+    // The portal opened with ?rules=draft asks for the bundle: the draft's file in it, the others live.
+    const bundle = await ana.b.json<{ files: Record<string, { status: string; rules: unknown }> }>(
+      '/rules/draft/bundle.json',
+    );
+    expect(bundle.files['prepaid-card.json']?.status).toBe('valid');
+    expect(JSON.stringify(bundle.files['prepaid-card.json']?.rules)).toContain('"value":20');
+    expect(JSON.stringify(bundle.files['prepaid-card.json']?.rules)).not.toContain('"value":60');
+    expect(Object.keys(bundle.files)).toEqual(
+      Object.keys((await ana.b.json<{ files: object }>('/rules/bundle.json')).files),
+    );
     // The analyst's session now answers as the persona.
     expect(await ana.b.json('/Orch/isAuth')).toEqual({ authenticated: true });
     const page = await ana.b.get('/studio');
