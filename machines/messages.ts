@@ -308,6 +308,25 @@ export const MESSAGES = {
     TOAST_MS.error,
     'error',
   ),
+  // The impact of a draft (issue 14, item 5): a result of an earlier version of the draft.
+  studioImpactStale: {
+    display: 'message',
+    id: 'studioImpactStale',
+    text: 'The draft changed since this measurement: measure the impact again.',
+    tone: 'info',
+  },
+  studioImpactCancelled: {
+    display: 'message',
+    id: 'studioImpactCancelled',
+    text: 'The measurement was cancelled. Nothing was counted.',
+    tone: 'info',
+  },
+  studioImpactFailed: {
+    display: 'message',
+    id: 'studioImpactFailed',
+    text: 'The impact could not be measured. The reasons are listed below.',
+    tone: 'error',
+  },
 } as const satisfies Record<string, Message>;
 
 export type MessageId = keyof typeof MESSAGES;

@@ -18,6 +18,7 @@ import { upgradeMachine, upgradeMessages } from './upgrade.machine';
 import { editWifiMachine, editWifiMessages } from './edit-wifi.machine';
 import { deviceRenameMachine, deviceRenameMessages } from './device-rename.machine';
 import { studioDraftMachine, studioDraftMessages } from './studio-draft.machine';
+import { studioImpactMachine, studioImpactMessages } from './studio-impact.machine';
 
 /**
  * What `npm run paths` explores for each machine: one or more scenarios (an input), and the events tried
@@ -544,6 +545,28 @@ const studioDraft: PathMachine = {
   ],
 };
 
+const studioImpact: PathMachine = {
+  id: 'studio-impact',
+  machine: studioImpactMachine,
+  messages: studioImpactMessages,
+  scenarios: [
+    {
+      id: 'analyst-measures',
+      given: 'An analyst measures the impact of a draft on the 100,000 generated accounts',
+      events: (snapshot) =>
+        snapshot.matches('running')
+          ? [
+              { type: 'IMPACT.PROGRESS', done: 25600, total: 100000 },
+              { type: 'IMPACT.DONE', accounts: 100000, changedAccounts: 1234, ms: 850 },
+              { type: 'IMPACT.FAILED', problems: ['draft: rules/prepaid-card.json is invalid'] },
+              { type: 'IMPACT.CANCEL' },
+              { type: 'IMPACT.STALE' },
+            ]
+          : [{ type: 'IMPACT.RUN' }, { type: 'IMPACT.STALE' }],
+    },
+  ],
+};
+
 /** Every machine whose paths are generated, by file stem. */
 export const PATH_MACHINES: readonly PathMachine[] = [
   accountSwitch,
@@ -563,4 +586,5 @@ export const PATH_MACHINES: readonly PathMachine[] = [
   editWifi,
   deviceRename,
   studioDraft,
+  studioImpact,
 ];
