@@ -244,3 +244,11 @@ export function editJson(text: string, path: (string | number)[], value: unknown
   });
   return applyEdits(text, edits);
 }
+
+/** The latest value of something, read by callbacks made once (a machine's effects), never during render. */
+export class Holder<T> {
+  constructor(public current: T) {}
+  set(value: T): void {
+    this.current = value;
+  }
+}

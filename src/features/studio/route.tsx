@@ -31,6 +31,7 @@ import {
   checkDraft,
   conditionLeaves,
   editJson,
+  Holder,
   parseOr,
   previewRows,
   rulesetsOf,
@@ -39,6 +40,14 @@ import {
   type PreviewRow,
 } from './model';
 import { ConditionText, Diff, Fact, IssueList } from './parts';
+import {
+  impactFigures,
+  readFigures,
+  startImpact,
+  type ImpactFigures,
+  type ImpactResult,
+} from './impact-client';
+import { ImpactFiguresView, ImpactPanel } from './ImpactPanel';
 import { RuleEditor } from './RuleEditor';
 import './studio.css';
 
@@ -219,9 +228,11 @@ function RulesView({
   useEffect(() => {
     latest.set({ files, live, onRecorded, previewPersona });
   });
+  // The last impact measured of this draft (the impact panel sets it; an edit clears it): saved with it.
+  const [impact] = useState(() => new Holder<ImpactResult | null>(null));
 
   const [machine] = useState(() =>
-    draftMachineFor(latest, api, bodiesFor, { setReport, setFrames, setRefusal, setToast }),
+    draftMachineFor(latest, impact, api, bodiesFor, { setReport, setFrames, setRefusal, setToast }),
   );
   const [snapshot, send] = useFlow('studio-draft', machine);
 
@@ -390,6 +401,8 @@ function RulesView({
 
         <PreviewPanel live={live} files={files} personas={personas} />
 
+        <ImpactPanel live={live} files={files} onResult={(r) => impact.set(r)} />
+
         <section aria-labelledby="studio-home-title" className="studio-panel">
           <h3 id="studio-home-title">The home under live and draft rules</h3>
           <label>
@@ -554,14 +567,6 @@ function RulesView({
   );
 }
 
-/** The latest value of something, read by callbacks made once. */
-class Holder<T> {
-  constructor(public current: T) {}
-  set(value: T): void {
-    this.current = value;
-  }
-}
-
 interface Latest {
   files: Files;
   live: LiveRules;
@@ -575,6 +580,7 @@ interface Latest {
  */
 function draftMachineFor(
   latest: { readonly current: Latest },
+  impact: { readonly current: ImpactResult | null },
   api: StudioApi,
   bodiesFor: (date: string) => Promise<PersonaData[]>,
   set: {
@@ -588,6 +594,22 @@ function draftMachineFor(
   const changedFiles = (): Files => {
     const { files: f, live: l } = latest.current;
     return Object.fromEntries(Object.entries(f).filter(([p, t]) => t !== l.files[p]));
+  };
+  /**
+   * The impact figures of the draft being saved: the panel's last result when it measured this very draft,
+   * otherwise measured now. A change is recorded without figures only when they cannot be measured.
+   */
+  const figuresOfDraft = async (): Promise<ImpactFigures | undefined> => {
+    const { files: f, live: l } = latest.current;
+    const measured = impact.current;
+    if (measured && Object.keys(f).every((p) => measured.files[p] === f[p])) return impactFigures(measured);
+    try {
+      const r = await startImpact(l.files, f, () => {}).result;
+      r.release();
+      return impactFigures(r);
+    } catch {
+      return undefined;
+    }
   };
   return studioDraftMachine.provide({
     actors: {
@@ -611,10 +633,12 @@ function draftMachineFor(
       save: fromPromise<{ pending: boolean }, { reason: string }>(async ({ input }) => {
         setRefusal(null);
         try {
+          const figures = await figuresOfDraft();
           const saved = await api.save({
             reason: input.reason,
             base: latest.current.live.commit,
             files: changedFiles(),
+            ...(figures ? { impact: figures } : {}),
           });
           return { pending: saved.pending };
         } catch (e) {
@@ -942,8 +966,9 @@ function ChangeView({ c, children }: { c: Change; children?: React.ReactNode }) 
         {c.kind === 'restore' ? `Restores ${c.restores?.slice(0, 8) ?? ''}. ` : ''}
         By {c.author.name} on {c.author.date}
         {c.approvedBy ? `, approved by ${c.approvedBy.replace(/ <.*>$/, '')}` : ''}. Files:{' '}
-        {c.files.join(', ') || '(none)'}.{c.impact ? ` Impact: ${JSON.stringify(c.impact)}` : ''}
+        {c.files.join(', ') || '(none)'}.
       </p>
+      <ChangeImpact impact={c.impact} kind={c.kind} />
       <details>
         <summary>Diff of {c.id.slice(0, 8)}</summary>
         <Diff text={c.diff} label={`Diff of the change ${c.reason}`} />
@@ -951,6 +976,12 @@ function ChangeView({ c, children }: { c: Change; children?: React.ReactNode }) 
       {children}
     </article>
   );
+}
+
+function ChangeImpact({ impact, kind }: { impact: unknown; kind: string }) {
+  const figures = readFigures(impact);
+  if (figures) return <ImpactFiguresView figures={figures} />;
+  return kind === 'change' ? <p className="studio-muted">No impact figures were recorded.</p> : null;
 }
 
 function ChangesView({
