@@ -48,11 +48,11 @@ async function start(): Promise<void> {
   if (store.qa.enabled) (await import('./shell/qa-capture')).installCapture(store);
   store.start();
   // Every path outside /login is signed-in: its guard (isAuth beside the profile) starts now, not after the
-  // route's module has loaded.
+  // route's module has loaded. The rule studio (/studio) is an analyst's, with its own check (403 otherwise).
   const { pathname, search, hash } = window.location;
   // The calls start before the router renders: what fails is logged under the page asked for.
   store.setPage(pathname);
-  if (!pathname.startsWith('/login'))
+  if (!pathname.startsWith('/login') && !pathname.startsWith('/studio'))
     void store.guard(`${pathname === '/' ? '/home' : pathname}${search}${hash}`);
   // A value a page cannot show reads 'Not available' there and is logged once (src/ui/format.ts).
   onUnshowableValue(({ kind, value }) => store.logUnshowable(kind, value));

@@ -182,7 +182,7 @@ function ImpactResultView({
         <>
           <ImpactChart rows={rows} accounts={report.accounts} />
           <div className="studio-scroll" tabIndex={0} role="region" aria-label="Impact per decision">
-            <table className="studio-table">
+            <table className="studio-table studio-impact-table">
               <caption>Accounts per decision and change (live → draft), of {count(report.accounts)}</caption>
               <thead>
                 <tr>
@@ -235,17 +235,18 @@ function ImpactChart({
   const titleId = useId();
   const top = [...rows].sort((a, b) => b.accounts - a.accounts).slice(0, 10);
   const max = Math.max(1, ...top.map((r) => r.accounts));
-  const barHeight = 22;
-  const gap = 8;
-  const labelWidth = 360;
-  const barWidth = 300;
-  const height = top.length * (barHeight + gap);
+  // Each change's label above its bar, so the chart stays legible when it is scaled down to a phone.
+  const rowHeight = 46;
+  const barHeight = 16;
+  const width = 440;
+  const barWidth = 330;
+  const height = top.length * rowHeight;
   return (
     <figure className="studio-chart">
       <svg
         role="img"
         aria-labelledby={titleId}
-        viewBox={`0 0 ${labelWidth + barWidth + 120} ${height}`}
+        viewBox={`0 0 ${width} ${height}`}
         className="studio-chart__svg"
       >
         <title id={titleId}>
@@ -254,16 +255,16 @@ function ImpactChart({
             .join('; ')}`}
         </title>
         {top.map((r, i) => {
-          const y = i * (barHeight + gap);
+          const y = i * rowHeight;
           const w = Math.max(2, Math.round((barWidth * r.accounts) / max));
           const label = `${r.decision}: ${r.change}`;
           return (
             <g key={label}>
-              <text x={labelWidth - 8} y={y + barHeight / 2} className="studio-chart__label">
-                {label.length > 52 ? `${label.slice(0, 51)}…` : label}
+              <text x={0} y={y + 14} className="studio-chart__label">
+                {label.length > 60 ? `${label.slice(0, 59)}…` : label}
               </text>
-              <rect x={labelWidth} y={y} width={w} height={barHeight} className="studio-chart__bar" />
-              <text x={labelWidth + w + 6} y={y + barHeight / 2} className="studio-chart__value">
+              <rect x={0} y={y + 20} width={w} height={barHeight} className="studio-chart__bar" />
+              <text x={w + 6} y={y + 20 + barHeight / 2} className="studio-chart__value">
                 {`${count(r.accounts)} (${share(r.accounts, accounts)})`}
               </text>
             </g>
@@ -327,7 +328,7 @@ function ExampleDialog({
             role="region"
             aria-label={`Key facts of account ${label}`}
           >
-            <table className="studio-table">
+            <table className="studio-table studio-table--labels">
               <caption>The facts the changed rules test</caption>
               <tbody>
                 {keyFacts.map((f) => (
@@ -349,7 +350,7 @@ function ExampleDialog({
             role="region"
             aria-label={`Decisions of account ${label}`}
           >
-            <table className="studio-table">
+            <table className="studio-table studio-table--labels">
               <caption>Decisions under the live and the draft rules</caption>
               <thead>
                 <tr>
