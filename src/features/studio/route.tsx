@@ -405,14 +405,16 @@ function RulesView({
 
         <section aria-labelledby="studio-home-title" className="studio-panel">
           <h3 id="studio-home-title">The home under live and draft rules</h3>
-          <label>
-            Persona{' '}
-            <select value={previewPersona} onChange={(e) => setPreviewPersona(e.target.value)}>
-              {personas.map((p) => (
-                <option key={p.id}>{p.id}</option>
-              ))}
-            </select>
-          </label>{' '}
+          <label htmlFor="studio-home-persona">Persona</label>{' '}
+          <select
+            id="studio-home-persona"
+            value={previewPersona}
+            onChange={(e) => setPreviewPersona(e.target.value)}
+          >
+            {personas.map((p) => (
+              <option key={p.id}>{p.id}</option>
+            ))}
+          </select>{' '}
           <button
             type="button"
             className="btn btn--secondary"

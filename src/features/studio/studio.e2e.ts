@@ -5,9 +5,14 @@
  * approves; the customer's home changes at the next load; the change is rolled back the same way. An
  * invalid rule and a customer's save are refused.
  */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Browser, Page } from '@playwright/test';
 import { STUDIO_PORT } from '../../../playwright.config';
+import { loadRulesDir, repoRoot } from '../../../scripts/rules-lib';
 import { axe, expect, test } from '../../../test/e2e/fixtures';
+import { parseDistributions } from '../../impact/distributions';
+import { generatedPopulation, measureImpact } from '../../impact/impact';
 
 const base = `http://localhost:${STUDIO_PORT}`;
 const WARNING = 'Payment method almost expired';
@@ -34,11 +39,35 @@ async function customerHome(browser: Browser): Promise<Page> {
 
 const status = (page: Page) => page.getByRole('status').filter({ hasText: /cases failing/ });
 
+/** The command line's count of the 60 -> 45 days change on the same population, to hold the studio's against. */
+function expectedImpact(): { card: number; alert: number; changed: number } {
+  const base = loadRulesDir();
+  const draft = loadRulesDir();
+  const rule = draft['prepaid-card'].rules.find((r) => r.name === 'card-almost-expired')!;
+  (rule.conditions as { all: { value: unknown }[] }).all[0]!.value = 45;
+  const distributions = parseDistributions(
+    JSON.parse(readFileSync(join(repoRoot, 'rules', 'population', 'distributions.json'), 'utf8')),
+  );
+  const report = measureImpact(draft, base, generatedPopulation(distributions));
+  const count = (decision: string, change: string): number =>
+    report.decisions.find((d) => d.decision === decision)?.changes.find((c) => c.change === change)
+      ?.accounts ?? 0;
+  return {
+    card: count('prepaid-card', '2 (almost expired) → 0 (neither)'),
+    alert: count('home-sections', '-prepaid-card-alert'),
+    changed: report.changedAccounts,
+  };
+}
+
+const n = (x: number): string => x.toLocaleString('en-US');
+
 test('an analyst changes the card warning from 60 to 45 days, a second approves, customers see it, and it is rolled back', async ({
   guarded: ana,
   browser,
 }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(300_000);
+  const expected = expectedImpact();
+  expect(expected.card).toBeGreaterThan(0);
   const customer = await customerHome(browser);
   await expect(customer.getByText(WARNING).first()).toBeVisible();
 
@@ -75,8 +104,53 @@ test('an analyst changes the card warning from 60 to 45 days, a second approves,
   await expect(row).toContainText('2');
   await expect(row).toContainText('changed: 0');
 
+  // The impact on the 100,000 generated accounts, in a worker. A cancel stops a run (the CPU slowed down
+  // twentyfold so the run is still going when Cancel is pressed).
+  const cdp = await ana.context().newCDPSession(ana);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 20 });
+  await ana.getByRole('button', { name: 'Measure the impact' }).click();
+  await expect(ana.getByRole('progressbar', { name: /Measuring the impact: [\d,]+ of/ })).toBeVisible();
+  await ana.getByRole('button', { name: 'Cancel the measurement' }).click();
+  await expect(ana.getByText('The measurement was cancelled. Nothing was counted.')).toBeVisible();
+  await expect(ana.getByRole('progressbar')).toHaveCount(0);
+  await expect(ana.getByText(/accounts in [\d,]+ ms/)).toHaveCount(0);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+
+  await ana.getByRole('button', { name: 'Measure the impact' }).click();
+  const summary = ana.getByRole('status').filter({ hasText: /100,000 accounts in [\d,]+ ms/ });
+  await expect(summary).toBeVisible({ timeout: 60_000 });
+  const ms = /in ([\d,]+) ms/.exec((await summary.textContent()) ?? '')?.[1] ?? '?';
+  test.info().annotations.push({ type: 'impact', description: `100,000 accounts in ${ms} ms` });
+  console.log(`studio impact: 100,000 accounts in ${ms} ms (load average decides the wall time)`);
+  await expect(summary).toContainText(`${n(expected.changed)} of them`);
+  // How many accounts lose the warning, as the command line counts them.
+  await expect(
+    ana.getByRole('row', { name: /prepaid-card 2 \(almost expired\) → 0 \(neither\)/ }),
+  ).toContainText(n(expected.card));
+  await expect(ana.getByRole('row', { name: /home-sections -prepaid-card-alert/ })).toContainText(
+    n(expected.alert),
+  );
+  await expect(ana.getByRole('img', { name: /Accounts per change/ })).toBeVisible();
+  expect((await axe(ana)).violations).toEqual([]);
+
+  // An example account opens with its facts and its decisions under live and draft.
+  await ana
+    .getByRole('button', { name: /^Open example account #\d+ \(prepaid-card: 2 \(almost expired\)/ })
+    .first()
+    .click();
+  const example = ana.getByRole('dialog', { name: /^Example account #\d+/ });
+  const days = example.getByRole('row', { name: /daysToCardExpiry/ });
+  await expect(days).toBeVisible({ timeout: 20_000 });
+  const daysLeft = Number(/(\d+)\s*$/.exec((await days.textContent()) ?? '')?.[1]);
+  expect(daysLeft).toBeGreaterThan(45);
+  expect(daysLeft).toBeLessThanOrEqual(60);
+  await expect(example.getByRole('row', { name: /^prepaid card status/ })).toContainText('changed: 0');
+  expect((await axe(ana)).violations).toEqual([]);
+  await example.getByRole('button', { name: 'Close' }).click();
+  await expect(example).toHaveCount(0);
+
   // The home side by side: the live rules warn, the draft does not.
-  await ana.getByLabel('Persona').selectOption('card-expiring');
+  await ana.getByLabel('Persona', { exact: true }).selectOption('card-expiring');
   await ana.getByRole('button', { name: 'Open the home side by side' }).click();
   const liveFrame = ana.frameLocator('iframe[title="card-expiring\'s home under the live rules"]');
   const draftFrame = ana.frameLocator('iframe[title="card-expiring\'s home under the draft rules"]');
@@ -126,6 +200,11 @@ test('an analyst changes the card warning from 60 to 45 days, a second approves,
   const change = ben.getByRole('article', { name: 'Change: Warn 45 days before the card expires' });
   await expect(change).toContainText('By Ana Alvarez');
   await expect(change).toContainText('approved by Ben Brooks');
+  // Its impact figures, as measured before the save.
+  await expect(change).toContainText(`Impact: ${n(expected.changed)} of 100,000 accounts see a change`);
+  await expect(change.getByRole('list', { name: 'Impact per decision' })).toContainText(
+    `prepaid-card: 2 (almost expired) → 0 (neither): ${n(expected.card)} accounts`,
+  );
   await ben.getByRole('button', { name: 'Restore the version “The rules as the studio found them”' }).click();
   const restore = ben.getByRole('dialog', { name: 'Restore this version' });
   expect((await axe(ben)).violations).toEqual([]);
