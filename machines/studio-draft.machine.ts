@@ -1,5 +1,6 @@
 import { assign, fromPromise, setup } from 'xstate';
-import { MESSAGES, stateMetaType, type ToastMessage } from './messages';
+import { stateMetaType, type ToastMessage } from './messages';
+import { STUDIO_MESSAGES as MESSAGES } from './studio-messages';
 
 /**
  * A rule studio draft (issue 14): an analyst's change to the rules, from the first edit until it is live.
@@ -14,7 +15,7 @@ import { MESSAGES, stateMetaType, type ToastMessage } from './messages';
  * CHANGE.APPROVED --> live (final: the app starts a new draft from the new live rules); CHANGE.WITHDRAWN -->
  * editing.
  *
- * Texts it can produce: MESSAGES.studioSaveBlocked, studioNothingToSave, studioSaveReason (dialog),
+ * Texts it can produce (machines/studio-messages.ts): studioSaveBlocked, studioNothingToSave, studioSaveReason (dialog),
  * studioPendingApproval, studioLive (messages), studioSaveFailed, studioPreviewFailed (toasts).
  */
 

@@ -1,5 +1,6 @@
 import { assign, fromCallback, setup } from 'xstate';
-import { MESSAGES, stateMetaType } from './messages';
+import { stateMetaType } from './messages';
+import { STUDIO_MESSAGES as MESSAGES } from './studio-messages';
 
 /**
  * The impact of a rule studio draft (issue 14, item 5): how many of the 100,000 generated accounts see a
@@ -11,7 +12,7 @@ import { MESSAGES, stateMetaType } from './messages';
  * terminates the worker. IMPACT.STALE (the draft was edited) restarts a run under way, and marks a result
  * as stale (measured --> stale). IMPACT.RUN measures again from any state but running.
  *
- * Texts it can produce: MESSAGES.studioImpactStale, studioImpactCancelled, studioImpactFailed (messages).
+ * Texts it can produce (machines/studio-messages.ts): studioImpactStale, studioImpactCancelled, studioImpactFailed (messages).
  */
 
 export interface StudioImpactContext {
