@@ -105,23 +105,14 @@ export function ImpactPanel({ live, files, onResult }: ImpactPanelProps) {
         rules and with the draft, in a worker beside the page; each change is counted from live to draft.
       </p>
       <div className="studio-toolbar">
+        {/* One button that turns into Cancel while a run is under way: keyboard focus stays on it. */}
         <button
           type="button"
           className="btn btn--secondary"
-          disabled={running}
-          onClick={() => send({ type: 'IMPACT.RUN' })}
+          onClick={() => send({ type: running ? 'IMPACT.CANCEL' : 'IMPACT.RUN' })}
         >
-          Measure the impact
+          {running ? 'Cancel the measurement' : 'Measure the impact'}
         </button>
-        {running ? (
-          <button
-            type="button"
-            className="btn btn--secondary"
-            onClick={() => send({ type: 'IMPACT.CANCEL' })}
-          >
-            Cancel the measurement
-          </button>
-        ) : null}
       </div>
       {running ? (
         <div className="studio-progress">
