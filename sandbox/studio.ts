@@ -231,6 +231,16 @@ export function registerStudio(deps: StudioDeps): void {
       });
     });
 
+    // An earlier version's files (what a restore would make live), for the impact of a restore.
+    scope.get<{ Params: { id: string } }>('/studio/api/versions/:id', async (req, reply) => {
+      if (!analyst(req, reply)) return reply;
+      try {
+        return json(reply, 200, { id: req.params.id, files: await repo.version(req.params.id) });
+      } catch (e) {
+        return fail(reply, e);
+      }
+    });
+
     scope.get('/studio/api/changes', async (req, reply) => {
       if (!analyst(req, reply)) return reply;
       const pending = await repo.pending();
@@ -280,7 +290,7 @@ export function registerStudio(deps: StudioDeps): void {
           base: live.commit,
           files,
           kind: 'restore',
-          trailers: { Restores: version },
+          trailers: { Restores: version, ...impactTrailer(body.impact) },
           requireApproval: config.requireApproval,
           check: checkFiles,
         });

@@ -66,6 +66,7 @@ describe('rule studio API', () => {
     expect(write.status).toBe(403);
     expect((await customer.get('/rules/draft/prepaid-card.json')).status).toBe(403);
     expect((await customer.get('/rules/draft/bundle.json')).status).toBe(403);
+    expect((await customer.get('/studio/api/versions/main')).status).toBe(403);
     const anonymous = new Browser(base);
     expect((await anonymous.get('/studio/api/rules')).status).toBe(403);
   });
@@ -185,9 +186,16 @@ describe('rule studio API', () => {
 
       // Restore the version before the change: itself a recorded change needing approval.
       const before = history.history[1]!.id;
+      // The version's files, for the restore's impact in the browser.
+      const version = await ben.b.json<{ files: Record<string, string> }>(`/studio/api/versions/${before}`);
+      expect(version.files['prepaid-card.json']).toBe(live.files['prepaid-card.json']);
       const restore = await ben.b.post(
         '/studio/api/restore',
-        { version: before, reason: 'Back to 60 days' },
+        {
+          version: before,
+          reason: 'Back to 60 days',
+          impact: { accounts: 100000, changedAccounts: 270, ms: 900, decisions: [] },
+        },
         { 'x-csrf-token': ben.csrf },
       );
       expect(restore.status).toBe(201);
@@ -205,6 +213,7 @@ describe('rule studio API', () => {
         kind: 'restore',
         restores: before,
         reason: 'Back to 60 days',
+        impact: { accounts: 100000, changedAccounts: 270 },
       });
     },
   );

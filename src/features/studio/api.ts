@@ -136,9 +136,15 @@ export function createStudioApi(csrf: () => string) {
         (v) => isString(v.id) && typeof v.pending === 'boolean',
         'the saved change',
       ),
-    restore: async (version: string, reason: string) =>
+    version: async (id: string): Promise<Record<string, string>> =>
+      expectShape<{ files: Record<string, string> }>(
+        await call(`/studio/api/versions/${encodeURIComponent(id)}`),
+        (v) => isObject(v.files) && Object.values(v.files).every(isString),
+        'an earlier version',
+      ).files,
+    restore: async (version: string, reason: string, impact?: unknown) =>
       expectShape<{ id: string; pending: boolean }>(
-        await write('/studio/api/restore', { version, reason }),
+        await write('/studio/api/restore', { version, reason, ...(impact ? { impact } : {}) }),
         (v) => isString(v.id) && typeof v.pending === 'boolean',
         'the restore',
       ),

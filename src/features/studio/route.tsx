@@ -184,7 +184,7 @@ function Studio({ session }: { session: StudioSession }) {
       ) : tab === 'changes' ? (
         <ChangesView api={api} session={session} onLive={reload} />
       ) : (
-        <HistoryView api={api} onRestored={reload} />
+        <HistoryView api={api} live={live} onRestored={reload} />
       )}
     </StudioFrame>
   );
@@ -1049,11 +1049,36 @@ function ChangesView({
   );
 }
 
-function HistoryView({ api, onRestored }: { api: StudioApi; onRestored: () => void }) {
+/** The impact figures of making an earlier version live again, or undefined when they cannot be measured. */
+async function restoreFigures(
+  api: StudioApi,
+  live: LiveRules,
+  version: string,
+): Promise<ImpactFigures | undefined> {
+  try {
+    const files = await api.version(version);
+    const r = await startImpact(live.files, { ...live.files, ...files }, () => {}).result;
+    r.release();
+    return impactFigures(r);
+  } catch {
+    return undefined;
+  }
+}
+
+function HistoryView({
+  api,
+  live,
+  onRestored,
+}: {
+  api: StudioApi;
+  live: LiveRules | null;
+  onRestored: () => void;
+}) {
   const [history, setHistory] = useState<Change[] | null>(null);
   const [restoring, setRestoring] = useState<Change | null>(null);
   const [reason, setReason] = useState('');
   const [message, setMessage] = useState<string | null>(null);
+  const [measuring, setMeasuring] = useState(false);
   const load = useCallback(
     () => api.history().then(setHistory, (e: unknown) => setMessage(String(e))),
     [api],
@@ -1079,22 +1104,29 @@ function HistoryView({ api, onRestored }: { api: StudioApi; onRestored: () => vo
           onSubmit={(e) => {
             e.preventDefault();
             const target = restoring;
-            if (!target || reason.trim().length < 3) return;
-            api.restore(target.id, reason.trim()).then(
-              (r) => {
-                setMessage(
-                  r.pending ? 'The restore waits for a second analyst’s approval.' : 'Restored: it is live.',
-                );
-                setRestoring(null);
-                setReason('');
-                onRestored();
-                void load();
-              },
-              (err: unknown) =>
-                setMessage(
-                  err instanceof StudioError ? [err.message, ...err.problems].join(' ') : String(err),
-                ),
-            );
+            if (!target || reason.trim().length < 3 || measuring) return;
+            // The restore's impact on the generated accounts is measured first and kept with it.
+            setMeasuring(true);
+            (live ? restoreFigures(api, live, target.id) : Promise.resolve(undefined))
+              .then((figures) => api.restore(target.id, reason.trim(), figures))
+              .finally(() => setMeasuring(false))
+              .then(
+                (r) => {
+                  setMessage(
+                    r.pending
+                      ? 'The restore waits for a second analyst’s approval.'
+                      : 'Restored: it is live.',
+                  );
+                  setRestoring(null);
+                  setReason('');
+                  onRestored();
+                  void load();
+                },
+                (err: unknown) =>
+                  setMessage(
+                    err instanceof StudioError ? [err.message, ...err.problems].join(' ') : String(err),
+                  ),
+              );
           }}
         >
           <p>
@@ -1111,8 +1143,11 @@ function HistoryView({ api, onRestored }: { api: StudioApi; onRestored: () => vo
               maxLength={500}
             />
           </label>
+          {measuring ? (
+            <p role="status">Measuring the impact of the restore on the generated accounts…</p>
+          ) : null}
           <div className="dialog__actions">
-            <button type="submit" className="btn">
+            <button type="submit" className="btn" aria-disabled={measuring}>
               Restore
             </button>
             <button type="button" className="btn btn--secondary" onClick={() => setRestoring(null)}>

@@ -207,8 +207,9 @@ test('an analyst changes the card warning from 60 to 45 days, a second approves,
   expect((await axe(ben)).violations).toEqual([]);
   await restore.getByLabel('Reason for the restore').fill('Back to 60 days');
   await restore.getByRole('button', { name: 'Restore' }).click();
+  // The restore's impact is measured before it is recorded.
   await expect(ben.getByText('The restore waits for a second analyst’s approval.')).toBeVisible({
-    timeout: 20_000,
+    timeout: 60_000,
   });
   await ana.reload();
   await ana.getByRole('button', { name: 'Pending changes' }).click();
@@ -217,7 +218,13 @@ test('an analyst changes the card warning from 60 to 45 days, a second approves,
   await customer.reload();
   await expect(customer.getByText(WARNING).first()).toBeVisible();
   await ana.getByRole('button', { name: 'History' }).click();
-  await expect(ana.getByRole('article', { name: 'Change: Back to 60 days' })).toContainText('Restores');
+  const restored = ana.getByRole('article', { name: 'Change: Back to 60 days' });
+  await expect(restored).toContainText('Restores');
+  // The rollback's impact: the same accounts get the warning back.
+  await expect(restored).toContainText(`Impact: ${n(expected.changed)} of 100,000 accounts see a change`);
+  await expect(restored.getByRole('list', { name: 'Impact per decision' })).toContainText(
+    `prepaid-card: 0 (neither) → 2 (almost expired): ${n(expected.card)} accounts`,
+  );
 });
 
 test('an invalid rule cannot be saved, and a customer cannot save at all', async ({
