@@ -358,7 +358,8 @@ export function deriveFacts(snapshot: AccountSnapshot, { today }: { today: Date 
 
     orderHistoryOpen: snapshot.ui.orderHistoryOpen,
     altnumshowDismissed: snapshot.ui.altnumshowDismissed,
-    altNumberDeclined: snapshot.ui.altNumberDeclined,
+    // Declined in this page's life, or earlier: the back end keeps the answer on the profile (a reload shows it).
+    altNumberDeclined: snapshot.ui.altNumberDeclined || p?.altTnDeclined === true,
     emailvalidshowDismissed: snapshot.ui.emailvalidshowDismissed,
     retryPaymentSuccess: snapshot.ui.retryPaymentSuccess,
     wgPaymentSuccess: snapshot.ui.wgPaymentSuccess,

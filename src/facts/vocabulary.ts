@@ -595,7 +595,7 @@ export const ACCOUNT_FACTS = [
     type: 'boolean',
     source: 'ui',
     description:
-      'The customer declined to add a contact number in this session (the decline call succeeded).',
+      'The customer declined to add a contact number: the decline call succeeded in this session, or the profile says it did before (altTnDeclined).',
   },
   {
     name: 'emailvalidshowDismissed',
