@@ -17,7 +17,7 @@ function server(lifetime = 900) {
   const state = { refuse: 0, keyFails: false, latest: '' };
   const client: ApiClient = {
     request<T>(req: RequestOptions<T>): Promise<Result<T>> {
-      requests.push(req as RequestOptions<unknown>);
+      requests.push(req);
       if (req.path === KEY_URL) {
         if (state.keyFails)
           return Promise.resolve({ ok: false, kind: 'http', status: 503, message: 'HTTP 503' });

@@ -7,7 +7,7 @@ function recorder() {
   const calls: RequestOptions<unknown>[] = [];
   const client: ApiClient = {
     request: (req) => {
-      calls.push(req as RequestOptions<unknown>);
+      calls.push(req);
       return Promise.resolve({ ok: true, data: { status: 'SUCCESS', errorMessage: '' } as never });
     },
   };
