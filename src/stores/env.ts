@@ -15,8 +15,14 @@ export interface Env {
   origin: string;
   setTimeout: (fn: () => void, ms: number) => unknown;
   clearTimeout: (handle: unknown) => void;
-  /** Analytics events (the spec pushes e.g. account_profile_data_error). */
+  /** Analytics events, pushed to window.dataLayer (names: src/stores/analytics.ts). */
   track: (event: { event: string; [key: string]: unknown }) => void;
+  /** Writes one cookie (`name=value; attributes`), as document.cookie does: the tracking cookie. */
+  setCookie: (cookie: string) => void;
+  /** Loads a script of this origin once (the chat vendor's widget); rejects when it cannot be loaded. */
+  loadScript: (src: string) => Promise<void>;
+  /** A global the page's scripts defined (the chat widget's API), or undefined. */
+  globalValue: (name: string) => unknown;
   /** QA path capture is on (`?qa` in the address at start-up). */
   qaCapture?: boolean;
 }
@@ -38,6 +44,36 @@ export function browserEnv(): Env {
     track: (event) => {
       (w.dataLayer ??= []).push(event);
     },
+    setCookie: (cookie) => {
+      document.cookie = cookie;
+    },
+    loadScript: (src) => loadScriptOnce(src),
+    globalValue: (name) => (window as unknown as Record<string, unknown>)[name],
     qaCapture: new URLSearchParams(window.location.search).has('qa'),
   };
+}
+
+const scripts = new Map<string, Promise<void>>();
+
+/**
+ * Adds a <script src> of this origin to the page once per address (the strict CSP allows 'self' only); a
+ * failed load is forgotten so a later call tries again.
+ */
+function loadScriptOnce(src: string): Promise<void> {
+  const known = scripts.get(src);
+  if (known) return known;
+  const loading = new Promise<void>((resolve, reject) => {
+    const script = document.createElement('script');
+    script.src = src;
+    script.async = true;
+    script.addEventListener('load', () => resolve());
+    script.addEventListener('error', () => {
+      scripts.delete(src);
+      script.remove();
+      reject(new Error(`Could not load ${src}`));
+    });
+    document.head.append(script);
+  });
+  scripts.set(src, loading);
+  return loading;
 }

@@ -17,6 +17,7 @@ import {
 import type { Env } from './env';
 import type { AuthState } from './session-store';
 import { UiStore } from './ui-store';
+import { ChatStore } from './chat';
 import { QaStore } from './qa-store';
 import { SessionStore } from './session-store';
 import { ProfileStore } from './profile-store';
@@ -59,6 +60,8 @@ export class RootStore {
   readonly items: ItemDecisionStore;
   readonly accountSwitch: Actor<typeof accountSwitchMachine>;
   readonly qa: QaStore;
+  /** The one global chat function (`chat.open`), behind every 'Chat with us'. */
+  readonly chat: ChatStore;
   /** A 222 answer pointed off the allowlist: the shell shows the account error page instead. */
   blockedRedirect = false;
   /** The first account load has answered (or stopped waiting, see isLoadingFor). */
@@ -100,6 +103,11 @@ export class RootStore {
     this.accounts = new AccountsStore(api, report);
     this.accountData = new AccountDataStore();
     this.qa = new QaStore(env.qaCapture === true, env);
+    this.chat = new ChatStore(env, config.chat, {
+      page: () => this.page,
+      toast: (toast) => this.ui.showToast(toast),
+      logIssue: (operation, message) => this.logIssue(this.page, operation, message),
+    });
     this.storedFlags = {
       altnumshow: env.storage.getItem(STORAGE_FLAGS.altnumshow),
       emailvalidshow: env.storage.getItem(STORAGE_FLAGS.emailvalidshow),
@@ -176,6 +184,7 @@ export class RootStore {
       items: false,
       accountSwitch: false,
       qa: false,
+      chat: false,
       accountLoad: false,
       guardRun: false,
       wifiLoad: false,

@@ -40,6 +40,9 @@ export function fakeEnv(): Env {
     setTimeout: () => 0,
     clearTimeout: () => {},
     track: () => {},
+    setCookie: () => {},
+    loadScript: () => Promise.reject(new Error('no scripts in component tests')),
+    globalValue: () => undefined,
   };
 }
 

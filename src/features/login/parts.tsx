@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
-import { Link } from 'react-router-dom';
 import type { ShownMessage } from '../../../machines/messages';
 import { config } from '../../config';
+import { ChatLink } from '../../ui/chat';
 
 /** Back to the provider's sign-in (a full-page address, outside the app's router). */
 export function SignInLink({ children = 'Back to sign in' }: { children?: ReactNode }) {
@@ -20,7 +20,7 @@ export function RecoveryPage({ title, children }: { title: string; children: Rea
             <SignInLink />
           </li>
           <li>
-            <Link to="/login/chat">Chat with us</Link>
+            <ChatLink>Chat with us</ChatLink>
           </li>
         </ul>
       </section>
