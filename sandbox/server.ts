@@ -28,6 +28,7 @@ import { ApplicationKeys, type ApplicationKeyLimits } from './app-key';
 import { RecoveryLedger, type LedgerLimits } from './outbox';
 import { isoDate, isoDateTime, loadPersonas, signInOf, type Persona, type PersonaProblem } from './personas';
 import { preauthRoutes } from './preauth-routes';
+import { chatWidgetRoutes } from './chat-widget';
 import { RulesCache } from './rules';
 import {
   CONTENT_SECURITY_POLICY,
@@ -787,6 +788,13 @@ export function createSandboxServer(options: SandboxOptions = {}): SandboxServer
       scope.all('/Orch/*', api);
     });
   }
+
+  // ---------------------------------------------------------------- the chat vendor's stand-in widget
+
+  void app.register((scope, _opts, done) => {
+    chatWidgetRoutes(scope);
+    done();
+  });
 
   // ---------------------------------------------------------------- pre-auth calls, application key, outbox
 

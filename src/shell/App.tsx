@@ -81,7 +81,11 @@ export function buildRoutes(): RouteObject[] {
         {
           path: '/login',
           element: <VisitorLayout />,
-          children: toRoutes(loginRoutes, loginPageFor, '/login'),
+          // /login alone is sign-in help, never an empty page.
+          children: [
+            { index: true, handle: { title: 'Sign-in help' }, lazy: loginPageFor('/login') },
+            ...toRoutes(loginRoutes, loginPageFor, '/login'),
+          ],
         },
         {
           element: <SignedInLayout />,

@@ -47,8 +47,8 @@ export function pageFor(path: string): Lazy {
   return page;
 }
 
-/** Every /login/* route has its page in features/login (recovery flows and the rest). */
+/** Every /login/* route, and /login itself, has its page in features/login (recovery flows and the rest). */
 export function loginPageFor(path: string): Lazy {
-  const name = path.replace('/login/', '');
+  const name = path.replace(/^\/login\/?/, '');
   return () => import('../features/login/route').then((m) => m.loginRoute(name));
 }
