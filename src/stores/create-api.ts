@@ -4,6 +4,7 @@ import { getCheckHeader } from '../api/calls/check-header';
 import { getHomeEarlyInit } from '../api/calls/home-early-init';
 import { getIsAuth } from '../api/calls/is-auth';
 import { setCurrentAccount } from '../api/calls/set-current-account';
+import { getSignIn } from '../api/calls/sign-in';
 import { createIssueLog, type IssueLog } from '../api/issue-log';
 import type { Api } from './api-port';
 
@@ -22,6 +23,7 @@ export function createApi(client: ApiClient): Api & { issueLog: IssueLog } {
     homeEarlyInit: () => getHomeEarlyInit(client),
     accountList: () => getAccountList(client),
     setCurrentAccount: (loginName, pid) => setCurrentAccount(client, { loginName, pid }),
+    signIn: () => getSignIn(client),
     logIssue: (entry) => {
       issueLog.log(entry);
     },

@@ -141,7 +141,13 @@ export class RootStore {
             return r.data.data;
           }),
           reloadSession: fromResult(async () => {
-            await Promise.all([this.session.loadProfileId(), this.profile.load(), this.accounts.load()]);
+            // Spec, Switching accounts 4: 'sign-in, profile id and profile data reload'.
+            await Promise.all([
+              this.session.callSignIn(),
+              this.session.loadProfileId(),
+              this.profile.load(),
+              this.accounts.load(),
+            ]);
             if (this.profile.status !== 'ok') throw new Error(`profile ${this.profile.status} after switch`);
             return { prepaidSuspended: this.isPrepaidSuspended };
           }),
@@ -211,11 +217,13 @@ export class RootStore {
     this.decisions.start();
     this.items.start();
     // Shell spec, Payment retry: 'When retry success becomes true, the profile, HSI info and order history
-    // reload.' A reaction here, not in a page: the flag turns true wherever the retry runs.
+    // reload.' A reaction here, not in a page: the flag turns true wherever the retry runs. The retry is offered
+    // to suspended prepaid accounts, whose account data the loading rules skip: these two reload all the same.
     reaction(
       () => this.ui.flags.retryPaymentSuccess,
       (success) => {
-        if (success) void this.reloadProfile().then(() => this.loadAccountData());
+        if (success)
+          void this.reloadProfile().then(() => this.loadAccountData({ also: ['services', 'orderHistory'] }));
       },
     );
   }
@@ -319,12 +327,13 @@ export class RootStore {
    * Account-level data after the profile. Which calls run is decided by rules/data-loading.json (the spec's
    * skips: services not for DISCONNECTED/INACTIVE/FINAL/ARCHIVED, rate change for Blue Marble only, the
    * walled-garden check for prepaid accounts, the paper-charge check for paper-billed 9-character accounts...).
+   * `also` names calls made whatever the rules plan (the spec's reloads after a payment retry).
    */
-  async loadAccountData(): Promise<void> {
+  async loadAccountData({ also = [] }: { also?: readonly AccountCallKey[] } = {}): Promise<void> {
     const p = this.profile.data;
     if (!p) return;
     const decided = await this.decisions.evaluateNow();
-    const plan = new Set<string>(dataCallsOf(decided));
+    const plan = new Set<string>([...dataCallsOf(decided), ...also]);
     const c = this.orch;
     const d = this.accountData;
     const accountNumber = p.currentlyManagedAccount;

@@ -202,6 +202,15 @@ export function fakeApi(profile: Profile | null, overrides: Partial<Api> = {}): 
         }),
       ),
     setCurrentAccount: () => Promise.resolve(ok({ data: 'Success' })),
+    signIn: () =>
+      Promise.resolve(
+        ok({
+          authenticated: true,
+          userName: 'ana.lopez',
+          currentlyManagingAccountId: profile?.currentlyManagedAccount ?? '310111222',
+          currentlyManagingPId: 'P1',
+        }),
+      ),
     logIssue: () => {},
     ...overrides,
   };
