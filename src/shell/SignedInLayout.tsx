@@ -2,7 +2,8 @@ import { observer } from 'mobx-react-lite';
 import { useEffect } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { useStores } from '../stores/context';
-import { overlayHidden } from './route-table';
+import { isUnauthenticatedFlow, overlayHidden } from './route-table';
+import { VisitorChrome } from './VisitorLayout';
 import { Header } from './Header';
 import { Footer, SecondProviderBanner } from './Footer';
 import { LoadingOverlay } from './LoadingOverlay';
@@ -33,12 +34,15 @@ export const SignedInLayout = observer(function SignedInLayout() {
     }
   }, [profileStatus, location.pathname, navigate]);
 
+  // Spec: addresses containing forgot, login, retrieveAccount or mub are unauthenticated flows with no
+  // signed-in navigation, whatever the session says.
+  const Frame = isUnauthenticatedFlow(location.pathname) ? VisitorChrome : Chrome;
   const auth = store.session.auth;
   if (auth === 'error' || store.blockedRedirect) {
     return (
-      <Chrome>
+      <Frame>
         <AccountErrorPage />
-      </Chrome>
+      </Frame>
     );
   }
   if (auth !== 'authenticated') {
@@ -48,9 +52,11 @@ export const SignedInLayout = observer(function SignedInLayout() {
   }
 
   const waiting = !overlayHidden(location.pathname) && store.isLoadingFor(location.pathname);
+  const page = waiting ? <LoadingOverlay /> : <Outlet />;
+  if (Frame === VisitorChrome) return <VisitorChrome>{page}</VisitorChrome>;
   // The brand banner and the footer come with the page: shown over the overlay, the page arriving would
   // push them (or the page) about.
-  return <Chrome page={!waiting}>{waiting ? <LoadingOverlay /> : <Outlet />}</Chrome>;
+  return <Chrome page={!waiting}>{page}</Chrome>;
 });
 
 function Chrome({ children, page = true }: { children: React.ReactNode; page?: boolean }) {
