@@ -13,7 +13,7 @@ import { performance } from 'node:perf_hooks';
 import { loadPersonas } from '../sandbox/personas';
 import { createRuntime } from '../src/engine/runtime';
 import type { HomeDecisions, SectionDecision } from '../src/engine/types';
-import type { NavItem, SectionId } from '../src/engine/decisions';
+import { PAGES, type NavItem, type PageId, type SectionId } from '../src/engine/decisions';
 import type { AccountFacts } from '../src/facts/vocabulary';
 import { ACCOUNT_LAYOUT, compileRules } from '../src/engine/compile';
 import { parseDistributions } from '../src/impact/distributions';
@@ -294,6 +294,7 @@ function baselineDecide(f: AccountFacts): HomeDecisions {
     billingActions,
     sections,
     orderActions: baselineOrderActions(f, toggles, timing),
+    pageAccess: { closed: baselinePagesClosed(f, toggles) },
     ...baselineInternet(f),
   };
 }
@@ -345,6 +346,14 @@ function baselineInternet(
     modemUpgrade: { offer: modem },
     wifiPanel: { variant },
   };
+}
+
+function baselinePagesClosed(f: AccountFacts, toggles: HomeDecisions['toggles']): PageId[] {
+  const closed = new Set<PageId>();
+  if (f.allowPagesAccess === false)
+    for (const p of PAGES) if (!['home', 'support', 'contactus'].includes(p)) closed.add(p);
+  if (f.canBeCancelled === false || !toggles.cancel) closed.add('Cancel-Services');
+  return PAGES.filter((p) => closed.has(p));
 }
 
 /** rules/order-actions.json as plain TypeScript (benchmark baseline only). */

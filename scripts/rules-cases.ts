@@ -18,6 +18,7 @@ import {
   DATA_CALLS,
   DECISIONS,
   HISTORY_ACTIONS,
+  PAGES,
   HOME_VIEWS,
   NAV_ITEMS,
   ORDER_ACTIONS,
@@ -109,6 +110,7 @@ const LISTS: Partial<Record<DecisionId, readonly string[]>> = {
   'home-sections': SECTIONS,
   'order-actions': ORDER_ACTIONS,
   'history-actions': HISTORY_ACTIONS,
+  'page-access': PAGES,
 };
 
 const on = (record: Record<string, boolean>): ListItem[] =>
@@ -170,6 +172,8 @@ function outcomeOf(id: DecisionId, d: HomeDecisions, item: ItemDecisions | null)
       return { record: d.modemUpgrade };
     case 'wifi-panel':
       return { record: d.wifiPanel };
+    case 'page-access':
+      return { list: d.pageAccess.closed.map((id) => ({ id })) };
   }
 }
 

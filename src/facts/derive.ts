@@ -290,6 +290,8 @@ export function deriveFacts(snapshot: AccountSnapshot, { today }: { today: Date 
     bgsAccount: p?.bgsaccount ?? false,
     fedAccount: p?.fedaccount ?? false,
     isVacationSuspend: p?.isVacationSuspend ?? false,
+    allowPagesAccess: p?.allowPagesAccess ?? null,
+    canBeCancelled: p?.canBeCancelled ?? null,
     autoPay: p ? p.autoPay === true : null,
     paperless: p ? p.paperlessBilling === true : null,
     hasPaymentArrangement: p ? p.hasPaymentArrangement === true : null,

@@ -213,6 +213,20 @@ export const ACCOUNT_FACTS = [
     description: 'Federal account (profile fedaccount).',
   },
   {
+    name: 'allowPagesAccess',
+    type: 'boolean',
+    source: 'data',
+    description:
+      "Profile flag allowPagesAccess (shell spec §5: pages are gated by it); null when the profile does not say.",
+  },
+  {
+    name: 'canBeCancelled',
+    type: 'boolean',
+    source: 'data',
+    description:
+      "Profile flag canBeCancelled, the cancel-eligibility flag (shell spec §5); null when the profile does not say.",
+  },
+  {
     name: 'isVacationSuspend',
     type: 'boolean',
     source: 'data',

@@ -10,6 +10,7 @@ import { LoadingOverlay } from './LoadingOverlay';
 import { AccountErrorPage } from './AccountErrorPage';
 import { SkipLink } from './SkipLink';
 import { ShellFrame } from './ShellFrame';
+import { PageClosed } from './PageClosed';
 
 /**
  * Everything outside /login: the sign-in guard (GET /Orch/isAuth before the page shows; unauthenticated
@@ -51,8 +52,10 @@ export const SignedInLayout = observer(function SignedInLayout() {
     return overlayHidden(location.pathname) ? null : <ShellFrame />;
   }
 
-  const waiting = !overlayHidden(location.pathname) && store.isLoadingFor(location.pathname);
-  const page = waiting ? <LoadingOverlay /> : <Outlet />;
+  const closed = store.pageClosed(location.pathname);
+  const waiting =
+    !overlayHidden(location.pathname) && (store.isLoadingFor(location.pathname) || closed === null);
+  const page = waiting ? <LoadingOverlay /> : closed ? <PageClosed /> : <Outlet />;
   if (Frame === VisitorChrome) return <VisitorChrome>{page}</VisitorChrome>;
   // The brand banner and the footer come with the page: shown over the overlay, the page arriving would
   // push them (or the page) about.

@@ -479,6 +479,19 @@ export class RootStore {
   }
 
   /**
+   * Whether the rules close the signed-in page at `pathname` for this account (rules/page-access.json; shell
+   * spec §5 'Pages are gated by an allowPagesAccess flag and the cancel-eligibility flag canBeCancelled'): null
+   * while the decisions do not yet reflect the loaded profile, so a closed page never flashes open.
+   */
+  pageClosed(pathname: string): boolean | null {
+    const page = pathname.split('/')[1] ?? '';
+    if (this.profile.status !== 'ok' || this.decisions.failed) return false;
+    const decided = this.decisions.current;
+    if (!decided || this.decisions.facts?.profileStatus !== 'ok') return null;
+    return (decided.pageAccess.closed as readonly string[]).includes(page);
+  }
+
+  /**
    * Loading overlay: on /services it waits for the services data; elsewhere for the profile and the
    * decisions made on it; on /home also for the account's calls (bounded by homeCompleteMs).
    */

@@ -138,6 +138,7 @@ export const fixedDecisions: HomeDecisions = {
   upgradePath: { path: 'generic' },
   modemUpgrade: { offer: 'none' },
   wifiPanel: { variant: 'loading' },
+  pageAccess: { closed: [] },
 };
 
 /** An Orch call answered by a test: the request (path, query, body) in, the result out. */
