@@ -50,6 +50,7 @@ function baselineDecide(f: AccountFacts): HomeDecisions {
     rateChangeStartDate: 20230101,
     speedChartStep: 10,
     connectedDeviceGroups: 3,
+    trackingCookieDays: 90,
   };
   const n = (v: number | null, test: (x: number) => boolean): boolean => v !== null && test(v);
 

@@ -5,3 +5,4 @@ export * from './order';
 export * from './history';
 export * from './appointments';
 export { parseDate, parseCardExpiry } from './dates';
+export * from './tracking';

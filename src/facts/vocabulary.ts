@@ -53,6 +53,7 @@ export const CONSTANT_NAMES = [
   'rateChangeStartDate',
   'speedChartStep',
   'connectedDeviceGroups',
+  'trackingCookieDays',
 ] as const;
 export type ConstantName = (typeof CONSTANT_NAMES)[number];
 
@@ -217,14 +218,14 @@ export const ACCOUNT_FACTS = [
     type: 'boolean',
     source: 'data',
     description:
-      "Profile flag allowPagesAccess (shell spec §5: pages are gated by it); null when the profile does not say.",
+      'Profile flag allowPagesAccess (shell spec §5: pages are gated by it); null when the profile does not say.',
   },
   {
     name: 'canBeCancelled',
     type: 'boolean',
     source: 'data',
     description:
-      "Profile flag canBeCancelled, the cancel-eligibility flag (shell spec §5); null when the profile does not say.",
+      'Profile flag canBeCancelled, the cancel-eligibility flag (shell spec §5); null when the profile does not say.',
   },
   {
     name: 'isVacationSuspend',

@@ -27,7 +27,14 @@ import { DecisionStore, type Decide } from './decision-store';
 import type { HomeDecisions } from '../engine';
 import { snapshotOf } from './snapshot';
 import { ItemDecisionStore, itemFactsOf, type DecideItem } from './item-decisions';
-import { deriveFacts, isPrepaidSuspended, outageIdentifierTypeOf, type AccountFacts } from '../facts';
+import {
+  deriveFacts,
+  isPrepaidSuspended,
+  outageIdentifierTypeOf,
+  trackingCookieValue,
+  trackingValuesOf,
+  type AccountFacts,
+} from '../facts';
 import type { ApiClient, Result } from '../api/client';
 import { getAdaptToken } from '../api/calls/adapt-token';
 import { getCheckPaperCharge } from '../api/calls/check-paper-charge';
@@ -219,6 +226,14 @@ export class RootStore {
     // Shell spec, Payment retry: 'When retry success becomes true, the profile, HSI info and order history
     // reload.' A reaction here, not in a page: the flag turns true wherever the retry runs. The retry is offered
     // to suspended prepaid accounts, whose account data the loading rules skip: these two reload all the same.
+    // The tracking cookie follows the account data: written once known, again when it changes (a switch).
+    reaction(
+      () => this.trackingCookie,
+      (cookie) => {
+        if (cookie) this.env.setCookie(cookie);
+      },
+      { fireImmediately: true },
+    );
     reaction(
       () => this.ui.flags.retryPaymentSuccess,
       (success) => {
@@ -226,6 +241,22 @@ export class RootStore {
           void this.reloadProfile().then(() => this.loadAccountData({ also: ['services', 'orderHistory'] }));
       },
     );
+  }
+
+  /**
+   * The tracking cookie (shell spec §3 fields; §9 'Tracking cookie lives 90 days and is secure'), as written to
+   * the browser: none until the profile is loaded, the rules have given its lifetime and the services call (when
+   * made) has answered. SameSite=Strict like the session; never a name, email or account number
+   * (src/facts/tracking.ts).
+   */
+  get trackingCookie(): string | null {
+    if (this.profile.status !== 'ok' || this.accountData.pending.services) return null;
+    const days = this.decisions.current?.constants.trackingCookieDays;
+    if (typeof days !== 'number' || days <= 0) return null;
+    const value = trackingCookieValue(
+      trackingValuesOf(this.profile.data, this.accountData.data.services ?? undefined),
+    );
+    return `${config.tracking.cookieName}=${value}; Max-Age=${Math.round(days * 86_400)}; Path=/; Secure; SameSite=Strict`;
   }
 
   get isPrepaidSuspended(): boolean {

@@ -95,6 +95,7 @@ export const fixedDecisions: HomeDecisions = {
     rateChangeStartDate: 20230101,
     speedChartStep: 10,
     connectedDeviceGroups: 3,
+    trackingCookieDays: 90,
   },
   walledGarden: { state: 'none' },
   prepaidCard: { status: 0 },
