@@ -316,6 +316,7 @@ const allConstants = {
   rateChangeStartDate: 20230101,
   speedChartStep: 10,
   connectedDeviceGroups: 3,
+  trackingCookieDays: 90,
 };
 
 describe('rules:check analysis: one place per number', () => {
