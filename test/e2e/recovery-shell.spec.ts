@@ -135,6 +135,11 @@ test.describe('pages gated by allowPagesAccess and canBeCancelled (rules/page-ac
     await expect(
       page.getByRole('heading', { level: 1, name: 'This page is not available for your account' }),
     ).toBeVisible();
+    // The navigation offers no closed page.
+    await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link')).toHaveText([
+      'Home',
+      'Support',
+    ]);
     await page.goto('/settings/accountInfo');
     await expect(
       page.getByRole('heading', { level: 1, name: 'This page is not available for your account' }),
