@@ -454,7 +454,16 @@ const runtime = createRuntime(loadRulesDir());
 const { facts } = await decidePersona(runtime, persona, dayAt(PREVIEW_DATE));
 
 const engineResult = (await runtime.decide(facts)).decisions;
-const same = JSON.stringify(engineResult) === JSON.stringify(baselineDecide(facts));
+/** JSON with object keys sorted: the two build their objects in different orders, which says nothing. */
+const canonical = (value: unknown): string =>
+  JSON.stringify(value, (_key, v: unknown) =>
+    v && typeof v === 'object' && !Array.isArray(v)
+      ? Object.fromEntries(
+          Object.entries(v as Record<string, unknown>).sort(([a], [b]) => a.localeCompare(b)),
+        )
+      : v,
+  );
+const same = canonical(engineResult) === canonical(baselineDecide(facts));
 
 const compiled = compileRules(loadRulesDir());
 const vector = ACCOUNT_LAYOUT.map((name) => facts[name as keyof typeof facts]);
