@@ -26,7 +26,7 @@ import { handleOrch, isSignedIn, type OrchRequest, type Reply } from './orch';
 import { jumpPage, messagePage, notBuiltPage, sandboxCss, signInPage } from './pages';
 import { ApplicationKeys, type ApplicationKeyLimits } from './app-key';
 import { RecoveryLedger, type LedgerLimits } from './outbox';
-import { isoDate, isoDateTime, loadPersonas, signInOf, type Persona, type PersonaProblem } from './personas';
+import { isoDate, isoDateTime, loadPersonas, type Persona, type PersonaProblem } from './personas';
 import { preauthRoutes } from './preauth-routes';
 import { chatWidgetRoutes } from './chat-widget';
 import { RulesCache } from './rules';

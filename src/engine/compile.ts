@@ -46,7 +46,6 @@ import {
   type DecisionSpec,
   type HomeViewId,
   type NavItem,
-  type PageId,
   type SectionId,
 } from './decisions';
 import type { HomeDecisions, ItemDecisions, RuleFile, Rulesets, SectionDecision, Toggles } from './types';
@@ -1007,7 +1006,7 @@ export function compileRules(rulesets: Rulesets): CompiledRules {
     (p) => p.pages,
     (lists) => {
       const closed = new Set(lists.flatMap((l) => (Array.isArray(l) ? (l as unknown[]) : [])));
-      return frozen({ closed: PAGES.filter((page) => closed.has(page)) as PageId[] });
+      return frozen<HomeDecisions['pageAccess']>({ closed: PAGES.filter((page) => closed.has(page)) });
     },
   );
   const appointmentMessages = firstParam(c['appointment-messages'], 'show', false, isBool);
