@@ -1,8 +1,8 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import './ui/styles.css';
-import { withApplicationKey } from './api/application-key';
 import { createClient } from './api/client';
+import { withLazyApplicationKey } from './api/preauth-client';
 import { config } from './config';
 import { loadRules } from './engine/load';
 import { createRuntime } from './engine/runtime';
@@ -22,7 +22,7 @@ import { onUnshowableValue } from './ui/format';
 async function start(): Promise<void> {
   const env = browserEnv();
   // Every /preauth call carries the application key (fetched, renewed and retried once on a 401 there).
-  const client = withApplicationKey(createClient({ fetch: env.fetch }), {
+  const client = withLazyApplicationKey(createClient({ fetch: env.fetch }), {
     keyUrl: config.preauth.applicationKeyUrl,
     header: config.preauth.applicationKeyHeader,
     now: () => env.now().getTime(),

@@ -5,4 +5,4 @@ export * from './order';
 export * from './history';
 export * from './appointments';
 export { parseDate, parseCardExpiry } from './dates';
-export * from './tracking';
+// './tracking' is imported on its own, when the cookie is written (not part of the first load).

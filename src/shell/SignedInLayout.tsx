@@ -1,5 +1,5 @@
 import { observer } from 'mobx-react-lite';
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { useStores } from '../stores/context';
 import { isUnauthenticatedFlow, overlayHidden } from './route-table';
@@ -10,7 +10,9 @@ import { LoadingOverlay } from './LoadingOverlay';
 import { AccountErrorPage } from './AccountErrorPage';
 import { SkipLink } from './SkipLink';
 import { ShellFrame } from './ShellFrame';
-import { PageClosed } from './PageClosed';
+
+// Few accounts ever see it: its code loads when a page is closed, not with every page.
+const PageClosed = lazy(() => import('./PageClosed').then((m) => ({ default: m.PageClosed })));
 
 /**
  * Everything outside /login: the sign-in guard (GET /Orch/isAuth before the page shows; unauthenticated
@@ -55,7 +57,15 @@ export const SignedInLayout = observer(function SignedInLayout() {
   const closed = store.pageClosed(location.pathname);
   const waiting =
     !overlayHidden(location.pathname) && (store.isLoadingFor(location.pathname) || closed === null);
-  const page = waiting ? <LoadingOverlay /> : closed ? <PageClosed /> : <Outlet />;
+  const page = waiting ? (
+    <LoadingOverlay />
+  ) : closed ? (
+    <Suspense fallback={<LoadingOverlay />}>
+      <PageClosed />
+    </Suspense>
+  ) : (
+    <Outlet />
+  );
   if (Frame === VisitorChrome) return <VisitorChrome>{page}</VisitorChrome>;
   // The brand banner and the footer come with the page: shown over the overlay, the page arriving would
   // push them (or the page) about.

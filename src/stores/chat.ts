@@ -1,6 +1,7 @@
 import { makeAutoObservable, runInAction } from 'mobx';
 import type { ToastMessage } from '../../machines/messages';
 import { ANALYTICS_EVENTS, trackEvent } from './analytics';
+import { CHAT_UNAVAILABLE, type ChatFunction } from './chat-function';
 import type { Env } from './env';
 
 /** The chat vendor, as configured (config/portal.json chat). */
@@ -18,23 +19,15 @@ interface ChatWidget {
 const isChatWidget = (v: unknown): v is ChatWidget =>
   typeof v === 'object' && v !== null && typeof (v as { open?: unknown }).open === 'function';
 
-/** Ours (the spec has no copy for it): the chat could not be opened. Error toast, 4 s. */
-export const CHAT_UNAVAILABLE: ToastMessage = {
-  display: 'toast',
-  id: 'chatUnavailable',
-  text: 'Chat is not available right now. Please try again in a moment, or visit our support site.',
-  durationMs: 4000,
-  tone: 'error',
-};
-
 export type ChatStatus = 'closed' | 'loading' | 'open' | 'unavailable';
 
 /**
  * The one global chat function of the portal: every 'Chat with us' calls `open`. It loads the vendor's widget
  * script on the first use (never in the first load of a page), then asks the widget to open a conversation
- * about `topic`. A widget that cannot be loaded is a toast and an issue-log record, never a dead link.
+ * about `topic`. A widget that cannot be loaded is a toast and an issue-log record, never a dead link. Loaded on
+ * the first use (src/stores/chat-function.ts).
  */
-export class ChatStore {
+export class ChatStore implements ChatFunction {
   status: ChatStatus = 'closed';
 
   constructor(

@@ -4,7 +4,6 @@ import { getCheckHeader } from '../api/calls/check-header';
 import { getHomeEarlyInit } from '../api/calls/home-early-init';
 import { getIsAuth } from '../api/calls/is-auth';
 import { setCurrentAccount } from '../api/calls/set-current-account';
-import { getSignIn } from '../api/calls/sign-in';
 import { createIssueLog, type IssueLog } from '../api/issue-log';
 import type { Api } from './api-port';
 
@@ -23,7 +22,12 @@ export function createApi(client: ApiClient): Api & { issueLog: IssueLog } {
     homeEarlyInit: () => getHomeEarlyInit(client),
     accountList: () => getAccountList(client),
     setCurrentAccount: (loginName, pid) => setCurrentAccount(client, { loginName, pid }),
-    signIn: () => getSignIn(client),
+    // Only an account switch asks for it: its module (and validator) loads then, not with /home.
+    signIn: () =>
+      import('../api/calls/sign-in').then(
+        ({ getSignIn }) => getSignIn(client),
+        () => ({ ok: false, kind: 'network', message: 'the sign-in call module did not load' }) as const,
+      ),
     logIssue: (entry) => {
       issueLog.log(entry);
     },

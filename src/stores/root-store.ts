@@ -17,7 +17,7 @@ import {
 import type { Env } from './env';
 import type { AuthState } from './session-store';
 import { UiStore } from './ui-store';
-import { ChatStore } from './chat';
+import { lazyChat, type ChatFunction } from './chat-function';
 import { QaStore } from './qa-store';
 import { SessionStore } from './session-store';
 import { ProfileStore } from './profile-store';
@@ -27,14 +27,7 @@ import { DecisionStore, type Decide } from './decision-store';
 import type { HomeDecisions } from '../engine';
 import { snapshotOf } from './snapshot';
 import { ItemDecisionStore, itemFactsOf, type DecideItem } from './item-decisions';
-import {
-  deriveFacts,
-  isPrepaidSuspended,
-  outageIdentifierTypeOf,
-  trackingCookieValue,
-  trackingValuesOf,
-  type AccountFacts,
-} from '../facts';
+import { deriveFacts, isPrepaidSuspended, outageIdentifierTypeOf, type AccountFacts } from '../facts';
 import type { ApiClient, Result } from '../api/client';
 import { getAdaptToken } from '../api/calls/adapt-token';
 import { getCheckPaperCharge } from '../api/calls/check-paper-charge';
@@ -42,6 +35,7 @@ import { getCreditOffer } from '../api/calls/credit-offer';
 import { getModemInfo } from '../api/calls/modem-info';
 import { getModemReplacementOffer } from '../api/calls/modem-replacement-offer';
 import { getMyServices } from '../api/calls/my-services';
+import type { MyServices, Profile } from '../generated/types';
 import { getOrderHistory } from '../api/calls/order-history';
 import { getOutage } from '../api/calls/outage';
 import { getRateIncrease } from '../api/calls/rate-increase';
@@ -68,7 +62,7 @@ export class RootStore {
   readonly accountSwitch: Actor<typeof accountSwitchMachine>;
   readonly qa: QaStore;
   /** The one global chat function (`chat.open`), behind every 'Chat with us'. */
-  readonly chat: ChatStore;
+  readonly chat: ChatFunction;
   /** A 222 answer pointed off the allowlist: the shell shows the account error page instead. */
   blockedRedirect = false;
   /** The first account load has answered (or stopped waiting, see isLoadingFor). */
@@ -110,11 +104,21 @@ export class RootStore {
     this.accounts = new AccountsStore(api, report);
     this.accountData = new AccountDataStore();
     this.qa = new QaStore(env.qaCapture === true, env);
-    this.chat = new ChatStore(env, config.chat, {
-      page: () => this.page,
-      toast: (toast) => this.ui.showToast(toast),
-      logIssue: (operation, message) => this.logIssue(this.page, operation, message),
-    });
+    this.chat = lazyChat(
+      () =>
+        import('./chat').then(
+          ({ ChatStore }) =>
+            new ChatStore(env, config.chat, {
+              page: () => this.page,
+              toast: (toast) => this.ui.showToast(toast),
+              logIssue: (operation, message) => this.logIssue(this.page, operation, message),
+            }),
+        ),
+      (toast, message) => {
+        this.ui.showToast(toast);
+        this.logIssue(this.page, 'openChat', message);
+      },
+    );
     this.storedFlags = {
       altnumshow: env.storage.getItem(STORAGE_FLAGS.altnumshow),
       emailvalidshow: env.storage.getItem(STORAGE_FLAGS.emailvalidshow),
@@ -227,10 +231,21 @@ export class RootStore {
     // reload.' A reaction here, not in a page: the flag turns true wherever the retry runs. The retry is offered
     // to suspended prepaid accounts, whose account data the loading rules skip: these two reload all the same.
     // The tracking cookie follows the account data: written once known, again when it changes (a switch).
+    // Its code loads then, not with the page (src/facts/tracking.ts); imports resolve in the order asked.
     reaction(
-      () => this.trackingCookie,
-      (cookie) => {
-        if (cookie) this.env.setCookie(cookie);
+      () => this.trackingInputs,
+      (inputs) => {
+        if (!inputs) return;
+        void import('../facts/tracking').then(
+          ({ trackingCookieValue, trackingValuesOf }) => {
+            const value = trackingCookieValue(trackingValuesOf(inputs.profile, inputs.services));
+            this.env.setCookie(
+              `${config.tracking.cookieName}=${value}; Max-Age=${Math.round(inputs.days * 86_400)}; Path=/; Secure; SameSite=Strict`,
+            );
+          },
+          (e: unknown) =>
+            this.logIssue(this.page, 'trackingCookie', e instanceof Error ? e.message : String(e)),
+        );
       },
       { fireImmediately: true },
     );
@@ -244,19 +259,16 @@ export class RootStore {
   }
 
   /**
-   * The tracking cookie (shell spec §3 fields; §9 'Tracking cookie lives 90 days and is secure'), as written to
-   * the browser: none until the profile is loaded, the rules have given its lifetime and the services call (when
-   * made) has answered. SameSite=Strict like the session; never a name, email or account number
+   * What the tracking cookie is written from (shell spec §3 fields; §9 'Tracking cookie lives 90 days and is
+   * secure'): nothing until the profile is loaded, the rules have given its lifetime and the services call (when
+   * made) has answered. Written SameSite=Strict like the session; never a name, email or account number
    * (src/facts/tracking.ts).
    */
-  get trackingCookie(): string | null {
+  get trackingInputs(): { profile: Profile | null; services: MyServices | undefined; days: number } | null {
     if (this.profile.status !== 'ok' || this.accountData.pending.services) return null;
     const days = this.decisions.current?.constants.trackingCookieDays;
     if (typeof days !== 'number' || days <= 0) return null;
-    const value = trackingCookieValue(
-      trackingValuesOf(this.profile.data, this.accountData.data.services ?? undefined),
-    );
-    return `${config.tracking.cookieName}=${value}; Max-Age=${Math.round(days * 86_400)}; Path=/; Secure; SameSite=Strict`;
+    return { profile: this.profile.data, services: this.accountData.data.services ?? undefined, days };
   }
 
   get isPrepaidSuspended(): boolean {

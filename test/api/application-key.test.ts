@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { withApplicationKey } from '../../src/api/application-key';
+import { withLazyApplicationKey } from '../../src/api/preauth-client';
 import type { ApiClient, RequestOptions, Result } from '../../src/api/client';
 import { validateForgotUsername } from '../../src/generated/validators/forgot-username.js';
 import { validateIsAuth } from '../../src/generated/validators/is-auth.js';
@@ -109,5 +110,21 @@ describe('the pre-auth application key', () => {
     const r = await keyed(s).request(forgot);
     expect(r).toMatchObject({ ok: false, kind: 'http', message: 'No application key: HTTP 503' });
     expect(s.requests.map((q) => q.path)).toEqual([KEY_URL]);
+  });
+});
+
+describe('the client the portal starts with (the key wrapper loads with the first /preauth call)', () => {
+  it('calls outside /preauth go out as they are; /preauth calls carry the key, one key for concurrent calls', async () => {
+    const s = server();
+    const client = withLazyApplicationKey(s.client, { keyUrl: KEY_URL, header: HEADER, now: () => 0 });
+    await client.request({ path: '/Orch/isAuth', validate: validateIsAuth });
+    const answers = await Promise.all([client.request(forgot), client.request(forgot)]);
+    expect(answers.every((a) => a.ok)).toBe(true);
+    expect(s.requests.map((r) => [r.path, r.headers?.[HEADER]])).toEqual([
+      ['/Orch/isAuth', undefined],
+      [KEY_URL, undefined],
+      [forgot.path, 'k1'],
+      [forgot.path, 'k1'],
+    ]);
   });
 });
