@@ -126,3 +126,17 @@ function piece(value: string | number | boolean | null): string {
 export function trackingCookieValue(values: TrackingValues): string {
   return TRACKING_FIELDS.map((f) => `${f}:${piece(values[f])}`).join('|');
 }
+
+/**
+ * The cookie as written to document.cookie: `days` from the rules (trackingCookieDays), Secure and SameSite=Strict
+ * like the session, readable by the page's scripts (a tag manager reads it).
+ */
+export function trackingCookie(
+  name: string,
+  days: number,
+  profile: Profile | null | undefined,
+  services?: MyServices,
+): string {
+  const value = trackingCookieValue(trackingValuesOf(profile, services));
+  return `${name}=${value}; Max-Age=${Math.round(days * 86_400)}; Path=/; Secure; SameSite=Strict`;
+}

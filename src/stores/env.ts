@@ -47,33 +47,9 @@ export function browserEnv(): Env {
     setCookie: (cookie) => {
       document.cookie = cookie;
     },
-    loadScript: (src) => loadScriptOnce(src),
+    // Only the chat uses it: its code loads with the first 'Chat with us'.
+    loadScript: (src) => import('./load-script').then((m) => m.loadScriptOnce(src)),
     globalValue: (name) => (window as unknown as Record<string, unknown>)[name],
     qaCapture: new URLSearchParams(window.location.search).has('qa'),
   };
-}
-
-const scripts = new Map<string, Promise<void>>();
-
-/**
- * Adds a <script src> of this origin to the page once per address (the strict CSP allows 'self' only); a
- * failed load is forgotten so a later call tries again.
- */
-function loadScriptOnce(src: string): Promise<void> {
-  const known = scripts.get(src);
-  if (known) return known;
-  const loading = new Promise<void>((resolve, reject) => {
-    const script = document.createElement('script');
-    script.src = src;
-    script.async = true;
-    script.addEventListener('load', () => resolve());
-    script.addEventListener('error', () => {
-      scripts.delete(src);
-      script.remove();
-      reject(new Error(`Could not load ${src}`));
-    });
-    document.head.append(script);
-  });
-  scripts.set(src, loading);
-  return loading;
 }

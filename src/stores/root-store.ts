@@ -227,9 +227,6 @@ export class RootStore {
     this.accountSwitch.start();
     this.decisions.start();
     this.items.start();
-    // Shell spec, Payment retry: 'When retry success becomes true, the profile, HSI info and order history
-    // reload.' A reaction here, not in a page: the flag turns true wherever the retry runs. The retry is offered
-    // to suspended prepaid accounts, whose account data the loading rules skip: these two reload all the same.
     // The tracking cookie follows the account data: written once known, again when it changes (a switch).
     // Its code loads then, not with the page (src/facts/tracking.ts); imports resolve in the order asked.
     reaction(
@@ -237,18 +234,19 @@ export class RootStore {
       (inputs) => {
         if (!inputs) return;
         void import('../facts/tracking').then(
-          ({ trackingCookieValue, trackingValuesOf }) => {
-            const value = trackingCookieValue(trackingValuesOf(inputs.profile, inputs.services));
+          ({ trackingCookie }) =>
             this.env.setCookie(
-              `${config.tracking.cookieName}=${value}; Max-Age=${Math.round(inputs.days * 86_400)}; Path=/; Secure; SameSite=Strict`,
-            );
-          },
+              trackingCookie(config.tracking.cookieName, inputs.days, inputs.profile, inputs.services),
+            ),
           (e: unknown) =>
             this.logIssue(this.page, 'trackingCookie', e instanceof Error ? e.message : String(e)),
         );
       },
       { fireImmediately: true },
     );
+    // Shell spec, Payment retry: 'When retry success becomes true, the profile, HSI info and order history
+    // reload.' A reaction here, not in a page: the flag turns true wherever the retry runs. The retry is offered
+    // to suspended prepaid accounts, whose account data the loading rules skip: these two reload all the same.
     reaction(
       () => this.ui.flags.retryPaymentSuccess,
       (success) => {
