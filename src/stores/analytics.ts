@@ -17,7 +17,7 @@ export const ANALYTICS_EVENTS = {
   flowError: 'flow_error',
   /** Shell spec §4 'Loading and skipping': the profile load failed. No fields. */
   accountProfileDataError: 'account_profile_data_error',
-  /** The chat was opened through the global chat function: `page_path`. */
+  /** The chat was opened through the global chat function: `page_path` (route path). */
   chatOpen: 'chat_open',
   /** The chat could not be opened (its widget did not load): `page_path`. */
   chatUnavailable: 'chat_unavailable',

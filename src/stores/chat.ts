@@ -35,6 +35,7 @@ export class ChatStore implements ChatFunction {
     private readonly settings: ChatSettings,
     private readonly context: {
       page: () => string;
+      path: () => string;
       toast: (toast: ToastMessage) => void;
       logIssue: (operation: string, message: string) => void;
     },
@@ -50,6 +51,7 @@ export class ChatStore implements ChatFunction {
     if (this.status === 'loading') return;
     this.status = 'loading';
     const page = this.context.page();
+    const path = this.context.path();
     try {
       await this.env.loadScript(this.settings.widgetScriptUrl);
       const widget = this.env.globalValue(this.settings.widgetGlobal);
@@ -58,12 +60,12 @@ export class ChatStore implements ChatFunction {
       runInAction(() => {
         this.status = 'open';
       });
-      trackEvent(this.env, ANALYTICS_EVENTS.chatOpen, { page_path: page });
+      trackEvent(this.env, ANALYTICS_EVENTS.chatOpen, { page_path: path });
     } catch (e) {
       runInAction(() => {
         this.status = 'unavailable';
       });
-      trackEvent(this.env, ANALYTICS_EVENTS.chatUnavailable, { page_path: page });
+      trackEvent(this.env, ANALYTICS_EVENTS.chatUnavailable, { page_path: path });
       this.context.toast(CHAT_UNAVAILABLE);
       this.context.logIssue('openChat', e instanceof Error ? e.message : String(e));
     }

@@ -74,6 +74,8 @@ export class RootStore {
    * issue-log record names the page where the failing call was made. The shell sets it on each navigation.
    */
   page = 'home';
+  /** The address's path (no query: it may hold a token), for analytics events' page_path. */
+  path = '/home';
   /** Values already reported as impossible to show, by page (each is logged once). */
   private readonly unshowable = new Set<string>();
   /** The stored values of the spec's two browser flags (see storage-flags.ts: scoped to the account). */
@@ -110,6 +112,7 @@ export class RootStore {
           ({ ChatStore }) =>
             new ChatStore(env, config.chat, {
               page: () => this.page,
+              path: () => this.path,
               toast: (toast) => this.ui.showToast(toast),
               logIssue: (operation, message) => this.logIssue(this.page, operation, message),
             }),
@@ -216,6 +219,7 @@ export class RootStore {
   /** The shell names the page on each navigation (the issue log's page of what fails there). */
   setPage(pathname: string): void {
     this.page = issuePageOf(pathname);
+    this.path = pathname;
   }
 
   /** The router hands in its navigate function so machine effects navigate inside the app. */

@@ -174,8 +174,8 @@ test.describe('chat (one global chat function)', () => {
     await expect(chat.getByRole('log')).toContainText('You: Where is my bill?');
     expect((await axe(page)).violations).toEqual([]);
     await expect
-      .poll(async () => (await dataLayer(page)).map((e) => e.event))
-      .toContain(ANALYTICS_EVENTS.chatOpen);
+      .poll(async () => (await dataLayer(page)).filter((e) => e.event === ANALYTICS_EVENTS.chatOpen))
+      .toEqual([{ event: ANALYTICS_EVENTS.chatOpen, page_path: '/login/forgotPassword' }]);
 
     await page.getByRole('link', { name: 'Other sign-in help' }).click();
     await page.getByRole('button', { name: 'Chat with us' }).click();
