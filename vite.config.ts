@@ -41,6 +41,8 @@ export default defineConfig({
       'jsonpath-plus': fileURLToPath(new URL('./src/engine/no-jsonpath.ts', import.meta.url)),
       // and its event emitter: the few methods it calls (src/engine/event-emitter.ts).
       eventemitter2: fileURLToPath(new URL('./src/engine/event-emitter.ts', import.meta.url)),
+      // and its fact-cache key hasher: the keys are plain JSON (src/engine/fact-hash.ts).
+      'hash-it': fileURLToPath(new URL('./src/engine/fact-hash.ts', import.meta.url)),
     },
   },
   build: {

@@ -1,6 +1,7 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { stateMetaType, type ShownMessage } from './messages';
 import type { RecoveryError, RecoveryReply } from './forgot-username.machine';
+import { isBlank, isEmail } from './recovery-input';
 
 /**
  * Forgot password (shell spec §4 'Sign-in recovery flows'; §7 getForgottenPassword?login and
@@ -10,8 +11,8 @@ import type { RecoveryError, RecoveryReply } from './forgot-username.machine';
  * non-empty errorMessage gives ERROR_IN_RESPONSE. A failed call gives API_FAILED.' On success `loginAccepted`
  * runs (the page moves to step 2) and the machine waits in `emailStep`.
  * Step 2 (`emailStep`), the spec's 'email check': the email on the profile is submitted for that login and
- * checked the same way (empty, errorMessage, failed call), ending in `emailSent`: the reset link is on its way.
- * The reset itself (link with a token, new password) is a later page.
+ * checked the same way (empty, not an email address, errorMessage, failed call), ending in `emailSent`: the reset
+ * link is on its way. The link opens step 3, machines/reset-password.machine.ts.
  *
  * Step 2 is its own page, so the machine can start there: given a login as input it goes straight to
  * `emailStep`. The spec quotes no copy for this flow: the texts below are ours and plain.
@@ -56,6 +57,7 @@ export const FORGOT_PASSWORD_MESSAGES = {
     'We could not start your password reset right now. Please try again later.',
   ),
   emailMissing: message('forgotPasswordEmailMissing', 'Enter the email address on your profile.'),
+  emailInvalid: message('forgotPasswordEmailInvalid', 'Enter an email address like name@example.com.'),
   emailRefused: message(
     'forgotPasswordEmailRefused',
     'That email address does not match the one on this profile. Check it and try again.',
@@ -65,8 +67,6 @@ export const FORGOT_PASSWORD_MESSAGES = {
     'We could not send the reset email right now. Please try again later.',
   ),
 } as const;
-
-const isBlank = (value: string) => value.trim() === '';
 
 export const forgotPasswordMachine = setup({
   types: {
@@ -93,6 +93,7 @@ export const forgotPasswordMachine = setup({
     hasLogin: ({ context }) => !isBlank(context.login),
     isBlankLogin: ({ event }) => event.type === 'PASSWORD.SUBMIT_LOGIN' && isBlank(event.login),
     isBlankEmail: ({ event }) => event.type === 'PASSWORD.SUBMIT_EMAIL' && isBlank(event.email),
+    isInvalidEmail: ({ event }) => event.type === 'PASSWORD.SUBMIT_EMAIL' && !isEmail(event.email),
     hasErrorMessage: (_, reply: RecoveryReply) => reply.errorMessage.trim() !== '',
   },
 }).createMachine({
@@ -166,6 +167,11 @@ export const forgotPasswordMachine = setup({
             target: '.missingInput',
             actions: assign({ email: '', error: 'MISSING_INPUT' }),
           },
+          {
+            guard: 'isInvalidEmail',
+            target: '.invalidEmail',
+            actions: assign({ email: ({ event }) => event.email.trim(), error: 'INVALID_INPUT' }),
+          },
           { target: '.sending', actions: assign({ email: ({ event }) => event.email.trim(), error: null }) },
         ],
       },
@@ -189,6 +195,7 @@ export const forgotPasswordMachine = setup({
           },
         },
         missingInput: { meta: { message: FORGOT_PASSWORD_MESSAGES.emailMissing } },
+        invalidEmail: { meta: { message: FORGOT_PASSWORD_MESSAGES.emailInvalid } },
         errorInResponse: { meta: { message: FORGOT_PASSWORD_MESSAGES.emailRefused } },
         apiFailed: { meta: { message: FORGOT_PASSWORD_MESSAGES.emailFailed } },
       },

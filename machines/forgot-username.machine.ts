@@ -1,12 +1,13 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { stateMetaType, type ShownMessage } from './messages';
+import { isBlank, isEmail } from './recovery-input';
 
 /**
  * Forgot username (shell spec §4 'Sign-in recovery flows': 'an email is submitted. An empty email is rejected
  * with no call.'; §7 GET /preauth/dssh/Orch/forgotFlow/getForgottenUserName2?email).
  *
- * idle --USERNAME.SUBMIT--> an empty (or blank) email goes to failed.missingInput without calling;
- * otherwise sending (requestUsername) --> sent, running `usernameSent` (the page navigates or says so).
+ * idle --USERNAME.SUBMIT--> an empty (or blank) email goes to failed.missingInput without calling, one that is not
+ * an email address (shell spec §5 'Email pattern') to failed.invalidEmail, also without calling; otherwise sending (requestUsername) --> sent, running `usernameSent` (the page navigates or says so).
  * The reply shape is the recovery flows' common one (docs/contracts.md): a non-empty errorMessage is a refusal
  * (failed.errorInResponse); a call that fails is failed.apiFailed. From any failure, and from `sent` (the
  * 'send it again' of the email-sent page), USERNAME.SUBMIT starts over.
@@ -15,8 +16,11 @@ import { stateMetaType, type ShownMessage } from './messages';
  * share them. Texts it can produce: FORGOT_USERNAME_MESSAGES (inline messages).
  */
 
-/** Why a recovery step did not go through; the names are the spec's (forgot password step 1). */
-export type RecoveryError = 'MISSING_INPUT' | 'ERROR_IN_RESPONSE' | 'API_FAILED';
+/**
+ * Why a recovery step did not go through: the spec's three (forgot password step 1), and INVALID_INPUT for a
+ * value that is there but cannot be right (an email without @, an account number of 5 digits).
+ */
+export type RecoveryError = 'MISSING_INPUT' | 'INVALID_INPUT' | 'ERROR_IN_RESPONSE' | 'API_FAILED';
 
 export type ForgotUsernameEvent = { type: 'USERNAME.SUBMIT'; email: string };
 
@@ -39,10 +43,16 @@ export const FORGOT_USERNAME_MESSAGES = {
     text: 'Enter the email address on your profile.',
     tone: 'error',
   },
+  invalidEmail: {
+    display: 'message',
+    id: 'forgotUsernameInvalidEmail',
+    text: 'Enter an email address like name@example.com.',
+    tone: 'error',
+  },
   errorInResponse: {
     display: 'message',
     id: 'forgotUsernameErrorInResponse',
-    text: 'We could not send a username to that email address. Check the address and try again.',
+    text: 'No profile uses that email address. Check the address, or create a profile.',
     tone: 'error',
   },
   apiFailed: {
@@ -52,8 +62,6 @@ export const FORGOT_USERNAME_MESSAGES = {
     tone: 'error',
   },
 } as const satisfies Record<string, ShownMessage>;
-
-const isBlank = (value: string) => value.trim() === '';
 
 export const forgotUsernameMachine = setup({
   types: {
@@ -73,6 +81,7 @@ export const forgotUsernameMachine = setup({
   },
   guards: {
     isBlankEmail: ({ event }) => isBlank(event.email),
+    isInvalidEmail: ({ event }) => !isEmail(event.email),
     hasErrorMessage: (_, reply: RecoveryReply) => reply.errorMessage.trim() !== '',
   },
 }).createMachine({
@@ -86,6 +95,11 @@ export const forgotUsernameMachine = setup({
         guard: 'isBlankEmail',
         target: '.failed.missingInput',
         actions: assign({ email: '', error: 'MISSING_INPUT' }),
+      },
+      {
+        guard: 'isInvalidEmail',
+        target: '.failed.invalidEmail',
+        actions: assign({ email: ({ event }) => event.email.trim(), error: 'INVALID_INPUT' }),
       },
       { target: '.sending', actions: assign({ email: ({ event }) => event.email.trim(), error: null }) },
     ],
@@ -117,6 +131,7 @@ export const forgotUsernameMachine = setup({
       initial: 'missingInput',
       states: {
         missingInput: { meta: { message: FORGOT_USERNAME_MESSAGES.missingInput } },
+        invalidEmail: { meta: { message: FORGOT_USERNAME_MESSAGES.invalidEmail } },
         errorInResponse: { meta: { message: FORGOT_USERNAME_MESSAGES.errorInResponse } },
         apiFailed: { meta: { message: FORGOT_USERNAME_MESSAGES.apiFailed } },
       },

@@ -308,5 +308,11 @@ export function fillConstants(text: string, constants: Readonly<Record<string, n
   });
 }
 
+/**
+ * Shell §8 'Single sign-on non-200': the error thrown for a performSSO answer that is not 200, word for word. Not
+ * shown as it is: the cancel-service sign-on catches it, shows its own message and records this text.
+ */
+export const PERFORM_SSO_STATUS_ERROR = 'performSSO service status code is not OK';
+
 /** For `setup({ types: { meta: stateMetaType } })`: types every state's `meta` as StateMeta. */
 export const stateMetaType: StateMeta = {};

@@ -465,7 +465,10 @@ export const orchRoutes: Readonly<Record<string, Handler>> = {
   'GET /Orch/dssh/redirectEntry/jumpOutMovers': jump('movers', ['discount']),
   'GET /Orch/dssh/redirectEntry/jumpOutChangeDueDate': jump('changeDueDate', ['accountNumber']),
   'GET /Orch/dssh/profile/declineAltTn': (s) => {
-    s.declinedAltTn = true;
+    // The back end remembers the answer on the account: the profile says so from now on, after a reload too.
+    withProfile(s, (p) => {
+      p.altTnDeclined = true;
+    });
     return ok({ statusMessage: 'SUCCESS' } satisfies DeclineAltTn);
   },
   // The record itself is kept by the server's session store (bounded), which sees it before this answer.

@@ -4,13 +4,14 @@
  */
 import type { Persona } from './personas';
 
-const escapeHtml = (s: string): string =>
+export const escapeHtml = (s: string): string =>
   s.replace(
     /[&<>"']/g,
     (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
   );
 
-function page(title: string, body: string): string {
+/** A sandbox page: its title, the shared stylesheet and the body given (already escaped). */
+export function sandboxPage(title: string, body: string): string {
   return `<!doctype html>
 <html lang="en">
 <head>
@@ -38,6 +39,11 @@ ul.personas a:focus{outline:3px solid #f0b400;outline-offset:2px}
 .note{color:#444}
 code{background:#eceff3;padding:0 .2rem}
 p.error{color:#a1001c;font-weight:600}
+ul.outbox{list-style:none;padding:0}
+li.email{background:#fff;border:1px solid #d0d4da;border-radius:6px;margin:.75rem 0;padding:.75rem 1rem}
+li.email h2{font-size:1.15rem;margin:.25rem 0}
+li.email a,main>p>a{font-weight:600;color:#0b4f9c;overflow-wrap:anywhere}
+li.email a:focus,main>p>a:focus{outline:3px solid #f0b400;outline-offset:2px}
 `;
 
 export function signInPage(opts: {
@@ -59,7 +65,7 @@ export function signInPage(opts: {
         `<li><a href="${escapeHtml(q(p.id))}">${escapeHtml(p.id)}</a><br><span>${escapeHtml(p.description)}</span></li>`,
     )
     .join('\n');
-  return page(
+  return sandboxPage(
     'Sign in (sandbox)',
     `<h1>Sign in to the sandbox</h1>
 <p class="note">This page stands in for the provider's sign-in. Choose a persona to sign in as that customer${
@@ -105,7 +111,7 @@ export function jumpPage(name: string, query: URLSearchParams): string | undefin
   const details = [...query.entries()]
     .map(([k, v]) => `<li><code>${escapeHtml(k)}</code>: ${escapeHtml(v)}</li>`)
     .join('');
-  return page(
+  return sandboxPage(
     `Jump-out: ${name} (sandbox)`,
     `<h1>Jump-out: ${escapeHtml(name)}</h1>
 <p>In a real deployment this goes to ${escapeHtml(target)}.</p>
@@ -115,7 +121,7 @@ ${details ? `<p>Parameters passed:</p><ul>${details}</ul>` : ''}
 }
 
 export function notBuiltPage(distDir: string): string {
-  return page(
+  return sandboxPage(
     'Portal not built',
     `<h1>The portal is not built</h1>
 <p>The sandbox serves the built app from <code>${escapeHtml(distDir)}</code>, which is missing.
@@ -125,5 +131,5 @@ Run <code>npm run build</code> (or <code>npm start</code>, which builds first).<
 }
 
 export function messagePage(title: string, text: string): string {
-  return page(title, `<h1>${escapeHtml(title)}</h1>\n<p>${escapeHtml(text)}</p>`);
+  return sandboxPage(title, `<h1>${escapeHtml(title)}</h1>\n<p>${escapeHtml(text)}</p>`);
 }

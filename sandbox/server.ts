@@ -25,8 +25,11 @@ import fastifyStatic from '@fastify/static';
 import { checkRedirect, safeLocalTarget } from '../src/api/redirect';
 import { handleOrch, isSignedIn, type OrchRequest, type Reply } from './orch';
 import { jumpPage, messagePage, notBuiltPage, sandboxCss, signInPage } from './pages';
-import { isoDate, isoDateTime, loadPersonas, signInOf, type Persona, type PersonaProblem } from './personas';
-import { handlePreauth } from './preauth';
+import { ApplicationKeys, type ApplicationKeyLimits } from './app-key';
+import { chatWidgetRoutes } from './chat-widget';
+import { RecoveryLedger, type LedgerLimits } from './outbox';
+import { isoDate, isoDateTime, loadPersonas, type Persona, type PersonaProblem } from './personas';
+import { preauthRoutes } from './preauth-routes';
 import { RulesCache, type RulesBundle } from './rules';
 import { readStudioConfig, registerStudio, type StudioConfig } from './studio';
 import { RulesRepo } from './studio-repo';
@@ -62,8 +65,15 @@ export interface RateLimits {
   signIn: number;
   issueLog: number;
   cspReport: number;
+  /** the pre-auth application key endpoint, per address */
+  applicationKey: number;
 }
-export const DEFAULT_RATE_LIMITS: Readonly<RateLimits> = { signIn: 300, issueLog: 300, cspReport: 60 };
+export const DEFAULT_RATE_LIMITS: Readonly<RateLimits> = {
+  signIn: 300,
+  issueLog: 300,
+  cspReport: 60,
+  applicationKey: 600,
+};
 
 /** CSP reports kept (newest), each cut to a few fields of at most CSP_FIELD_MAX characters. */
 export const CSP_REPORTS_MAX = 100;
@@ -115,6 +125,10 @@ export interface SandboxOptions {
   allowedHosts?: readonly string[];
   /** serve *.map files (SERVE_SOURCEMAPS=1); refused by default */
   serveSourcemaps?: boolean;
+  /** lifetime and cap of the pre-auth application keys (APPLICATION_KEY_MINUTES) */
+  applicationKeys?: Partial<ApplicationKeyLimits>;
+  /** lifetimes and caps of reset links, authorization codes and profiles created online */
+  ledger?: Partial<LedgerLimits>;
   /** overrides of config/portal.json's signIn */
   signIn?: Partial<SignInConfig>;
   /** where an invalid persona file is reported (default console.warn) */
@@ -133,6 +147,10 @@ export interface SandboxServer {
   rules: RulesCache;
   /** The rule studio's git repository of the rules folder. */
   studioRepo: RulesRepo;
+  /** the pre-auth application keys issued */
+  applicationKeys: ApplicationKeys;
+  /** reset links, authorization codes and profiles created online */
+  ledger: RecoveryLedger;
   /** Starts listening (port 0 = any free port; host default 127.0.0.1); resolves to the real base URL. */
   listen(port?: number, host?: string): Promise<string>;
   close(): Promise<void>;
@@ -141,21 +159,26 @@ export interface SandboxServer {
 interface PortalConfig {
   signIn: SignInConfig;
   redirectAllowlist: readonly string[];
+  /** the header every /preauth call carries its application key in */
+  applicationKeyHeader: string;
 }
 
 function readPortalConfig(): PortalConfig {
   const fallback: PortalConfig = {
     signIn: { signInUrl: '/sandbox/signin', redirectParam: 'redirect', logoutUrl: '/Orch/logout' },
     redirectAllowlist: [],
+    applicationKeyHeader: 'X-Application-Key',
   };
   try {
     const config = JSON.parse(readFileSync(join(repoRoot, 'config', 'portal.json'), 'utf8')) as {
       signIn?: Partial<SignInConfig>;
       redirectAllowlist?: string[];
+      preauth?: { applicationKeyHeader?: string };
     };
     return {
       signIn: { ...fallback.signIn, ...config.signIn },
       redirectAllowlist: config.redirectAllowlist ?? [],
+      applicationKeyHeader: config.preauth?.applicationKeyHeader ?? fallback.applicationKeyHeader,
     };
   } catch {
     return fallback;
@@ -293,6 +316,8 @@ export function createSandboxServer(options: SandboxOptions = {}): SandboxServer
     options.personas ?? loadPersonas(options.personaDirs ?? [], options.onPersonaProblem),
   );
   const sessions = new SessionStore(options.sessions, options.now);
+  const applicationKeys = new ApplicationKeys(options.applicationKeys, options.now);
+  const ledger = new RecoveryLedger(options.ledger, options.now);
   const rules = new RulesCache(rulesDir, options.onRulesProblem ? { onProblem: options.onRulesProblem } : {});
   const cspReports: { 'csp-report': Record<string, string | number> }[] = [];
   const studioConfig = options.studio?.config ?? readStudioConfig();
@@ -751,6 +776,18 @@ export function createSandboxServer(options: SandboxOptions = {}): SandboxServer
 
   // ---------------------------------------------------------------- Orch and pre-auth calls
 
+  /** The issue log's route options (both /Orch and /preauth): its body limit, a rate per session. */
+  const issueLog = {
+    bodyLimit: BODY_LIMITS.issueLog,
+    config: {
+      rateLimit: {
+        max: rateLimits.issueLog,
+        timeWindow: 60_000,
+        keyGenerator: (req: FastifyRequest) => sessionOf(req)?.id ?? req.ip,
+      },
+    },
+  };
+
   if (upstream) {
     for (const prefix of ['/Orch', '/preauth']) {
       void app.register(fastifyHttpProxy, {
@@ -806,51 +843,47 @@ export function createSandboxServer(options: SandboxOptions = {}): SandboxServer
         const body = bodyOf(req);
         const request: OrchRequest = { method: req.method, path, query, body, today: today() };
 
-        if (path.startsWith('/preauth/')) {
-          if (req.method === 'POST' && path === '/preauth/dssh/ui/sanitize') {
-            // Issues logged before sign-in (a rule file refused at start-up) still belong to this browser: they
-            // ride on a pre-auth session that sign-in adopts.
-            const holder = session ?? sessions.createPreauth();
-            if (!session) setSessionCookie(req, reply, holder);
-            sessions.logIssue(holder, body);
-          }
-          return sendReply(
-            req,
-            reply,
-            handlePreauth(
-              {
-                personas,
-                signIn: (persona) => {
-                  const signedIn = sessions.signIn(session, persona);
-                  setSessionCookie(req, reply, signedIn);
-                  return signInOf(persona, 0);
-                },
-              },
-              request,
-            ),
-          );
-        }
         if (!isSignedIn(session)) return json(reply, 401, { authenticated: false });
         if (req.method === 'POST' && path === '/Orch/dssh/ui/sanitize') sessions.logIssue(session, body);
         return sendReply(req, reply, handleOrch(session, request));
       };
 
-      const issueLog = {
-        bodyLimit: BODY_LIMITS.issueLog,
-        config: {
-          rateLimit: {
-            max: rateLimits.issueLog,
-            timeWindow: 60_000,
-            keyGenerator: (req: FastifyRequest) => sessionOf(req)?.id ?? req.ip,
-          },
-        },
-      };
       scope.post('/Orch/dssh/ui/sanitize', issueLog, api);
-      scope.post('/preauth/dssh/ui/sanitize', issueLog, api);
       scope.all('/Orch/*', api);
-      scope.all('/preauth/*', api);
     });
   }
+
+  // ---------------------------------------------------------------- the chat vendor's stand-in widget
+
+  void app.register((scope, _opts, done) => {
+    chatWidgetRoutes(scope);
+    done();
+  });
+
+  // ---------------------------------------------------------------- pre-auth calls, application key, outbox
+
+  void app.register((scope) =>
+    preauthRoutes(scope, {
+      sessions,
+      personas,
+      ledger,
+      keys: applicationKeys,
+      keyHeader: config.applicationKeyHeader,
+      today,
+      proxied: upstream !== undefined,
+      issueLog,
+      keyRateLimit: rateLimits.applicationKey,
+      sessionOf,
+      setSessionCookie,
+      applyFault,
+      sendReply,
+      refuseCrossSite: (req, reply) => refuseCrossSite(req, reply),
+      prepareJsonScope: async (jsonScope) => {
+        useLenientJson(jsonScope);
+        await compressJson(jsonScope);
+      },
+    }),
+  );
 
   return {
     app,
@@ -859,6 +892,8 @@ export function createSandboxServer(options: SandboxOptions = {}): SandboxServer
     sessions,
     rules,
     studioRepo,
+    applicationKeys,
+    ledger,
     listen: async (port = 0, host = '127.0.0.1') => {
       // The name it was told to listen on is its own (a wildcard address names no host).
       if (!options.allowedHosts && !['0.0.0.0', '::'].includes(host)) allowedHosts.push(host);

@@ -9,6 +9,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { Persona, PersonaAccount } from './personas';
+import type { OutboxEmail } from './outbox';
 
 export const FAULT_MODES = ['500', 'timeout', 'malformed', 'off'] as const;
 export type FaultMode = (typeof FAULT_MODES)[number];
@@ -36,13 +37,17 @@ export interface Session {
   faults: Map<string, Exclude<FaultMode, 'off'>>;
   /** UI issue-log records received through sanitize, oldest first (inspection aid for tests and QA) */
   issues: IssueRecord[];
-  declinedAltTn: boolean;
   /** The rule studio's analyst (config/studio.json) signed in on this session, if any. */
   analyst?: string;
   /** The analyst's per-session CSRF token: every studio write carries it in X-CSRF-Token. */
   csrf?: string;
   /** Rule files of the analyst's draft, served at /rules/draft/<file> to this session alone (preview). */
   draft?: Record<string, unknown>;
+  /**
+   * The emails the recovery flows would have sent from this browser (username, reset link, account number,
+   * authorization code, profile confirmation), newest last; shown at /sandbox/outbox.
+   */
+  outbox: OutboxEmail[];
 }
 
 export interface SessionLimits {
@@ -59,6 +64,8 @@ export interface SessionLimits {
   /** issue records across all sessions; the oldest is dropped */
   issuesTotal: number;
   faultsPerSession: number;
+  /** emails kept in a session's outbox; the oldest is dropped */
+  outboxPerSession: number;
 }
 
 export const DEFAULT_SESSION_LIMITS: Readonly<SessionLimits> = {
@@ -70,6 +77,7 @@ export const DEFAULT_SESSION_LIMITS: Readonly<SessionLimits> = {
   issuesPerSession: 200,
   issuesTotal: 20_000,
   faultsPerSession: 64,
+  outboxPerSession: 20,
 };
 
 export const isFaultMode = (v: unknown): v is FaultMode =>
@@ -171,6 +179,8 @@ export class SessionStore {
         for (const r of previous.issues) this.liveIssues.set(r, session);
         previous.issues = [];
       }
+      // The visitor's outbox stays theirs after signing in (a reset link sent before, opened after).
+      session.outbox = previous.outbox;
       this.end(previous.id);
     }
     this.add(this.signedIn, session, this.limits.maxSessions);
@@ -198,6 +208,7 @@ export class SessionStore {
     this.preauth.delete(id);
     for (const r of s.issues) this.liveIssues.delete(r);
     s.issues = [];
+    s.outbox = [];
   }
 
   /** Sets or clears a fault; false when the session already holds as many as it may. */
@@ -235,6 +246,14 @@ export class SessionStore {
     }
   }
 
+  /** Keeps an email in the session's outbox, dropping the oldest past the cap. */
+  addMail(session: Session, email: OutboxEmail): void {
+    session.outbox.push(email);
+    if (session.outbox.length > this.limits.outboxPerSession) {
+      session.outbox.splice(0, session.outbox.length - this.limits.outboxPerSession);
+    }
+  }
+
   /** Seconds the session's cookie should live: what is left of its lifetime. */
   cookieMaxAge(session: Session): number {
     const left =
@@ -266,7 +285,7 @@ export class SessionStore {
       accountIndex: 0,
       faults: new Map(),
       issues: [],
-      declinedAltTn: false,
+      outbox: [],
     };
   }
 

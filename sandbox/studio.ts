@@ -353,7 +353,6 @@ export function registerStudio(deps: StudioDeps): void {
       a.session.persona = persona;
       a.session.ownAccounts = new Map();
       a.session.accountIndex = 0;
-      a.session.declinedAltTn = false;
       return json(reply, 200, { persona: persona.id, live: '/home', draft: '/home?rules=draft' });
     });
   }

@@ -13,7 +13,7 @@ import { performance } from 'node:perf_hooks';
 import { loadPersonas } from '../sandbox/personas';
 import { createRuntime } from '../src/engine/runtime';
 import type { HomeDecisions, SectionDecision } from '../src/engine/types';
-import type { NavItem, SectionId } from '../src/engine/decisions';
+import { PAGES, type NavItem, type PageId, type SectionId } from '../src/engine/decisions';
 import type { AccountFacts } from '../src/facts/vocabulary';
 import { ACCOUNT_LAYOUT, compileRules } from '../src/engine/compile';
 import { parseDistributions } from '../src/impact/distributions';
@@ -50,6 +50,7 @@ function baselineDecide(f: AccountFacts): HomeDecisions {
     rateChangeStartDate: 20230101,
     speedChartStep: 10,
     connectedDeviceGroups: 3,
+    trackingCookieDays: 90,
   };
   const n = (v: number | null, test: (x: number) => boolean): boolean => v !== null && test(v);
 
@@ -294,6 +295,7 @@ function baselineDecide(f: AccountFacts): HomeDecisions {
     billingActions,
     sections,
     orderActions: baselineOrderActions(f, toggles, timing),
+    pageAccess: { closed: baselinePagesClosed(f, toggles) },
     ...baselineInternet(f),
   };
 }
@@ -345,6 +347,14 @@ function baselineInternet(
     modemUpgrade: { offer: modem },
     wifiPanel: { variant },
   };
+}
+
+function baselinePagesClosed(f: AccountFacts, toggles: HomeDecisions['toggles']): PageId[] {
+  const closed = new Set<PageId>();
+  if (f.allowPagesAccess === false)
+    for (const p of PAGES) if (!['home', 'support', 'contactus'].includes(p)) closed.add(p);
+  if (f.canBeCancelled === false || !toggles.cancel) closed.add('Cancel-Services');
+  return PAGES.filter((p) => closed.has(p));
 }
 
 /** rules/order-actions.json as plain TypeScript (benchmark baseline only). */
@@ -444,7 +454,16 @@ const runtime = createRuntime(loadRulesDir());
 const { facts } = await decidePersona(runtime, persona, dayAt(PREVIEW_DATE));
 
 const engineResult = (await runtime.decide(facts)).decisions;
-const same = JSON.stringify(engineResult) === JSON.stringify(baselineDecide(facts));
+/** JSON with object keys sorted: the two build their objects in different orders, which says nothing. */
+const canonical = (value: unknown): string =>
+  JSON.stringify(value, (_key, v: unknown) =>
+    v && typeof v === 'object' && !Array.isArray(v)
+      ? Object.fromEntries(
+          Object.entries(v as Record<string, unknown>).sort(([a], [b]) => a.localeCompare(b)),
+        )
+      : v,
+  );
+const same = canonical(engineResult) === canonical(baselineDecide(facts));
 
 const compiled = compileRules(loadRulesDir());
 const vector = ACCOUNT_LAYOUT.map((name) => facts[name as keyof typeof facts]);

@@ -61,6 +61,7 @@ const PERSONA_DECISIONS: { heading: string; value: (d: HomeDecisions) => string 
   { heading: 'Upgrade path (rules/upgrade-path.json)', value: (d) => d.upgradePath.path },
   { heading: 'Modem upgrade (rules/modem-upgrade.json)', value: (d) => d.modemUpgrade.offer },
   { heading: 'WiFi panel (rules/wifi-panel.json)', value: (d) => d.wifiPanel.variant },
+  { heading: 'Pages closed (rules/page-access.json)', value: (d) => cell(d.pageAccess.closed) },
 ];
 
 const isConstantRef = (v: unknown): v is { fact: string } =>

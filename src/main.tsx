@@ -2,6 +2,8 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import './ui/styles.css';
 import { createClient } from './api/client';
+import { withLazyApplicationKey } from './api/preauth-client';
+import { config } from './config';
 import { loadRules, rulesUrl } from './engine/load';
 import { createRuntime } from './engine/runtime';
 import { createApi } from './stores/create-api';
@@ -19,7 +21,12 @@ import { onUnshowableValue } from './ui/format';
  */
 async function start(): Promise<void> {
   const env = browserEnv();
-  const client = createClient({ fetch: env.fetch });
+  // Every /preauth call carries the application key (fetched, renewed and retried once on a 401 there).
+  const client = withLazyApplicationKey(createClient({ fetch: env.fetch }), {
+    keyUrl: config.preauth.applicationKeyUrl,
+    header: config.preauth.applicationKeyHeader,
+    now: () => env.now().getTime(),
+  });
   const api = createApi(client);
   const rules = loadRules({
     fetch: (url, init) => env.fetch(url, init),

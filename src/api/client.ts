@@ -37,6 +37,8 @@ export interface RequestOptions<T> {
   timeoutMs?: number;
   /** lets a caller give up early (e.g. a page left); reported as kind 'network' */
   signal?: AbortSignal;
+  /** headers of this call only (the pre-auth application key, src/api/application-key.ts) */
+  headers?: Readonly<Record<string, string>>;
 }
 
 export interface ApiClient {
@@ -118,7 +120,11 @@ export function createClient(options: ClientOptions): ApiClient {
     const onCallerAbort = (): void => controller.abort();
     req.signal?.addEventListener('abort', onCallerAbort);
     try {
-      const headers: Record<string, string> = { Accept: 'application/json, text/plain', ...options.headers };
+      const headers: Record<string, string> = {
+        Accept: 'application/json, text/plain',
+        ...options.headers,
+        ...req.headers,
+      };
       const init: RequestInit = { method, credentials: 'same-origin', headers, signal: controller.signal };
       if (method === 'POST') {
         headers['Content-Type'] = 'application/json';

@@ -11,6 +11,7 @@ import {
   DECISIONS,
   HISTORY_ACTIONS,
   ORDER_ACTIONS,
+  PAGES,
   PAYMENT_FLAGS,
   SECTIONS,
   decisionSpec,
@@ -81,6 +82,7 @@ export const LISTS: Partial<Record<DecisionId, readonly string[]>> = {
   'home-sections': SECTIONS,
   'order-actions': ORDER_ACTIONS,
   'history-actions': HISTORY_ACTIONS,
+  'page-access': PAGES,
 };
 
 const on = (record: Record<string, boolean>): ListItem[] =>
@@ -142,6 +144,8 @@ export function outcomeOf(id: DecisionId, d: HomeDecisions, item: ItemDecisions 
       return { record: d.modemUpgrade };
     case 'wifi-panel':
       return { record: d.wifiPanel };
+    case 'page-access':
+      return { list: d.pageAccess.closed.map((id) => ({ id })) };
   }
 }
 

@@ -37,6 +37,7 @@ import {
   DECISIONS,
   HISTORY_ACTIONS,
   ORDER_ACTIONS,
+  PAGES,
   PAYMENT_FLAGS,
   type BannerId,
   type Brand,
@@ -998,6 +999,16 @@ export function compileRules(rulesets: Rulesets): CompiledRules {
       }),
     (found) => sharedList(orderSections(found)) as SectionDecision[],
   );
+  // Every matching rule closes its pages: their union, in the route table's order (as the runtime lists them).
+  const pageAccess = distinct(
+    c['page-access'],
+    'pages',
+    (p) => p.pages,
+    (lists) => {
+      const closed = new Set(lists.flatMap((l) => (Array.isArray(l) ? (l as unknown[]) : [])));
+      return frozen<HomeDecisions['pageAccess']>({ closed: PAGES.filter((page) => closed.has(page)) });
+    },
+  );
   const appointmentMessages = firstParam(c['appointment-messages'], 'show', false, isBool);
 
   /** The toggles into their decided slots (runtime: facts[`toggle.${t}`] = toggles[t], read `?? null`). */
@@ -1065,6 +1076,7 @@ export function compileRules(rulesets: Rulesets): CompiledRules {
       billingActions: billing(v),
       sections: sections(v),
       orderActions: orderActions(v),
+      pageAccess: pageAccess(v),
     };
   }
 
@@ -1156,6 +1168,7 @@ export function compileRules(rulesets: Rulesets): CompiledRules {
     d.billingActions = stage1 && same.has('billing-actions') ? known.billingActions : billing(reusing(2));
     d.sections = stage1 && same.has('home-sections') ? known.sections : sections(reusing(2));
     d.orderActions = stage1 && same.has('order-actions') ? known.orderActions : orderActions(reusing(2));
+    d.pageAccess = stage1 && same.has('page-access') ? known.pageAccess : pageAccess(reusing(2));
     reused1 = null;
     reusedVector = null;
     return d;

@@ -154,6 +154,39 @@ export const HISTORY_ACTIONS = [
 ] as const;
 export type HistoryAction = (typeof HISTORY_ACTIONS)[number];
 
+/**
+ * The signed-in pages (the route table's top-level paths, shell spec §2) that rules/page-access.json may close;
+ * a test keeps this list equal to the route table.
+ */
+export const PAGES = [
+  'home',
+  'billing',
+  'shop',
+  'contactus',
+  'support',
+  'settings',
+  'services',
+  'connectedDevices',
+  'deviceDetails',
+  'broadbandFacts',
+  'messages',
+  'outageNotification',
+  'ModemDetails',
+  'EditMailingAddress',
+  'EditMailingAddressEns',
+  'paymentHistory',
+  'billDetail',
+  'billDetailPdf',
+  'regulatoryPdf',
+  'callDetails',
+  'Cancel-Services',
+  'OregonProtectedList',
+  'AddAccountAuthenticationFlow',
+  'AddAnAccountNumber',
+  'AddAnAccountStep3',
+] as const;
+export type PageId = (typeof PAGES)[number];
+
 export const BRANDS = ['provider', 'second-provider'] as const;
 export type Brand = (typeof BRANDS)[number];
 
@@ -509,6 +542,20 @@ export const DECISIONS = [
       ],
     },
     description: 'The sections and alerts of the full home: which show, and in what order (smaller first).',
+  },
+  {
+    id: 'page-access',
+    kind: 'all-ordered',
+    eventType: 'page-closed',
+    stage: 2,
+    params: {
+      type: 'object',
+      required: ['pages'],
+      additionalProperties: false,
+      properties: { pages: { type: 'array', minItems: 1, uniqueItems: true, items: str(PAGES) } },
+    },
+    description:
+      'Signed-in pages the customer may not open (shell spec §5: pages are gated by allowPagesAccess and the cancel-eligibility flag canBeCancelled). Every matching rule closes its pages.',
   },
   {
     id: 'appointment-messages',

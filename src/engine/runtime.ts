@@ -23,6 +23,7 @@ import {
   DECISIONS,
   HISTORY_ACTIONS,
   ORDER_ACTIONS,
+  PAGES,
   PAYMENT_FLAGS,
   type ConstantName,
   type DecisionId,
@@ -371,14 +372,18 @@ export function createRuntime(rulesets: Rulesets): Runtime {
     };
     Object.assign(facts, decisionFacts);
 
-    const [view, banner, nav, billing, sectionsOutcome, orderActionsOutcome] = await Promise.all([
+    const [view, banner, nav, billing, sectionsOutcome, orderActionsOutcome, pageAccess] = await Promise.all([
       run('home-view', facts),
       run('account-banners', facts),
       run('navigation', facts),
       run('billing-actions', facts),
       run('home-sections', facts),
       run('order-actions', facts),
+      run('page-access', facts),
     ]);
+    const closedPages = new Set(
+      pageAccess.matchedParams.flatMap((p) => (Array.isArray(p.pages) ? (p.pages as unknown[]) : [])),
+    );
 
     const viewParams = view.matchedParams[0];
     if (!viewParams) view.trace.defaulted = true;
@@ -410,6 +415,7 @@ export function createRuntime(rulesets: Rulesets): Runtime {
       orderActions: Object.fromEntries(
         ORDER_ACTIONS.map((a) => [a, orderActionsOutcome.matchedParams.some((p) => p.action === a)]),
       ) as HomeDecisions['orderActions'],
+      pageAccess: { closed: PAGES.filter((page) => closedPages.has(page)) },
     };
     const explain = [
       toggleOutcome,
@@ -433,6 +439,7 @@ export function createRuntime(rulesets: Rulesets): Runtime {
       billing,
       sectionsOutcome,
       orderActionsOutcome,
+      pageAccess,
     ].map((o) => o.trace);
     return { decisions, explain };
   }

@@ -12,6 +12,7 @@ import type {
   HistoryAction,
   HomeViewId,
   NavItem,
+  PageId,
   OrderAction,
   OutageAlert,
   PaymentFlag,
@@ -90,6 +91,8 @@ export interface HomeDecisions {
   modemUpgrade: { offer: UpgradeOffer };
   /** What the WiFi and connected-devices panel shows (rules/wifi-panel.json). */
   wifiPanel: { variant: WifiPanelVariant };
+  /** Signed-in pages closed to this account (rules/page-access.json), in route-table order. */
+  pageAccess: { closed: PageId[] };
 }
 
 /** How one condition fared: a fact comparison, or a group of conditions. */

@@ -290,6 +290,8 @@ export function deriveFacts(snapshot: AccountSnapshot, { today }: { today: Date 
     bgsAccount: p?.bgsaccount ?? false,
     fedAccount: p?.fedaccount ?? false,
     isVacationSuspend: p?.isVacationSuspend ?? false,
+    allowPagesAccess: p?.allowPagesAccess ?? null,
+    canBeCancelled: p?.canBeCancelled ?? null,
     autoPay: p ? p.autoPay === true : null,
     paperless: p ? p.paperlessBilling === true : null,
     hasPaymentArrangement: p ? p.hasPaymentArrangement === true : null,
@@ -358,7 +360,8 @@ export function deriveFacts(snapshot: AccountSnapshot, { today }: { today: Date 
 
     orderHistoryOpen: snapshot.ui.orderHistoryOpen,
     altnumshowDismissed: snapshot.ui.altnumshowDismissed,
-    altNumberDeclined: snapshot.ui.altNumberDeclined,
+    // Declined in this page's life, or earlier: the back end keeps the answer on the profile (a reload shows it).
+    altNumberDeclined: snapshot.ui.altNumberDeclined || p?.altTnDeclined === true,
     emailvalidshowDismissed: snapshot.ui.emailvalidshowDismissed,
     retryPaymentSuccess: snapshot.ui.retryPaymentSuccess,
     wgPaymentSuccess: snapshot.ui.wgPaymentSuccess,

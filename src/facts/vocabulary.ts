@@ -53,6 +53,7 @@ export const CONSTANT_NAMES = [
   'rateChangeStartDate',
   'speedChartStep',
   'connectedDeviceGroups',
+  'trackingCookieDays',
 ] as const;
 export type ConstantName = (typeof CONSTANT_NAMES)[number];
 
@@ -211,6 +212,20 @@ export const ACCOUNT_FACTS = [
     type: 'boolean',
     source: 'data',
     description: 'Federal account (profile fedaccount).',
+  },
+  {
+    name: 'allowPagesAccess',
+    type: 'boolean',
+    source: 'data',
+    description:
+      'Profile flag allowPagesAccess (shell spec §5: pages are gated by it); null when the profile does not say.',
+  },
+  {
+    name: 'canBeCancelled',
+    type: 'boolean',
+    source: 'data',
+    description:
+      'Profile flag canBeCancelled, the cancel-eligibility flag (shell spec §5); null when the profile does not say.',
   },
   {
     name: 'isVacationSuspend',
@@ -595,7 +610,7 @@ export const ACCOUNT_FACTS = [
     type: 'boolean',
     source: 'ui',
     description:
-      'The customer declined to add a contact number in this session (the decline call succeeded).',
+      'The customer declined to add a contact number: the decline call succeeded in this session, or the profile says it did before (altTnDeclined).',
   },
   {
     name: 'emailvalidshowDismissed',

@@ -237,6 +237,7 @@ const READINGS: Record<AccountDecisionId, Reading> = {
   },
   'billing-actions': { kind: 'list', of: (d) => onOf(d.billingActions), part: (d) => d.billingActions },
   'order-actions': { kind: 'list', of: (d) => onOf(d.orderActions), part: (d) => d.orderActions },
+  'page-access': { kind: 'list', of: (d) => d.pageAccess.closed, part: (d) => d.pageAccess },
   // What the customer sees: the sections in order; renumbering that keeps the order changes no screen.
   'home-sections': {
     kind: 'list',
@@ -293,6 +294,7 @@ const SAME: Record<AccountDecisionId, (a: HomeDecisions, b: HomeDecisions) => bo
       a.navigation.search === b.navigation.search),
   'billing-actions': (a, b) => sameRecord(BILLING_ACTIONS, a.billingActions, b.billingActions),
   'order-actions': (a, b) => sameRecord(ORDER_ACTIONS, a.orderActions, b.orderActions),
+  'page-access': (a, b) => sameList(a.pageAccess.closed, b.pageAccess.closed),
   // Sections are what the full home shows: counted for accounts on it with both rule sets (a change of
   // view is counted under home-view).
   'home-sections': (a, b) => {

@@ -83,11 +83,26 @@ export function buildRoutes(): RouteObject[] {
         {
           path: '/login',
           element: <VisitorLayout />,
-          children: toRoutes(loginRoutes, loginPageFor, '/login'),
+          children: [
+            {
+              // A page that fails (its code did not load) shows its error inside the layout.
+              errorElement: <RouteError inShell />,
+              children: [
+                // /login alone is sign-in help, never an empty page.
+                { index: true, handle: { title: 'Sign-in help' }, lazy: loginPageFor('/login') },
+                ...toRoutes(loginRoutes, loginPageFor, '/login'),
+              ],
+            },
+          ],
         },
         {
           element: <SignedInLayout />,
-          children: [...toRoutes(signedInRoutes, pageFor), { path: '*', element: <NotFoundPage /> }],
+          children: [
+            {
+              errorElement: <RouteError inShell />,
+              children: [...toRoutes(signedInRoutes, pageFor), { path: '*', element: <NotFoundPage /> }],
+            },
+          ],
         },
       ],
     },

@@ -17,8 +17,8 @@ const NAV_LABELS: Record<string, { label: string; to: string }> = {
 };
 
 /**
- * The signed-in bar. Which items show and whether the search shows are decided by rules/navigation.json;
- * this component only renders the decision.
+ * The signed-in bar. Which items show and whether the search shows are decided by rules/navigation.json, and
+ * an item whose page rules/page-access.json closes is left out; this component only renders the decisions.
  */
 export const Header = observer(function Header() {
   const store = useStores();
@@ -39,6 +39,7 @@ export const Header = observer(function Header() {
 const HeaderMenu = observer(function HeaderMenu() {
   const store = useStores();
   const nav = store.decisions.navigation;
+  const closed = new Set<string>(store.decisions.current?.pageAccess.closed ?? []);
   const menuOpen = store.ui.mobileMenuOpen;
   return (
     <>
@@ -60,7 +61,7 @@ const HeaderMenu = observer(function HeaderMenu() {
             {nav?.emptyItem ? <li className="nav__empty" aria-hidden="true" /> : null}
             {(nav?.items ?? []).map((id) => {
               const item = NAV_LABELS[id];
-              return item ? (
+              return item && !closed.has(item.to.slice(1)) ? (
                 <li key={id}>
                   <NavLink to={item.to} className="nav__link">
                     {item.label}

@@ -1,6 +1,7 @@
 import { useEffect, useLayoutEffect } from 'react';
 import { useLocation, useMatches } from 'react-router-dom';
 import { config } from '../config';
+import { ANALYTICS_EVENTS, trackEvent } from '../stores/analytics';
 import { useStores } from '../stores/context';
 
 interface TitleHandle {
@@ -9,7 +10,7 @@ interface TitleHandle {
 
 /**
  * After each navigation: the title becomes the product name plus the route title, the mobile side menu
- * closes, and the store learns the page (issue-log records name it). (Scroll to the top or to a saved
+ * closes, the store learns the page (issue-log records name it), and a page_view is pushed to the dataLayer. (Scroll to the top or to a saved
  * position is <ScrollRestoration/>'s job.)
  */
 export function RouteEffects() {
@@ -31,6 +32,12 @@ export function RouteEffects() {
   useEffect(() => {
     store.ui.setMobileMenu(false);
   }, [location.pathname, store.ui]);
+
+  // A page view per address (the path only: a query may hold a token), once its title is known.
+  const pageTitle = title?.title ?? '';
+  useEffect(() => {
+    trackEvent(store.env, ANALYTICS_EVENTS.pageView, { page_path: location.pathname, page_title: pageTitle });
+  }, [location.pathname, pageTitle, store.env]);
 
   return null;
 }

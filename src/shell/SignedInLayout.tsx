@@ -1,14 +1,18 @@
 import { observer } from 'mobx-react-lite';
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { useStores } from '../stores/context';
-import { overlayHidden } from './route-table';
+import { isUnauthenticatedFlow, overlayHidden } from './route-table';
+import { VisitorChrome } from './VisitorLayout';
 import { Header } from './Header';
 import { Footer, SecondProviderBanner } from './Footer';
 import { LoadingOverlay } from './LoadingOverlay';
 import { AccountErrorPage } from './AccountErrorPage';
 import { SkipLink } from './SkipLink';
 import { ShellFrame } from './ShellFrame';
+
+// Few accounts ever see it: its code loads when a page is closed, not with every page.
+const PageClosed = lazy(() => import('./PageClosed').then((m) => ({ default: m.PageClosed })));
 
 /**
  * Everything outside /login: the sign-in guard (GET /Orch/isAuth before the page shows; unauthenticated
@@ -33,12 +37,15 @@ export const SignedInLayout = observer(function SignedInLayout() {
     }
   }, [profileStatus, location.pathname, navigate]);
 
+  // Spec: addresses containing forgot, login, retrieveAccount or mub are unauthenticated flows with no
+  // signed-in navigation, whatever the session says.
+  const Frame = isUnauthenticatedFlow(location.pathname) ? VisitorChrome : Chrome;
   const auth = store.session.auth;
   if (auth === 'error' || store.blockedRedirect) {
     return (
-      <Chrome>
+      <Frame>
         <AccountErrorPage />
-      </Chrome>
+      </Frame>
     );
   }
   if (auth !== 'authenticated') {
@@ -47,10 +54,22 @@ export const SignedInLayout = observer(function SignedInLayout() {
     return overlayHidden(location.pathname) ? null : <ShellFrame />;
   }
 
-  const waiting = !overlayHidden(location.pathname) && store.isLoadingFor(location.pathname);
+  const closed = store.pageClosed(location.pathname);
+  const waiting =
+    !overlayHidden(location.pathname) && (store.isLoadingFor(location.pathname) || closed === null);
+  const page = waiting ? (
+    <LoadingOverlay />
+  ) : closed ? (
+    <Suspense fallback={<LoadingOverlay />}>
+      <PageClosed />
+    </Suspense>
+  ) : (
+    <Outlet />
+  );
+  if (Frame === VisitorChrome) return <VisitorChrome>{page}</VisitorChrome>;
   // The brand banner and the footer come with the page: shown over the overlay, the page arriving would
   // push them (or the page) about.
-  return <Chrome page={!waiting}>{waiting ? <LoadingOverlay /> : <Outlet />}</Chrome>;
+  return <Chrome page={!waiting}>{page}</Chrome>;
 });
 
 function Chrome({ children, page = true }: { children: React.ReactNode; page?: boolean }) {

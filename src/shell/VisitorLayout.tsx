@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Outlet } from 'react-router-dom';
 import { config } from '../config';
 import { VisitorNav } from './VisitorNav';
@@ -6,6 +7,18 @@ import { Footer } from './Footer';
 
 /** Unauthenticated flows (/login/*): the visitor bar and no signed-in navigation. */
 export function VisitorLayout() {
+  return (
+    <VisitorChrome>
+      <Outlet />
+    </VisitorChrome>
+  );
+}
+
+/**
+ * The visitor's frame: the marketing bar, the page, the footer. Also used outside /login for any address the
+ * spec counts as an unauthenticated flow (it contains forgot, login, retrieveAccount or mub), signed in or not.
+ */
+export function VisitorChrome({ children }: { children: ReactNode }) {
   return (
     <div className="app">
       <SkipLink />
@@ -24,7 +37,7 @@ export function VisitorLayout() {
         <VisitorNav />
       </header>
       <main id="main" className="main" tabIndex={-1}>
-        <Outlet />
+        {children}
       </main>
       <Footer />
     </div>

@@ -1,11 +1,15 @@
 import type { RouteObject } from 'react-router-dom';
+import { config } from '../config';
+import { withChunkTimeout } from './chunk-load';
 
 /**
  * Route path -> page module, loaded on demand so /home's first load carries only what home needs.
  * Each module exports `Component` (React Router's lazy-route convention).
  */
 type Lazy = NonNullable<RouteObject['lazy']>;
-const pages: Record<string, Lazy> = {
+/** A page module loader: the module has `Component` (React Router's lazy-route convention). */
+type Loader = () => Promise<object>;
+const pages: Record<string, Loader> = {
   '/home': () => import('../app/home-route'),
   '/billing': () => import('../features/billing/routes/billing'),
   '/paymentHistory': () => import('../features/billing/routes/payment-history'),
@@ -41,14 +45,20 @@ const pages: Record<string, Lazy> = {
   '/AddAnAccountStep3': () => import('../features/add-account/routes/step3'),
 };
 
+/** A page's loader, failing after the chunk time-out (shell spec §8) as when its code cannot be fetched. */
+const timed =
+  (load: Loader): Lazy =>
+  () =>
+    withChunkTimeout(load, config.timeouts.chunkLoadMs);
+
 export function pageFor(path: string): Lazy {
   const page = pages[path];
   if (!page) throw new Error(`No page module for route ${path}`);
-  return page;
+  return timed(page);
 }
 
-/** Every /login/* route has its page in features/login (recovery flows and the rest). */
+/** Every /login/* route, and /login itself, has its page in features/login (recovery flows and the rest). */
 export function loginPageFor(path: string): Lazy {
-  const name = path.replace('/login/', '');
-  return () => import('../features/login/route').then((m) => m.loginRoute(name));
+  const name = path.replace(/^\/login\/?/, '');
+  return timed(() => import('../features/login/route').then((m) => m.loginRoute(name)));
 }

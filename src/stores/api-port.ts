@@ -3,7 +3,14 @@
  * src/api (see create-api.ts); tests hand in fakes. Every method resolves, never rejects: failures are
  * values (`ok: false`) so each one ends in the spec's handling.
  */
-import type { AccountList, CheckHeader, HomeEarlyInit, IsAuth, SetCurrentAccount } from '../generated/types';
+import type {
+  AccountList,
+  CheckHeader,
+  HomeEarlyInit,
+  IsAuth,
+  SetCurrentAccount,
+  SignIn,
+} from '../generated/types';
 
 import type { Result } from '../api/client';
 
@@ -28,6 +35,8 @@ export interface Api {
   homeEarlyInit(): Promise<CallResult<HomeEarlyInit>>;
   accountList(): Promise<CallResult<AccountList>>;
   setCurrentAccount(loginName: string, pid: string): Promise<CallResult<SetCurrentAccount>>;
+  /** callSignIn: the single-sign-on response of the session (GET /Orch/dssh/signIn). */
+  signIn(): Promise<CallResult<SignIn>>;
   /** The UI issue log (POST /Orch/dssh/ui/sanitize); never fails loudly. */
   logIssue(entry: IssueEntry & { accountNumber?: string; emailAddress?: string }): void;
 }

@@ -22,6 +22,12 @@ export function createApi(client: ApiClient): Api & { issueLog: IssueLog } {
     homeEarlyInit: () => getHomeEarlyInit(client),
     accountList: () => getAccountList(client),
     setCurrentAccount: (loginName, pid) => setCurrentAccount(client, { loginName, pid }),
+    // Only an account switch asks for it: its module (and validator) loads then, not with /home.
+    signIn: () =>
+      import('../api/calls/sign-in').then(
+        ({ getSignIn }) => getSignIn(client),
+        () => ({ ok: false, kind: 'network', message: 'the sign-in call module did not load' }) as const,
+      ),
     logIssue: (entry) => {
       issueLog.log(entry);
     },

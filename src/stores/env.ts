@@ -15,8 +15,14 @@ export interface Env {
   origin: string;
   setTimeout: (fn: () => void, ms: number) => unknown;
   clearTimeout: (handle: unknown) => void;
-  /** Analytics events (the spec pushes e.g. account_profile_data_error). */
+  /** Analytics events, pushed to window.dataLayer (names: src/stores/analytics.ts). */
   track: (event: { event: string; [key: string]: unknown }) => void;
+  /** Writes one cookie (`name=value; attributes`), as document.cookie does: the tracking cookie. */
+  setCookie: (cookie: string) => void;
+  /** Loads a script of this origin once (the chat vendor's widget); rejects when it cannot be loaded. */
+  loadScript: (src: string) => Promise<void>;
+  /** A global the page's scripts defined (the chat widget's API), or undefined. */
+  globalValue: (name: string) => unknown;
   /** QA path capture is on (`?qa` in the address at start-up). */
   qaCapture?: boolean;
 }
@@ -38,6 +44,12 @@ export function browserEnv(): Env {
     track: (event) => {
       (w.dataLayer ??= []).push(event);
     },
+    setCookie: (cookie) => {
+      document.cookie = cookie;
+    },
+    // Only the chat uses it: its code loads with the first 'Chat with us'.
+    loadScript: (src) => import('./load-script').then((m) => m.loadScriptOnce(src)),
+    globalValue: (name) => (window as unknown as Record<string, unknown>)[name],
     qaCapture: new URLSearchParams(window.location.search).has('qa'),
   };
 }

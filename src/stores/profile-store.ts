@@ -1,3 +1,4 @@
+import { ANALYTICS_EVENTS, trackEvent } from './analytics';
 import { makeAutoObservable, runInAction } from 'mobx';
 import type { Api, ReportIssue } from './api-port';
 import type { LoadOptions } from './session-store';
@@ -75,6 +76,6 @@ export class ProfileStore {
     if (this.failureRecorded) return;
     this.failureRecorded = true;
     this.report('getprofiledata', message);
-    this.env.track({ event: 'error', errorName: 'account_profile_data_error' });
+    trackEvent(this.env, ANALYTICS_EVENTS.accountProfileDataError);
   }
 }

@@ -17,6 +17,7 @@ import {
 import type { Env } from './env';
 import type { AuthState } from './session-store';
 import { UiStore } from './ui-store';
+import { lazyChat, type ChatFunction } from './chat-function';
 import { QaStore } from './qa-store';
 import { SessionStore } from './session-store';
 import { ProfileStore } from './profile-store';
@@ -34,6 +35,7 @@ import { getCreditOffer } from '../api/calls/credit-offer';
 import { getModemInfo } from '../api/calls/modem-info';
 import { getModemReplacementOffer } from '../api/calls/modem-replacement-offer';
 import { getMyServices } from '../api/calls/my-services';
+import type { MyServices, Profile } from '../generated/types';
 import { getOrderHistory } from '../api/calls/order-history';
 import { getOutage } from '../api/calls/outage';
 import { getRateIncrease } from '../api/calls/rate-increase';
@@ -59,6 +61,8 @@ export class RootStore {
   readonly items: ItemDecisionStore;
   readonly accountSwitch: Actor<typeof accountSwitchMachine>;
   readonly qa: QaStore;
+  /** The one global chat function (`chat.open`), behind every 'Chat with us'. */
+  readonly chat: ChatFunction;
   /** A 222 answer pointed off the allowlist: the shell shows the account error page instead. */
   blockedRedirect = false;
   /** The first account load has answered (or stopped waiting, see isLoadingFor). */
@@ -70,6 +74,8 @@ export class RootStore {
    * issue-log record names the page where the failing call was made. The shell sets it on each navigation.
    */
   page = 'home';
+  /** The address's path (no query: it may hold a token), for analytics events' page_path. */
+  path = '/home';
   /** Values already reported as impossible to show, by page (each is logged once). */
   private readonly unshowable = new Set<string>();
   /** The stored values of the spec's two browser flags (see storage-flags.ts: scoped to the account). */
@@ -100,6 +106,22 @@ export class RootStore {
     this.accounts = new AccountsStore(api, report);
     this.accountData = new AccountDataStore();
     this.qa = new QaStore(env.qaCapture === true, env);
+    this.chat = lazyChat(
+      () =>
+        import('./chat').then(
+          ({ ChatStore }) =>
+            new ChatStore(env, config.chat, {
+              page: () => this.page,
+              path: () => this.path,
+              toast: (toast) => this.ui.showToast(toast),
+              logIssue: (operation, message) => this.logIssue(this.page, operation, message),
+            }),
+        ),
+      (toast, message) => {
+        this.ui.showToast(toast);
+        this.logIssue(this.page, 'openChat', message);
+      },
+    );
     this.storedFlags = {
       altnumshow: env.storage.getItem(STORAGE_FLAGS.altnumshow),
       emailvalidshow: env.storage.getItem(STORAGE_FLAGS.emailvalidshow),
@@ -133,7 +155,13 @@ export class RootStore {
             return r.data.data;
           }),
           reloadSession: fromResult(async () => {
-            await Promise.all([this.session.loadProfileId(), this.profile.load(), this.accounts.load()]);
+            // Spec, Switching accounts 4: 'sign-in, profile id and profile data reload'.
+            await Promise.all([
+              this.session.callSignIn(),
+              this.session.loadProfileId(),
+              this.profile.load(),
+              this.accounts.load(),
+            ]);
             if (this.profile.status !== 'ok') throw new Error(`profile ${this.profile.status} after switch`);
             return { prepaidSuspended: this.isPrepaidSuspended };
           }),
@@ -176,6 +204,7 @@ export class RootStore {
       items: false,
       accountSwitch: false,
       qa: false,
+      chat: false,
       accountLoad: false,
       guardRun: false,
       wifiLoad: false,
@@ -190,6 +219,7 @@ export class RootStore {
   /** The shell names the page on each navigation (the issue log's page of what fails there). */
   setPage(pathname: string): void {
     this.page = issuePageOf(pathname);
+    this.path = pathname;
   }
 
   /** The router hands in its navigate function so machine effects navigate inside the app. */
@@ -201,14 +231,46 @@ export class RootStore {
     this.accountSwitch.start();
     this.decisions.start();
     this.items.start();
+    // The tracking cookie follows the account data: written once known, again when it changes (a switch).
+    // Its code loads then, not with the page (src/facts/tracking.ts); imports resolve in the order asked.
+    reaction(
+      () => this.trackingInputs,
+      (inputs) => {
+        if (!inputs) return;
+        void import('../facts/tracking').then(
+          ({ trackingCookie }) =>
+            this.env.setCookie(
+              trackingCookie(config.tracking.cookieName, inputs.days, inputs.profile, inputs.services),
+            ),
+          (e: unknown) =>
+            this.logIssue(this.page, 'trackingCookie', e instanceof Error ? e.message : String(e)),
+        );
+      },
+      { fireImmediately: true },
+    );
     // Shell spec, Payment retry: 'When retry success becomes true, the profile, HSI info and order history
-    // reload.' A reaction here, not in a page: the flag turns true wherever the retry runs.
+    // reload.' A reaction here, not in a page: the flag turns true wherever the retry runs. The retry is offered
+    // to suspended prepaid accounts, whose account data the loading rules skip: these two reload all the same.
     reaction(
       () => this.ui.flags.retryPaymentSuccess,
       (success) => {
-        if (success) void this.reloadProfile().then(() => this.loadAccountData());
+        if (success)
+          void this.reloadProfile().then(() => this.loadAccountData({ also: ['services', 'orderHistory'] }));
       },
     );
+  }
+
+  /**
+   * What the tracking cookie is written from (shell spec §3 fields; §9 'Tracking cookie lives 90 days and is
+   * secure'): nothing until the profile is loaded, the rules have given its lifetime and the services call (when
+   * made) has answered. Written SameSite=Strict like the session; never a name, email or account number
+   * (src/facts/tracking.ts).
+   */
+  get trackingInputs(): { profile: Profile | null; services: MyServices | undefined; days: number } | null {
+    if (this.profile.status !== 'ok' || this.accountData.pending.services) return null;
+    const days = this.decisions.current?.constants.trackingCookieDays;
+    if (typeof days !== 'number' || days <= 0) return null;
+    return { profile: this.profile.data, services: this.accountData.data.services ?? undefined, days };
   }
 
   get isPrepaidSuspended(): boolean {
@@ -310,12 +372,13 @@ export class RootStore {
    * Account-level data after the profile. Which calls run is decided by rules/data-loading.json (the spec's
    * skips: services not for DISCONNECTED/INACTIVE/FINAL/ARCHIVED, rate change for Blue Marble only, the
    * walled-garden check for prepaid accounts, the paper-charge check for paper-billed 9-character accounts...).
+   * `also` names calls made whatever the rules plan (the spec's reloads after a payment retry).
    */
-  async loadAccountData(): Promise<void> {
+  async loadAccountData({ also = [] }: { also?: readonly AccountCallKey[] } = {}): Promise<void> {
     const p = this.profile.data;
     if (!p) return;
     const decided = await this.decisions.evaluateNow();
-    const plan = new Set<string>(dataCallsOf(decided));
+    const plan = new Set<string>([...dataCallsOf(decided), ...also]);
     const c = this.orch;
     const d = this.accountData;
     const accountNumber = p.currentlyManagedAccount;
@@ -458,6 +521,19 @@ export class RootStore {
   get decisionsReady(): boolean {
     const facts = this.decisions.facts;
     return this.decisions.failed || (facts !== null && facts.profileStatus !== 'pending');
+  }
+
+  /**
+   * Whether the rules close the signed-in page at `pathname` for this account (rules/page-access.json; shell
+   * spec §5 'Pages are gated by an allowPagesAccess flag and the cancel-eligibility flag canBeCancelled'): null
+   * while the decisions do not yet reflect the loaded profile, so a closed page never flashes open.
+   */
+  pageClosed(pathname: string): boolean | null {
+    const page = pathname.split('/')[1] ?? '';
+    if (this.profile.status !== 'ok' || this.decisions.failed) return false;
+    const decided = this.decisions.current;
+    if (!decided || this.decisions.facts?.profileStatus !== 'ok') return null;
+    return (decided.pageAccess.closed as readonly string[]).includes(page);
   }
 
   /**

@@ -1,4 +1,5 @@
 import { makeAutoObservable, runInAction } from 'mobx';
+import type { SignIn } from '../generated/types';
 import type { Api, ReportIssue } from './api-port';
 
 /** A call made before the session is known stays quiet about a 401 (the guard sends the browser to sign in). */
@@ -12,6 +13,8 @@ export type AuthState = 'unknown' | 'checking' | 'authenticated' | 'unauthentica
 export class SessionStore {
   auth: AuthState = 'unknown';
   profileId: string | null = null;
+  /** The session's single-sign-on response (callSignIn), once asked for: who is signed in, to which account. */
+  signIn: SignIn | null = null;
 
   constructor(
     private readonly api: Api,
@@ -32,6 +35,20 @@ export class SessionStore {
       }
     });
     return this.auth;
+  }
+
+  /**
+   * callSignIn (shell spec §4 'Switching accounts', step 4: 'sign-in, profile id and profile data reload'). A
+   * failure, or an unauthenticated answer, is recorded; the switch goes on with the profile it reloads.
+   */
+  async callSignIn(): Promise<void> {
+    const result = await this.api.signIn();
+    runInAction(() => {
+      this.signIn = result.ok ? result.data : null;
+      if (!result.ok) this.report('callSignIn', result.message);
+      else if (!result.data.authenticated)
+        this.report('callSignIn', `not authenticated: ${result.data.errorMessage ?? ''}`.trim());
+    });
   }
 
   /**

@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { ChatLink } from './chat';
 
 /**
  * The spec's account error copy (shell document, Shell: 'Account error page'): 'We're sorry', 'We're unable
@@ -29,7 +29,7 @@ function AccountErrorText() {
       <p>We&apos;re unable to show your account info.</p>
       <p>Please try again later.</p>
       <p>
-        Already tried again? <Link to="/login/chat">Chat With Us</Link>
+        Already tried again? <ChatLink>Chat With Us</ChatLink>
       </p>
     </>
   );

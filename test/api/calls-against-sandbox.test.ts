@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { withApplicationKey } from '../../src/api/application-key';
 import { createClient, type ApiClient, type FetchLike, type Result } from '../../src/api/client';
+import { config } from '../../src/config';
 import * as api from '../../src/api';
 import { createSandboxServer, type SandboxServer } from '../../sandbox/server';
 
@@ -198,8 +200,12 @@ describe('every call module speaks the sandbox contract', () => {
     expect(api.rescheduleSucceeded(moved)).toBe(true);
   });
 
-  it('the pre-auth calls answer valid data without a session', async () => {
-    const c = createClient({ fetch: (url, init) => fetch(url, init), baseUrl: base });
+  it('the pre-auth calls answer valid data without a session, with the application key', async () => {
+    const c = withApplicationKey(createClient({ fetch: (url, init) => fetch(url, init), baseUrl: base }), {
+      keyUrl: config.preauth.applicationKeyUrl,
+      header: config.preauth.applicationKeyHeader,
+      now: Date.now,
+    });
     const results: [string, Result<unknown>][] = [
       ['performSso', await api.performSso(c, { token: 'nope' })],
       ['forgotUsername', await api.getForgottenUserName(c, { email: 'alex.postpaid@mail.example' })],
@@ -256,6 +262,14 @@ describe('every call module speaks the sandbox contract', () => {
     expect(await api.getHomeEarlyInit(c)).toMatchObject({ ok: false, kind: 'malformed' });
     await set('off');
     expect(await api.getHomeEarlyInit(c)).toMatchObject({ ok: true });
+  });
+
+  it('without the application key a pre-auth call is refused (401)', async () => {
+    const c = createClient({ fetch: (url, init) => fetch(url, init), baseUrl: base });
+    expect(await api.getForgottenPassword(c, { login: 'alex.postpaid' })).toMatchObject({
+      ok: false,
+      status: 401,
+    });
   });
 
   it('without a session an Orch call is unauthenticated', async () => {

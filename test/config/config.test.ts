@@ -8,7 +8,7 @@ describe('config/portal.json', () => {
   });
 
   it('an invalid configuration is refused with the place that is wrong', () => {
-    expect(() => loadConfig({ ...portal, timeouts: { callMs: 'soon' } })).toThrow(
+    expect(() => loadConfig({ ...portal, timeouts: { ...portal.timeouts, callMs: 'soon' } })).toThrow(
       'config/portal.json is invalid at /timeouts/callMs',
     );
   });

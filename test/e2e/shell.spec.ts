@@ -251,7 +251,7 @@ test.describe('profile answers', () => {
     await signIn(page, 'profile-failure');
     await expect(page.getByRole('heading', { name: "We're sorry" })).toBeVisible();
     await expect(page.getByText("We're unable to show your account info.")).toBeVisible();
-    await expect(page.getByRole('link', { name: 'Chat With Us' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Chat With Us' })).toBeVisible();
   });
 
   test("status '223' sends the user to /AddAnAccountNumber", async ({ guarded: page }) => {

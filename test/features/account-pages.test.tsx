@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { cleanup, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Component as Messages } from '../../src/features/messages/route';
 import { Component as Outage } from '../../src/features/outage/route';
 import { Component as AddAnAccountNumber } from '../../src/features/add-account/routes/add-an-account-number';
@@ -81,7 +81,10 @@ describe('outage notification', () => {
     renderAt(store, '/outageNotification', <Outage />);
     expect(screen.getByText('OUT-77')).toBeInTheDocument();
     expect(screen.getByText('March 10, 2026 at 6:30 PM')).toBeInTheDocument();
-    expect(screen.queryByRole('button')).not.toBeInTheDocument();
+    // No offer or sign-up button: the only button is the chat's.
+    expect(screen.queryAllByRole('button').map((b) => b.textContent)).toEqual([
+      expect.stringMatching(/^Chat with us/) as unknown,
+    ]);
     expect(screen.getByRole('link', { name: 'Update your email address' })).toHaveAttribute(
       'href',
       '/settings/notifications?focusEmailid=true',
@@ -170,10 +173,9 @@ describe('informational pages', () => {
     const store = await makeStore();
     renderAt(store, '/Cancel-Services', <CancelServices />);
     expect(screen.getByRole('heading', { level: 1, name: 'Cancel Services' })).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Chat with us to cancel' })).toHaveAttribute(
-      'href',
-      '/login/chat',
-    );
+    const open = vi.spyOn(store.chat, 'open').mockResolvedValue();
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Chat with us to cancel' }));
+    expect(open).toHaveBeenCalledTimes(1);
   });
 
   it('edit mailing address shows the address on file', async () => {

@@ -60,7 +60,7 @@ describe('billing', () => {
     const alert = screen.getByText(
       /Current amount is not available\. Please try again later\. Already tried again\?/,
     );
-    expect(alert).toContainElement(screen.getByRole('link', { name: 'Chat with us' }));
+    expect(alert).toContainElement(screen.getByRole('button', { name: 'Chat with us' }));
   });
 
   it('shows NEXT PAYMENT and the prepaid invoices without NextPayment', async () => {

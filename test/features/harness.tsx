@@ -40,6 +40,9 @@ export function fakeEnv(): Env {
     setTimeout: () => 0,
     clearTimeout: () => {},
     track: () => {},
+    setCookie: () => {},
+    loadScript: () => Promise.reject(new Error('no scripts in component tests')),
+    globalValue: () => undefined,
   };
 }
 
@@ -92,6 +95,7 @@ export const fixedDecisions: HomeDecisions = {
     rateChangeStartDate: 20230101,
     speedChartStep: 10,
     connectedDeviceGroups: 3,
+    trackingCookieDays: 90,
   },
   walledGarden: { state: 'none' },
   prepaidCard: { status: 0 },
@@ -135,6 +139,7 @@ export const fixedDecisions: HomeDecisions = {
   upgradePath: { path: 'generic' },
   modemUpgrade: { offer: 'none' },
   wifiPanel: { variant: 'loading' },
+  pageAccess: { closed: [] },
 };
 
 /** An Orch call answered by a test: the request (path, query, body) in, the result out. */
@@ -199,6 +204,15 @@ export function fakeApi(profile: Profile | null, overrides: Partial<Api> = {}): 
         }),
       ),
     setCurrentAccount: () => Promise.resolve(ok({ data: 'Success' })),
+    signIn: () =>
+      Promise.resolve(
+        ok({
+          authenticated: true,
+          userName: 'ana.lopez',
+          currentlyManagingAccountId: profile?.currentlyManagedAccount ?? '310111222',
+          currentlyManagingPId: 'P1',
+        }),
+      ),
     logIssue: () => {},
     ...overrides,
   };

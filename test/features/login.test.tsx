@@ -124,7 +124,9 @@ describe('forgot password', () => {
     expect(screen.getByRole('alert')).toHaveTextContent(FORGOT_PASSWORD_MESSAGES.emailMissing.text);
     await user.type(screen.getByLabelText('Email address'), 'ana@mail.example');
     await user.click(screen.getByRole('button', { name: 'Send the reset link' }));
-    expect(await screen.findByRole('status')).toHaveTextContent('Check your email');
+    expect(await screen.findByRole('status')).toHaveTextContent(
+      'We emailed a link to reset the password of ana.lopez',
+    );
     expect(orch.calls.map((c) => c.body ?? c.query)).toEqual([
       { login: 'ana.lopez' },
       { login: 'ana.lopez', emailAddress: 'ana@mail.example' },

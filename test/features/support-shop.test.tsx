@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
 import { cleanup, screen } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { OrderHistory, RepairTickets } from '../../src/generated/types';
 import { Component as Support } from '../../src/features/support/routes/support';
 import { HISTORY_TEXTS } from '../../src/ui/OrderTicketHistory';
@@ -96,7 +97,9 @@ describe('support', () => {
     renderAt(store, '/contactus', <ContactUs />);
     expect(screen.getByRole('heading', { level: 1, name: 'Contact Us' })).toBeInTheDocument();
     expect(screen.getByText('310111222')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Chat with us' })).toHaveAttribute('href', '/login/chat');
+    const open = vi.spyOn(store.chat, 'open').mockResolvedValue();
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Chat with us' }));
+    expect(open).toHaveBeenCalledTimes(1);
   });
 });
 
@@ -121,6 +124,9 @@ describe('shop', () => {
     renderAt(store, '/shop', <Shop />);
     expect(screen.getByText('100 Mbps')).toBeInTheDocument();
     expect(screen.getByText('940 Mbps (FIBER)')).toBeInTheDocument();
-    expect(screen.queryByRole('button')).not.toBeInTheDocument();
+    // No offer or sign-up button: the only button is the chat's.
+    expect(screen.queryAllByRole('button').map((b) => b.textContent)).toEqual([
+      expect.stringMatching(/^Chat with us/) as unknown,
+    ]);
   });
 });

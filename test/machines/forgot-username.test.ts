@@ -42,6 +42,18 @@ describe('forgot username', () => {
     expect(calls).toEqual([]);
   });
 
+  it('rejects an email that does not match the email pattern with no call (shell spec §5)', () => {
+    const { actor, calls } = start(() => Promise.resolve(ok));
+    for (const email of ['ana', 'ana@mail', 'ana@mail.c', 'ana mail@x.example']) {
+      actor.send({ type: 'USERNAME.SUBMIT', email });
+      const snap = actor.getSnapshot();
+      expect(snap.matches({ failed: 'invalidEmail' }), email).toBe(true);
+      expect(snap.context.error).toBe('INVALID_INPUT');
+      expect(shownMessages(snap)).toEqual([FORGOT_USERNAME_MESSAGES.invalidEmail]);
+    }
+    expect(calls).toEqual([]);
+  });
+
   it('submits the trimmed email and reports the username as sent', async () => {
     const { actor, calls, sent } = start(() => Promise.resolve(ok));
     actor.send({ type: 'USERNAME.SUBMIT', email: ' ana@mail.example ' });

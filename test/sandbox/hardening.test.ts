@@ -2,7 +2,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AddressInfo } from 'node:net';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { CONTENT_SECURITY_POLICY, type SandboxServer } from '../../sandbox/server';
-import { Browser, ENTRY, ENTRY_SOURCE, copyRules, makeDist, raw, start, type RawResponse } from './harness';
+import {
+  Browser,
+  ENTRY,
+  ENTRY_SOURCE,
+  KEY_HEADER,
+  copyRules,
+  makeDist,
+  raw,
+  start,
+  type RawResponse,
+} from './harness';
 
 const dist = makeDist();
 const rules = copyRules();
@@ -46,7 +56,18 @@ describe('security headers', () => {
         302,
       ],
       ['API 404', raw(base, '/Orch/nope', { headers: { cookie: signedIn.cookie } }), 404],
-      ['pre-auth', raw(base, '/preauth/dssh/Orch/forgotFlow/getForgottenPassword?login=x'), 200],
+      [
+        'pre-auth',
+        raw(base, '/preauth/dssh/Orch/forgotFlow/getForgottenPassword?login=x', {
+          headers: { [KEY_HEADER]: sandbox.applicationKeys.issue().key },
+        }),
+        200,
+      ],
+      [
+        'pre-auth without its key',
+        raw(base, '/preauth/dssh/Orch/forgotFlow/getForgottenPassword?login=x'),
+        401,
+      ],
       ['sign-in page', raw(base, '/sandbox/signin'), 200],
       ['sandbox css', raw(base, '/sandbox/sandbox.css'), 200],
       ['sandbox 404 page', raw(base, '/sandbox/nope'), 404],
@@ -132,8 +153,9 @@ describe('a bad cookie is ignored, never a 500', () => {
     [ENTRY, 200],
   ];
   it.each(BAD)('cookie %j: every route family answers as without it', async (cookie) => {
+    const key = sandbox.applicationKeys.issue().key;
     for (const [path, status] of routes) {
-      const res = await raw(base, path, { headers: { cookie } });
+      const res = await raw(base, path, { headers: { cookie, [KEY_HEADER]: key } });
       expect(res.status, path).toBe(status);
     }
   });
@@ -179,7 +201,7 @@ describe('cross-site requests', () => {
       expect(
         (await b.get('/Orch/dssh/profile/declineAltTn?accountNumber=1', { headers: foreign })).status,
       ).toBe(403);
-      expect(session.declinedAltTn).toBe(false);
+      expect(session.ownAccounts.size).toBe(0);
 
       expect(
         (await b.get('/sandbox/faults?set=/Orch/dssh/homeEarlyInit:500', { headers: foreign })).status,
@@ -211,7 +233,9 @@ describe('cross-site requests', () => {
     expect((await b.get('/Orch/dssh/profile/declineAltTn?accountNumber=1', { headers: own })).status).toBe(
       200,
     );
-    expect(session?.declinedAltTn).toBe(true);
+    expect(await b.json('/Orch/dssh/homeEarlyInit')).toMatchObject({
+      response: { altTnDeclined: true },
+    });
     expect(
       (await b.get('/sandbox/faults?set=/Orch/dssh/rx/getOutageDetails:500', { headers: own })).status,
     ).toBe(200);
@@ -248,7 +272,7 @@ describe('sessions over HTTP', () => {
   });
 
   it('issue records sent before sign-in are kept and shown after it', async () => {
-    const b = new Browser(base);
+    const b = await new Browser(base).withKey();
     await b.post('/preauth/dssh/ui/sanitize', {
       page: 'start',
       operation: 'rules',

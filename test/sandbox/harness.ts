@@ -75,10 +75,24 @@ export function raw(
   });
 }
 
-/** A tiny cookie-keeping browser (one cookie: the session). */
+/** The header every /preauth call carries its application key in (config/portal.json). */
+export const KEY_HEADER = 'x-application-key';
+
+/**
+ * A tiny cookie-keeping browser (one cookie: the session). After `withKey()` it sends an application key on
+ * every /preauth call, as the portal does.
+ */
 export class Browser {
   cookie = '';
+  key = '';
   constructor(private readonly base: string) {}
+
+  /** Fetches an application key from the sandbox; /preauth calls carry it from now on. */
+  async withKey(): Promise<this> {
+    const res = await fetch(`${this.base}/sandbox/application-key`);
+    this.key = ((await res.json()) as { key: string }).key;
+    return this;
+  }
 
   async get(path: string, init: RequestInit = {}): Promise<Response> {
     const res = await fetch(this.base + path, {
@@ -86,6 +100,7 @@ export class Browser {
       ...init,
       headers: {
         ...(this.cookie ? { cookie: this.cookie } : {}),
+        ...(this.key && path.startsWith('/preauth/') ? { [KEY_HEADER]: this.key } : {}),
         ...(init.headers as Record<string, string>),
       },
     });

@@ -3,7 +3,7 @@ import { getHeapStatistics, setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { loadPersonas } from '../../sandbox/personas';
 import { BODY_LIMITS, CSP_REPORTS_MAX, type SandboxServer } from '../../sandbox/server';
-import { Browser, copyRules, makeDist, raw, start } from './harness';
+import { Browser, KEY_HEADER, copyRules, makeDist, raw, start } from './harness';
 
 /**
  * The probe's load: thousands of sign-ins and oversized requests. Memory must grow with writes, not with
@@ -195,7 +195,11 @@ describe('stored records stay bounded', () => {
     try {
       for (let i = 0; i < 60; i++) {
         await raw(small.base, '/sandbox/faults?set=/Orch/dssh/homeEarlyInit:500');
-        await raw(small.base, '/preauth/dssh/ui/sanitize', { method: 'POST', body: '{"message":"x"}' });
+        await raw(small.base, '/preauth/dssh/ui/sanitize', {
+          method: 'POST',
+          body: '{"message":"x"}',
+          headers: { [KEY_HEADER]: small.sandbox.applicationKeys.issue().key },
+        });
       }
       expect(small.sandbox.sessions.stats().preauth).toBe(20);
     } finally {

@@ -205,25 +205,29 @@ describe('Orch calls', () => {
 });
 
 describe('pre-auth calls', () => {
+  const key = (): Record<string, string> => ({ 'x-application-key': sandbox.applicationKeys.issue().key });
+
   it('forgot password with an unknown login gives a non-empty errorMessage', async () => {
     const b = new Browser();
-    const bad = await b.json<{ errorMessage: string }>(
-      '/preauth/dssh/Orch/forgotFlow/getForgottenPassword?login=nobody',
-    );
+    const headers = key();
+    const bad = (await (
+      await b.get('/preauth/dssh/Orch/forgotFlow/getForgottenPassword?login=nobody', { headers })
+    ).json()) as { errorMessage: string };
     expect(bad.errorMessage).not.toBe('');
-    const good = await b.json<{ errorMessage: string; maskedEmail: string }>(
-      '/preauth/dssh/Orch/forgotFlow/getForgottenPassword?login=alex.postpaid',
-    );
+    const good = (await (
+      await b.get('/preauth/dssh/Orch/forgotFlow/getForgottenPassword?login=alex.postpaid', { headers })
+    ).json()) as { errorMessage: string; maskedEmail: string };
     expect(good.errorMessage).toBe('');
     expect(good.maskedEmail).toBe('a***@mail.example');
   });
 
-  it('change password with a token answers Success', async () => {
-    const res = await new Browser().post('/preauth/dssh/orch/ecom/changePasswordWithToken', {
-      token: 't',
-      password: 'p',
+  it('change password with a token nobody issued answers Failure', async () => {
+    const res = await fetch(`${base}/preauth/dssh/orch/ecom/changePasswordWithToken`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...key() },
+      body: JSON.stringify({ token: 't', password: 'Secret123' }),
     });
-    expect(await res.json()).toEqual({ response: 'Success' });
+    expect(await res.json()).toEqual({ response: 'Failure' });
   });
 });
 

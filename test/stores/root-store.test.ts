@@ -8,6 +8,8 @@ import type { Api } from '../../src/stores/api-port';
 import type { Env } from '../../src/stores/env';
 import type { ApiClient, Result } from '../../src/api/client';
 import { getOutagePath } from '../../src/api/calls/outage';
+import { getMyServicesPath } from '../../src/api/calls/my-services';
+import { getOrderHistoryPath } from '../../src/api/calls/order-history';
 
 type Logged = IssueEntry & { accountNumber?: string; emailAddress?: string };
 
@@ -151,6 +153,66 @@ describe('the issue log names the real page and the account', () => {
       message:
         'switch to account PPB10020030 failed: setCurrentAccount: HTTP 500 from /Orch/dssh/setCurrentAccount',
     });
+  });
+
+  it("switching accounts reloads sign-in (callSignIn), profile id and profile data on 'Success'", async () => {
+    const calls: string[] = [];
+    const base = fakeApi(baseProfile);
+    const { store, issues } = storeWith({
+      api: {
+        signIn: () => {
+          calls.push('signIn');
+          return Promise.resolve(failed('HTTP 500 from /Orch/dssh/signIn'));
+        },
+        checkHeader: () => {
+          calls.push('checkHeader');
+          return base.checkHeader();
+        },
+        homeEarlyInit: () => {
+          calls.push('homeEarlyInit');
+          return base.homeEarlyInit();
+        },
+      },
+    });
+    store.start();
+    await store.guard('/home');
+    calls.length = 0;
+    store.accountSwitch.send({ type: 'ACCOUNT.SELECT', pid: 'P1', loginName: 'ana.lopez' });
+    await vi.waitFor(() => expect(store.accountSwitch.getSnapshot().matches('idle')).toBe(true));
+    expect(calls.sort()).toEqual(['checkHeader', 'homeEarlyInit', 'signIn']);
+    // A failed sign-in call is recorded; the switch completes on the reloaded profile.
+    expect(issues.find((i) => i.operation === 'callSignIn')).toMatchObject({
+      message: 'HTTP 500 from /Orch/dssh/signIn',
+    });
+    expect(issues.map((i) => i.operation)).not.toContain('switchAccount');
+  });
+
+  it('When retry success becomes true, the profile, HSI info and order history reload, even where the loading rules skip them', async () => {
+    const orch = fakeOrch();
+    let profileLoads = 0;
+    const base = fakeApi(baseProfile);
+    const { store } = storeWith({
+      orch,
+      api: {
+        homeEarlyInit: () => {
+          profileLoads++;
+          return base.homeEarlyInit();
+        },
+      },
+    });
+    store.start();
+    await store.guard('/home');
+    await vi.waitFor(() => expect(orch.calls.map((c) => c.path)).toEqual([getOutagePath]));
+    store.ui.setFlag('retryPaymentSuccess', true);
+    await vi.waitFor(() =>
+      expect(
+        orch.calls
+          .map((c) => c.path)
+          .slice(1)
+          .sort(),
+      ).toEqual([getOutagePath, getMyServicesPath, getOrderHistoryPath].sort()),
+    );
+    expect(profileLoads).toBe(2);
   });
 
   it('a value a page cannot show is logged once per page and value', () => {

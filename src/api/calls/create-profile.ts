@@ -7,11 +7,20 @@ export type { CreateProfile };
 
 export const createProfilePath = '/preauth/dssh/Orch/ACOD/createProfile2';
 
-/** POST /preauth/dssh/Orch/ACOD/createProfile2: Creates an online profile (the caller refuses an empty payload first). */
+/**
+ * POST /preauth/dssh/Orch/ACOD/createProfile2: Creates an online profile. Shell spec §4: 'Create-profile is refused
+ * if the profile payload is empty': a payload with no field fails here, with no call.
+ */
 export function createProfile(
   client: ApiClient,
   params: { profile: Readonly<Record<string, unknown>> },
 ): Promise<Result<CreateProfile>> {
+  if (Object.keys(params.profile).length === 0)
+    return Promise.resolve({
+      ok: false,
+      kind: 'request',
+      message: 'Create-profile refused: the payload is empty',
+    });
   return client.request({
     method: 'POST',
     path: createProfilePath,

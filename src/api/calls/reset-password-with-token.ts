@@ -7,11 +7,20 @@ export type { ResetPasswordWithToken };
 
 export const resetPasswordWithTokenPath = '/preauth/dssh/Orch/forgotFlow/resetPasswordWithToken';
 
-/** GET /preauth/dssh/Orch/forgotFlow/resetPasswordWithToken: Checks a reset-link token. */
+/**
+ * GET /preauth/dssh/Orch/forgotFlow/resetPasswordWithToken: Checks a reset-link token. Shell spec §4: 'Token fetch
+ * is refused if the token is empty': an empty (or blank) token fails here, with no call.
+ */
 export function resetPasswordWithToken(
   client: ApiClient,
   params: { token: string },
 ): Promise<Result<ResetPasswordWithToken>> {
+  if (params.token.trim() === '')
+    return Promise.resolve({
+      ok: false,
+      kind: 'request',
+      message: 'Token fetch refused: the token is empty',
+    });
   return client.request({
     method: 'GET',
     path: resetPasswordWithTokenPath,

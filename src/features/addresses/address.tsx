@@ -1,6 +1,6 @@
 import { Fragment } from 'react';
-import { Link } from 'react-router-dom';
 import type { Address } from '../../generated/types';
+import { ChatLink } from '../../ui/chat';
 
 /** An address's parts as definition-list rows; a missing part reads 'Not on file'. */
 export function AddressParts({ address, caption }: { address: Address | undefined; caption: string }) {
@@ -31,8 +31,8 @@ export function AddressParts({ address, caption }: { address: Address | undefine
 export function ChangeByAgent() {
   return (
     <p>
-      Mailing address changes are made by our agents, not online. <Link to="/login/chat">Chat with us</Link>{' '}
-      with your new address ready.
+      Mailing address changes are made by our agents, not online. <ChatLink>Chat with us</ChatLink> with your
+      new address ready.
     </p>
   );
 }

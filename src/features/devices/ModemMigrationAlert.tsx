@@ -1,8 +1,8 @@
-import { Link } from 'react-router-dom';
 import { jumpOut } from '../../config';
 import { Alert } from '../../ui/Alert';
 import { ExternalLink } from '../../ui/ExternalLink';
 import { WIFI_TEXT as T } from './wifi-texts';
+import { ChatLink } from '../../ui/chat';
 
 /**
  * The modem-migration alert (home item 6; profile flag showModemMigrationAlert, the premium wifi product).
@@ -16,7 +16,7 @@ export function ModemMigrationAlert() {
       actions={
         <>
           <ExternalLink href={jumpOut('premiumWifiHelp')}>{T.migrationLearnMore}</ExternalLink>
-          <Link to="/login/chat">{T.migrationChat}</Link>
+          <ChatLink>{T.migrationChat}</ChatLink>
         </>
       }
     >

@@ -1,7 +1,6 @@
 import { useFlow } from '../../stores/use-flow';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useMemo } from 'react';
-import { Link } from 'react-router-dom';
 import { shownMessages } from '../../../machines/messages';
 import { useStores } from '../../stores/context';
 import { Alert } from '../../ui/Alert';
@@ -10,6 +9,7 @@ import { addressLines } from '../../ui/display';
 import { FocusedMessage, useFocusHome } from '../../ui/focus';
 import { provideModemReplacement } from './flows';
 import { DEVICES_TEXT as T } from './texts';
+import { ChatLink } from '../../ui/chat';
 
 /**
  * The modem replacement offer (rules/home-sections.json) with Replace and Decline
@@ -124,9 +124,7 @@ export const ModemReplacementOffer = observer(function ModemReplacementOffer() {
             </>
           ) : message?.id === 'modemReplacementDetailUnavailable' ? (
             <>
-              <Link className="btn" to="/login/chat">
-                {T.chatWithAgent}
-              </Link>
+              <ChatLink className="btn">{T.chatWithAgent}</ChatLink>
               <button type="button" className="btn btn--secondary" onClick={close}>
                 OK
               </button>

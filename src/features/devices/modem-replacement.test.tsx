@@ -72,7 +72,7 @@ describe('modem replacement offer', () => {
     await within(dialog).findByText(
       'We are unable to retrieve the necessary detail to complete the modem replacement. Please chat with an agent.',
     );
-    expect(within(dialog).getByRole('link', { name: 'Chat with an agent' })).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Chat with an agent' })).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'OK' }));
     expect(alertNamed('Get a new modem')).toBeInTheDocument();
   });

@@ -1,11 +1,11 @@
 import { observer } from 'mobx-react-lite';
 import type { ReactNode } from 'react';
-import { Link } from 'react-router-dom';
 import { accountCall } from '../../stores/account-call';
 import { useStores } from '../../stores/context';
 import { jumpOut } from '../../config';
 import { ExternalLink } from '../../ui/ExternalLink';
 import { DEVICE_TEXTS, wifiPanelVariant } from './adapt';
+import { ChatLink } from '../../ui/chat';
 
 /** Own modem: no details, only a troubleshoot link (home spec 2.9). Offline: the spec's text. */
 export function ModemNotice({ view }: { view: 'own-modem' | 'offline' }) {
@@ -31,7 +31,7 @@ export function ModemUnavailable() {
   return (
     <p role="alert">
       We are unable to reach your modem&apos;s information right now. Please try again later. Already tried
-      again? <Link to="/login/chat">Chat with us</Link>
+      again? <ChatLink>Chat with us</ChatLink>
     </p>
   );
 }

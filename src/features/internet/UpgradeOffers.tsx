@@ -1,6 +1,5 @@
 import { observer } from 'mobx-react-lite';
 import { useMemo } from 'react';
-import { Link } from 'react-router-dom';
 import { MESSAGES, shownMessages } from '../../../machines/messages';
 import { jumpOutVacationRestoreUrl } from '../../api/calls/jump-out';
 import { accountNumberOf } from '../../stores/flow-effects';
@@ -10,6 +9,7 @@ import { Dialog } from '../../ui/Dialog';
 import { speedFromKbps } from '../../ui/format';
 import { provideUpgrade } from './flows';
 import { INTERNET_TEXT as T } from './texts';
+import { ChatLink } from '../../ui/chat';
 
 /**
  * The upgrade offers of the internet plan card, as the rules decided them: the upgrade offer indicator
@@ -79,7 +79,7 @@ const UpgradeButtons = observer(function UpgradeButtons({
             {T.upgradeNow}
           </button>
         ) : offer === 'chat' ? (
-          <Link to="/login/chat">{T.chatToUpgrade}</Link>
+          <ChatLink>{T.chatToUpgrade}</ChatLink>
         ) : null}
         {modem === 'link' ? (
           <button
@@ -93,7 +93,7 @@ const UpgradeButtons = observer(function UpgradeButtons({
             {T.upgradeModem}
           </button>
         ) : modem === 'chat' ? (
-          <Link to="/login/chat">{T.chatForModemUpgrade}</Link>
+          <ChatLink>{T.chatForModemUpgrade}</ChatLink>
         ) : null}
       </div>
       {busy ? (
@@ -108,9 +108,7 @@ const UpgradeButtons = observer(function UpgradeButtons({
         actions={
           <>
             {restoreChat ? (
-              <Link className="btn" to="/login/chat">
-                {T.chatToRestore}
-              </Link>
+              <ChatLink className="btn">{T.chatToRestore}</ChatLink>
             ) : (
               <a className="btn" href={jumpOutVacationRestoreUrl(accountNumberOf(store))}>
                 {T.restoreService}

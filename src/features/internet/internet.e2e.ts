@@ -196,11 +196,11 @@ test.describe('upgrade offers (home spec 4, upgrade choices)', () => {
     await settled(page);
     await expect(card(page)).toBeVisible();
     await expect(card(page).getByRole('button', { name: /Upgrade/ })).toHaveCount(0);
-    await expect(card(page).getByRole('link', { name: /Chat/ })).toHaveCount(0);
+    await expect(card(page).getByRole('button', { name: /Chat/ })).toHaveCount(0);
 
     await signIn(page, 'postpaid');
     await settled(page);
-    await expect(card(page).getByRole('link', { name: 'Chat with us to upgrade' })).toBeVisible();
+    await expect(card(page).getByRole('button', { name: 'Chat with us to upgrade' })).toBeVisible();
     await expect(card(page).getByRole('button', { name: 'Upgrade Now' })).toHaveCount(0);
   });
 });

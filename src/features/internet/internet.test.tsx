@@ -55,7 +55,7 @@ describe('internet plan card (home spec 2.6, 4 speed display)', () => {
     cleanup();
     const chat = await cardHome(services(200_000, 940_000), { upgradeOffer: { offer: 'chat' } });
     await renderHome(chat.store);
-    expect(within(card()).getByRole('link', { name: 'Chat with us to upgrade' })).toBeInTheDocument();
+    expect(within(card()).getByRole('button', { name: 'Chat with us to upgrade' })).toBeInTheDocument();
     expect(card()).toHaveTextContent('Speeds up to 940 Mbps are available at your address.');
     cleanup();
     const link = await cardHome(services(200_000, 940_000), {
@@ -64,7 +64,7 @@ describe('internet plan card (home spec 2.6, 4 speed display)', () => {
     });
     await renderHome(link.store);
     expect(within(card()).getByRole('button', { name: 'Upgrade Now' })).toBeInTheDocument();
-    expect(within(card()).getByRole('link', { name: 'Chat for modem upgrade' })).toBeInTheDocument();
+    expect(within(card()).getByRole('button', { name: 'Chat for modem upgrade' })).toBeInTheDocument();
   });
 
   it("Upgrade Now on the generic path opens the provider's shop with the jump token requested for the login", async () => {

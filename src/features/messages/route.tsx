@@ -1,9 +1,10 @@
 import { observer } from 'mobx-react-lite';
-import { Link, useSearchParams } from 'react-router-dom';
+import { useSearchParams } from 'react-router-dom';
 import { useStores } from '../../stores/context';
 import { NOT_AVAILABLE } from '../../ui/format';
 import { appointmentMessages, dayText, pendingOrder, technicianInstall, timeText } from './appointment';
 import { ProfileUnavailable } from '../../ui/AccountError';
+import { ChatLink } from '../../ui/chat';
 
 /**
  * /messages?orderStatus&date: the appointment messages of the pending order (home spec 2.2, 'Appointment
@@ -83,7 +84,7 @@ export const Component = observer(function MessagesPage() {
             <p>There are no messages about this order yet.</p>
           )}
           <p>
-            Questions about your order? <Link to="/login/chat">Chat with us</Link>
+            Questions about your order? <ChatLink>Chat with us</ChatLink>
           </p>
         </section>
       )}

@@ -14,6 +14,7 @@ import { TechLocation } from './TechLocation';
 import { ORDER_TEXT as T } from './texts';
 import './orders.css';
 import { encodeParam } from '../../api/url';
+import { ChatLink } from '../../ui/chat';
 
 /**
  * The early-life order block (home spec §2.2): the pending-order alert in its self-install, disconnect or
@@ -81,11 +82,7 @@ export const PendingOrderAlert = observer(function PendingOrderAlert({ params }:
         <TechLocation target={{ kind: 'order', order: { orderCreatedDate: order.orderCreatedDate } }} />
       ) : null}
       {offers['cancel-order'] && orderNumber ? <CancelOrder orderNumber={orderNumber} from="home" /> : null}
-      {offers['chat-to-modify'] ? (
-        <Link className="btn btn--secondary" to="/login/chat">
-          {T.chatToModify}
-        </Link>
-      ) : null}
+      {offers['chat-to-modify'] ? <ChatLink className="btn btn--secondary">{T.chatToModify}</ChatLink> : null}
     </>
   );
 
@@ -128,12 +125,12 @@ export const PendingOrderAlert = observer(function PendingOrderAlert({ params }:
         ) : null}
         {offers['chat-to-reschedule'] ? (
           <p>
-            {T.needToReschedule} <Link to="/login/chat">{T.chatWithUs}</Link>
+            {T.needToReschedule} <ChatLink>{T.chatWithUs}</ChatLink>
           </p>
         ) : null}
         {offers['chat-to-cancel'] ? (
           <p>
-            {T.needToCancel} <Link to="/login/chat">{T.chatWithUs}</Link>
+            {T.needToCancel} <ChatLink>{T.chatWithUs}</ChatLink>
           </p>
         ) : null}
       </Alert>

@@ -169,7 +169,7 @@ test.describe('pending-order alert (home spec 2.2)', () => {
     const alert = pendingAlert(page);
     await expect(alert).toContainText('Need to reschedule?');
     await expect(alert).toContainText('Need to cancel order?');
-    await expect(alert.getByRole('link', { name: 'Chat with us' })).toHaveCount(2);
+    await expect(alert.getByRole('button', { name: 'Chat with us' })).toHaveCount(2);
     await expect(alert.getByRole('button', { name: 'Cancel Order' })).toHaveCount(0);
     await expect(alert.getByRole('link', { name: 'Edit Appointment Time' })).toHaveCount(0);
   });
@@ -180,7 +180,7 @@ test.describe('pending-order alert (home spec 2.2)', () => {
     await signIn(page, 'second-provider-order');
     await settled(page);
     const alert = pendingAlert(page);
-    await expect(alert.getByRole('link', { name: 'Chat with us to modify your order' })).toBeVisible();
+    await expect(alert.getByRole('button', { name: 'Chat with us to modify your order' })).toBeVisible();
     await expect(alert.getByRole('button', { name: 'Cancel Order' })).toHaveCount(0);
   });
 

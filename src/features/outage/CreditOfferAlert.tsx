@@ -1,7 +1,6 @@
 import { useFlow } from '../../stores/use-flow';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useMemo } from 'react';
-import { Link } from 'react-router-dom';
 import { shownMessages } from '../../../machines/messages';
 import { useStores } from '../../stores/context';
 import { Alert } from '../../ui/Alert';
@@ -10,6 +9,7 @@ import { formatMoney } from '../../ui/format';
 import { FocusedMessage, useFocusHome } from '../../ui/focus';
 import { provideCreditOffer } from './flows';
 import { OUTAGE_TEXT as T } from './texts';
+import { ChatLink } from '../../ui/chat';
 
 /**
  * The out-of-service credit offer (shown when rules/credit-offer.json says so) with Accept and Decline
@@ -80,7 +80,7 @@ export const CreditOfferAlert = observer(function CreditOfferAlert() {
         onClose={close}
         actions={
           <>
-            <ChatLink />
+            <AgentChat />
             <button type="button" className="btn btn--secondary" onClick={close}>
               OK
             </button>
@@ -95,7 +95,7 @@ export const CreditOfferAlert = observer(function CreditOfferAlert() {
         onClose={close}
         actions={
           <>
-            <ChatLink />
+            <AgentChat />
             <button type="button" className="btn btn--secondary" disabled={sending} onClick={close}>
               OK
             </button>
@@ -110,10 +110,6 @@ export const CreditOfferAlert = observer(function CreditOfferAlert() {
   );
 });
 
-function ChatLink() {
-  return (
-    <Link className="btn" to="/login/chat">
-      {T.chatWithAgent}
-    </Link>
-  );
+function AgentChat() {
+  return <ChatLink className="btn">{T.chatWithAgent}</ChatLink>;
 }

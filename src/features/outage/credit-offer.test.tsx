@@ -71,10 +71,7 @@ describe('out-of-service credit offer', () => {
     expect(dialog).toHaveTextContent(
       'We are unable to retrieve the necessary detail to complete the out of service credit. Please chat with an agent.',
     );
-    expect(within(dialog).getByRole('link', { name: 'Chat with an agent' })).toHaveAttribute(
-      'href',
-      '/login/chat',
-    );
+    expect(within(dialog).getByRole('button', { name: 'Chat with an agent' })).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'OK' }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(accept).toHaveFocus();

@@ -5,6 +5,7 @@ import { useStores } from '../../stores/context';
 import { ExternalLink } from '../../ui/ExternalLink';
 import { formatDateTime } from '../../ui/format';
 import { accountCall } from '../../stores/account-call';
+import { ChatLink } from '../../ui/chat';
 
 /**
  * /outageNotification: the outage on the account (store.accountData.outage, loaded with the account) and
@@ -62,7 +63,7 @@ export const Component = observer(function OutageNotification() {
         <h2 id="outage-notify-title">Hearing when it is resolved</h2>
         <p>
           Signing up for a resolution notice is not available online. Our agents can tell you the latest on
-          the outage: <Link to="/login/chat">Chat with us</Link>.
+          the outage: <ChatLink>Chat with us</ChatLink>.
         </p>
         {p ? (
           <>

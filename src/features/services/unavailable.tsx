@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
-import { Link } from 'react-router-dom';
 import type { MyServices } from '../../generated/types';
 import type { AccountCallState } from '../../stores/account-call';
 import { servicesOk } from './services-data';
+import { ChatLink } from '../../ui/chat';
 
 /**
  * The states of the services answer every services page shares: loading; failed (non-200 or FAILURE: the
@@ -22,7 +22,7 @@ export function ServicesBody({
     return (
       <p role="alert">
         We are unable to show your services right now. Please try again later. Already tried again?{' '}
-        <Link to="/login/chat">Chat with us</Link>
+        <ChatLink>Chat with us</ChatLink>
       </p>
     );
   }

@@ -7,6 +7,7 @@ import { ExternalLink } from '../../ui/ExternalLink';
 import { accountCall } from '../../stores/account-call';
 import { speedFromKbps } from '../../ui/format';
 import { ProfileUnavailable } from '../../ui/AccountError';
+import { ChatLink } from '../../ui/chat';
 
 /** Home spec §4 'Speed display': kbps / 1000; 1000 Mbps or more is '1 Gig'; 0 is not available. */
 const isTrue = (v: { isOwned?: string } | undefined) => v?.isOwned?.toLowerCase() === 'true';
@@ -60,7 +61,7 @@ export const Component = observer(function Shop() {
     body = (
       <p role="alert">
         We are unable to show your services right now. Please try again later. Already tried again?{' '}
-        <Link to="/login/chat">Chat with us</Link>
+        <ChatLink>Chat with us</ChatLink>
       </p>
     );
   } else {
@@ -102,7 +103,7 @@ export const Component = observer(function Shop() {
             <ExternalLink href={config.provider.forBusinessUrl}>Plans for business</ExternalLink>
           </li>
           <li>
-            <Link to="/login/chat">Chat with us about changing your plan</Link>
+            <ChatLink>Chat with us about changing your plan</ChatLink>
           </li>
         </ul>
       </section>

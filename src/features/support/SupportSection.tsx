@@ -1,6 +1,7 @@
 import { Link } from 'react-router-dom';
 import { config } from '../../config';
 import { ExternalLink } from '../../ui/ExternalLink';
+import { ChatLink } from '../../ui/chat';
 
 export function SupportSection() {
   return (
@@ -11,7 +12,7 @@ export function SupportSection() {
           <Link to="/support">Visit Support</Link>
         </li>
         <li>
-          <Link to="/login/chat">Chat with us</Link>
+          <ChatLink>Chat with us</ChatLink>
         </li>
         <li>
           <ExternalLink href={config.provider.supportUrl}>Help articles</ExternalLink>

@@ -6,6 +6,7 @@ import { useStores } from '../../../stores/context';
 import { checkAccountNumber } from '../account-number';
 import { LinkedAccounts } from '../linked-accounts';
 import { TextField } from '../../../ui/TextField';
+import { ChatLink } from '../../../ui/chat';
 
 /**
  * /AddAnAccountNumber: the account selector's Add Account, and where a profile with no account yet lands
@@ -67,8 +68,8 @@ export const Component = observer(function AddAnAccountNumber() {
           <div role="status">
             <p>
               Account {accepted} is not linked yet. Linking an account to your profile is done with the
-              provider, who first confirms that the account is yours:{' '}
-              <Link to="/login/chat">chat with us</Link> and give them this account number.
+              provider, who first confirms that the account is yours: <ChatLink>chat with us</ChatLink> and
+              give them this account number.
             </p>
             <p>
               <Link to={`/AddAccountAuthenticationFlow?accountNumber=${encodeParam(accepted)}`}>

@@ -1,5 +1,6 @@
 import { Link, useSearchParams } from 'react-router-dom';
 import { checkAccountNumber } from '../account-number';
+import { ChatLink } from '../../../ui/chat';
 
 /**
  * /AddAccountAuthenticationFlow: how the provider confirms that an account being added belongs to the person
@@ -24,7 +25,7 @@ export function Component() {
             <Link to="/login/retrieveAuthCode">Find your authorization code</Link>
           </li>
           <li>
-            <Link to="/login/chat">Chat with us to link the account</Link>
+            <ChatLink>Chat with us to link the account</ChatLink>
           </li>
           <li>
             <Link to="/AddAnAccountNumber">Enter a different account number</Link>

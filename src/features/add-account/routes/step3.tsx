@@ -1,6 +1,7 @@
 import { Link, useSearchParams } from 'react-router-dom';
 import { checkAccountNumber } from '../account-number';
 import { LinkedAccounts } from '../linked-accounts';
+import { ChatLink } from '../../../ui/chat';
 
 /**
  * /AddAnAccountStep3: the confirmation step of adding an account. No call that links an account is shown in
@@ -26,7 +27,7 @@ export function Component() {
         <LinkedAccounts />
         <ul className="link-list">
           <li>
-            <Link to="/login/chat">Chat with us about linking an account</Link>
+            <ChatLink>Chat with us about linking an account</ChatLink>
           </li>
           <li>
             <Link to="/AddAnAccountNumber">Add another account number</Link>

@@ -14,6 +14,7 @@ import { PreviousBills } from '../previous-bills';
 import { BILLING_TEXTS } from '../texts';
 import { ProfileUnavailable } from '../unavailable';
 import { LongText } from '../../../ui/LongText';
+import { ChatLink } from '../../../ui/chat';
 
 /** /billing: the balance or next payment, AutoPay and paperless, scheduled payments and previous bills. */
 export const Component = observer(function BillingPage() {
@@ -117,7 +118,7 @@ const BillingContent = observer(function BillingContent({ profile: p }: { profil
 function CurrentAmountUnavailable() {
   return (
     <p role="alert">
-      {BILLING_TEXTS.currentAmountUnavailable} <Link to="/login/chat">Chat with us</Link>
+      {BILLING_TEXTS.currentAmountUnavailable} <ChatLink>Chat with us</ChatLink>
     </p>
   );
 }

@@ -3,6 +3,7 @@ import { Link } from 'react-router-dom';
 import { jumpOut } from '../../../config';
 import { useStores } from '../../../stores/context';
 import { ExternalLink } from '../../../ui/ExternalLink';
+import { ChatLink } from '../../../ui/chat';
 
 /**
  * /callDetails: the calls on the phone line. The spec shows no call that returns call records, so the page
@@ -31,7 +32,7 @@ export const Component = observer(function CallDetails() {
         </p>
         <ul className="link-list">
           <li>
-            <Link to="/login/chat">Chat with us</Link>
+            <ChatLink>Chat with us</ChatLink>
           </li>
           <li>
             <Link to="/billing">Back to Billing</Link>

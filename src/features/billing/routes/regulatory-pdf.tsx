@@ -1,6 +1,6 @@
-import { Link } from 'react-router-dom';
 import { config, jumpOut } from '../../../config';
 import { ExternalLink } from '../../../ui/ExternalLink';
+import { ChatLink } from '../../../ui/chat';
 
 /**
  * /regulatoryPdf: the regulatory notice. The spec shows neither its content nor where the document comes
@@ -24,7 +24,7 @@ export function Component() {
             <ExternalLink href={jumpOut('billingHelp')}>Billing help</ExternalLink>
           </li>
           <li>
-            <Link to="/login/chat">Chat with us</Link>
+            <ChatLink>Chat with us</ChatLink>
           </li>
         </ul>
       </section>

@@ -3,6 +3,7 @@ import { Link } from 'react-router-dom';
 import { config, jumpOut } from '../../../config';
 import { useStores } from '../../../stores/context';
 import { ExternalLink } from '../../../ui/ExternalLink';
+import { ChatLink } from '../../../ui/chat';
 
 /**
  * /Cancel-Services: what cancelling involves and who does it. Whether an account may cancel online is the
@@ -21,9 +22,7 @@ export const Component = observer(function CancelServices() {
           equipment to return and what your final bill will include.
         </p>
         <p>
-          <Link to="/login/chat" className="btn">
-            Chat with us to cancel
-          </Link>
+          <ChatLink className="btn">Chat with us to cancel</ChatLink>
         </p>
         {p ? (
           <dl className="definition-list">

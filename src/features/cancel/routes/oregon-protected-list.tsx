@@ -1,9 +1,9 @@
 import { observer } from 'mobx-react-lite';
-import { Link } from 'react-router-dom';
 import { config } from '../../../config';
 import { useStores } from '../../../stores/context';
 import { ExternalLink } from '../../../ui/ExternalLink';
 import { addressLine } from '../address';
+import { ChatLink } from '../../../ui/chat';
 
 /**
  * /OregonProtectedList: an informational page. The spec shows no content and no call for it, so it states
@@ -23,9 +23,7 @@ export const Component = observer(function OregonProtectedList() {
           for your service, are answered by our agents.
         </p>
         <p>
-          <Link to="/login/chat" className="btn">
-            Chat with us
-          </Link>
+          <ChatLink className="btn">Chat with us</ChatLink>
         </p>
         <p>
           <ExternalLink href={config.provider.supportUrl}>Help articles</ExternalLink>

@@ -1,9 +1,9 @@
 import { observer } from 'mobx-react-lite';
-import { Link } from 'react-router-dom';
 import { useStores } from '../../../stores/context';
 import { accountCall } from '../../../stores/account-call';
 import { ProfileUnavailable } from '../parts';
 import { speedFromKbps } from '../../../ui/format';
+import { ChatLink } from '../../../ui/chat';
 
 /** Speed display of home spec §4: kbps / 1000; 1000 Mbps or more is '1 Gig'; 0 is NA. */
 const NA_NOTE = '*NA - Not available at this time.';
@@ -33,7 +33,7 @@ const FactsContent = observer(function FactsContent() {
     return (
       <p role="alert">
         We are unable to show your internet plan right now. Please try again later. Already tried again?{' '}
-        <Link to="/login/chat">Chat with us</Link>
+        <ChatLink>Chat with us</ChatLink>
       </p>
     );
   }
@@ -63,7 +63,7 @@ const FactsContent = observer(function FactsContent() {
       </dl>
       {speed === 'NA' ? <p>{NA_NOTE}</p> : null}
       <p>
-        Questions about your plan&apos;s price or terms? <Link to="/login/chat">Chat with us</Link>
+        Questions about your plan&apos;s price or terms? <ChatLink>Chat with us</ChatLink>
       </p>
     </section>
   );

@@ -1,6 +1,5 @@
 import { observer } from 'mobx-react-lite';
 import type { ComponentType } from 'react';
-import { Link } from 'react-router-dom';
 import { config, jumpOut } from '../../../config';
 import { formatDateTime } from '../../../ui/format';
 import type { BannerId, HomeViewId } from '../../../engine';
@@ -9,13 +8,14 @@ import { Alert } from '../../../ui/Alert';
 import { ExternalLink } from '../../../ui/ExternalLink';
 import { constantOf } from '../../../stores/decided';
 import { HOME_TEXT as T } from '../texts';
+import { ChatLink } from '../../../ui/chat';
 
 /** blockedAccount true: the blocked-account message (spec error catalogue). */
 export function BlockedBanner() {
   return (
     <Alert tone="error" heading={T.blockedHeading}>
       <p>{T.blockedBody}</p>
-      <Link to="/login/chat">Chat with us</Link>
+      <ChatLink>Chat with us</ChatLink>
     </Alert>
   );
 }

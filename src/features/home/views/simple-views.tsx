@@ -6,6 +6,7 @@ import { ExternalLink } from '../../../ui/ExternalLink';
 import { constantOf } from '../../../stores/decided';
 import { HOME_TEXT as T } from '../texts';
 import type { ViewProps } from './types';
+import { ChatLink } from '../../../ui/chat';
 
 /** BGS or federal account: only an account-messaging panel. */
 export function AccountMessagingView({ params }: ViewProps) {
@@ -40,7 +41,7 @@ export function ProfileErrorView() {
       <p>We&apos;re unable to show your account info.</p>
       <p>Please try again later.</p>
       <p>
-        Already tried again? <Link to="/login/chat">Chat With Us</Link>
+        Already tried again? <ChatLink>Chat With Us</ChatLink>
       </p>
     </section>
   );
@@ -53,7 +54,7 @@ export function BlockedView() {
       <h1 id="blocked-title">{T.blockedHeading}</h1>
       <p>{T.blockedBody}</p>
       <p>
-        <Link to="/login/chat">Chat with us</Link>
+        <ChatLink>Chat with us</ChatLink>
       </p>
     </section>
   );
@@ -94,7 +95,7 @@ export const SuspendedView = observer(function SuspendedView() {
         <a href={jumpOut('manageAutoPay')}>Pay with new card</a>
       </p>
       <p>
-        <Link to="/login/chat">Chat with us</Link>
+        <ChatLink>Chat with us</ChatLink>
       </p>
     </section>
   );
@@ -111,7 +112,7 @@ export const ArchivedView = observer(function ArchivedView() {
         about 90 days after the disconnect date.
       </p>
       <p>
-        Questions about a past bill? <Link to="/login/chat">Chat with us</Link> or visit{' '}
+        Questions about a past bill? <ChatLink>Chat with us</ChatLink> or visit{' '}
         <ExternalLink href={config.provider.supportUrl}>Support</ExternalLink>.
       </p>
     </section>
@@ -158,7 +159,7 @@ export function PrepaidInactiveView() {
           <ExternalLink href={jumpOut('modemReturnHelp')}>Return your modem</ExternalLink>
         </li>
         <li>
-          <Link to="/login/chat">Chat with us</Link>
+          <ChatLink>Chat with us</ChatLink>
         </li>
       </ul>
     </section>

@@ -1,22 +1,24 @@
 import { useEffect } from 'react';
+import { Link } from 'react-router-dom';
 import { config } from '../../../config';
 import { ExternalLink } from '../../../ui/ExternalLink';
 import { SignInLink } from '../parts';
 
 /**
- * The third-party chat vendor's floating launcher. Its script injects this container on any page, at any
- * time after load; on the chat page it would offer a second, competing conversation, so the page removes it
- * for as long as it is shown (shell spec §2: 'The chat route continually removes a third-party chat widget
- * element (every 100 ms)'). The id is the vendor's embed container; change it here if the vendor changes.
+ * The third-party chat vendor's floating widget. Its script injects this container on any page, at any time
+ * after load; on the chat page it would offer a second, competing conversation, so the page removes it for as
+ * long as it is shown (shell spec §2: 'The chat route continually removes a third-party chat widget element
+ * (every 100 ms)'). The selector is configuration (config/portal.json chat.widgetSelector), like the vendor.
  */
-export const CHAT_WIDGET_SELECTOR = '#chat-widget-container';
+export const CHAT_WIDGET_SELECTOR = config.chat.widgetSelector;
 
 /** Shell spec §9: 'Chat widget cleanup interval: 100 ms.' */
 export const CHAT_WIDGET_CLEANUP_MS = 100;
 
 /**
- * /login/chat: where every 'Chat with us' link leads. The spec starts chat through a global chat function whose
- * vendor it does not name, so no conversation is embedded here: the page says so and points to the support site.
+ * /login/chat: the chat route of the provider's app, which hosts its own conversation here; the website's floating
+ * widget is kept away. In a browser every 'Chat with us' opens the widget through the one global chat function
+ * instead (src/stores/chat.ts), so this page says where the chat is and points to the support site.
  */
 export function ChatPage() {
   useEffect(() => {
@@ -38,15 +40,19 @@ export function ChatPage() {
           Our agents answer questions about your account, bills, services, orders and repair appointments.
         </p>
         <p>
-          Live chat is not connected in this version of the portal. Until it is, the {config.provider.name}{' '}
-          support site has help articles and other ways to reach an agent.
+          In the {config.provider.name} app, your conversation with an agent opens on this page. In a browser,
+          choose Chat with us on any page of the portal and the chat window opens there.
         </p>
+        <p>The support site also has help articles and other ways to reach an agent.</p>
         <ul className="link-list">
           <li>
             <ExternalLink href={config.provider.supportUrl}>{config.provider.name} support</ExternalLink>
           </li>
           <li>
             <SignInLink>Sign in to your account</SignInLink>
+          </li>
+          <li>
+            <Link to="/login">Sign-in help</Link>
           </li>
         </ul>
       </section>

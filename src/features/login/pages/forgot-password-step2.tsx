@@ -1,27 +1,24 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { forgotPasswordMachine } from '../../../../machines/forgot-password.machine';
 import { shownMessages } from '../../../../machines/messages';
 import { useStores } from '../../../stores/context';
 import { useFlow } from '../../../stores/use-flow';
-import { FlowMessages, RecoveryPage } from '../parts';
+import { Field, RecoveryForm, RecoveryPage, text, useRouterState } from '../parts';
 import { recoveryActors } from '../recovery-actors';
 import type { PasswordStep2State } from './forgot-password';
 
-function step2State(state: unknown): PasswordStep2State | null {
-  const s = state as Partial<PasswordStep2State> | null;
-  if (typeof s?.login !== 'string' || s.login === '') return null;
-  return { login: s.login, maskedEmail: typeof s.maskedEmail === 'string' ? s.maskedEmail : null };
-}
-
 /**
  * /login/forgotPasswordStep2: the email on the profile is confirmed for the username of step 1 (POST
- * checkEmailForForgottenPassword); then the reset link is on its way. The same machine as step 1, started at
- * its email step. Opened directly (no username from step 1), the page sends the user back to step 1.
+ * checkEmailForForgottenPassword); then the reset link is on its way ('we emailed you a link'), and the link
+ * opens step 3. The same machine as step 1, started at its email step. Opened directly (no username from
+ * step 1), the page sends the visitor back to step 1.
  */
 export function ForgotPasswordStep2Page() {
   const location = useLocation();
-  const from = step2State(location.state);
+  const from = useRouterState<PasswordStep2State>(location.state, (s) =>
+    text(s.login) ? { login: text(s.login), maskedEmail: text(s.maskedEmail) || null } : null,
+  );
   return (
     <RecoveryPage title="Forgot Password: Check Your Email">
       {from ? (
@@ -40,48 +37,49 @@ function EmailStep({ from }: { from: PasswordStep2State }) {
   const [machine] = useState(() => forgotPasswordMachine.provide({ actors: recoveryActors(store) }));
   const [snapshot, send] = useFlow('forgot-password', machine, from);
   const [email, setEmail] = useState('');
-  const fieldId = useId();
   const messagesId = useId();
-  const messages = shownMessages(snapshot);
-  const sending = snapshot.matches({ emailStep: 'sending' });
 
   if (snapshot.matches('emailSent')) {
     return (
-      <p role="status">
-        Check your email: we sent a link to reset the password of {snapshot.context.login} to{' '}
-        {snapshot.context.email}. Open it to choose a new password.
-      </p>
+      <div role="status">
+        <p>
+          We emailed a link to reset the password of {snapshot.context.login} to {snapshot.context.email}.
+          Open it to choose a new password: it works once and for a limited time.
+        </p>
+        <p>Not in your inbox? Check your spam or junk folder, or send the link again.</p>
+        <p>
+          <Link to="/login/forgotPassword">Send a new link</Link>
+        </p>
+      </div>
     );
   }
 
-  const onSubmit = (e: FormEvent) => {
-    e.preventDefault();
-    send({ type: 'PASSWORD.SUBMIT_EMAIL', email });
-  };
-
   return (
-    <form onSubmit={onSubmit} noValidate>
+    <>
       <p>
         Confirm the email address on the profile of {from.login}
         {snapshot.context.maskedEmail ? ` (it looks like ${snapshot.context.maskedEmail})` : ''}; we will send
         the reset link there.
       </p>
-      <div className="form-field">
-        <label htmlFor={fieldId}>Email address</label>
-        <input
-          id={fieldId}
+      <RecoveryForm
+        messages={shownMessages(snapshot)}
+        messagesId={messagesId}
+        busy={snapshot.matches({ emailStep: 'sending' })}
+        submitLabel="Send the reset link"
+        busyLabel="Sending…"
+        onSubmit={() => send({ type: 'PASSWORD.SUBMIT_EMAIL', email })}
+      >
+        <Field
+          label="Email address"
           type="email"
           autoComplete="email"
+          inputMode="email"
           value={email}
-          onChange={(e) => setEmail(e.target.value)}
-          aria-invalid={snapshot.context.error === 'MISSING_INPUT' ? true : undefined}
-          aria-describedby={messages.length > 0 ? messagesId : undefined}
+          onChange={setEmail}
+          invalid={snapshot.context.error === 'MISSING_INPUT' || snapshot.context.error === 'INVALID_INPUT'}
+          messagesId={messagesId}
         />
-      </div>
-      <FlowMessages messages={messages} id={messagesId} />
-      <button type="submit" className="btn" disabled={sending}>
-        {sending ? 'Sending…' : 'Send the reset link'}
-      </button>
-    </form>
+      </RecoveryForm>
+    </>
   );
 }

@@ -1,10 +1,10 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { forgotPasswordMachine } from '../../../../machines/forgot-password.machine';
 import { shownMessages } from '../../../../machines/messages';
 import { useStores } from '../../../stores/context';
 import { useFlow } from '../../../stores/use-flow';
-import { FlowMessages, RecoveryPage } from '../parts';
+import { Field, RecoveryForm, RecoveryPage } from '../parts';
 import { recoveryActors } from '../recovery-actors';
 
 /** Router state handed to step 2 (kept out of the address). */
@@ -33,37 +33,28 @@ export function ForgotPasswordPage() {
   );
   const [snapshot, send] = useFlow('forgot-password', machine, { login: null });
   const [login, setLogin] = useState('');
-  const fieldId = useId();
   const messagesId = useId();
-  const messages = shownMessages(snapshot);
-  const sending = snapshot.matches({ loginStep: 'sending' });
-
-  const onSubmit = (e: FormEvent) => {
-    e.preventDefault();
-    send({ type: 'PASSWORD.SUBMIT_LOGIN', login });
-  };
 
   return (
     <RecoveryPage title="Forgot Password">
       <p>Enter your username to start resetting your password.</p>
-      <form onSubmit={onSubmit} noValidate>
-        <div className="form-field">
-          <label htmlFor={fieldId}>Username</label>
-          <input
-            id={fieldId}
-            type="text"
-            autoComplete="username"
-            value={login}
-            onChange={(e) => setLogin(e.target.value)}
-            aria-invalid={snapshot.context.error === 'MISSING_INPUT' ? true : undefined}
-            aria-describedby={messages.length > 0 ? messagesId : undefined}
-          />
-        </div>
-        <FlowMessages messages={messages} id={messagesId} />
-        <button type="submit" className="btn" disabled={sending}>
-          {sending ? 'Checking…' : 'Continue'}
-        </button>
-      </form>
+      <RecoveryForm
+        messages={shownMessages(snapshot)}
+        messagesId={messagesId}
+        busy={snapshot.matches({ loginStep: 'sending' })}
+        submitLabel="Continue"
+        busyLabel="Checking…"
+        onSubmit={() => send({ type: 'PASSWORD.SUBMIT_LOGIN', login })}
+      >
+        <Field
+          label="Username"
+          autoComplete="username"
+          value={login}
+          onChange={setLogin}
+          invalid={snapshot.context.error === 'MISSING_INPUT'}
+          messagesId={messagesId}
+        />
+      </RecoveryForm>
       <p>
         Forgot your username? <Link to="/login/forgotUsername">Get your username</Link>
       </p>

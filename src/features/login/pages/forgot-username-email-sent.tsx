@@ -4,14 +4,8 @@ import { forgotUsernameMachine } from '../../../../machines/forgot-username.mach
 import { shownMessages } from '../../../../machines/messages';
 import { useStores } from '../../../stores/context';
 import { useFlow } from '../../../stores/use-flow';
-import { FlowMessages, RecoveryPage } from '../parts';
+import { FlowMessages, RecoveryPage, text, useRouterState } from '../parts';
 import { recoveryActors } from '../recovery-actors';
-import type { UsernameSentState } from './forgot-username';
-
-function sentTo(state: unknown): string | null {
-  const email = (state as Partial<UsernameSentState> | null)?.email;
-  return typeof email === 'string' && email !== '' ? email : null;
-}
 
 /**
  * /login/forgotUsernameEmailSent: the username email went out. With the address at hand (router state from the
@@ -20,7 +14,7 @@ function sentTo(state: unknown): string | null {
 export function ForgotUsernameEmailSentPage() {
   const store = useStores();
   const location = useLocation();
-  const email = sentTo(location.state);
+  const email = useRouterState(location.state, (s) => text(s.email) || null);
   const [machine] = useState(() => forgotUsernameMachine.provide({ actors: recoveryActors(store) }));
   const [snapshot, send] = useFlow('forgot-username', machine);
   const sending = snapshot.matches('sending');
@@ -42,8 +36,10 @@ export function ForgotUsernameEmailSentPage() {
           <button
             type="button"
             className="btn btn--secondary"
-            disabled={sending}
-            onClick={() => send({ type: 'USERNAME.SUBMIT', email })}
+            aria-disabled={sending || undefined}
+            onClick={() => {
+              if (!sending) send({ type: 'USERNAME.SUBMIT', email });
+            }}
           >
             {sending ? 'Sending…' : 'Send the email again'}
           </button>
@@ -53,6 +49,9 @@ export function ForgotUsernameEmailSentPage() {
           <Link to="/login/forgotUsername">Try a different email address</Link>
         </p>
       )}
+      <p>
+        Got your username? <Link to="/login/forgotPassword">Reset your password</Link> if you need to.
+      </p>
     </RecoveryPage>
   );
 }

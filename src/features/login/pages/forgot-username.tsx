@@ -1,10 +1,10 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { forgotUsernameMachine } from '../../../../machines/forgot-username.machine';
 import { shownMessages } from '../../../../machines/messages';
 import { useStores } from '../../../stores/context';
 import { useFlow } from '../../../stores/use-flow';
-import { FlowMessages, RecoveryPage } from '../parts';
+import { Field, RecoveryForm, RecoveryPage } from '../parts';
 import { recoveryActors } from '../recovery-actors';
 
 /** Router state handed to the email-sent page (kept out of the address: an email is personal data). */
@@ -12,10 +12,16 @@ export interface UsernameSentState {
   email: string;
 }
 
+/** Router state handed to the create-profile page: the email no profile uses yet. */
+export interface CreateFromForgotState {
+  email: string;
+}
+
 /**
  * /login/forgotUsername: an email is submitted (GET getForgottenUserName2?email) and the username is sent
- * there. An empty email is refused with no call; the machine (machines/forgot-username.machine.ts) decides,
- * the page shows its messages and moves on to the email-sent page.
+ * there. An empty email, or one that is not an email address, is refused with no call; the machine
+ * (machines/forgot-username.machine.ts) decides, the page shows its messages and moves on to the email-sent
+ * page. When no profile uses the email, the page offers to create one with it.
  */
 export function ForgotUsernamePage() {
   const store = useStores();
@@ -34,37 +40,42 @@ export function ForgotUsernamePage() {
   );
   const [snapshot, send] = useFlow('forgot-username', machine);
   const [email, setEmail] = useState('');
-  const fieldId = useId();
   const messagesId = useId();
   const messages = shownMessages(snapshot);
-  const sending = snapshot.matches('sending');
-
-  const onSubmit = (e: FormEvent) => {
-    e.preventDefault();
-    send({ type: 'USERNAME.SUBMIT', email });
-  };
+  const noProfile = snapshot.matches({ failed: 'errorInResponse' });
 
   return (
     <RecoveryPage title="Forgot Username">
       <p>Enter the email address on your profile and we will send your username there.</p>
-      <form onSubmit={onSubmit} noValidate>
-        <div className="form-field">
-          <label htmlFor={fieldId}>Email address</label>
-          <input
-            id={fieldId}
-            type="email"
-            autoComplete="email"
-            value={email}
-            onChange={(e) => setEmail(e.target.value)}
-            aria-invalid={snapshot.context.error === 'MISSING_INPUT' ? true : undefined}
-            aria-describedby={messages.length > 0 ? messagesId : undefined}
-          />
-        </div>
-        <FlowMessages messages={messages} id={messagesId} />
-        <button type="submit" className="btn" disabled={sending}>
-          {sending ? 'Sending…' : 'Send my username'}
-        </button>
-      </form>
+      <RecoveryForm
+        messages={messages}
+        messagesId={messagesId}
+        busy={snapshot.matches('sending')}
+        submitLabel="Send my username"
+        busyLabel="Sending…"
+        onSubmit={() => send({ type: 'USERNAME.SUBMIT', email })}
+      >
+        <Field
+          label="Email address"
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          value={email}
+          onChange={setEmail}
+          invalid={snapshot.context.error === 'MISSING_INPUT' || snapshot.context.error === 'INVALID_INPUT'}
+          messagesId={messagesId}
+        />
+      </RecoveryForm>
+      {noProfile ? (
+        <p>
+          <Link
+            to="/login/forgotUsernameCreateProfile"
+            state={{ email: snapshot.context.email } satisfies CreateFromForgotState}
+          >
+            Create a profile with {snapshot.context.email}
+          </Link>
+        </p>
+      ) : null}
       <p>
         Forgot your password instead? <Link to="/login/forgotPassword">Reset your password</Link>
       </p>

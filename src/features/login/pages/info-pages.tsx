@@ -1,92 +1,97 @@
 import { Link } from 'react-router-dom';
-import { RecoveryPage } from '../parts';
+import { config } from '../../../config';
+import { ExternalLink } from '../../../ui/ExternalLink';
+import { RecoveryPage, SignInLink } from '../parts';
 
 /**
- * The /login pages whose screens the spec does not show (shell spec §2: 'The screen content of these is not
- * shown, except the recovery flows'). Each gets its title and a short, true statement of where the visitor
- * stands; none pretends to complete a step it cannot.
+ * /login: sign-in help, the way into every unauthenticated flow (the address alone is never an empty page).
  */
-interface InfoPage {
-  title: string;
-  body: string;
-  /** A next step inside the portal, when there is one. */
-  next?: { to: string; label: string };
+export function SignInHelpPage() {
+  return (
+    <RecoveryPage title="Sign-in help">
+      <p>Choose what you need. None of these needs you to be signed in.</p>
+      <ul className="link-list link-list--grid">
+        <li>
+          <Link to="/login/forgotUsername">I forgot my username</Link>
+        </li>
+        <li>
+          <Link to="/login/forgotPassword">I forgot my password</Link>
+        </li>
+        <li>
+          <Link to="/login/retrieveAccountNumber">I need my account number</Link>
+        </li>
+        <li>
+          <Link to="/login/retrieveAuthCode">I need an authorization code</Link>
+        </li>
+        <li>
+          <Link to="/login/profileRegistration">Create an online profile</Link>
+        </li>
+      </ul>
+      <p>
+        Have your username and password? <SignInLink>Sign in</SignInLink>
+      </p>
+    </RecoveryPage>
+  );
 }
 
-const NOT_ONLINE = 'This step is not available online yet. Sign in, or chat with us and an agent will help.';
-
-export const INFO_PAGES: Record<string, InfoPage> = {
-  profileRegistration: { title: 'Profile Registration', body: NOT_ONLINE },
-  profileCompletion: { title: 'Profile Completion', body: NOT_ONLINE },
-  passwordCreation: {
-    title: 'Create Password',
-    body: 'Creating a password is not available online yet. If you forgot your password, you can reset it.',
-    next: { to: '/login/forgotPassword', label: 'Reset your password' },
-  },
-  linkExpired: {
-    title: 'Link Expired',
-    body: 'The link you followed has expired. Start again to get a new one.',
-    next: { to: '/login/forgotPassword', label: 'Reset your password' },
-  },
-  cancelservice: {
-    title: 'Cancel Service',
-    body: 'To cancel your service, sign in first. An agent then goes through the cancellation with you.',
-  },
-  forgotUsernameProfileCreated: { title: 'Profile Created', body: NOT_ONLINE },
-  forgotUsernameCreateProfile: {
-    title: 'Create Profile',
-    body: 'Creating a profile is not available online yet. If you already have one, we can email your username.',
-    next: { to: '/login/forgotUsername', label: 'Get your username' },
-  },
-  forgotPasswordStep3: {
-    title: 'Forgot Password: New Password',
-    body: 'Choosing a new password is not available online yet. Chat with us and an agent will reset it with you.',
-  },
-  shellProfileSuccessEmailSent: { title: 'Email Sent', body: 'Check your email for the next step.' },
-  accountEnrollment: { title: 'Account Enrollment', body: NOT_ONLINE },
-  profileEnrollment: { title: 'Profile Enrollment', body: NOT_ONLINE },
-  SuccessEnrollment: { title: 'Enrollment Complete', body: 'You can now sign in to your account.' },
-  retrieveAuthCode: {
-    title: 'Retrieve Authorization Code',
-    body: 'Getting an authorization code is not available online yet. Chat with us and an agent will help.',
-  },
-  retrieveAuthCodeOptions: {
-    title: 'Authorization Code Options',
-    body: 'Getting an authorization code is not available online yet. Chat with us and an agent will help.',
-  },
-  retrieveAccountNumber: {
-    title: 'Retrieve Account Number',
-    body: 'Your account number is on your bill. Getting it by email is not available online yet.',
-  },
-  retrieveAccountSuccess: {
-    title: 'Account Number Sent',
-    body: 'If a profile uses the email address you entered, the account number is on the way there.',
-  },
-  setPassword: {
-    title: 'Set Password',
-    body: 'Setting a password is not available online yet. If you forgot your password, you can reset it.',
-    next: { to: '/login/forgotPassword', label: 'Reset your password' },
-  },
-  setPasswordSuccess: { title: 'Password Set', body: 'You can now sign in with your new password.' },
-  'sorry/mup': {
-    title: "We're sorry",
-    body: "We're unable to show your account info. Please try again later.",
-  },
-  maintenance: {
-    title: 'Maintenance',
-    body: 'Our systems are unavailable during planned maintenance. Please try again later.',
-  },
-};
-
-export function InfoPageView({ page }: { page: InfoPage }) {
+/** /login/accountEnrollment: enrolling an account online is creating a profile for it. */
+export function AccountEnrollmentPage() {
   return (
-    <RecoveryPage title={page.title}>
-      <p>{page.body}</p>
-      {page.next ? (
-        <p>
-          <Link to={page.next.to}>{page.next.label}</Link>
-        </p>
-      ) : null}
+    <RecoveryPage title="Account Enrollment">
+      <p>To manage an account online, enroll it with an online profile. You need:</p>
+      <ol>
+        <li>
+          your account number (at the top of your bill, or{' '}
+          <Link to="/login/retrieveAccountNumber">get it by email</Link>);
+        </li>
+        <li>
+          an authorization code, which we email to the address on the account:{' '}
+          <Link to="/login/retrieveAuthCode">get an authorization code</Link>.
+        </li>
+      </ol>
+      <p>
+        <Link to="/login/profileRegistration" className="btn">
+          Start enrollment
+        </Link>
+      </p>
+    </RecoveryPage>
+  );
+}
+
+/** /login/profileEnrollment: a profile that exists adds accounts after signing in. */
+export function ProfileEnrollmentPage() {
+  return (
+    <RecoveryPage title="Profile Enrollment">
+      <p>
+        Already have an online profile? Sign in and choose Add Account in the account selector to add another
+        account to it.
+      </p>
+      <p>
+        No profile yet? <Link to="/login/profileRegistration">Create your online profile</Link>
+      </p>
+    </RecoveryPage>
+  );
+}
+
+/** /login/sorry/mup: the account cannot be shown (the spec's account error texts). */
+export function SorryPage() {
+  return (
+    <RecoveryPage title="We're sorry">
+      <p>We&apos;re unable to show your account info.</p>
+      <p>Please try again later.</p>
+    </RecoveryPage>
+  );
+}
+
+/** /login/maintenance: planned maintenance. */
+export function MaintenancePage() {
+  return (
+    <RecoveryPage title="Maintenance">
+      <p>Our systems are unavailable during planned maintenance. Please try again later.</p>
+      <p>
+        Service status and help articles are on the{' '}
+        <ExternalLink href={config.provider.supportUrl}>{config.provider.name} support site</ExternalLink>.
+      </p>
     </RecoveryPage>
   );
 }

@@ -7,6 +7,7 @@ import { formatPhone, isTenDigitPhone, normalizePhone } from '../contact-number'
 import { AddressText, ProfileUnavailable } from '../profile';
 import { TextField } from '../../../ui/TextField';
 import { LongText } from '../../../ui/LongText';
+import { ChatLink } from '../../../ui/chat';
 
 /** The query flag that opens this page with the contact number field focused (shell spec §2). */
 export const FOCUS_CONTACT_NUMBER = 'focusContactNumber';
@@ -132,8 +133,8 @@ export const Component = observer(function AccountInfo() {
       </form>
       {checked ? (
         <p role="status">
-          Contact numbers are changed by our agents, not online. <Link to="/login/chat">Chat with us</Link>{' '}
-          and give them {formatPhone(checked)} as your new contact number.
+          Contact numbers are changed by our agents, not online. <ChatLink>Chat with us</ChatLink> and give
+          them {formatPhone(checked)} as your new contact number.
         </p>
       ) : null}
     </section>

@@ -1,10 +1,11 @@
 import { observer } from 'mobx-react-lite';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { Link, useSearchParams } from 'react-router-dom';
+import { useSearchParams } from 'react-router-dom';
 import { useStores } from '../../../stores/context';
 import { isValidEmail } from '../email';
 import { ProfileUnavailable } from '../profile';
 import { TextField } from '../../../ui/TextField';
+import { ChatLink } from '../../../ui/chat';
 
 /** The query flag the email alerts link with (home spec 2.8: /settings/notifications?focusEmailid=true). */
 export const FOCUS_EMAIL = 'focusEmailid';
@@ -86,8 +87,8 @@ export const Component = observer(function Notifications() {
       </form>
       {accepted ? (
         <p role="status">
-          The account email is changed by our agents, not online. <Link to="/login/chat">Chat with us</Link>{' '}
-          and give them {accepted} as your new email address.
+          The account email is changed by our agents, not online. <ChatLink>Chat with us</ChatLink> and give
+          them {accepted} as your new email address.
         </p>
       ) : null}
     </section>

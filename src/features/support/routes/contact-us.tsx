@@ -3,6 +3,7 @@ import { Link } from 'react-router-dom';
 import { config } from '../../../config';
 import { useStores } from '../../../stores/context';
 import { ExternalLink } from '../../../ui/ExternalLink';
+import { ChatLink } from '../../../ui/chat';
 
 /**
  * /contactus: how to reach the provider, and the account details an agent will ask for. The spec shows no
@@ -19,9 +20,7 @@ export const Component = observer(function ContactUs() {
         <h2 id="contact-ways-title">Ways to reach us</h2>
         <ul className="link-list">
           <li>
-            <Link to="/login/chat" className="btn">
-              Chat with us
-            </Link>
+            <ChatLink className="btn">Chat with us</ChatLink>
           </li>
           <li>
             <ExternalLink href={config.provider.supportUrl}>{config.provider.name} support site</ExternalLink>

@@ -5,6 +5,7 @@ import { useStores } from '../../../stores/context';
 import { ExternalLink } from '../../../ui/ExternalLink';
 import { accountCall } from '../../../stores/account-call';
 import { HISTORY_TEXTS, OrderTicketHistory } from '../../../ui/OrderTicketHistory';
+import { ChatLink } from '../../../ui/chat';
 
 /**
  * /support (and /orderHistory, which redirects here): the order and ticket history of the account, help topics
@@ -49,7 +50,7 @@ export const Component = observer(function Support() {
         <h2 id="reach-us-title">Reach us</h2>
         <ul className="link-list">
           <li>
-            <Link to="/login/chat">Chat with us</Link>
+            <ChatLink>Chat with us</ChatLink>
           </li>
           <li>
             <Link to="/contactus">Contact Us</Link>
