@@ -62,11 +62,11 @@ export default tseslint.config(
     'Machines are pure: the app provides effects with machine.provide().',
   ),
   // Every flow is captured for QA (machines/README.md, Captured sessions): components run machines through
-  // useFlow, and an actor held by a store is created in src/stores with `inspect: store.qa.inspectFor(...)`
+  // useFlow or usePageFlow, and an actor held by a store is created in src/stores with `inspect: store.qa.inspectFor(...)`
   // (test/machines/sessions.test.ts checks every machine is run one of these two ways).
   {
     files: ['src/**/*.ts', 'src/**/*.tsx'],
-    ignores: ['src/stores/use-flow.ts'],
+    ignores: ['src/stores/use-page-flow.ts'],
     rules: {
       'no-restricted-imports': [
         'error',
@@ -75,7 +75,8 @@ export default tseslint.config(
             {
               name: '@xstate/react',
               importNames: ['useMachine', 'useActor', 'useActorRef'],
-              message: 'Run a flow through useFlow (src/stores/use-flow.ts): QA captures every flow.',
+              message:
+                'Run a flow through useFlow (src/stores/use-flow.ts) or usePageFlow: QA captures every flow.',
             },
           ],
         },

@@ -1,6 +1,5 @@
 import { observer } from 'mobx-react-lite';
 import { useEffect, useRef, useState } from 'react';
-import { useSelector } from '@xstate/react';
 import { useStores } from '../stores/context';
 
 /**
@@ -13,7 +12,7 @@ export const AccountSelector = observer(function AccountSelector() {
   const { accounts } = store;
   const [open, setOpen] = useState(false);
   const wrapper = useRef<HTMLDivElement>(null);
-  const switching = useSelector(store.accountSwitch, (s) => !s.matches('idle'));
+  const switching = store.switching;
 
   useEffect(() => {
     if (!open) return undefined;
@@ -67,7 +66,7 @@ export const AccountSelector = observer(function AccountSelector() {
               disabled={switching}
               onClick={() => {
                 setOpen(false);
-                store.accountSwitch.send({
+                store.switchAccount({
                   type: 'ACCOUNT.SELECT',
                   pid: a.pid,
                   loginName: store.session.profileId,
@@ -83,7 +82,7 @@ export const AccountSelector = observer(function AccountSelector() {
             type="button"
             onClick={() => {
               setOpen(false);
-              store.accountSwitch.send({ type: 'ACCOUNT.ADD' });
+              store.switchAccount({ type: 'ACCOUNT.ADD' });
             }}
           >
             Add Account

@@ -47,6 +47,15 @@ export interface Recording {
   /** Probe time of the last step (the start of the next step's user actions). */
   lastStepAt: number;
   pending?: { via: UiAction[] | undefined; before: ScreenLines | undefined };
+  /** Steps the user took before the flow's machine had loaded, read when they were taken, oldest first. */
+  early: EarlyStep[];
+}
+
+/** What the page showed when the user sent an event to a flow whose machine was still loading. */
+export interface EarlyStep {
+  via: UiAction[] | undefined;
+  before: ScreenLines;
+  page: { path: string; state?: JsonValue };
 }
 
 /** Lines a step brought on screen and took off it (toasts timing out are not taken off by a step). */
@@ -112,11 +121,36 @@ export class QaStore {
     );
   }
 
-  /** The `inspect` option of a flow actor (useFlow, a store-held actor); undefined when QA capture is off. */
+  /**
+   * A flow whose machine is still loading (useFlow loads it on the first event) was sent an event: the
+   * control that sent it and the screen are read now, while they are as the user left them, and handed to
+   * inspectFor once the machine has loaded. Undefined when QA capture is off or not attached yet.
+   */
+  earlyStep(since: number | undefined): EarlyStep | undefined {
+    const probe = this.probe;
+    if (!this.enabled || !probe) return undefined;
+    this.flushScreens();
+    return {
+      via: probe.takeVia(since ?? 0),
+      before: probe.readScreen(),
+      page: probe.location(),
+    };
+  }
+
+  /** The probe's clock (0 before the capture attached): where a flow's first step starts looking for controls. */
+  now(): number | undefined {
+    return this.probe?.now();
+  }
+
+  /**
+   * The `inspect` option of a flow actor (useFlow, a store-held actor); undefined when QA capture is off.
+   * `early`: the steps sent before the machine had loaded (earlyStep), in order.
+   */
   inspectFor(
     machine: string,
     logic: AnyStateMachine,
     input?: JsonValue,
+    early: EarlyStep[] = [],
   ): ((e: InspectionEvent) => void) | undefined {
     if (!this.enabled) return undefined;
     const id = this.nextId++;
@@ -124,6 +158,7 @@ export class QaStore {
       id,
       machine,
       logic,
+      early: [...early],
       lastStepAt: this.probe?.now() ?? 0,
       recorder: createPathRecorder({
         machine,
@@ -149,6 +184,12 @@ export class QaStore {
     // flow's own next event coming before its page settled leaves that step without a screen.
     this.pendingScreens.delete(recording);
     this.flushScreens();
+    const early = actorAnswer(event) ? undefined : recording.early.shift();
+    if (early) {
+      if (step === 0) recording.page = early.page;
+      recording.pending = { via: early.via, before: early.before };
+      return;
+    }
     if (step === 0) recording.page = probe.location();
     recording.pending = {
       // An invoked actor's answer comes from the call, not from the page.

@@ -1,7 +1,7 @@
 import { makeAutoObservable, reaction, runInAction, when } from 'mobx';
-import { createActor, fromPromise, type Actor } from 'xstate';
-import { accountSwitchMachine } from '../../machines/account-switch.machine';
-import type { ToastMessage } from '../../machines/messages';
+import type { AccountSwitchEvent } from '../../machines/account-switch.machine';
+import { MESSAGES } from '../../machines/messages';
+import type { AccountSwitchActor, AccountSwitchEffects } from './account-switch';
 import { config } from '../config';
 import { checkRedirect, type RedirectCheck } from '../api/redirect';
 import { encodeParam } from '../api/url';
@@ -18,7 +18,7 @@ import type { Env } from './env';
 import type { AuthState } from './session-store';
 import { UiStore } from './ui-store';
 import { lazyChat, type ChatFunction } from './chat-function';
-import { QaStore } from './qa-store';
+import { QaStore, type EarlyStep } from './qa-store';
 import { SessionStore } from './session-store';
 import { ProfileStore } from './profile-store';
 import { AccountsStore } from './accounts-store';
@@ -59,7 +59,8 @@ export class RootStore {
   readonly decisions: DecisionStore<AccountFacts>;
   /** Per order and repair ticket: what it offers (rules/history-actions.json, rules/appointment-messages.json). */
   readonly items: ItemDecisionStore;
-  readonly accountSwitch: Actor<typeof accountSwitchMachine>;
+  /** An account switch is under way (machines/account-switch.machine.ts is not at rest). */
+  switching = false;
   readonly qa: QaStore;
   /** The one global chat function (`chat.open`), behind every 'Chat with us'. */
   readonly chat: ChatFunction;
@@ -87,6 +88,13 @@ export class RootStore {
   private tokenRequest: Promise<Result<string>> | null = null;
   private guardRun: { wanted: string; promise: Promise<void> } | null = null;
   private navigateFn: (to: string) => void = (to) => this.env.assign(to);
+  /** The account switch's actor, created on the first switch (switchAccount); its effects are these. */
+  private switchActor: AccountSwitchActor | null = null;
+  private switchLoading = false;
+  private readonly switchQueue: AccountSwitchEvent[] = [];
+  private readonly switchEarly: EarlyStep[] = [];
+  private readonly switchEffects: AccountSwitchEffects;
+  private readonly qaSince: number | undefined;
 
   constructor(
     readonly env: Env,
@@ -146,51 +154,54 @@ export class RootStore {
       decideItem,
       (message) => this.logIssue('home', 'decideItem', message),
     );
-    this.accountSwitch = createActor(
-      accountSwitchMachine.provide({
-        actors: {
-          setCurrentAccount: fromResult(async ({ loginName, pid }) => {
-            const r = await api.setCurrentAccount(loginName, pid);
-            if (!r.ok) throw new Error(`setCurrentAccount: ${r.message}`);
-            return r.data.data;
-          }),
-          reloadSession: fromResult(async () => {
-            // Spec, Switching accounts 4: 'sign-in, profile id and profile data reload'.
-            await Promise.all([
-              this.session.callSignIn(),
-              this.session.loadProfileId(),
-              this.profile.load(),
-              this.accounts.load(),
-            ]);
-            if (this.profile.status !== 'ok') throw new Error(`profile ${this.profile.status} after switch`);
-            return { prepaidSuspended: this.isPrepaidSuspended };
-          }),
-          loadAccountData: fromResult(async () => {
-            await this.loadAccountData();
-          }),
-        },
-        actions: {
-          clearCaches: () => this.clearCaches(),
-          navigateHome: () => this.navigateFn('/home'),
-          navigateAddAccount: () => this.navigateFn('/AddAnAccountNumber'),
-          showToast: (_, toast: ToastMessage) => this.ui.showToast(toast),
-          logSwitchFailure: (_, { pid, reason }) =>
-            this.logIssue(
-              this.page,
-              'switchAccount',
-              `switch to account ${this.accounts.accountNumberOf(pid) ?? pid ?? 'unknown'} failed: ${reason}`,
-              this.accounts.accountNumberOf(pid) ?? undefined,
-            ),
-        },
-      }),
-      {
-        input: { loginName: null },
-        inspect: this.qa.inspectFor('account-switch', accountSwitchMachine, { loginName: null }),
+    this.qaSince = this.qa.now();
+    this.switchEffects = {
+      setCurrentAccount: async ({ loginName, pid }) => {
+        const r = await api.setCurrentAccount(loginName, pid);
+        if (!r.ok) throw new Error(`setCurrentAccount: ${r.message}`);
+        return r.data.data;
       },
-    );
+      reloadSession: async () => {
+        // Spec, Switching accounts 4: 'sign-in, profile id and profile data reload'.
+        await Promise.all([
+          this.session.callSignIn(),
+          this.session.loadProfileId(),
+          this.profile.load(),
+          this.accounts.load(),
+        ]);
+        if (this.profile.status !== 'ok') throw new Error(`profile ${this.profile.status} after switch`);
+        return { prepaidSuspended: this.isPrepaidSuspended };
+      },
+      loadAccountData: async () => {
+        await this.loadAccountData();
+      },
+      clearCaches: () => this.clearCaches(),
+      navigateHome: () => this.navigateFn('/home'),
+      navigateAddAccount: () => this.navigateFn('/AddAnAccountNumber'),
+      showToast: (toast) => this.ui.showToast(toast),
+      logSwitchFailure: ({ pid, reason }) =>
+        this.logIssue(
+          this.page,
+          'switchAccount',
+          `switch to account ${this.accounts.accountNumberOf(pid) ?? pid ?? 'unknown'} failed: ${reason}`,
+          this.accounts.accountNumberOf(pid) ?? undefined,
+        ),
+    };
     makeAutoObservable<
       RootStore,
-      'accountLoad' | 'guardRun' | 'navigateFn' | 'storedFlags' | 'unshowable' | 'wifiLoad' | 'tokenRequest'
+      | 'accountLoad'
+      | 'guardRun'
+      | 'navigateFn'
+      | 'storedFlags'
+      | 'unshowable'
+      | 'wifiLoad'
+      | 'tokenRequest'
+      | 'switchActor'
+      | 'switchLoading'
+      | 'switchQueue'
+      | 'switchEarly'
+      | 'switchEffects'
+      | 'qaSince'
     >(this, {
       env: false,
       api: false,
@@ -202,7 +213,12 @@ export class RootStore {
       accountData: false,
       decisions: false,
       items: false,
-      accountSwitch: false,
+      switchActor: false,
+      switchLoading: false,
+      switchQueue: false,
+      switchEarly: false,
+      switchEffects: false,
+      qaSince: false,
       qa: false,
       chat: false,
       accountLoad: false,
@@ -227,8 +243,47 @@ export class RootStore {
     this.navigateFn = fn;
   }
 
+  /**
+   * Sends an event to the account switch (the selector's choices). Its machine and xstate load on the first
+   * switch (src/stores/account-switch.ts), so they are no part of the first page's load; events sent while
+   * it loads are handed over in order.
+   */
+  switchAccount(event: AccountSwitchEvent): void {
+    if (this.switchActor) {
+      this.switchActor.send(event);
+      return;
+    }
+    const early = this.qa.earlyStep(this.qaSince);
+    if (early) this.switchEarly.push(early);
+    this.switchQueue.push(event);
+    this.switching = true;
+    if (this.switchLoading) return;
+    this.switchLoading = true;
+    import('./account-switch')
+      .then(({ startAccountSwitch }) => {
+        const actor = startAccountSwitch(
+          this.switchEffects,
+          { loginName: null },
+          this.qa,
+          this.switchEarly.splice(0),
+        );
+        actor.subscribe((snapshot) => runInAction(() => (this.switching = !snapshot.matches('idle'))));
+        this.switchActor = actor;
+        for (const queued of this.switchQueue.splice(0)) actor.send(queued);
+        runInAction(() => (this.switching = !actor.getSnapshot().matches('idle')));
+      })
+      .catch((error: unknown) => {
+        // The switch's code could not be fetched: the switch fails as a failed switch does (toast, log).
+        this.switchLoading = false;
+        this.switchQueue.length = 0;
+        this.switchEarly.length = 0;
+        runInAction(() => (this.switching = false));
+        this.ui.showToast(MESSAGES.accountSwitchFailed);
+        this.logIssue(this.page, 'switchAccount', `account switch could not load: ${describeError(error)}`);
+      });
+  }
+
   start(): void {
-    this.accountSwitch.start();
     this.decisions.start();
     this.items.start();
     // The tracking cookie follows the account data: written once known, again when it changes (a switch).
@@ -648,10 +703,6 @@ export class RootStore {
 }
 
 /** fromPromise with the actor's input unwrapped. */
-function fromResult<I, O>(fn: (input: I) => Promise<O>) {
-  return fromPromise<O, I>(({ input }) => fn(input));
-}
-
 /** The calls rules/data-loading.json decided for this account. */
 function dataCallsOf(decided: HomeDecisions | null): string[] {
   return decided?.dataLoading.calls ?? [];

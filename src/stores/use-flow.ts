@@ -1,24 +1,54 @@
-import { useEffect, useState } from 'react';
-import { useMachine } from '@xstate/react';
-import type { AnyStateMachine, InputFrom } from 'xstate';
+import { useEffect, useState, useSyncExternalStore } from 'react';
+import type { Actor, AnyStateMachine, EventFrom, InputFrom, SnapshotFrom } from 'xstate';
 import { shownMessages } from '../../machines/messages';
+import { RESTING, restingMatches, type Resting, type RestingMachine } from '../../machines/resting';
 import { ANALYTICS_EVENTS, stepName, trackEvent } from './analytics';
 import { useStores } from './context';
+import type { EarlyStep } from './qa-store';
+import type { RootStore } from './root-store';
+
+/** Loads a flow's machine with its effects provided (a dynamic import of the feature's flows). */
+export type FlowSource<T extends AnyStateMachine> = () => Promise<T>;
 
 /**
- * useMachine for a flow, with QA path capture and analytics: when the session runs with `?qa`, the path this
- * flow takes is recorded (one recorder per mounted flow) for the QA panel; every step of the flow is pushed to
- * the dataLayer as flow_step, and every failure it shows as flow_error with the message id (never what was
- * typed). `name` is the machine's file stem.
+ * Runs a flow machine for a component, with QA path capture and analytics: when the session runs with `?qa`,
+ * the path this flow takes is recorded (one recorder per mounted flow) for the QA panel; every step of the
+ * flow is pushed to the dataLayer as flow_step, and every failure it shows as flow_error with the message id
+ * (never what was typed). `name` is the machine's file stem.
+ *
+ * Until the flow is used it is at rest (machines/resting.ts: its first state and context for this input), and
+ * neither xstate nor the machine is loaded: a card's flow costs /home's first load nothing. The first event
+ * loads them (`source`: the feature's flows module, imported dynamically), then starts the actor and hands
+ * it the events sent meanwhile, in order. The component renders the same either way: resting is the
+ * machine's initial snapshot (test/machines/resting.test.ts). A page that imports its machine anyway (sign-in
+ * recovery, the studio) runs it with usePageFlow instead, and needs no resting entry.
  */
-export function useFlow<T extends AnyStateMachine>(name: string, logic: T, input?: InputFrom<T>) {
+export function useFlow<T extends AnyStateMachine>(
+  name: RestingMachine,
+  source: FlowSource<T>,
+  input?: InputFrom<T>,
+): [SnapshotFrom<T>, (event: EventFrom<T>) => void] {
   const store = useStores();
-  const [inspect] = useState(() => store.qa.inspectFor(name, logic, input));
-  const result = useMachine(logic, {
-    ...(input === undefined ? {} : { input }),
-    ...(inspect ? { inspect } : {}),
-  });
-  const snapshot = result[0];
+  // As @xstate/react's hook does, the flow keeps the logic and input it was first rendered with.
+  const [flow] = useState(() => new Flow<T>(name, input, store, source));
+  const snapshot = useSyncExternalStore(flow.subscribe, flow.getSnapshot);
+  useEffect(() => {
+    flow.mount();
+    return () => flow.unmount();
+  }, [flow]);
+  useFlowAnalytics(name, snapshot);
+  return [snapshot, flow.send];
+}
+
+/**
+ * Analytics of a flow (useFlow, usePageFlow): every step is pushed to the dataLayer as flow_step, and every
+ * failure it shows as flow_error with the message id (never what was typed).
+ */
+export function useFlowAnalytics(
+  name: string,
+  snapshot: { value: unknown; getMeta(): Record<string, unknown> },
+) {
+  const store = useStores();
   const step = stepName(snapshot.value);
   const failure = shownMessages(snapshot).find((m) => m.tone === 'error')?.id ?? null;
   useEffect(() => {
@@ -27,5 +57,108 @@ export function useFlow<T extends AnyStateMachine>(name: string, logic: T, input
   useEffect(() => {
     if (failure) trackEvent(store.env, ANALYTICS_EVENTS.flowError, { flow: name, step, message_id: failure });
   }, [store.env, name, step, failure]);
-  return result;
+}
+
+/** What a flow's snapshot offers the components while it is at rest (the same answers as the machine's). */
+function restingSnapshot(resting: Resting) {
+  return {
+    value: resting.value,
+    context: resting.context,
+    status: 'active' as const,
+    output: undefined,
+    error: undefined,
+    tags: new Set<string>(),
+    matches: (query: string) => restingMatches(resting.value, query),
+    hasTag: () => false,
+    getMeta: () => ({}),
+  };
+}
+
+class Flow<T extends AnyStateMachine> {
+  private actor: Actor<T> | null = null;
+  private loading = false;
+  private mounted = false;
+  private readonly queue: Array<EventFrom<T>> = [];
+  private readonly early: EarlyStep[] = [];
+  private readonly listeners = new Set<() => void>();
+  private readonly resting: SnapshotFrom<T>;
+  /** The capture's clock when the flow mounted: its first step's controls are looked for from here. */
+  private readonly since: number | undefined;
+
+  constructor(
+    private readonly name: RestingMachine,
+    private readonly input: InputFrom<T> | undefined,
+    private readonly store: RootStore,
+    private readonly source: FlowSource<T>,
+  ) {
+    const rest = RESTING[name] as (input: unknown) => Resting;
+    this.resting = restingSnapshot(rest(input)) as unknown as SnapshotFrom<T>;
+    this.since = store.qa.now();
+  }
+
+  subscribe = (listener: () => void): (() => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+
+  getSnapshot = (): SnapshotFrom<T> => (this.actor ? this.actor.getSnapshot() : this.resting);
+
+  send = (event: EventFrom<T>): void => {
+    if (this.actor) {
+      this.actor.send(event);
+      return;
+    }
+    const early = this.store.qa.earlyStep(this.since);
+    if (early) this.early.push(early);
+    this.queue.push(event);
+    this.load();
+  };
+
+  mount(): void {
+    this.mounted = true;
+    if (this.queue.length > 0) this.load();
+  }
+
+  unmount(): void {
+    this.mounted = false;
+    this.actor?.stop();
+    this.actor = null;
+    this.notify();
+  }
+
+  load(): void {
+    if (this.loading || this.actor || !this.mounted) return;
+    this.loading = true;
+    Promise.all([this.source(), import('xstate')])
+      .then(([logic, xstate]) => {
+        this.loading = false;
+        if (!this.mounted || this.actor) return;
+        const inspect = this.store.qa.inspectFor(this.name, logic, this.input, this.early.splice(0));
+        const actor = xstate.createActor(logic, {
+          ...(this.input === undefined ? {} : { input: this.input }),
+          ...(inspect ? { inspect } : {}),
+        }) as Actor<T>;
+        actor.subscribe({ next: () => this.notify(), error: () => this.notify() });
+        actor.start();
+        this.actor = actor;
+        for (const event of this.queue.splice(0)) actor.send(event);
+        this.notify();
+      })
+      .catch((error: unknown) => {
+        // The flow's code could not be fetched (offline, a new deployment): the flow stays at rest and the
+        // next event tries again; the customer's click did nothing, so the issue log hears of it.
+        this.loading = false;
+        this.queue.length = 0;
+        this.early.length = 0;
+        this.store.logIssue(
+          this.store.page,
+          'loadFlow',
+          `${this.name}: ${error instanceof Error ? error.message : String(error)}`,
+        );
+      });
+  }
+
+  private notify(): void {
+    for (const listener of this.listeners) listener();
+  }
 }

@@ -215,10 +215,13 @@ describe('every machine is captured in the browser', () => {
     .map((f) => ({ file: `src/${f}`, text: readFileSync(join(PATHS_DIR, '..', '..', 'src', f), 'utf8') }));
 
   it.each(PATH_MACHINES.map((m) => m.id))(
-    '%s runs through useFlow or a store actor recorded by the QA store',
+    '%s runs through useFlow, usePageFlow or a store actor recorded by the QA store',
     (id) => {
       const runs = sources.filter(
-        (s) => s.text.includes(`useFlow('${id}'`) || s.text.includes(`inspectFor('${id}'`),
+        (s) =>
+          s.text.includes(`useFlow('${id}'`) ||
+          s.text.includes(`usePageFlow('${id}'`) ||
+          s.text.includes(`inspectFor('${id}'`),
       );
       expect(runs.map((s) => s.file)).not.toEqual([]);
     },
@@ -227,7 +230,7 @@ describe('every machine is captured in the browser', () => {
   it('no component runs a machine around the capture, and only stores hold actors (with inspectFor)', () => {
     const around = sources.filter(
       (s) =>
-        s.file !== 'src/stores/use-flow.ts' &&
+        s.file !== 'src/stores/use-page-flow.ts' &&
         (/\buse(Machine|Actor|ActorRef)\b/.test(s.text) ||
           (/\bcreateActor\(/.test(s.text) &&
             !(s.file.startsWith('src/stores/') && s.text.includes('inspectFor(')))),

@@ -145,7 +145,7 @@ describe('the issue log names the real page and the account', () => {
     store.start();
     store.setPage('/billing');
     await store.guard('/billing');
-    store.accountSwitch.send({ type: 'ACCOUNT.SELECT', pid: 'P2', loginName: 'ana.lopez' });
+    store.switchAccount({ type: 'ACCOUNT.SELECT', pid: 'P2', loginName: 'ana.lopez' });
     await vi.waitFor(() => expect(issues.map((i) => i.operation)).toContain('switchAccount'));
     expect(issues.find((i) => i.operation === 'switchAccount')).toMatchObject({
       page: 'billing',
@@ -177,8 +177,9 @@ describe('the issue log names the real page and the account', () => {
     store.start();
     await store.guard('/home');
     calls.length = 0;
-    store.accountSwitch.send({ type: 'ACCOUNT.SELECT', pid: 'P1', loginName: 'ana.lopez' });
-    await vi.waitFor(() => expect(store.accountSwitch.getSnapshot().matches('idle')).toBe(true));
+    store.switchAccount({ type: 'ACCOUNT.SELECT', pid: 'P1', loginName: 'ana.lopez' });
+    expect(store.switching).toBe(true);
+    await vi.waitFor(() => expect(store.switching).toBe(false));
     expect(calls.sort()).toEqual(['checkHeader', 'homeEarlyInit', 'signIn']);
     // A failed sign-in call is recorded; the switch completes on the reloaded profile.
     expect(issues.find((i) => i.operation === 'callSignIn')).toMatchObject({

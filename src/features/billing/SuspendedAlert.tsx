@@ -1,14 +1,12 @@
 import { useFlow } from '../../stores/use-flow';
 import { PaymentActions } from './PaymentActions';
 import { observer } from 'mobx-react-lite';
-import { useMemo } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { jumpOut } from '../../config';
 import { useStores } from '../../stores/context';
 import { Alert } from '../../ui/Alert';
 import { formatMoney } from '../../ui/format';
 import { paymentMethodText } from '../../ui/display';
-import { provideRetryPayment } from './flows';
 import { BILLING_HOME_TEXT as T } from './home-texts';
 import type { SectionProps } from '../../ui/section';
 
@@ -67,7 +65,9 @@ export const SuspendedAlert = observer(function SuspendedAlert({ params }: Secti
 const RetryButtons = observer(function RetryButtons({ retryAllowed }: { retryAllowed: boolean }) {
   const store = useStores();
   const navigate = useNavigate();
-  const logic = useMemo(() => provideRetryPayment(store, () => void navigate('/home')), [store, navigate]);
+  // The flow's machine and xstate load on its first event (src/stores/use-flow.ts).
+  const logic = () =>
+    import('./flows').then((flows) => flows.provideRetryPayment(store, () => void navigate('/home')));
   const [snapshot, send] = useFlow('retry-payment', logic, { retryAllowed });
   if (snapshot.matches('succeeded')) {
     return <p role="status">{T.retrySucceeded}</p>;

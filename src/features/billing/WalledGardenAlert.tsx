@@ -2,14 +2,12 @@ import { useFlow } from '../../stores/use-flow';
 import { PaymentActions } from './PaymentActions';
 import { addDays } from 'date-fns';
 import { observer } from 'mobx-react-lite';
-import { useMemo } from 'react';
 import { useStores } from '../../stores/context';
 import { Alert } from '../../ui/Alert';
 import { parseDate } from '../../facts';
 import { formatMoney } from '../../ui/format';
 import { graceDaysOf } from '../../stores/decided';
 import { dayText } from '../../ui/display';
-import { provideWalledGardenPay } from './flows';
 import { BILLING_HOME_TEXT as T } from './home-texts';
 
 /**
@@ -48,7 +46,8 @@ export const WalledGardenAlert = observer(function WalledGardenAlert() {
 
 const PayButtons = observer(function PayButtons({ payNowAllowed }: { payNowAllowed: boolean }) {
   const store = useStores();
-  const logic = useMemo(() => provideWalledGardenPay(store), [store]);
+  // The flow's machine and xstate load on its first event (src/stores/use-flow.ts).
+  const logic = () => import('./flows').then((flows) => flows.provideWalledGardenPay(store));
   const [snapshot, send] = useFlow('walled-garden-pay', logic, { payNowAllowed });
   const busy = snapshot.matches('authorizing');
   return (

@@ -103,7 +103,7 @@ describe("suspended prepaid notice 'Your service has been suspended!'", () => {
     await renderHome(store);
     await user.click(screen.getByRole('button', { name: 'Edit Payment Method' }));
     await user.click(screen.getByRole('button', { name: 'Pay with new Payment Method' }));
-    expect(assigned).toEqual([MANAGE_AUTOPAY, MANAGE_AUTOPAY]);
+    await waitFor(() => expect(assigned).toEqual([MANAGE_AUTOPAY, MANAGE_AUTOPAY]));
   });
 
   it('retry success: the success box with amount, card digits and confirmation number; the notice stays in a success state; the profile reloads', async () => {

@@ -91,7 +91,7 @@ describe("walled garden 'Avoid a service interruption'", () => {
     const { store, assigned } = await wgHome();
     await renderHome(store);
     await user.click(screen.getByRole('button', { name: 'Pay with new card' }));
-    expect(assigned).toEqual(['/Orch/dssh/redirectEntry/jumpOutManageAutoPay']);
+    await waitFor(() => expect(assigned).toEqual(['/Orch/dssh/redirectEntry/jumpOutManageAutoPay']));
   });
 
   it('on success clears the flags, saves the payment id and shows the payment success box, which takes focus', async () => {

@@ -1,12 +1,11 @@
 import { useFlow } from '../../stores/use-flow';
 import { observer } from 'mobx-react-lite';
-import { useEffect, useMemo } from 'react';
+import { useEffect } from 'react';
 import { Link } from 'react-router-dom';
 import { parseDate } from '../../facts';
 import { useStores } from '../../stores/context';
 import { Alert } from '../../ui/Alert';
 import { useFocusHome } from '../../ui/focus';
-import { provideDeclineAltNumber } from './flows';
 import { CONTACT_TEXT as T } from './texts';
 import type { SectionProps } from '../../ui/section';
 
@@ -25,7 +24,8 @@ export function ContactNumberAlerts({ params }: SectionProps) {
 const NoContactNumber = observer(function NoContactNumber() {
   const store = useStores();
   const focusHome = useFocusHome();
-  const logic = useMemo(() => provideDeclineAltNumber(store), [store]);
+  // The flow's machine and xstate load on its first event (src/stores/use-flow.ts).
+  const logic = () => import('./flows').then((flows) => flows.provideDeclineAltNumber(store));
   const [snapshot, send] = useFlow('decline-alt-number', logic);
   const calling = snapshot.matches('calling');
   const hidden = snapshot.matches('hidden');

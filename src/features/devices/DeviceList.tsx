@@ -1,12 +1,10 @@
 import { observer } from 'mobx-react-lite';
-import { useMemo } from 'react';
 import type { ConnectedDevice } from '../../generated/types';
 import { useStores } from '../../stores/context';
 import { useFlow } from '../../stores/use-flow';
 import { LongText } from '../../ui/LongText';
 import { TextField } from '../../ui/TextField';
 import { shownMessages } from '../../../machines/messages';
-import { provideDeviceRename } from './wifi-flows';
 import { deviceGroups } from './wifi-data';
 import { WIFI_TEXT as T } from './wifi-texts';
 
@@ -48,7 +46,8 @@ export default DeviceList;
 
 function DeviceRow({ device }: { device: ConnectedDevice }) {
   const store = useStores();
-  const logic = useMemo(() => provideDeviceRename(store), [store]);
+  // The flow's machine and xstate load on its first event (src/stores/use-flow.ts).
+  const logic = () => import('./wifi-flows').then((flows) => flows.provideDeviceRename(store));
   const name = device.deviceName.trim() || T.unnamed;
   const [snapshot, send] = useFlow('device-rename', logic, {
     deviceId: device.deviceId,

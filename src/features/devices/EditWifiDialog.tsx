@@ -2,7 +2,7 @@ import { observer } from 'mobx-react-lite';
 import { useEffect, useMemo } from 'react';
 import { shownMessages } from '../../../machines/messages';
 import { useStores } from '../../stores/context';
-import { useFlow } from '../../stores/use-flow';
+import { usePageFlow } from '../../stores/use-page-flow';
 import { Dialog } from '../../ui/Dialog';
 import { TextField } from '../../ui/TextField';
 import { provideEditWifi } from './wifi-flows';
@@ -41,7 +41,7 @@ function EditWifiFlow({
   input: { name: string; password: string; useAcs: boolean };
   opens: number;
 }) {
-  const [snapshot, send] = useFlow('edit-wifi', logic, input);
+  const [snapshot, send] = usePageFlow('edit-wifi', logic, input);
   useEffect(() => {
     send({ type: 'WIFI.EDIT' });
   }, [opens, send]);

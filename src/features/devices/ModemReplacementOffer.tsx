@@ -1,13 +1,12 @@
 import { useFlow } from '../../stores/use-flow';
 import { observer } from 'mobx-react-lite';
-import { useEffect, useMemo } from 'react';
+import { useEffect } from 'react';
 import { shownMessages } from '../../../machines/messages';
 import { useStores } from '../../stores/context';
 import { Alert } from '../../ui/Alert';
 import { Dialog } from '../../ui/Dialog';
 import { addressLines } from '../../ui/display';
 import { FocusedMessage, useFocusHome } from '../../ui/focus';
-import { provideModemReplacement } from './flows';
 import { DEVICES_TEXT as T } from './texts';
 import { ChatLink } from '../../ui/chat';
 
@@ -22,7 +21,8 @@ export const ModemReplacementOffer = observer(function ModemReplacementOffer() {
   const focusHome = useFocusHome();
   const address = addressLines(store.profile.data?.serviceAddress);
   const offer = store.accountData.modemReplacementOffer;
-  const logic = useMemo(() => provideModemReplacement(store), [store]);
+  // The flow's machine and xstate load on its first event (src/stores/use-flow.ts).
+  const logic = () => import('./flows').then((flows) => flows.provideModemReplacement(store));
   // Whether there is an address to confirm is read once, when the offer is shown (the machine's input).
   const [snapshot, send] = useFlow('modem-replacement', logic, { hasServiceAddress: address.length > 0 });
   const done = snapshot.status === 'done';

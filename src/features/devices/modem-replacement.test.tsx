@@ -44,7 +44,7 @@ describe('modem replacement offer', () => {
     await renderHome(store);
     expect(alertNamed('Get a new modem')).toHaveTextContent('(PK5001Z)');
     await user.click(screen.getByRole('button', { name: 'Replace' }));
-    const dialog = screen.getByRole('dialog', { name: 'Confirm your service address' });
+    const dialog = await screen.findByRole('dialog', { name: 'Confirm your service address' });
     expect(within(dialog).getByText('12 Elm St')).toBeInTheDocument();
     expect(within(dialog).getByText('Denver, CO 80202')).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Confirm address' }));
@@ -67,8 +67,8 @@ describe('modem replacement offer', () => {
     const { store } = await replacementHome(answer('ERROR'));
     await renderHome(store);
     await user.click(screen.getByRole('button', { name: 'Replace' }));
-    await user.click(screen.getByRole('button', { name: 'Confirm address' }));
-    const dialog = screen.getByRole('dialog', { name: 'Modem replacement' });
+    await user.click(await screen.findByRole('button', { name: 'Confirm address' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Modem replacement' });
     await within(dialog).findByText(
       'We are unable to retrieve the necessary detail to complete the modem replacement. Please chat with an agent.',
     );
@@ -85,7 +85,7 @@ describe('modem replacement offer', () => {
     });
     await renderHome(store);
     await user.click(screen.getByRole('button', { name: 'Replace' }));
-    expect(screen.getByRole('dialog', { name: 'Modem replacement' })).toHaveTextContent(
+    expect(await screen.findByRole('dialog', { name: 'Modem replacement' })).toHaveTextContent(
       'We are unable to retrieve the necessary detail to complete the modem replacement.',
     );
     expect(orch.calls).toHaveLength(0);
@@ -96,7 +96,7 @@ describe('modem replacement offer', () => {
     const { store, orch } = await replacementHome(answer('OK', 'Declined'));
     await renderHome(store);
     await user.click(screen.getByRole('button', { name: 'Decline' }));
-    const dialog = screen.getByRole('dialog', { name: 'Decline modem replacement' });
+    const dialog = await screen.findByRole('dialog', { name: 'Decline modem replacement' });
     await user.click(within(dialog).getByRole('button', { name: 'Yes, decline' }));
     await waitFor(() =>
       expect(screen.queryByRole('region', { name: 'Get a new modem' })).not.toBeInTheDocument(),
@@ -110,7 +110,7 @@ describe('modem replacement offer', () => {
     const { store, timers, issues } = await replacementHome(() => failed());
     await renderHome(store);
     await user.click(screen.getByRole('button', { name: 'Decline' }));
-    await user.click(screen.getByRole('button', { name: 'Yes, decline' }));
+    await user.click(await screen.findByRole('button', { name: 'Yes, decline' }));
     await waitFor(() =>
       expect(toastTexts(store)).toEqual([
         'This functionality is currently unavailable.Please try again later',
@@ -127,7 +127,7 @@ describe('modem replacement offer', () => {
     const { store, orch } = await replacementHome(answer('OK'));
     await renderHome(store);
     await user.click(screen.getByRole('button', { name: 'Decline' }));
-    await user.click(screen.getByRole('button', { name: 'No, keep the offer' }));
+    await user.click(await screen.findByRole('button', { name: 'No, keep the offer' }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(orch.calls).toHaveLength(0);
   });

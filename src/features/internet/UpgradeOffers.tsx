@@ -1,5 +1,4 @@
 import { observer } from 'mobx-react-lite';
-import { useMemo } from 'react';
 import { MESSAGES, shownMessages } from '../../../machines/messages';
 import { jumpOutVacationRestoreUrl } from '../../api/calls/jump-out';
 import { accountNumberOf } from '../../stores/flow-effects';
@@ -7,7 +6,6 @@ import { useStores } from '../../stores/context';
 import { useFlow } from '../../stores/use-flow';
 import { Dialog } from '../../ui/Dialog';
 import { speedFromKbps } from '../../ui/format';
-import { provideUpgrade } from './flows';
 import { INTERNET_TEXT as T } from './texts';
 import { ChatLink } from '../../ui/chat';
 
@@ -58,7 +56,8 @@ const UpgradeButtons = observer(function UpgradeButtons({
   modem: 'none' | 'link' | 'chat';
 }) {
   const store = useStores();
-  const logic = useMemo(() => provideUpgrade(store), [store]);
+  // The flow's machine and xstate load on its first event (src/stores/use-flow.ts).
+  const logic = () => import('./flows').then((flows) => flows.provideUpgrade(store));
   const [snapshot, send] = useFlow('upgrade', logic, { path });
   const busy = snapshot.matches('fetchingPurl') || snapshot.matches('fetchingToken');
   const dialog = shownMessages(snapshot)[0];

@@ -1,10 +1,8 @@
 import { observer } from 'mobx-react-lite';
-import { useMemo } from 'react';
 import { MESSAGES, shownMessages } from '../../../machines/messages';
 import { useStores } from '../../stores/context';
 import { useFlow } from '../../stores/use-flow';
 import { Dialog } from '../../ui/Dialog';
-import { provideCancelOrder } from './flows';
 import { ORDER_TEXT as T } from './texts';
 
 /**
@@ -20,7 +18,8 @@ export const CancelOrder = observer(function CancelOrder({
   from: 'home' | 'history';
 }) {
   const store = useStores();
-  const logic = useMemo(() => provideCancelOrder(store, orderNumber), [store, orderNumber]);
+  // The flow's machine and xstate load on its first event (src/stores/use-flow.ts).
+  const logic = () => import('./flows').then((flows) => flows.provideCancelOrder(store, orderNumber));
   const [snapshot, send] = useFlow('cancel-order', logic, { from });
   const cancelling = snapshot.matches('cancelling');
   const confirming = snapshot.matches('confirming') || snapshot.matches('confirmingFromHistory');

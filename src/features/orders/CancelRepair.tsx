@@ -1,17 +1,16 @@
 import { observer } from 'mobx-react-lite';
-import { useMemo } from 'react';
 import { MESSAGES, shownMessages } from '../../../machines/messages';
 import type { TroubleReport } from '../../generated/types';
 import { useStores } from '../../stores/context';
 import { useFlow } from '../../stores/use-flow';
 import { Dialog } from '../../ui/Dialog';
-import { provideCancelRepair } from './flows';
 import { ORDER_TEXT as T } from './texts';
 
 /** Cancel of a repair appointment and its dialog (machines/cancel-repair.machine.ts). */
 export const CancelRepair = observer(function CancelRepair({ ticket }: { ticket: TroubleReport }) {
   const store = useStores();
-  const logic = useMemo(() => provideCancelRepair(store, ticket), [store, ticket]);
+  // The flow's machine and xstate load on its first event (src/stores/use-flow.ts).
+  const logic = () => import('./flows').then((flows) => flows.provideCancelRepair(store, ticket));
   const [snapshot, send] = useFlow('cancel-repair', logic);
   const cancelling = snapshot.matches('cancelling');
   const message = shownMessages(snapshot)[0] ?? MESSAGES.repairCancelConfirm;

@@ -1,12 +1,11 @@
 import { observer } from 'mobx-react-lite';
-import { lazy, Suspense, useId, useMemo } from 'react';
+import { lazy, Suspense, useId } from 'react';
 import { shownMessages } from '../../../machines/messages';
 import { selectableDays, slotsOn } from '../../facts';
 import type { TroubleReport } from '../../generated/types';
 import { useStores } from '../../stores/context';
 import { useFlow } from '../../stores/use-flow';
 import { Dialog } from '../../ui/Dialog';
-import { provideRescheduleRepair } from './flows';
 import { calendarDate, timeOf, windowOf } from './format';
 import { ORDER_TEXT as T } from './texts';
 
@@ -20,7 +19,8 @@ const RescheduleCalendar = lazy(() => import('./RescheduleCalendar'));
  */
 export const RescheduleRepair = observer(function RescheduleRepair({ ticket }: { ticket: TroubleReport }) {
   const store = useStores();
-  const logic = useMemo(() => provideRescheduleRepair(store, ticket), [store, ticket]);
+  // The flow's machine and xstate load on its first event (src/stores/use-flow.ts).
+  const logic = () => import('./flows').then((flows) => flows.provideRescheduleRepair(store, ticket));
   const [snapshot, send] = useFlow('reschedule-repair', logic);
   const ids = { calendar: useId(), time: useId() };
   const { slots, date, appointmentId } = snapshot.context;

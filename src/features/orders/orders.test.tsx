@@ -139,7 +139,7 @@ describe('pending-order alert (rules/order-actions.json decides its buttons)', (
     );
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Cancel Order' }));
-    await user.click(screen.getByRole('button', { name: 'Yes, Cancel Order' }));
+    await user.click(await screen.findByRole('button', { name: 'Yes, Cancel Order' }));
     const cancelled = await screen.findByRole('region', { name: 'Order Cancelled' });
     expect(cancelled).toHaveTextContent('Your service order has been cancelled.');
     expect(orch.calls.find((c) => c.path === '/Orch/dssh/bm/cancelOrder')?.body).toEqual({
@@ -159,7 +159,7 @@ describe('pending-order alert (rules/order-actions.json decides its buttons)', (
     );
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Cancel Order' }));
-    await user.click(screen.getByRole('button', { name: 'Yes, Cancel Order' }));
+    await user.click(await screen.findByRole('button', { name: 'Yes, Cancel Order' }));
     await waitFor(() =>
       expect(store.ui.toasts.map((t) => t.text)).toContain('Something went wrong. Please try again later.'),
     );

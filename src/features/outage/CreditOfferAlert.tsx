@@ -1,13 +1,12 @@
 import { useFlow } from '../../stores/use-flow';
 import { observer } from 'mobx-react-lite';
-import { useEffect, useMemo } from 'react';
+import { useEffect } from 'react';
 import { shownMessages } from '../../../machines/messages';
 import { useStores } from '../../stores/context';
 import { Alert } from '../../ui/Alert';
 import { Dialog } from '../../ui/Dialog';
 import { formatMoney } from '../../ui/format';
 import { FocusedMessage, useFocusHome } from '../../ui/focus';
-import { provideCreditOffer } from './flows';
 import { OUTAGE_TEXT as T } from './texts';
 import { ChatLink } from '../../ui/chat';
 
@@ -19,7 +18,8 @@ import { ChatLink } from '../../ui/chat';
 export const CreditOfferAlert = observer(function CreditOfferAlert() {
   const store = useStores();
   const focusHome = useFocusHome();
-  const logic = useMemo(() => provideCreditOffer(store), [store]);
+  // The flow's machine and xstate load on its first event (src/stores/use-flow.ts).
+  const logic = () => import('./flows').then((flows) => flows.provideCreditOffer(store));
   const [snapshot, send] = useFlow('credit-offer', logic);
   const value = store.accountData.creditOffer?.value;
   const accepting = snapshot.matches('accepting');

@@ -1,6 +1,5 @@
 import { useFlow } from '../../stores/use-flow';
 import { observer } from 'mobx-react-lite';
-import { useMemo } from 'react';
 import { Link } from 'react-router-dom';
 import { MESSAGES, fillConstants, shownMessages } from '../../../machines/messages';
 import { jumpOut } from '../../config';
@@ -10,7 +9,6 @@ import { Alert } from '../../ui/Alert';
 import { Dialog } from '../../ui/Dialog';
 import { ExternalLink } from '../../ui/ExternalLink';
 import { formatDateTime } from '../../ui/format';
-import { provideModemRestart } from './flows';
 import { OUTAGE_TEXT as T } from './texts';
 
 /**
@@ -62,7 +60,8 @@ function HangoverAlert({ restart }: { restart: boolean }) {
 /** The restart button and its confirm dialog (machines/modem-restart.machine.ts). */
 const ModemRestart = observer(function ModemRestart() {
   const store = useStores();
-  const logic = useMemo(() => provideModemRestart(store), [store]);
+  // The flow's machine and xstate load on its first event (src/stores/use-flow.ts).
+  const logic = () => import('./flows').then((flows) => flows.provideModemRestart(store));
   const [snapshot, send] = useFlow('modem-restart', logic);
   const rebooting = snapshot.matches('rebooting');
   const open = snapshot.matches('confirming') || rebooting;

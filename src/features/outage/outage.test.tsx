@@ -95,7 +95,7 @@ describe('modem restart (hangover with the modem connected)', () => {
     });
     await renderHome(store);
     await user.click(screen.getByRole('button', { name: 'Restart modem' }));
-    expect(screen.getByRole('dialog', { name: 'Restart your modem' })).toHaveTextContent(
+    expect(await screen.findByRole('dialog', { name: 'Restart your modem' })).toHaveTextContent(
       'The restart takes up to three minutes.',
     );
   });
@@ -106,7 +106,7 @@ describe('modem restart (hangover with the modem connected)', () => {
     await renderHome(store);
     const restart = screen.getByRole('button', { name: 'Restart modem' });
     await user.click(restart);
-    const dialog = screen.getByRole('dialog', { name: 'Restart your modem' });
+    const dialog = await screen.findByRole('dialog', { name: 'Restart your modem' });
     expect(dialog).toHaveTextContent('The restart takes up to five minutes.');
     await user.click(screen.getByRole('button', { name: 'Restart now' }));
     await waitFor(() => expect(toastTexts(store)).toEqual(['Modem reboot complete']));
@@ -124,7 +124,7 @@ describe('modem restart (hangover with the modem connected)', () => {
     });
     await renderHome(store);
     await user.click(screen.getByRole('button', { name: 'Restart modem' }));
-    await user.click(screen.getByRole('button', { name: 'Restart now' }));
+    await user.click(await screen.findByRole('button', { name: 'Restart now' }));
     await waitFor(() => expect(toastTexts(store)).toEqual(['We were unable to reboot your modem']));
     expect(timers).toEqual([3000]);
     expect(issues.map((i) => i.operation)).toEqual(['deviceReboot']);
@@ -142,7 +142,7 @@ describe('modem restart (hangover with the modem connected)', () => {
     });
     await renderHome(store);
     await user.click(screen.getByRole('button', { name: 'Restart modem' }));
-    await user.click(screen.getByRole('button', { name: 'Restart now' }));
+    await user.click(await screen.findByRole('button', { name: 'Restart now' }));
     await waitFor(() => expect(toastTexts(store)).toEqual(['Modem reboot complete']));
     expect(orch.calls.find((c) => c.path === '/Orch/dssh/acs/deviceReboot')?.body).toEqual({
       wtn: '3035550100',
@@ -156,7 +156,7 @@ describe('modem restart (hangover with the modem connected)', () => {
     });
     await renderHome(store);
     await user.click(screen.getByRole('button', { name: 'Restart modem' }));
-    await user.click(screen.getByRole('button', { name: 'Restart now' }));
+    await user.click(await screen.findByRole('button', { name: 'Restart now' }));
     await waitFor(() => expect(toastTexts(store)).toEqual(['We were unable to reboot your modem']));
   });
 
@@ -165,7 +165,7 @@ describe('modem restart (hangover with the modem connected)', () => {
     const { store, orch } = await outageHome('hangover-restart', { routes: adapt });
     await renderHome(store);
     await user.click(screen.getByRole('button', { name: 'Restart modem' }));
-    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    await user.click(await screen.findByRole('button', { name: 'Cancel' }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(orch.calls).toHaveLength(0);
   });

@@ -9,7 +9,7 @@ import { fromCallback } from 'xstate';
 import { shownMessages } from '../../../machines/messages';
 import { studioImpactMachine, type StudioImpactEvent } from '../../../machines/studio-impact.machine';
 import { factDefinition } from '../../facts/vocabulary';
-import { useFlow } from '../../stores/use-flow';
+import { usePageFlow } from '../../stores/use-page-flow';
 import { Dialog } from '../../ui/Dialog';
 import type { LiveRules } from './api';
 import { ImpactProblems, startImpact, type ImpactResult } from './impact-client';
@@ -74,7 +74,7 @@ export function ImpactPanel({ live, files, onResult }: ImpactPanelProps) {
       },
     }),
   );
-  const [snapshot, send] = useFlow('studio-impact', machine);
+  const [snapshot, send] = usePageFlow('studio-impact', machine);
   const { context } = snapshot;
   const running = snapshot.matches('running');
   const message = shownMessages(snapshot)[0];

@@ -11,7 +11,7 @@ import { shownMessages } from '../../../machines/messages';
 import { studioDraftMachine } from '../../../machines/studio-draft.machine';
 import { decisionSpec, type DecisionId } from '../../engine/decisions';
 import type { RuleDefinition, RuleFile } from '../../engine/types';
-import { useFlow } from '../../stores/use-flow';
+import { usePageFlow } from '../../stores/use-page-flow';
 import { Dialog } from '../../ui/Dialog';
 import {
   createStudioApi,
@@ -234,7 +234,7 @@ function RulesView({
   const [machine] = useState(() =>
     draftMachineFor(latest, impact, api, bodiesFor, { setReport, setFrames, setRefusal, setToast }),
   );
-  const [snapshot, send] = useFlow('studio-draft', machine);
+  const [snapshot, send] = usePageFlow('studio-draft', machine);
 
   // Every edit is checked as typed (debounced: a burst of keystrokes is one check).
   useEffect(() => {

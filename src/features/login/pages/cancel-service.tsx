@@ -3,7 +3,7 @@ import { useSearchParams } from 'react-router-dom';
 import { cancelServiceSsoMachine } from '../../../../machines/cancel-service-sso.machine';
 import { shownMessages } from '../../../../machines/messages';
 import { useStores } from '../../../stores/context';
-import { useFlow } from '../../../stores/use-flow';
+import { usePageFlow } from '../../../stores/use-page-flow';
 import { RecoveryPage, SignInLink } from '../parts';
 import { cancelServiceActors } from '../recovery-actors';
 
@@ -28,7 +28,7 @@ export function CancelServicePage() {
       },
     }),
   );
-  const [snapshot, send] = useFlow('cancel-service-sso', machine);
+  const [snapshot, send] = usePageFlow('cancel-service-sso', machine);
 
   useEffect(() => {
     send({ type: 'SSO.START', token });

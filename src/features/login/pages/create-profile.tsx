@@ -9,7 +9,7 @@ import {
 } from '../../../../machines/create-profile.machine';
 import { shownMessages } from '../../../../machines/messages';
 import { useStores } from '../../../stores/context';
-import { useFlow } from '../../../stores/use-flow';
+import { usePageFlow } from '../../../stores/use-page-flow';
 import { Field, PASSWORD_HINT, RecoveryForm, RecoveryPage, SignInLink, text, useRouterState } from '../parts';
 import { profileActors } from '../recovery-actors';
 
@@ -89,7 +89,7 @@ function useProfileFlow(input: CreateProfileInput, carry: Partial<ProfileFlowSta
       },
     }),
   );
-  return useFlow('create-profile', machine, input);
+  return usePageFlow('create-profile', machine, input);
 }
 
 /** /login/profileRegistration and /login/forgotUsernameCreateProfile: account number and authorization code. */

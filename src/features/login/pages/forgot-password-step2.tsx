@@ -3,7 +3,7 @@ import { Link, useLocation } from 'react-router-dom';
 import { forgotPasswordMachine } from '../../../../machines/forgot-password.machine';
 import { shownMessages } from '../../../../machines/messages';
 import { useStores } from '../../../stores/context';
-import { useFlow } from '../../../stores/use-flow';
+import { usePageFlow } from '../../../stores/use-page-flow';
 import { Field, RecoveryForm, RecoveryPage, text, useRouterState } from '../parts';
 import { recoveryActors } from '../recovery-actors';
 import type { PasswordStep2State } from './forgot-password';
@@ -35,7 +35,7 @@ export function ForgotPasswordStep2Page() {
 function EmailStep({ from }: { from: PasswordStep2State }) {
   const store = useStores();
   const [machine] = useState(() => forgotPasswordMachine.provide({ actors: recoveryActors(store) }));
-  const [snapshot, send] = useFlow('forgot-password', machine, from);
+  const [snapshot, send] = usePageFlow('forgot-password', machine, from);
   const [email, setEmail] = useState('');
   const messagesId = useId();
 

@@ -3,7 +3,7 @@ import { Link, useNavigate } from 'react-router-dom';
 import { forgotPasswordMachine } from '../../../../machines/forgot-password.machine';
 import { shownMessages } from '../../../../machines/messages';
 import { useStores } from '../../../stores/context';
-import { useFlow } from '../../../stores/use-flow';
+import { usePageFlow } from '../../../stores/use-page-flow';
 import { Field, RecoveryForm, RecoveryPage } from '../parts';
 import { recoveryActors } from '../recovery-actors';
 
@@ -31,7 +31,7 @@ export function ForgotPasswordPage() {
       },
     }),
   );
-  const [snapshot, send] = useFlow('forgot-password', machine, { login: null });
+  const [snapshot, send] = usePageFlow('forgot-password', machine, { login: null });
   const [login, setLogin] = useState('');
   const messagesId = useId();
 

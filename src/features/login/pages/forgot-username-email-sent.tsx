@@ -3,7 +3,7 @@ import { Link, useLocation } from 'react-router-dom';
 import { forgotUsernameMachine } from '../../../../machines/forgot-username.machine';
 import { shownMessages } from '../../../../machines/messages';
 import { useStores } from '../../../stores/context';
-import { useFlow } from '../../../stores/use-flow';
+import { usePageFlow } from '../../../stores/use-page-flow';
 import { FlowMessages, RecoveryPage, text, useRouterState } from '../parts';
 import { recoveryActors } from '../recovery-actors';
 
@@ -16,7 +16,7 @@ export function ForgotUsernameEmailSentPage() {
   const location = useLocation();
   const email = useRouterState(location.state, (s) => text(s.email) || null);
   const [machine] = useState(() => forgotUsernameMachine.provide({ actors: recoveryActors(store) }));
-  const [snapshot, send] = useFlow('forgot-username', machine);
+  const [snapshot, send] = usePageFlow('forgot-username', machine);
   const sending = snapshot.matches('sending');
 
   return (

@@ -3,7 +3,7 @@ import { Link, useNavigate } from 'react-router-dom';
 import { forgotUsernameMachine } from '../../../../machines/forgot-username.machine';
 import { shownMessages } from '../../../../machines/messages';
 import { useStores } from '../../../stores/context';
-import { useFlow } from '../../../stores/use-flow';
+import { usePageFlow } from '../../../stores/use-page-flow';
 import { Field, RecoveryForm, RecoveryPage } from '../parts';
 import { recoveryActors } from '../recovery-actors';
 
@@ -38,7 +38,7 @@ export function ForgotUsernamePage() {
       },
     }),
   );
-  const [snapshot, send] = useFlow('forgot-username', machine);
+  const [snapshot, send] = usePageFlow('forgot-username', machine);
   const [email, setEmail] = useState('');
   const messagesId = useId();
   const messages = shownMessages(snapshot);

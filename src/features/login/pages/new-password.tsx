@@ -3,7 +3,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { shownMessages } from '../../../../machines/messages';
 import { resetPasswordMachine, type PasswordPurpose } from '../../../../machines/reset-password.machine';
 import { useStores } from '../../../stores/context';
-import { useFlow } from '../../../stores/use-flow';
+import { usePageFlow } from '../../../stores/use-page-flow';
 import { Field, PASSWORD_HINT, RecoveryForm, RecoveryPage } from '../parts';
 import { newPasswordActors } from '../recovery-actors';
 
@@ -43,7 +43,7 @@ export function NewPasswordPage({ purpose }: { purpose: PasswordPurpose }) {
       },
     }),
   );
-  const [snapshot, send] = useFlow('reset-password', machine, { purpose });
+  const [snapshot, send] = usePageFlow('reset-password', machine, { purpose });
   const [password, setPassword] = useState('');
   const [confirmation, setConfirmation] = useState('');
   const messagesId = useId();

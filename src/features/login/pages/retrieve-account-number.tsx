@@ -3,7 +3,7 @@ import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { shownMessages } from '../../../../machines/messages';
 import { retrieveAccountNumberMachine } from '../../../../machines/retrieve-account-number.machine';
 import { useStores } from '../../../stores/context';
-import { useFlow } from '../../../stores/use-flow';
+import { usePageFlow } from '../../../stores/use-page-flow';
 import { Field, RecoveryForm, RecoveryPage, text, useRouterState } from '../parts';
 import { accountNumberActors } from '../recovery-actors';
 
@@ -30,7 +30,7 @@ export function RetrieveAccountNumberPage() {
       },
     }),
   );
-  const [snapshot, send] = useFlow('retrieve-account-number', machine);
+  const [snapshot, send] = usePageFlow('retrieve-account-number', machine);
   const [email, setEmail] = useState('');
   const messagesId = useId();
   const error = snapshot.context.error;

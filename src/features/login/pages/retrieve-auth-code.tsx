@@ -7,7 +7,7 @@ import {
   type AuthCodeOption,
 } from '../../../../machines/retrieve-auth-code.machine';
 import { useStores } from '../../../stores/context';
-import { useFlow } from '../../../stores/use-flow';
+import { usePageFlow } from '../../../stores/use-page-flow';
 import { Field, FlowMessages, RecoveryForm, RecoveryPage, text, useRouterState } from '../parts';
 import { authCodeActors } from '../recovery-actors';
 
@@ -49,7 +49,7 @@ function useAuthCodeMachine() {
 export function RetrieveAuthCodePage() {
   const location = useLocation();
   const machine = useAuthCodeMachine();
-  const [snapshot, send] = useFlow('retrieve-auth-code', machine, { accountNumber: null });
+  const [snapshot, send] = usePageFlow('retrieve-auth-code', machine, { accountNumber: null });
   const [accountNumber, setAccountNumber] = useState(() =>
     location.state !== null && typeof location.state === 'object'
       ? text((location.state as Record<string, unknown>).accountNumber)
@@ -123,7 +123,7 @@ export function RetrieveAuthCodeOptionsPage() {
 
 function Options({ from }: { from: AuthCodeOptionsState }) {
   const machine = useAuthCodeMachine();
-  const [snapshot, send] = useFlow('retrieve-auth-code', machine, from);
+  const [snapshot, send] = usePageFlow('retrieve-auth-code', machine, from);
   const usable = from.options
     .map((option, index) => ({ option, index }))
     .filter(({ option }) => authCodePayload(from.accountNumber, option) !== null);
