@@ -14,7 +14,19 @@ import {
 // `npm run dev` proxies the back-end paths to a running sandbox on SANDBOX_URL.
 const sandbox = process.env.SANDBOX_URL ?? 'http://localhost:5173';
 
-export default defineConfig({
+// The renderer of the build is Preact's compat layer (docs/decisions/010b-preact-compat.md): react-dom's
+// 62 KB gzipped alone left the 140 KB first-load budget out of reach. Going back to React is removing this.
+// `npm run dev` keeps React (its fast refresh); Vitest's component tests keep React too (vitest.config.ts).
+const preactCompat = [
+  { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
+  { find: /^react-dom\/test-utils$/, replacement: 'preact/test-utils' },
+  { find: /^react-dom$/, replacement: 'preact/compat' },
+  { find: /^react\/jsx-runtime$/, replacement: 'preact/jsx-runtime' },
+  { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/jsx-dev-runtime' },
+  { find: /^react$/, replacement: 'preact/compat' },
+];
+
+export default defineConfig(({ command }) => ({
   define: {
     __BUNDLED_RULE_HASHES__: JSON.stringify(bundledRuleHashes('rules')),
   },
@@ -36,14 +48,24 @@ export default defineConfig({
     }),
   ],
   resolve: {
-    alias: {
+    alias: [
+      ...(command === 'build' ? preactCompat : []),
       // json-rules-engine's JSONPath dependency: unused by the rule format (src/engine/no-jsonpath.ts).
-      'jsonpath-plus': fileURLToPath(new URL('./src/engine/no-jsonpath.ts', import.meta.url)),
+      {
+        find: 'jsonpath-plus',
+        replacement: fileURLToPath(new URL('./src/engine/no-jsonpath.ts', import.meta.url)),
+      },
       // and its event emitter: the few methods it calls (src/engine/event-emitter.ts).
-      eventemitter2: fileURLToPath(new URL('./src/engine/event-emitter.ts', import.meta.url)),
+      {
+        find: 'eventemitter2',
+        replacement: fileURLToPath(new URL('./src/engine/event-emitter.ts', import.meta.url)),
+      },
       // and its fact-cache key hasher: the keys are plain JSON (src/engine/fact-hash.ts).
-      'hash-it': fileURLToPath(new URL('./src/engine/fact-hash.ts', import.meta.url)),
-    },
+      {
+        find: 'hash-it',
+        replacement: fileURLToPath(new URL('./src/engine/fact-hash.ts', import.meta.url)),
+      },
+    ],
   },
   build: {
     outDir: 'dist',
@@ -59,4 +81,4 @@ export default defineConfig({
     port: 5174,
     proxy: { '/Orch': sandbox, '/preauth': sandbox, '/sandbox': sandbox, '/rules': sandbox },
   },
-});
+}));

@@ -57,10 +57,12 @@ async function start(): Promise<void> {
   // Every path outside /login is signed-in: its guard (isAuth beside the profile) starts now, not after the
   // route's module has loaded. The rule studio (/studio) is an analyst's, with its own check (403 otherwise).
   const { pathname, search, hash } = window.location;
-  // The calls start before the router renders: what fails is logged under the page asked for.
-  store.setPage(pathname);
+  const page = pathname === '/' ? '/home' : pathname;
+  // The calls the guard starts are the page's: their issue-log records name it even when they answer before
+  // the router has rendered the page (which names it again on each navigation, src/shell/RouteTitle.tsx).
+  store.setPage(page);
   if (!pathname.startsWith('/login') && !pathname.startsWith('/studio'))
-    void store.guard(`${pathname === '/' ? '/home' : pathname}${search}${hash}`);
+    void store.guard(`${page}${search}${hash}`);
   // A value a page cannot show reads 'Not available' there and is logged once (src/ui/format.ts).
   onUnshowableValue(({ kind, value }) => store.logUnshowable(kind, value));
   const root = document.getElementById('root');
