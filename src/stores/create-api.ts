@@ -3,7 +3,6 @@ import { getAccountList } from '../api/calls/account-list';
 import { getCheckHeader } from '../api/calls/check-header';
 import { getHomeEarlyInit } from '../api/calls/home-early-init';
 import { getIsAuth } from '../api/calls/is-auth';
-import { setCurrentAccount } from '../api/calls/set-current-account';
 import { createIssueLog, type IssueLog } from '../api/issue-log';
 import type { Api } from './api-port';
 
@@ -21,7 +20,16 @@ export function createApi(client: ApiClient): Api & { issueLog: IssueLog } {
     checkHeader: () => getCheckHeader(client),
     homeEarlyInit: () => getHomeEarlyInit(client),
     accountList: () => getAccountList(client),
-    setCurrentAccount: (loginName, pid) => setCurrentAccount(client, { loginName, pid }),
+    // Asked only on an account switch: the call and its validator load then, never with the first page.
+    setCurrentAccount: (loginName, pid) =>
+      import('../api/calls/set-current-account').then(
+        ({ setCurrentAccount }) => setCurrentAccount(client, { loginName, pid }),
+        (error: unknown) => ({
+          ok: false,
+          kind: 'network',
+          message: `setCurrentAccount could not load: ${String(error)}`,
+        }),
+      ),
     // Only an account switch asks for it: its module (and validator) loads then, not with /home.
     signIn: () =>
       import('../api/calls/sign-in').then(

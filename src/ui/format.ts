@@ -1,4 +1,4 @@
-import { format, isValid } from 'date-fns';
+import { isValid, lightFormat } from 'date-fns';
 import { parseDate } from '../facts/dates';
 
 /**
@@ -100,19 +100,42 @@ export function showableDate(d: Date | null | undefined): Date | null {
   return year >= FIRST_SHOWN_YEAR && year <= LAST_SHOWN_YEAR ? d : null;
 }
 
+const MONTH_NAME = new Intl.DateTimeFormat(PORTAL_LOCALE, { month: 'long' });
+
+/**
+ * A date in one of the portal's patterns, as date-fns's `format` writes it: a leading month name ('MMMM')
+ * from Intl, the rest with date-fns's `lightFormat` (numbers, 'a' as AM/PM, quoted text). `format` carries
+ * its locale and every token's formatter, 5 KB of /home's first load for six patterns;
+ * test/ui/format-pattern.test.ts holds this to `format` for every pattern the app uses. Throws on a pattern
+ * outside those (as `format` does on a bad one); callers catch.
+ */
+export function formatPattern(d: Date, pattern: string): string {
+  if (pattern.startsWith('MMMM ')) return `${MONTH_NAME.format(d)} ${lightFormat(d, pattern.slice(5))}`;
+  return lightFormat(d, pattern);
+}
+
+/** The patterns the app formats dates with (formatPattern is tested against date-fns on each). */
+export const DATE_PATTERNS = {
+  day: 'MMMM d, yyyy',
+  dayAndTime: "MMMM d, yyyy 'at' h:mm a",
+  time: 'h:mm a',
+  calendarDay: 'MMMM d, yy',
+  isoDay: 'yyyy-MM-dd',
+} as const;
+
 function dateIn(value: unknown, pattern: string): string | null {
   const d = showableDate(typeof value === 'string' ? parseDate(value) : value instanceof Date ? value : null);
   if (!d) return null;
   try {
-    return format(d, pattern);
+    return formatPattern(d, pattern);
   } catch {
     return null;
   }
 }
 
-const DAY = 'MMMM d, yyyy';
-const DAY_AND_TIME = "MMMM d, yyyy 'at' h:mm a";
-const TIME = 'h:mm a';
+const DAY = DATE_PATTERNS.day;
+const DAY_AND_TIME = DATE_PATTERNS.dayAndTime;
+const TIME = DATE_PATTERNS.time;
 
 /**
  * A date as the portal shows it ('March 10, 2026'), or null when it cannot be shown (reported): for texts

@@ -1,6 +1,6 @@
-import { format, isValid, parseISO } from 'date-fns';
+import { isValid, parseISO } from 'date-fns';
 import { parseDate } from '../../facts';
-import { dateText } from '../../ui/format';
+import { DATE_PATTERNS, dateText, formatPattern } from '../../ui/format';
 
 /**
  * Formatting of the order and appointment cards. Never throws: an unreadable value gives null and the card
@@ -21,7 +21,7 @@ export function timeOf(value: string | null | undefined): string | null {
   const text = value.trim();
   if (text.includes('T')) {
     const d = parseISO(text);
-    return isValid(d) ? format(d, 'h:mm a') : null;
+    return isValid(d) ? formatPattern(d, DATE_PATTERNS.time) : null;
   }
   const m = /^(\d{1,2}):(\d{2})(?::\d{2})?\s*([AaPp][Mm])?$/.exec(text);
   if (!m) return null;
@@ -30,7 +30,7 @@ export function timeOf(value: string | null | undefined): string | null {
   if (suffix === 'PM' && hours < 12) hours += 12;
   if (suffix === 'AM' && hours === 12) hours = 0;
   if (hours > 23 || Number(m[2]) > 59) return null;
-  return format(new Date(2000, 0, 1, hours, Number(m[2])), 'h:mm a');
+  return formatPattern(new Date(2000, 0, 1, hours, Number(m[2])), DATE_PATTERNS.time);
 }
 
 /** 'March 12, 2026 between 8:00 AM and 12:00 PM', or the day alone without a start time. */
@@ -46,11 +46,11 @@ export function windowOf(start: string | null | undefined, end: string | null | 
 
 /** Spec §9 'Calendar date format MMMM d, yy' (the reschedule calendar's dates: 'March 12, 26'). */
 export function calendarDate(date: Date): string {
-  return format(date, 'MMMM d, yy');
+  return formatPattern(date, DATE_PATTERNS.calendarDay);
 }
 
 /** YYYY-MM-DD of a date, for the Appointment Messages link and the tracker. */
 export function isoDay(value: string | null | undefined): string | null {
   const d = parseDate(value);
-  return d ? format(d, 'yyyy-MM-dd') : null;
+  return d ? formatPattern(d, DATE_PATTERNS.isoDay) : null;
 }

@@ -1,11 +1,6 @@
 import { observer } from 'mobx-react-lite';
 import { useId, useRef, useState, type FormEvent } from 'react';
-import {
-  paperlessUpdateSucceeded,
-  updatePaperlessCris,
-  updatePaperlessEns,
-  type PaperlessUpdate,
-} from '../../api/calls/paperless-update';
+import type { PaperlessUpdate } from '../../api/calls/paperless-update';
 import type { Result } from '../../api/client';
 import { emailMatchesPattern } from '../../facts';
 import type { RootStore } from '../../stores/root-store';
@@ -85,6 +80,13 @@ export const PaperChargeAlert = observer(function PaperChargeAlert() {
 /** Turns paperless billing on with `email`; a failed call or a refusal is logged. */
 async function turnOnPaperless(store: RootStore, email: string): Promise<boolean> {
   const accountNumber = store.profile.data?.currentlyManagedAccount ?? '';
+  // The update call and its validator load on the click, never with /home.
+  const calls = await import('../../api/calls/paperless-update').catch((error: unknown) => {
+    store.logIssue('home', 'updatePaperless', `the paperless call could not load: ${String(error)}`);
+    return null;
+  });
+  if (!calls) return false;
+  const { paperlessUpdateSucceeded, updatePaperlessCris, updatePaperlessEns } = calls;
   const result: Result<PaperlessUpdate> =
     accountNumber.length === 13
       ? await updatePaperlessCris(store.orch, {
