@@ -24,6 +24,10 @@ const preactCompat = [
   { find: /^react\/jsx-runtime$/, replacement: 'preact/jsx-runtime' },
   { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/jsx-dev-runtime' },
   { find: /^react$/, replacement: 'preact/compat' },
+  {
+    find: /^use-sync-external-store\/shim$/,
+    replacement: fileURLToPath(new URL('./src/ui/sync-external-store.ts', import.meta.url)),
+  },
 ];
 
 export default defineConfig(({ command }) => ({

@@ -5,6 +5,7 @@ import { config } from '../config';
 import type { QaProbe, QaStore } from '../stores/qa-store';
 import type { RootStore } from '../stores/root-store';
 import { readScreenLines } from './qa-screen';
+import * as paths from '../../machines/paths';
 
 /**
  * The QA capture's eyes on the page, loaded only with `?qa` (QaPanel imports it on demand): which control
@@ -78,6 +79,7 @@ const scopeOf = (element: Element): Element | null =>
 
 /** Installs the capture on the page and hands the store its probe. Returns the uninstall. */
 export function installCapture(store: RootStore): () => void {
+  store.qa.usePaths(paths);
   const interactions: Interaction[] = [];
   const now = (): number => performance.now();
 

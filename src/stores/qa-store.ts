@@ -1,14 +1,9 @@
 import { makeAutoObservable } from 'mobx';
 import type { AnyStateMachine, InspectionEvent, StateValue } from 'xstate';
-import {
-  actorAnswer,
-  createPathRecorder,
-  type JsonValue,
-  type PathFile,
-  type PathRecorder,
-  type ScreenChange,
-  type UiAction,
-} from '../../machines/paths';
+import type { JsonValue, PathFile, PathRecorder, ScreenChange, UiAction } from '../../machines/paths';
+
+/** The path recorder (machines/paths.ts): the capture hands it in (usePaths), so it loads only with `?qa`. */
+export type PathsModule = Pick<typeof import('../../machines/paths'), 'actorAnswer' | 'createPathRecorder'>;
 import type { RulesUsed } from '../../machines/version';
 import { ruleFileOf } from '../engine/decisions';
 import type { RuleFileReport } from '../engine/load';
@@ -87,6 +82,7 @@ export class QaStore {
   /** The rule files the page decided with (main.tsx hands them over after loading them). */
   rulesUsed: RulesUsed = {};
   private probe: QaProbe | null = null;
+  private recorders: PathsModule | null = null;
   /** Per flow, the screen read its last step waits for (until the page settles). */
   private readonly pendingScreens = new Map<Recording, () => void>();
   private nextId = 1;
@@ -96,14 +92,23 @@ export class QaStore {
     env?: Pick<Env, 'now'>,
   ) {
     this.startedAt = env?.now() ?? new Date();
-    makeAutoObservable<QaStore, 'nextId' | 'probe' | 'pendingScreens'>(this, {
+    makeAutoObservable<QaStore, 'nextId' | 'probe' | 'pendingScreens' | 'recorders'>(this, {
       recordings: false,
+      recorders: false,
       nextId: false,
       probe: false,
       pendingScreens: false,
       rulesUsed: false,
       startedAt: false,
     });
+  }
+
+  /**
+   * The path recorder, handed in by the capture (src/shell/qa-capture.ts, which main.tsx installs before the
+   * first render when `?qa` is on); without it no flow is recorded.
+   */
+  usePaths(paths: PathsModule): void {
+    this.recorders = paths;
   }
 
   /** The capture attaches once it is loaded; flows started before it record no controls or screens. */
@@ -152,7 +157,8 @@ export class QaStore {
     input?: JsonValue,
     early: EarlyStep[] = [],
   ): ((e: InspectionEvent) => void) | undefined {
-    if (!this.enabled) return undefined;
+    const paths = this.recorders;
+    if (!this.enabled || !paths) return undefined;
     const id = this.nextId++;
     const recording: Recording = {
       id,
@@ -160,7 +166,7 @@ export class QaStore {
       logic,
       early: [...early],
       lastStepAt: this.probe?.now() ?? 0,
-      recorder: createPathRecorder({
+      recorder: paths.createPathRecorder({
         machine,
         logic,
         ...(input === undefined ? {} : { input }),
@@ -184,7 +190,8 @@ export class QaStore {
     // flow's own next event coming before its page settled leaves that step without a screen.
     this.pendingScreens.delete(recording);
     this.flushScreens();
-    const early = actorAnswer(event) ? undefined : recording.early.shift();
+    const answer = this.recorders?.actorAnswer(event) ?? null;
+    const early = answer ? undefined : recording.early.shift();
     if (early) {
       if (step === 0) recording.page = early.page;
       recording.pending = { via: early.via, before: early.before };
@@ -193,7 +200,7 @@ export class QaStore {
     if (step === 0) recording.page = probe.location();
     recording.pending = {
       // An invoked actor's answer comes from the call, not from the page.
-      via: actorAnswer(event) ? undefined : probe.takeVia(recording.lastStepAt),
+      via: answer ? undefined : probe.takeVia(recording.lastStepAt),
       before: probe.readScreen(),
     };
   }

@@ -3,6 +3,7 @@ import { createActor, fromPromise, waitFor } from 'xstate';
 import { creditOfferMachine, type OfferAnswerResponse } from '../../machines/credit-offer.machine';
 import type { UiAction } from '../../machines/paths';
 import { QaStore, screenChange, type QaProbe, type ScreenLines } from '../../src/stores/qa-store';
+import * as paths from '../../machines/paths';
 
 /** A page as the capture sees it: the screens it will read in turn, the user's last action, a settle queue. */
 function fakePage(screens: ScreenLines[], via: UiAction[]) {
@@ -36,6 +37,7 @@ const accept: UiAction[] = [{ action: 'click', role: 'button', name: 'Accept' }]
 describe('QA capture of a flow (QaStore with the page probe)', () => {
   it('records the control that sent a user event, none for a call answer, and what each step changed on screen', async () => {
     const qa = new QaStore(true);
+    qa.usePaths(paths);
     const page = fakePage(
       [
         screen(['Out of service credit', 'Accept', 'Decline']), // before CREDIT.ACCEPT
@@ -67,6 +69,7 @@ describe('QA capture of a flow (QaStore with the page probe)', () => {
 
   it('asks for the user actions since the previous step of the same flow', async () => {
     const qa = new QaStore(true);
+    qa.usePaths(paths);
     const page = fakePage([screen(['a'])], accept);
     qa.attach(page.probe);
     const actor = creditOffer(qa, Promise.reject(new Error('HTTP 500')));
@@ -86,6 +89,7 @@ describe('QA capture of a flow (QaStore with the page probe)', () => {
 
   it('knows the rule files the page decided with, by file name, served or bundled', () => {
     const qa = new QaStore(true);
+    qa.usePaths(paths);
     qa.decidedWith({
       rulesets: { 'home-view': { rules: [] }, toggles: { rules: [1] } },
       sources: { 'home-view': 'served', toggles: 'bundled' },
