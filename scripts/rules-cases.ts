@@ -13,6 +13,7 @@ import {
   APPOINTMENT_TIMINGS,
   BANNERS,
   BILLING_ACTIONS,
+  BILLING_PANEL_STATES,
   BRANDS,
   CONSTANT_NAMES,
   DATA_CALLS,
@@ -22,6 +23,7 @@ import {
   NAV_ITEMS,
   ORDER_ACTIONS,
   OUTAGE_ALERTS,
+  PAPERLESS_CALLS,
   PAYMENT_FLAGS,
   SECTIONS,
   SECTION_VARIANTS,
@@ -149,6 +151,10 @@ function outcomeOf(id: DecisionId, d: HomeDecisions, item: ItemDecisions | null)
       return { record: d.navigation };
     case 'billing-actions':
       return { list: on(d.billingActions) };
+    case 'billing-panel':
+      return { record: d.billingPanel };
+    case 'paperless':
+      return { record: d.paperless };
     case 'home-sections':
       return {
         list: d.sections.map((s) => ({
@@ -241,6 +247,10 @@ function expectSchema(d: DecisionSpec): JsonSchema {
       return record({ timing: enumOf(APPOINTMENT_TIMINGS) });
     case 'brand':
       return record({ brand: enumOf(BRANDS) });
+    case 'billing-panel':
+      return record({ state: enumOf(BILLING_PANEL_STATES) });
+    case 'paperless':
+      return record({ call: enumOf(PAPERLESS_CALLS) });
     case 'home-view':
       return record({ view: enumOf(HOME_VIEWS), messageKind: enumOf(['bgs', 'fed', null]) });
     case 'account-banners':
