@@ -723,7 +723,7 @@ export function createSandboxServer(options: SandboxOptions = {}): SandboxServer
 
   // Pay and Set up of the stand-in sites: plain HTML forms (form-urlencoded), same origin only, acting on the
   // session the token was handed to.
-  void app.register(async (scope) => {
+  void app.register((scope, _options, registered) => {
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser(
       'application/x-www-form-urlencoded',
@@ -749,6 +749,7 @@ export function createSandboxServer(options: SandboxOptions = {}): SandboxServer
         ? html(reply, 200, arrangedPage(arranged.accountNumber))
         : html(reply, 404, paymentPlanPage(null, token));
     });
+    registered();
   });
 
   // ---------------------------------------------------------------- Orch and pre-auth calls

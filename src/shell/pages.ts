@@ -7,7 +7,7 @@ import type { RouteObject } from 'react-router-dom';
 type Lazy = NonNullable<RouteObject['lazy']>;
 const pages: Record<string, Lazy> = {
   '/home': () => import('../app/home-route'),
-  '/billing': () => import('../features/billing/routes/billing'),
+  '/billing': () => import('../app/billing-route'),
   '/paymentHistory': () => import('../features/billing/routes/payment-history'),
   '/billDetail': () => import('../features/billing/routes/bill-detail'),
   '/billDetailPdf': () => import('../features/billing/routes/bill-detail-pdf'),
@@ -19,7 +19,7 @@ const pages: Record<string, Lazy> = {
   '/settings': () => import('../features/settings/routes/layout'),
   '/settings/': () => import('../features/settings/routes/sign-in-info'),
   '/settings/accountInfo': () => import('../features/settings/routes/account-info'),
-  '/settings/notifications': () => import('../features/settings/routes/notifications'),
+  '/settings/notifications': () => import('../app/notifications-route'),
   '/services': () => import('../features/services/routes/layout'),
   '/services/': () => import('../features/services/routes/internet'),
   '/services/phone': () => import('../features/services/routes/phone'),

@@ -48,8 +48,8 @@ describe('rules:check: sections, views and banners a rule decides but no compone
     expect(new Set(findings.map((i) => /section '([^']+)'/.exec(i.message)?.[1]))).toEqual(
       new Set(NOT_BUILT_YET),
     );
-    expect(formatIssue(findings.find((i) => i.rule === "#31 'billing-info'")!)).toBe(
-      "warning: rules/home-sections.json, rule #31 'billing-info', at rules[30].event.params.section: this rule shows section 'billing-info', but no component renders it: customers would never see it (not built yet: NOT_BUILT_YET in src/app/rendered-sections.ts) [not-rendered]",
+    expect(formatIssue(findings.find((i) => i.rule === "#32 'internet-wifi'")!)).toBe(
+      "warning: rules/home-sections.json, rule #32 'internet-wifi', at rules[31].event.params.section: this rule shows section 'internet-wifi', but no component renders it: customers would never see it (not built yet: NOT_BUILT_YET in src/app/rendered-sections.ts) [not-rendered]",
     );
   });
 

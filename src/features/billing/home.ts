@@ -1,4 +1,8 @@
+import { BillingInfo } from './BillingInfo';
+import { BlueMarbleSection } from './BlueMarbleSection';
 import { FirstBillAlert } from './FirstBillAlert';
+import { LatePaymentAlert } from './LatePaymentAlert';
+import { VacationAlert } from './VacationAlert';
 import { PaymentRetrySuccess } from './PaymentRetrySuccess';
 import { PrepaidCardAlert } from './PrepaidCardAlert';
 import { SuspendedAlert } from './SuspendedAlert';
@@ -12,4 +16,8 @@ export const homeSections = {
   'prepaid-card-alert': PrepaidCardAlert,
   'payment-retry-success': PaymentRetrySuccess,
   'first-bill-alert': FirstBillAlert,
+  'vacation-alert': VacationAlert,
+  'late-payment-alert': LatePaymentAlert,
+  'billing-info': BillingInfo,
+  'blue-marble': BlueMarbleSection,
 } satisfies SectionRegistry;

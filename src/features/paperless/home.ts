@@ -7,3 +7,6 @@ export const homeSections = {
   'paper-charge-alert': PaperChargeAlert,
   'early-life-billing': EarlyLifeBilling,
 } satisfies SectionRegistry;
+
+/** Paperless on and off, for the pages of other features (handed in by the app layer: /billing, settings). */
+export { PaperlessSettings } from './PaperlessSettings';

@@ -17,7 +17,7 @@ describe('the full home', () => {
           'no-services',
           'greeting',
           'network-status',
-          'billing-info',
+          'internet-wifi',
           'order-history-link',
           'quick-links',
           'early-life-billing',
@@ -35,6 +35,7 @@ describe('the full home', () => {
       'Network status',
       'Quick links',
       'Set up your billing',
+      'Paperless billing',
       'Support',
       'Rewards',
     ]);
