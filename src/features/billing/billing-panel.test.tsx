@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { BillingAction, BillingPanelState, HomeDecisions } from '../../engine';
 import type { Profile } from '../../generated/types';
-import { fixedDecisions, renderAt, type OrchRoute } from '../../../test/features/harness';
+import { fixedDecisions, renderAt } from '../../../test/features/harness';
 import {
   alertNamed,
   baseProfile,
