@@ -1,5 +1,5 @@
 import { BillingPage } from '../features/billing/routes/billing';
-import { PaperlessSettings } from '../features/paperless/home';
+import { PaperlessSettings } from '../features/paperless/PaperlessSettings';
 
 /** /billing (lazy route module): the billing page, with the paperless feature's on/off. */
 export function Component() {

@@ -3,7 +3,7 @@
  * written by the test (so a flag a flow sets hides or shows a section as the real rules would), with the
  * account's data set directly, every issue-log record and toast timer captured, and /home rendered.
  */
-import { screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import { runInAction } from 'mobx';
 import { expect } from 'vitest';
 import type { ApiClient, RequestOptions } from '../../../src/api/client';
@@ -16,6 +16,7 @@ import type { AccountCalls } from '../../../src/stores/account-data-store';
 import type { Api, IssueEntry } from '../../../src/stores/api-port';
 import type { Env } from '../../../src/stores/env';
 import { RootStore } from '../../../src/stores/root-store';
+import { lazySectionsLoaded } from '../../../src/ui/lazy-section';
 import {
   baseProfile,
   fakeApi,
@@ -116,6 +117,10 @@ export async function makeHomeStore({
 export async function renderHome(store: RootStore) {
   const view = renderAt(store, '/home', <HomePage sections={homeSections} />);
   await waitFor(() => expect(store.decisions.current).not.toBeNull());
+  // Cards that load when shown (src/ui/lazy-section.tsx): their code has arrived and they rendered.
+  await act(async () => {
+    await lazySectionsLoaded();
+  });
   return view;
 }
 
