@@ -26,8 +26,9 @@ export const ScheduledPayments = observer(function ScheduledPayments({
   const rows = newestFirst(payments, (s) => s.paymentDate);
   const seen = new Map<string, number>();
   return (
-    <table className="history-table">
-      <caption>{T.scheduledPayments}</caption>
+    <table className="history-table scheduled-table">
+      {/* Named for assistive technology; the panel's heading above says it on screen. */}
+      <caption className="visually-hidden">{T.scheduledPayments}</caption>
       <thead>
         <tr>
           <th scope="col">Date</th>
@@ -48,14 +49,14 @@ export const ScheduledPayments = observer(function ScheduledPayments({
           const id = idOf(s);
           return (
             <tr key={n === 1 ? base : `${base}#${n}`}>
-              <td>{formatDate(s.paymentDate)}</td>
-              <td>{formatMoney(s.paymentAmount)}</td>
-              <td>
+              <td data-label="Date">{formatDate(s.paymentDate)}</td>
+              <td data-label="Amount">{formatMoney(s.paymentAmount)}</td>
+              <td data-label="Paid from">
                 <LongText
                   text={[s.paymentMethod, s.maskedPaymentAccountID].filter(Boolean).join(' ') || '—'}
                 />
               </td>
-              <td>
+              <td data-label="Confirmation number">
                 <LongText text={s.confirmationNumber ?? '—'} />
               </td>
               <td>{id ? <CancelScheduledPayment payment={s} paymentId={id} /> : null}</td>
