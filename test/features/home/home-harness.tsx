@@ -3,7 +3,7 @@
  * written by the test (so a flag a flow sets hides or shows a section as the real rules would), with the
  * account's data set directly, every issue-log record and toast timer captured, and /home rendered.
  */
-import { act, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { runInAction } from 'mobx';
 import { expect } from 'vitest';
 import type { ApiClient, RequestOptions } from '../../../src/api/client';
@@ -16,7 +16,7 @@ import type { AccountCalls } from '../../../src/stores/account-data-store';
 import type { Api, IssueEntry } from '../../../src/stores/api-port';
 import type { Env } from '../../../src/stores/env';
 import { RootStore } from '../../../src/stores/root-store';
-import { lazySectionsLoaded } from '../../../src/ui/lazy-section';
+import { preloadLazySections } from '../../../src/ui/lazy-section';
 import {
   baseProfile,
   fakeApi,
@@ -115,12 +115,10 @@ export async function makeHomeStore({
 
 /** Renders /home (with the app's section registry) and waits for the home view to be decided. */
 export async function renderHome(store: RootStore) {
+  // Cards that load when shown (src/ui/lazy-section.tsx) are loaded first, so they render with the home.
+  await preloadLazySections();
   const view = renderAt(store, '/home', <HomePage sections={homeSections} />);
   await waitFor(() => expect(store.decisions.current).not.toBeNull());
-  // Cards that load when shown (src/ui/lazy-section.tsx): their code has arrived and they rendered.
-  await act(async () => {
-    await lazySectionsLoaded();
-  });
   return view;
 }
 
