@@ -124,10 +124,6 @@ function expectSchema(d: DecisionSpec): JsonSchema {
       return record({ state: enumOf(BILLING_PANEL_STATES) });
     case 'paperless':
       return record({ call: enumOf(PAPERLESS_CALLS) });
-    case 'billing-panel':
-      return record({ state: enumOf(BILLING_PANEL_STATES) });
-    case 'paperless':
-      return record({ call: enumOf(PAPERLESS_CALLS) });
     case 'home-view':
       return record({ view: enumOf(HOME_VIEWS), messageKind: enumOf(['bgs', 'fed', null]) });
     case 'account-banners':
