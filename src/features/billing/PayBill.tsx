@@ -2,7 +2,7 @@ import { observer } from 'mobx-react-lite';
 import { useMemo } from 'react';
 import { useStores } from '../../stores/context';
 import { useFlow } from '../../stores/use-flow';
-import { providePayBill } from './flows';
+import { providePayBill } from './pay-flows';
 import { BILLING_HOME_TEXT as T } from './home-texts';
 
 /**

@@ -7,7 +7,7 @@ import { Dialog } from '../../ui/Dialog';
 import { formatDate, formatMoney } from '../../ui/format';
 import { LongText } from '../../ui/LongText';
 import { newestFirst } from './billing-data';
-import { provideCancelScheduledPayment } from './flows';
+import { provideCancelScheduledPayment } from './pay-flows';
 import { BILLING_HOME_TEXT as T } from './home-texts';
 
 /** The id cancelPayment names a payment by: its payment id, else its confirmation number. */

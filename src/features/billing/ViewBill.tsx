@@ -4,7 +4,7 @@ import { useNavigate } from 'react-router-dom';
 import { shownMessages } from '../../../machines/messages';
 import { useStores } from '../../stores/context';
 import { useFlow } from '../../stores/use-flow';
-import { provideViewBill } from './flows';
+import { provideViewBill } from './pay-flows';
 import { BILLING_HOME_TEXT as T } from './home-texts';
 
 /**

@@ -9,8 +9,12 @@ import type { SectionRegistry } from '../../ui/section';
  * payment flow (its machines and calls) load when the rules show them, so /home's first load carries none of it.
  */
 export const homeSections = {
-  'suspended-alert': lazySection(() => import('./SuspendedAlert').then((m) => m.SuspendedAlert)),
-  'walled-garden-alert': lazySection(() => import('./WalledGardenAlert').then((m) => m.WalledGardenAlert)),
+  'suspended-alert': lazySection(() => import('./SuspendedAlert').then((m) => m.SuspendedAlert), {
+    prefetch: true,
+  }),
+  'walled-garden-alert': lazySection(() => import('./WalledGardenAlert').then((m) => m.WalledGardenAlert), {
+    prefetch: true,
+  }),
   'prepaid-card-alert': PrepaidCardAlert,
   'payment-retry-success': PaymentRetrySuccess,
   'first-bill-alert': FirstBillAlert,
