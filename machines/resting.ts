@@ -4,9 +4,11 @@ import type { DeviceRenameContext, DeviceRenameInput } from './device-rename.mac
 import type { EditWifiContext, EditWifiInput } from './edit-wifi.machine';
 import type { ForgotPasswordContext, ForgotPasswordInput } from './forgot-password.machine';
 import type { ForgotUsernameContext } from './forgot-username.machine';
+import type { PaperlessContext, PaperlessInput } from './paperless.machine';
 import type { ModemReplacementContext, ModemReplacementInput } from './modem-replacement.machine';
 import type { RescheduleRepairContext } from './reschedule-repair.machine';
 import type { RetryPaymentContext, RetryPaymentInput } from './retry-payment.machine';
+import type { ViewBillInput } from './view-bill.machine';
 import type { UpgradeContext, UpgradeInput } from './upgrade.machine';
 import type { WalledGardenPayContext, WalledGardenPayInput } from './walled-garden-pay.machine';
 
@@ -58,6 +60,18 @@ export const RESTING = {
   'modem-replacement': (input: ModemReplacementInput) =>
     at<ModemReplacementContext>('offered', { hasServiceAddress: input.hasServiceAddress }),
   'modem-restart': () => at('closed', {}),
+  paperless: (input: PaperlessInput) =>
+    at<PaperlessContext>(input.paperless ? 'on' : input.inline ? { editing: 'ready' } : 'off', {
+      ...input,
+      option: 'email',
+      phone: '',
+      lastSubmitted: null,
+      submissions: 0,
+    }),
+  'pay-bill': () => at('idle', {}),
+  'payment-plan': () => at('idle', {}),
+  'cancel-scheduled-payment': () => at('idle', {}),
+  'view-bill': (input: ViewBillInput) => at<ViewBillInput>('idle', { noBillsYet: input.noBillsYet }),
   'reschedule-repair': () =>
     at<RescheduleRepairContext>('closed', {
       slots: [],

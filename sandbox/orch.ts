@@ -33,7 +33,7 @@ import {
   type PersonaAccount,
   type PersonaResponses,
 } from './personas';
-import type { Session } from './session';
+import { JUMP_TOKENS_PER_SESSION, type JumpToken, type Session } from './session';
 
 /** What a handler answers; the HTTP layer turns it into a response. */
 export type Reply =
@@ -92,7 +92,7 @@ function personaOf(s: SignedIn): Persona {
   return { ...s.persona, accounts: s.persona.accounts.map((a, i) => s.ownAccounts.get(i) ?? a) };
 }
 
-function bodies(s: SignedIn, r: OrchRequest): PersonaResponses {
+function bodies(s: SignedIn, r: Pick<OrchRequest, 'today'>): PersonaResponses {
   return personaResponses(personaOf(s), { today: r.today, accountIndex: s.accountIndex });
 }
 
@@ -102,7 +102,7 @@ function bodies(s: SignedIn, r: OrchRequest): PersonaResponses {
  */
 function materialize<K extends keyof PersonaResponses & keyof PersonaAccount>(
   s: SignedIn,
-  r: OrchRequest,
+  r: Pick<OrchRequest, 'today'>,
   key: K,
 ): NonNullable<PersonaAccount[K]> {
   // PersonaResponses[K] and PersonaAccount[K] are the same schema type; TS cannot see that for a generic K.
@@ -138,6 +138,111 @@ function withProfile(s: SignedIn, change: (p: Profile) => void): boolean {
   change(p);
   return true;
 }
+
+/** Runs `change` on the session's account `index` (the account a token was made for), then switches back. */
+function onAccount<T>(s: SignedIn, index: number, change: () => T): T {
+  const before = s.accountIndex;
+  s.accountIndex = index;
+  try {
+    return change();
+  } finally {
+    s.accountIndex = before;
+  }
+}
+
+/** Keeps a token handed out to the session (the oldest goes past JUMP_TOKENS_PER_SESSION). */
+function keepToken(s: SignedIn, prefix: string, kept: JumpToken): string {
+  const value = token(prefix);
+  s.jumpTokens.set(value, kept);
+  while (s.jumpTokens.size > JUMP_TOKENS_PER_SESSION) {
+    const oldest = s.jumpTokens.keys().next();
+    if (oldest.done) break;
+    s.jumpTokens.delete(oldest.value);
+  }
+  return value;
+}
+
+/** The attribute list of a createJumpOutToken body as name -> value (text values only, cut to 200). */
+function attributesOf(body: Record<string, unknown>): Record<string, string> {
+  const list = (body.list as { attribList?: unknown } | undefined)?.attribList;
+  const out: Record<string, string> = {};
+  if (!Array.isArray(list)) return out;
+  for (const item of list.slice(0, 64) as unknown[]) {
+    const { name, value } = (item ?? {}) as { name?: unknown; value?: unknown };
+    if (typeof name === 'string' && name.length <= 64) out[name] = str(value).slice(0, 200);
+  }
+  return out;
+}
+
+/** The payment jump-out token of this session for `accountNumber`, newest first (it names a biller). */
+function paymentTokenFor(s: SignedIn, accountNumber: string): string | undefined {
+  const found = [...s.jumpTokens.entries()]
+    .reverse()
+    .find(
+      ([, t]) =>
+        t.kind === 'jump-out' && t.attributes.accountNumber === accountNumber && 'biller' in t.attributes,
+    );
+  return found?.[0];
+}
+
+const cents = (n: number): number => Math.round(n * 100) / 100;
+
+/**
+ * The stand-in payment site's "Pay": the amount of the token's adjustedAmount is paid on the account the token
+ * was made for, in this session only. The balance drops by it (never below 0), a failed payment and the
+ * walled garden are cleared (as authorizePayment does), a prepaid account's next payment drops too and its
+ * payment history lists the payment. Answers what was paid, or null for a token this session does not hold.
+ */
+export function payWithToken(
+  s: SignedIn,
+  value: string,
+  today: Date,
+): { amount: number; accountNumber: string; confirmation: string } | null {
+  const t = s.jumpTokens.get(value);
+  if (!t || t.kind !== 'jump-out' || !('biller' in t.attributes)) return null;
+  const amount = Math.max(0, Number.parseFloat(t.attributes.adjustedAmount ?? '0') || 0);
+  const confirmation = token('CONF');
+  onAccount(s, t.accountIndex, () => {
+    withProfile(s, (p) => {
+      p.currentAmountDue = cents(Math.max(0, (p.currentAmountDue ?? 0) - amount));
+      if (isPrepaidNumber(p.currentlyManagedAccount)) {
+        p.nextPaymentAmount = cents(Math.max(0, (p.nextPaymentAmount ?? 0) - amount));
+      }
+      delete p.failedPaymentDate;
+      delete p.failedCreditCardLastFourDigits;
+    });
+    if (current(s).wgStatus) {
+      writable(s).wgStatus = { status: true, response: { isSoftWG: false, wgstatus: 'NONE' } };
+    }
+    if (isPrepaidNumber(shared(s).accountNumber) && amount > 0) {
+      const history = materialize(s, { today }, 'prepaidPaymentHistory');
+      history.invoice.unshift({
+        invoiceNumber: confirmation,
+        invoiceAmount: amount,
+        invoiceDate: isoDate(today),
+        confirmationID: confirmation,
+      });
+    }
+  });
+  return { amount, accountNumber: t.attributes.accountNumber ?? '', confirmation };
+}
+
+/**
+ * The stand-in payment-plan site's "Set up": the account the token was made for has a payment arrangement from
+ * now on, in this session only. Null for a token this session does not hold.
+ */
+export function arrangePlanWithToken(s: SignedIn, value: string): { accountNumber: string } | null {
+  const t = s.jumpTokens.get(value);
+  if (!t || t.kind !== 'payment-plan') return null;
+  onAccount(s, t.accountIndex, () =>
+    withProfile(s, (p) => {
+      p.hasPaymentArrangement = true;
+    }),
+  );
+  return { accountNumber: t.attributes.accountNumber ?? '' };
+}
+
+const isPrepaidNumber = (n: string | undefined): boolean => (n ?? '').toUpperCase().startsWith('PPB');
 
 const rebootReply: Handler = (s, r) => {
   const modem = bodies(s, r).modemInfo;
@@ -456,9 +561,24 @@ export const orchRoutes: Readonly<Record<string, Handler>> = {
   'GET /Orch/dssh/orderHistory': read('orderHistory'),
   'GET /Orch/dss/api/checkPaperCharge': read('checkPaperCharge'),
   'GET /Orch/dssh/bm/getRateIncreaseData': read('rateIncrease'),
-  'POST /Orch/dssh/ecom/createJumpOutToken': () =>
-    ok({ data: { token: token('JT') } } satisfies JumpOutToken),
-  'GET /Orch/dssh/redirectEntry/jumpOutPayBill': jump('payBill', ['accountNumber']),
+  'POST /Orch/dssh/ecom/createJumpOutToken': (s, r) =>
+    ok({
+      data: {
+        token: keepToken(s, 'JT', {
+          kind: 'jump-out',
+          accountIndex: s.accountIndex,
+          attributes: attributesOf(r.body),
+        }),
+      },
+    } satisfies JumpOutToken),
+  // The payment site gets the session's newest payment token for that account (the token carries what the
+  // site shows and pays); without one the stand-in says so.
+  'GET /Orch/dssh/redirectEntry/jumpOutPayBill': (s, r) => {
+    const accountNumber = r.query.get('accountNumber') ?? '';
+    const payment = paymentTokenFor(s, accountNumber);
+    const q = new URLSearchParams(payment ? { token: payment } : { accountNumber });
+    return { status: 302, location: `/sandbox/jump/payBill?${q.toString()}` };
+  },
   'GET /Orch/dssh/redirectEntry/jumpOutManageAutoPay': jump('manageAutoPay'),
   'GET /Orch/dssh/redirectEntry/jumpOutTechTracker': jump('techTracker', ['accountNumber']),
   'GET /Orch/dssh/redirectEntry/jumpOutVacationRestore': jump('vacationRestore', ['accountNumber']),
@@ -497,8 +617,15 @@ export const orchRoutes: Readonly<Record<string, Handler>> = {
   'POST /Orch/dssh/adapt/updateDevice': updateDevice,
   'GET /Orch/dssh/adapt/historicalSpeeds': read('historicalSpeeds'),
   'GET /Orch/dssh/ecom/getQfPurl': read('qfPurl'),
-  'POST /Orch/dssh/pbs/paymentPlanToken': () =>
-    ok({ statusCode: 1, token: token('PP') } satisfies PaymentPlanToken),
+  'POST /Orch/dssh/pbs/paymentPlanToken': (s, r) =>
+    ok({
+      statusCode: 1,
+      token: keepToken(s, 'PP', {
+        kind: 'payment-plan',
+        accountIndex: s.accountIndex,
+        attributes: { accountNumber: str(r.body.accountNumber).slice(0, 64) },
+      }),
+    } satisfies PaymentPlanToken),
   'POST /Orch/dssh/techTracker': techTracker,
   'POST /Orch/dssh/rx/techTrackerForRepair': techTrackerForRepair,
 };

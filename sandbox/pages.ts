@@ -44,6 +44,11 @@ li.email{background:#fff;border:1px solid #d0d4da;border-radius:6px;margin:.75re
 li.email h2{font-size:1.15rem;margin:.25rem 0}
 li.email a,main>p>a{font-weight:600;color:#0b4f9c;overflow-wrap:anywhere}
 li.email a:focus,main>p>a:focus{outline:3px solid #f0b400;outline-offset:2px}
+table{border-collapse:collapse;background:#fff;margin:.5rem 0 1rem}
+th,td{border:1px solid #d0d4da;padding:.35rem .6rem;text-align:left;vertical-align:top}
+caption{text-align:left;font-weight:600;padding:.25rem 0}
+button{font:inherit;padding:.5rem 1rem;border-radius:6px;border:0;background:#0b4f9c;color:#fff;cursor:pointer}
+button:focus,a:focus{outline:3px solid #f0b400;outline-offset:2px}
 `;
 
 export function signInPage(opts: {
@@ -97,7 +102,6 @@ ${opts.analysts
 
 /** Where each jump-out goes in a real deployment. */
 const jumpTargets: Readonly<Record<string, string>> = {
-  payBill: "the provider's bill payment site, signed in for this account",
   manageAutoPay: "the provider's AutoPay and payment-method management site",
   techTracker: "the technician tracker, showing the technician's location",
   vacationRestore: "the provider's vacation-service restore page for this account",
@@ -117,6 +121,104 @@ export function jumpPage(name: string, query: URLSearchParams): string | undefin
 <p>In a real deployment this goes to ${escapeHtml(target)}.</p>
 ${details ? `<p>Parameters passed:</p><ul>${details}</ul>` : ''}
 <p><a href="/home">Back to the portal</a></p>`,
+  );
+}
+
+/** What a stand-in site knows of a token: the attributes it carried. */
+export interface TokenView {
+  token: string;
+  attributes: Readonly<Record<string, string>>;
+}
+
+function attributeTable(view: TokenView): string {
+  const rows = Object.entries(view.attributes)
+    .map(([k, v]) => `<tr><th scope="row"><code>${escapeHtml(k)}</code></th><td>${escapeHtml(v)}</td></tr>`)
+    .join('');
+  return `<table><caption>Token ${escapeHtml(view.token)}</caption>
+<thead><tr><th scope="col">Attribute</th><th scope="col">Value</th></tr></thead>
+<tbody>${rows || '<tr><td colspan="2">(none)</td></tr>'}</tbody></table>`;
+}
+
+const money = (value: string | undefined): string => {
+  const n = Number.parseFloat(value ?? '');
+  return Number.isFinite(n) ? `$${n.toFixed(2)}` : '$0.00';
+};
+
+/**
+ * The stand-in bill payment site (jumpOutPayBill): what the payment jump-out token carried, and a Pay button
+ * that pays its adjusted amount on that session's account. Without a token it says none was received.
+ */
+export function payBillPage(view: TokenView | null, accountNumber: string): string {
+  if (!view) {
+    return sandboxPage(
+      'Payment site (sandbox)',
+      `<h1>Payment site (sandbox)</h1>
+<p class="error" role="alert">No payment jump-out token of this session was found${
+        accountNumber ? ` for account ${escapeHtml(accountNumber)}` : ''
+      }. Start the payment from the portal's Pay button.</p>
+<p><a href="/billing">Return to the portal</a></p>`,
+    );
+  }
+  return sandboxPage(
+    'Payment site (sandbox)',
+    `<h1>Payment site (sandbox)</h1>
+<p class="note">This page stands in for the provider's bill payment site. The portal created a payment
+jump-out token (createJumpOutToken) and went to jumpOutPayBill; these are the attributes the token carried.</p>
+${attributeTable(view)}
+<form method="post" action="/sandbox/jump/payBill">
+<input type="hidden" name="token" value="${escapeHtml(view.token)}">
+<button type="submit">Pay ${escapeHtml(money(view.attributes.adjustedAmount))}</button>
+</form>
+<p><a href="/billing">Return to the portal without paying</a></p>`,
+  );
+}
+
+/** After Pay: what was paid, and the way back. */
+export function paidPage(paid: { amount: number; accountNumber: string; confirmation: string }): string {
+  return sandboxPage(
+    'Payment received (sandbox)',
+    `<h1>Payment received</h1>
+<p role="status">${escapeHtml(money(String(paid.amount)))} was paid on account ${escapeHtml(paid.accountNumber)}.
+Confirmation number ${escapeHtml(paid.confirmation)}.</p>
+<p><a href="/billing">Return to the portal</a></p>`,
+  );
+}
+
+/**
+ * The stand-in payment-plan site: the token it received in its address, and a button that sets up a payment
+ * arrangement for that session's account.
+ */
+export function paymentPlanPage(view: TokenView | null, token: string): string {
+  if (!view) {
+    return sandboxPage(
+      'Payment plan site (sandbox)',
+      `<h1>Payment plan site (sandbox)</h1>
+<p class="error" role="alert">The token ${escapeHtml(token || '(none)')} is not one this session received.
+Start from the portal's Set up Payment plan button.</p>
+<p><a href="/billing">Return to the portal</a></p>`,
+    );
+  }
+  return sandboxPage(
+    'Payment plan site (sandbox)',
+    `<h1>Payment plan site (sandbox)</h1>
+<p class="note">This page stands in for the provider's payment-plan site, which takes the payment-plan token in
+its address.</p>
+${attributeTable(view)}
+<form method="post" action="/sandbox/jump/paymentPlan">
+<input type="hidden" name="token" value="${escapeHtml(view.token)}">
+<button type="submit">Set up a payment arrangement</button>
+</form>
+<p><a href="/billing">Return to the portal</a></p>`,
+  );
+}
+
+/** After Set up: the arrangement, and the way back. */
+export function arrangedPage(accountNumber: string): string {
+  return sandboxPage(
+    'Payment plan set up (sandbox)',
+    `<h1>Payment plan set up</h1>
+<p role="status">Account ${escapeHtml(accountNumber)} now has a payment arrangement.</p>
+<p><a href="/billing">Return to the portal</a></p>`,
   );
 }
 

@@ -23,11 +23,29 @@ import fastifyHttpProxy from '@fastify/http-proxy';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import { checkRedirect, safeLocalTarget } from '../src/api/redirect';
-import { handleOrch, isSignedIn, type OrchRequest, type Reply } from './orch';
-import { jumpPage, messagePage, notBuiltPage, sandboxCss, signInPage } from './pages';
 import { ApplicationKeys, type ApplicationKeyLimits } from './app-key';
 import { chatWidgetRoutes } from './chat-widget';
+import {
+  arrangePlanWithToken,
+  handleOrch,
+  isSignedIn,
+  payWithToken,
+  type OrchRequest,
+  type Reply,
+} from './orch';
 import { RecoveryLedger, type LedgerLimits } from './outbox';
+import {
+  arrangedPage,
+  jumpPage,
+  messagePage,
+  notBuiltPage,
+  paidPage,
+  payBillPage,
+  paymentPlanPage,
+  sandboxCss,
+  signInPage,
+  type TokenView,
+} from './pages';
 import { isoDate, isoDateTime, loadPersonas, type Persona, type PersonaProblem } from './personas';
 import { preauthRoutes } from './preauth-routes';
 import { RulesCache, type RulesBundle } from './rules';
@@ -741,6 +759,22 @@ export function createSandboxServer(options: SandboxOptions = {}): SandboxServer
     scope.get('/sandbox/sandbox.css', (_req, reply) =>
       reply.header('Cache-Control', 'no-cache').type('text/css; charset=utf-8').send(sandboxCss),
     );
+    // The stand-in payment and payment-plan sites read the token this session was handed (orch.ts keeps them).
+    const tokenView = (req: FastifyRequest, kind: 'jump-out' | 'payment-plan'): TokenView | null => {
+      const token = splitUrl(req.url).query.get('token') ?? '';
+      const s = sessionOf(req);
+      const kept = isSignedIn(s) ? s.jumpTokens.get(token) : undefined;
+      return kept && kept.kind === kind ? { token, attributes: kept.attributes } : null;
+    };
+    scope.get('/sandbox/jump/payBill', (req, reply) => {
+      const view = tokenView(req, 'jump-out');
+      const accountNumber = splitUrl(req.url).query.get('accountNumber') ?? '';
+      return html(reply, view ? 200 : 404, payBillPage(view, accountNumber));
+    });
+    scope.get('/sandbox/jump/paymentPlan', (req, reply) => {
+      const view = tokenView(req, 'payment-plan');
+      return html(reply, view ? 200 : 404, paymentPlanPage(view, splitUrl(req.url).query.get('token') ?? ''));
+    });
     scope.get<{ Params: { name: string } }>('/sandbox/jump/:name', (req, reply) => {
       const page = /^[A-Za-z]+$/.test(req.params.name)
         ? jumpPage(req.params.name, splitUrl(req.url).query)
@@ -772,6 +806,39 @@ export function createSandboxServer(options: SandboxOptions = {}): SandboxServer
       },
       liveBundle: () => JSON.parse(rules.bundle()) as RulesBundle,
     });
+  });
+
+  // ---------------------------------------------------------------- the stand-in sites' forms
+
+  // Pay and Set up of the stand-in sites: plain HTML forms (form-urlencoded), same origin only, acting on the
+  // session the token was handed to.
+  void app.register((scope, _options, registered) => {
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser(
+      'application/x-www-form-urlencoded',
+      { parseAs: 'string', bodyLimit: BODY_LIMITS.faults },
+      (_req, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))),
+    );
+    const tokenOf = (req: FastifyRequest): string => {
+      const v = (bodyOf(req) as { token?: unknown }).token;
+      return typeof v === 'string' ? v : '';
+    };
+    scope.post('/sandbox/jump/payBill', (req, reply) => {
+      if (refuseCrossSite(req, reply, true)) return reply;
+      const s = sessionOf(req);
+      const paid = isSignedIn(s) ? payWithToken(s, tokenOf(req), today()) : null;
+      return paid ? html(reply, 200, paidPage(paid)) : html(reply, 404, payBillPage(null, ''));
+    });
+    scope.post('/sandbox/jump/paymentPlan', (req, reply) => {
+      if (refuseCrossSite(req, reply, true)) return reply;
+      const s = sessionOf(req);
+      const token = tokenOf(req);
+      const arranged = isSignedIn(s) ? arrangePlanWithToken(s, token) : null;
+      return arranged
+        ? html(reply, 200, arrangedPage(arranged.accountNumber))
+        : html(reply, 404, paymentPlanPage(null, token));
+    });
+    registered();
   });
 
   // ---------------------------------------------------------------- Orch and pre-auth calls

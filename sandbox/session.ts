@@ -24,6 +24,22 @@ export interface IssueRecord {
   level: string;
 }
 
+/**
+ * A token the sandbox handed out (createJumpOutToken, paymentPlanToken), kept so the stand-in sites can show
+ * what they received and change that session's account: the payment site pays the balance, the payment-plan
+ * site sets up an arrangement.
+ */
+export interface JumpToken {
+  kind: 'jump-out' | 'payment-plan';
+  /** The session's account it was made for. */
+  accountIndex: number;
+  /** The attribute list as received ({name: value}), or the payment-plan call's body. */
+  attributes: Record<string, string>;
+}
+
+/** Tokens kept per session; the oldest goes first. */
+export const JUMP_TOKENS_PER_SESSION = 20;
+
 export interface Session {
   readonly id: string;
   readonly createdAt: number;
@@ -48,6 +64,8 @@ export interface Session {
    * authorization code, profile confirmation), newest last; shown at /sandbox/outbox.
    */
   outbox: OutboxEmail[];
+  /** Tokens handed out to this session, token -> what it was made for (at most JUMP_TOKENS_PER_SESSION). */
+  jumpTokens: Map<string, JumpToken>;
 }
 
 export interface SessionLimits {
@@ -286,6 +304,7 @@ export class SessionStore {
       faults: new Map(),
       issues: [],
       outbox: [],
+      jumpTokens: new Map(),
     };
   }
 

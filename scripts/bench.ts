@@ -51,6 +51,8 @@ function baselineDecide(f: AccountFacts): HomeDecisions {
     speedChartStep: 10,
     connectedDeviceGroups: 3,
     trackingCookieDays: 90,
+    emailRetryLimit: 2,
+    phoneDigits: 10,
   };
   const n = (v: number | null, test: (x: number) => boolean): boolean => v !== null && test(v);
 
@@ -77,8 +79,8 @@ function baselineDecide(f: AccountFacts): HomeDecisions {
   const payment = {
     late: n(f.amountDue, (a) => a > 10) && n(f.daysPastDueDate, (d) => d > 1),
     lateInPeriod:
-      (f.autoPay === false && n(f.daysSinceFailedPayment, (d) => d > 0)) ||
-      (f.autoPay === true && n(f.daysSinceFailedPayment, (d) => d > 3)),
+      (f.autoPay === false && n(f.daysSinceLatePayment, (d) => d > 0)) ||
+      (f.autoPay === true && n(f.daysSinceLatePayment, (d) => d > 3)),
   };
   const creditShow =
     f.creditOfferAnswered !== true &&
@@ -154,7 +156,33 @@ function baselineDecide(f: AccountFacts): HomeDecisions {
       f.serviceAddressComplete === true &&
       f.creditCardType !== 'ACH' &&
       f.creditCardType !== 'ACCOUNT',
+    'pay-bill':
+      (f.isPrepaid === false && amountDueAbove0) ||
+      (f.isPrepaid === true && n(f.nextPaymentAmount, (a) => a > 0)),
+    'vacation-restore': f.isVacationSuspend === true && f.canVacationRestore === true,
+    'autopay-reminder':
+      f.autoPay === true && amountDueAbove0 && n(f.daysUntilPaymentProcessing, (d) => d >= 0 && d <= 3),
+    'autopay-nothing-due': f.autoPay === true && f.amountDue === 0,
+    'no-bills-yet': f.accountLifeCycle === 'Early Life' || f.accountTenure === 0,
+    'movers-discount': f.hasEbbpDiscount === true || f.hasAcpDiscount === true,
+    'cancel-service-link': f.isBlueMarble === true && f.accountType !== 'B' && f.accountStatus !== 'FINAL',
+    'cancel-services-page':
+      toggles.cancel &&
+      f.isBlueMarble === true &&
+      f.isSecondProviderCustomer === false &&
+      f.hasPendingOrder === true &&
+      f.pointOfNoReturnPassed === false,
   };
+
+  let billingPanel: HomeDecisions['billingPanel']['state'] = 'standard';
+  if (f.accountStatus === 'DISCONNECTED' || f.accountStatus === 'ARCHIVED') billingPanel = 'closed';
+  else if (f.accountStatus === 'FINAL') billingPanel = 'final';
+  else if (f.isPrepaid === true && f.accountStatus === 'SUSPENDED') billingPanel = 'suspended-prepaid';
+  else if (f.isPrepaid === false && ['SUSP', 'SUSPENDED', 'S'].includes(f.accountStatus ?? ''))
+    billingPanel = 'suspended-postpaid';
+  else if (f.isVacationSuspend === true) billingPanel = 'vacation-suspended';
+  else if (f.hasPaymentArrangement === true) billingPanel = 'payment-plan';
+  else if (f.autoPay === true) billingPanel = 'autopay';
 
   const sections: SectionDecision[] = [];
   const add = (section: SectionId, order: number, show: boolean, variant?: string): void => {
@@ -287,12 +315,14 @@ function baselineDecide(f: AccountFacts): HomeDecisions {
     outage: { alert: outage },
     appointmentTiming: { timing },
     token: { fresh: n(f.tokenSecondsRemaining, (s) => s >= 120) },
+    paperless: { call: f.billingEntity === 'CRIS' && f.accountNumberLength === 13 ? 'cris' : 'ensemble' },
     dataLoading: { calls },
     brand: { brand: f.isSecondProviderCustomer === true ? 'second-provider' : 'provider' },
     homeView: view,
     banner,
     navigation,
     billingActions,
+    billingPanel: { state: billingPanel },
     sections,
     orderActions: baselineOrderActions(f, toggles, timing),
     pageAccess: { closed: baselinePagesClosed(f, toggles) },

@@ -12,12 +12,14 @@ import { Ajv } from 'ajv';
 import {
   APPOINTMENT_TIMINGS,
   BANNERS,
+  BILLING_PANEL_STATES,
   BRANDS,
   CONSTANT_NAMES,
   DECISIONS,
   HOME_VIEWS,
   NAV_ITEMS,
   OUTAGE_ALERTS,
+  PAPERLESS_CALLS,
   SECTION_VARIANTS,
   WALLED_GARDEN_STATES,
   ruleFileOf,
@@ -118,6 +120,10 @@ function expectSchema(d: DecisionSpec): JsonSchema {
       return record({ timing: enumOf(APPOINTMENT_TIMINGS) });
     case 'brand':
       return record({ brand: enumOf(BRANDS) });
+    case 'billing-panel':
+      return record({ state: enumOf(BILLING_PANEL_STATES) });
+    case 'paperless':
+      return record({ call: enumOf(PAPERLESS_CALLS) });
     case 'home-view':
       return record({ view: enumOf(HOME_VIEWS), messageKind: enumOf(['bgs', 'fed', null]) });
     case 'account-banners':

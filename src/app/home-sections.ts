@@ -1,5 +1,6 @@
 import { homeSections as account } from '../features/account/home';
 import { homeSections as billing } from '../features/billing/home';
+import { homeSections as cancel } from '../features/cancel/home';
 import { homeSections as contact } from '../features/contact/home';
 import { homeSections as devices } from '../features/devices/home';
 import { homeSections as internet } from '../features/internet/home';
@@ -15,6 +16,7 @@ import type { SectionRegistry } from '../ui/section';
 export const sectionsByFeature = {
   account,
   billing,
+  cancel,
   contact,
   devices,
   orders,
@@ -44,6 +46,7 @@ const _oneOwnerPerId: [SharedIds] extends [never] ? true : SharedIds = true;
 export const homeSections = {
   ...account,
   ...billing,
+  ...cancel,
   ...contact,
   ...devices,
   ...orders,

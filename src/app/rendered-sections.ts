@@ -32,6 +32,11 @@ export const RENDERED_SECTIONS: readonly SectionId[] = [
   'self-install-app',
   'rate-increase-alert',
   'modem-migration-alert',
+  'vacation-alert',
+  'late-payment-alert',
+  'billing-info',
+  'cancel-service',
+  'blue-marble',
 ];
 
 /**
@@ -39,10 +44,4 @@ export const RENDERED_SECTIONS: readonly SectionId[] = [
  * error. A feature that builds one exports its card, adds it to src/app/home-sections.ts and moves its id
  * from this list to RENDERED_SECTIONS.
  */
-export const NOT_BUILT_YET: readonly SectionId[] = [
-  'billing-info',
-  'vacation-alert',
-  'late-payment-alert',
-  'cancel-service',
-  'blue-marble',
-];
+export const NOT_BUILT_YET: readonly SectionId[] = [];

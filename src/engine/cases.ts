@@ -123,6 +123,10 @@ export function outcomeOf(id: DecisionId, d: HomeDecisions, item: ItemDecisions 
       return { record: d.navigation };
     case 'billing-actions':
       return { list: on(d.billingActions) };
+    case 'billing-panel':
+      return { record: d.billingPanel };
+    case 'paperless':
+      return { record: d.paperless };
     case 'home-sections':
       return {
         list: d.sections.map((s) => ({

@@ -942,6 +942,9 @@ export function compileRules(rulesets: Rulesets): CompiledRules {
     frozen({ timing: t } as D['appointmentTiming']),
   );
   const token = firstParam(c.token, 'fresh', false, isBool, (fresh) => frozen({ fresh }));
+  const paperless = firstParam(c.paperless, 'call', 'ensemble', isString, (call) =>
+    frozen({ call } as D['paperless']),
+  );
   const dataLoading = distinct(
     c['data-loading'],
     'call',
@@ -987,6 +990,9 @@ export function compileRules(rulesets: Rulesets): CompiledRules {
   );
   const billing = flags(c['billing-actions'], 'action', BILLING_ACTIONS);
   const orderActions = flags(c['order-actions'], 'action', ORDER_ACTIONS);
+  const billingPanel = firstParam(c['billing-panel'], 'state', 'standard', isString, (state) =>
+    frozen({ state } as D['billingPanel']),
+  );
   const historyActions = flags(c['history-actions'], 'action', HISTORY_ACTIONS);
   const sections = distinct(
     c['home-sections'],
@@ -1064,6 +1070,7 @@ export function compileRules(rulesets: Rulesets): CompiledRules {
       outage: alert,
       appointmentTiming: when,
       token: token(v),
+      paperless: paperless(v),
       dataLoading: dataLoading(v),
       brand: brand(v),
       upgradeOffer: upgradeOffer(v),
@@ -1074,6 +1081,7 @@ export function compileRules(rulesets: Rulesets): CompiledRules {
       banner: banner(v),
       navigation: navigation(v),
       billingActions: billing(v),
+      billingPanel: billingPanel(v),
       sections: sections(v),
       orderActions: orderActions(v),
       pageAccess: pageAccess(v),
@@ -1145,6 +1153,7 @@ export function compileRules(rulesets: Rulesets): CompiledRules {
       appointmentTiming:
         stage0 && same.has('appointment-timing') ? known.appointmentTiming : timing(reusing(1)),
       token: stage0 && same.has('token') ? known.token : token(reusing(1)),
+      paperless: stage0 && same.has('paperless') ? known.paperless : paperless(reusing(1)),
       dataLoading: stage0 && same.has('data-loading') ? known.dataLoading : dataLoading(reusing(1)),
       brand: stage0 && same.has('brand') ? known.brand : brand(reusing(1)),
       upgradeOffer: stage0 && same.has('upgrade-offer') ? known.upgradeOffer : upgradeOffer(reusing(1)),
@@ -1166,6 +1175,7 @@ export function compileRules(rulesets: Rulesets): CompiledRules {
     d.banner = stage1 && same.has('account-banners') ? known.banner : banner(reusing(2));
     d.navigation = stage1 && same.has('navigation') ? known.navigation : navigation(reusing(2));
     d.billingActions = stage1 && same.has('billing-actions') ? known.billingActions : billing(reusing(2));
+    d.billingPanel = stage1 && same.has('billing-panel') ? known.billingPanel : billingPanel(reusing(2));
     d.sections = stage1 && same.has('home-sections') ? known.sections : sections(reusing(2));
     d.orderActions = stage1 && same.has('order-actions') ? known.orderActions : orderActions(reusing(2));
     d.pageAccess = stage1 && same.has('page-access') ? known.pageAccess : pageAccess(reusing(2));

@@ -89,8 +89,33 @@ export const BILLING_ACTIONS = [
   'set-up-payment-plan',
   'view-payment-plan',
   'retry-payment',
+  'pay-bill',
+  'vacation-restore',
+  'autopay-reminder',
+  'autopay-nothing-due',
+  'no-bills-yet',
+  'movers-discount',
+  'cancel-service-link',
+  'cancel-services-page',
 ] as const;
 export type BillingAction = (typeof BILLING_ACTIONS)[number];
+
+/** The states of the billing panel (home spec §4 'Billing panel states'), decided by rules/billing-panel.json. */
+export const BILLING_PANEL_STATES = [
+  'closed',
+  'final',
+  'suspended-postpaid',
+  'suspended-prepaid',
+  'vacation-suspended',
+  'payment-plan',
+  'autopay',
+  'standard',
+] as const;
+export type BillingPanelState = (typeof BILLING_PANEL_STATES)[number];
+
+/** Which paperless update call an account takes (rules/paperless.json): crisUpdatePaperless or ensupdatepaperless. */
+export const PAPERLESS_CALLS = ['cris', 'ensemble'] as const;
+export type PaperlessCall = (typeof PAPERLESS_CALLS)[number];
 
 export const OUTAGE_ALERTS = [
   'none',
@@ -365,6 +390,20 @@ export const DECISIONS = [
     description: 'Whether the OAuth (adapt) token is still fresh enough to use.',
   },
   {
+    id: 'paperless',
+    kind: 'first-match',
+    eventType: 'paperless-call',
+    stage: 1,
+    params: {
+      type: 'object',
+      required: ['call'],
+      additionalProperties: false,
+      properties: { call: str(PAPERLESS_CALLS) },
+    },
+    description:
+      'Which paperless update call the account takes: crisUpdatePaperless (cris) or ensupdatepaperless (ensemble).',
+  },
+  {
     id: 'data-loading',
     kind: 'all-ordered',
     eventType: 'data-call',
@@ -501,7 +540,21 @@ export const DECISIONS = [
       properties: { action: str(BILLING_ACTIONS) },
     },
     description:
-      'Billing panel offers: the payment-plan prompt, the Set up / View Payment plan buttons and Retry Payment of the suspended prepaid notice.',
+      "Billing panel offers and lines: the payment-plan prompt, Set up / View Payment plan, Pay, Retry Payment of the suspended prepaid notice, vacation restore, the AutoPay notes, 'no bills yet', the movers discount link, Cancel Service.",
+  },
+  {
+    id: 'billing-panel',
+    kind: 'first-match',
+    eventType: 'billing-panel',
+    stage: 2,
+    params: {
+      type: 'object',
+      required: ['state'],
+      additionalProperties: false,
+      properties: { state: str(BILLING_PANEL_STATES) },
+    },
+    description:
+      'The state of the billing panel: closed, final, suspended (postpaid or prepaid), vacation-suspended, on a payment plan, on AutoPay, or standard.',
   },
   {
     id: 'order-actions',

@@ -310,7 +310,7 @@ export function createRuntime(rulesets: Rulesets): Runtime {
     };
     Object.assign(facts, stage0);
 
-    const [wg, card, pay, credit, outage, timing, token, dataLoading, brand] = await Promise.all([
+    const [wg, card, pay, credit, outage, timing, token, paperless, dataLoading, brand] = await Promise.all([
       run('walled-garden', facts),
       run('prepaid-card', facts),
       run('payment', facts),
@@ -318,6 +318,7 @@ export function createRuntime(rulesets: Rulesets): Runtime {
       run('outage', facts),
       run('appointment-timing', facts),
       run('token', facts),
+      run('paperless', facts),
       run('data-loading', facts),
       run('brand', facts),
     ]);
@@ -349,6 +350,9 @@ export function createRuntime(rulesets: Rulesets): Runtime {
         ) as HomeDecisions['appointmentTiming']['timing'],
       },
       token: { fresh: firstParam(token, 'fresh', false, isBool) },
+      paperless: {
+        call: firstParam(paperless, 'call', 'ensemble', isString) as HomeDecisions['paperless']['call'],
+      },
       dataLoading: {
         calls: [...new Set(dataLoading.matchedParams.map((p) => p.call as DataCall))],
       },
@@ -372,15 +376,17 @@ export function createRuntime(rulesets: Rulesets): Runtime {
     };
     Object.assign(facts, decisionFacts);
 
-    const [view, banner, nav, billing, sectionsOutcome, orderActionsOutcome, pageAccess] = await Promise.all([
-      run('home-view', facts),
-      run('account-banners', facts),
-      run('navigation', facts),
-      run('billing-actions', facts),
-      run('home-sections', facts),
-      run('order-actions', facts),
-      run('page-access', facts),
-    ]);
+    const [view, banner, nav, billing, panel, sectionsOutcome, orderActionsOutcome, pageAccess] =
+      await Promise.all([
+        run('home-view', facts),
+        run('account-banners', facts),
+        run('navigation', facts),
+        run('billing-actions', facts),
+        run('billing-panel', facts),
+        run('home-sections', facts),
+        run('order-actions', facts),
+        run('page-access', facts),
+      ]);
     const closedPages = new Set(
       pageAccess.matchedParams.flatMap((p) => (Array.isArray(p.pages) ? (p.pages as unknown[]) : [])),
     );
@@ -411,6 +417,9 @@ export function createRuntime(rulesets: Rulesets): Runtime {
       billingActions: Object.fromEntries(
         BILLING_ACTIONS.map((a) => [a, billing.matchedParams.some((p) => p.action === a)]),
       ) as HomeDecisions['billingActions'],
+      billingPanel: {
+        state: firstParam(panel, 'state', 'standard', isString) as HomeDecisions['billingPanel']['state'],
+      },
       sections: orderSections(sectionsOutcome),
       orderActions: Object.fromEntries(
         ORDER_ACTIONS.map((a) => [a, orderActionsOutcome.matchedParams.some((p) => p.action === a)]),
@@ -427,6 +436,7 @@ export function createRuntime(rulesets: Rulesets): Runtime {
       outage,
       timing,
       token,
+      paperless,
       dataLoading,
       brand,
       upgradeOffer,
@@ -437,6 +447,7 @@ export function createRuntime(rulesets: Rulesets): Runtime {
       banner,
       nav,
       billing,
+      panel,
       sectionsOutcome,
       orderActionsOutcome,
       pageAccess,

@@ -4,6 +4,7 @@ import type {
   AppointmentTiming,
   BannerId,
   BillingAction,
+  BillingPanelState,
   Brand,
   DataCall,
   ConstantName,
@@ -15,6 +16,7 @@ import type {
   PageId,
   OrderAction,
   OutageAlert,
+  PaperlessCall,
   PaymentFlag,
   SectionId,
   UpgradeOffer,
@@ -69,6 +71,10 @@ export interface HomeDecisions {
   prepaidCard: { status: 0 | 1 | 2 };
   payment: Record<PaymentFlag, boolean>;
   billingActions: Record<BillingAction, boolean>;
+  /** The billing panel's state (rules/billing-panel.json). */
+  billingPanel: { state: BillingPanelState };
+  /** Which paperless update call this account takes (rules/paperless.json). */
+  paperless: { call: PaperlessCall };
   /** What the home's pending-order alert offers (rules/order-actions.json). */
   orderActions: Record<OrderAction, boolean>;
   creditOffer: { show: boolean };

@@ -116,7 +116,23 @@ function daysSince(value: string | null | undefined, today: Date): number | null
   return d ? daysBetween(d, today) : null;
 }
 
-/** The early-access order: the spec nests an object of the same name inside; its fields win. */
+/** Days until a date, from days since it (null stays null; no -0). */
+function negate(days: number | null): number | null {
+  return days === null ? null : 0 - days;
+}
+
+/**
+ * Days since the late payment (the spec's 'late-payment date'): the failed payment's date when a payment
+ * failed; otherwise the bill due date, but only while something is still owed (a paid bill is no late
+ * payment). Whether that makes it late, or 'in the period', is for rules/payment.json to say.
+ */
+function daysSinceLatePayment(p: Profile | undefined, today: Date): number | null {
+  const failed = daysSince(p?.failedPaymentDate, today);
+  if (failed !== null) return failed;
+  const owed = typeof p?.currentAmountDue === 'number' && p.currentAmountDue > 0;
+  return owed ? daysSince(p.billDueDate, today) : null;
+}
+
 /** A full address: its first line, city, state code and zip are all present. */
 function addressComplete(
   address: { addressLine1?: string; city?: string; stateCode?: string; zip?: string } | undefined,
@@ -129,6 +145,7 @@ function addressComplete(
   );
 }
 
+/** The early-access order: the spec nests an object of the same name inside; its fields win. */
 export function pendingOrderOf(profile: Profile | undefined) {
   const outer = profile?.earlyAccessProductOrderResponse;
   if (!outer) return null;
@@ -152,13 +169,31 @@ const NO_SERVICES = {
   changeDueDateFlowAvailable: null,
   hasPendingOrder: null,
   pointOfNoReturnPassed: null,
+  hasEbbpDiscount: null,
+  hasAcpDiscount: null,
 } as const;
+
+/**
+ * The special considerations of a services answer (EBBP, ACP_DISCOUNT ...): Blue Marble lists them in
+ * dioProductEligibility, the other billing systems beside servicesAndOffersResponse; both count.
+ */
+export function specialConsiderationsOf(services: MyServices | undefined): string[] {
+  if (!services) return [];
+  const lists = [services.dioProductEligibility?.specialConsiderations, services.specialConsiderations];
+  return lists.flatMap((l) => (Array.isArray(l) ? l : [])).map((c) => String(c).trim().toUpperCase());
+}
 
 function servicesFacts(services: MyServices | undefined) {
   if (!services || services.statusInfo.status.toUpperCase() === 'FAILURE') return NO_SERVICES;
+  const considerations = specialConsiderationsOf(services);
+  const discounts = {
+    hasEbbpDiscount: considerations.includes('EBBP'),
+    hasAcpDiscount: considerations.includes('ACP_DISCOUNT'),
+  };
   const dio = services.dioProductEligibility;
   if (dio) {
     return {
+      ...discounts,
       hsiOwned: dio.hasHsi,
       productCount: [dio.hasHsi, dio.hasPhone, dio.hasDtv].filter(Boolean).length,
       disconnectFlowAvailable: (dio.ecFlowsAvailable ?? []).includes('DISCONNECT'),
@@ -173,6 +208,7 @@ function servicesFacts(services: MyServices | undefined) {
   const owned = (p: { isOwned?: string } | undefined) => p?.isOwned?.toLowerCase() === 'true';
   const hsi = owned(other.internet);
   return {
+    ...discounts,
     hsiOwned: hsi,
     productCount: [hsi, owned(other.phone), owned(other.directv)].filter(Boolean).length,
     disconnectFlowAvailable: false,
@@ -303,6 +339,8 @@ export function deriveFacts(snapshot: AccountSnapshot, { today }: { today: Date 
     nextPaymentAmount: p?.nextPaymentAmount ?? null,
     daysPastDueDate: daysSince(p?.billDueDate, today),
     daysSinceFailedPayment: daysSince(p?.failedPaymentDate, today),
+    daysSinceLatePayment: daysSinceLatePayment(p, today),
+    daysUntilPaymentProcessing: negate(daysSince(p?.nextBillProcessedDate, today)),
     daysToCardExpiry: cardExpiry ? daysBetween(today, cardExpiry) : null,
     cardTypePresent: nonEmpty(p?.creditCardType),
     creditCardType: upper(p?.creditCardType),

@@ -54,6 +54,8 @@ export const CONSTANT_NAMES = [
   'speedChartStep',
   'connectedDeviceGroups',
   'trackingCookieDays',
+  'emailRetryLimit',
+  'phoneDigits',
 ] as const;
 export type ConstantName = (typeof CONSTANT_NAMES)[number];
 
@@ -289,6 +291,20 @@ export const ACCOUNT_FACTS = [
     type: 'number',
     source: 'data',
     description: 'Days from the last failed payment date to today (0 on the day it failed); null when none.',
+  },
+  {
+    name: 'daysSinceLatePayment',
+    type: 'number',
+    source: 'data',
+    description:
+      "Days from the late payment's date to today (0 on the day, negative before it): the last failed payment's date when there is one, otherwise the bill due date while an amount is due; null when there is neither (nothing is owed and no payment failed).",
+  },
+  {
+    name: 'daysUntilPaymentProcessing',
+    type: 'number',
+    source: 'data',
+    description:
+      'Days from today to the date the next payment is processed (nextBillProcessedDate): 0 on the day, negative once it is past; null when there is none.',
   },
   {
     name: 'daysToCardExpiry',
@@ -573,6 +589,18 @@ export const ACCOUNT_FACTS = [
     type: 'boolean',
     source: 'data',
     description: 'The services answer lists the DISCONNECT flow (ecFlowsAvailable).',
+  },
+  {
+    name: 'hasEbbpDiscount',
+    type: 'boolean',
+    source: 'data',
+    description: 'The services answer lists the special consideration EBBP (a broadband benefit holder).',
+  },
+  {
+    name: 'hasAcpDiscount',
+    type: 'boolean',
+    source: 'data',
+    description: 'The services answer lists the special consideration ACP_DISCOUNT.',
   },
   {
     name: 'rateChangeCount',

@@ -30,6 +30,8 @@ export const NOT_CALLED: Readonly<Record<DataCall, Partial<Record<AccountFactNam
     changeModemFlowAvailable: null,
     fiberUpgradeQualified: null,
     canVacationRestore: null,
+    hasEbbpDiscount: null,
+    hasAcpDiscount: null,
   },
   rateIncrease: { rateChangeCount: null },
   wgStatus: { wgCallStatus: 'not-called', wgServerStatus: null, wgIsSoft: null, wgStatus: null },

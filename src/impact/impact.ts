@@ -211,6 +211,7 @@ const READINGS: Record<AccountDecisionId, Reading> = {
   outage: { kind: 'value', of: (d) => d.outage.alert, part: (d) => d.outage },
   'appointment-timing': { kind: 'value', of: (d) => d.appointmentTiming.timing },
   token: { kind: 'value', of: (d) => (d.token.fresh ? 'fresh' : 'not fresh') },
+  paperless: { kind: 'value', of: (d) => d.paperless.call, part: (d) => d.paperless },
   'data-loading': { kind: 'list', of: (d) => d.dataLoading.calls, part: (d) => d.dataLoading },
   brand: { kind: 'value', of: (d) => d.brand.brand },
   'upgrade-offer': { kind: 'value', of: (d) => d.upgradeOffer.offer, part: (d) => d.upgradeOffer },
@@ -238,6 +239,7 @@ const READINGS: Record<AccountDecisionId, Reading> = {
   'billing-actions': { kind: 'list', of: (d) => onOf(d.billingActions), part: (d) => d.billingActions },
   'order-actions': { kind: 'list', of: (d) => onOf(d.orderActions), part: (d) => d.orderActions },
   'page-access': { kind: 'list', of: (d) => d.pageAccess.closed, part: (d) => d.pageAccess },
+  'billing-panel': { kind: 'value', of: (d) => d.billingPanel.state, part: (d) => d.billingPanel },
   // What the customer sees: the sections in order; renumbering that keeps the order changes no screen.
   'home-sections': {
     kind: 'list',
@@ -277,6 +279,7 @@ const SAME: Record<AccountDecisionId, (a: HomeDecisions, b: HomeDecisions) => bo
   outage: (a, b) => a.outage.alert === b.outage.alert,
   'appointment-timing': (a, b) => a.appointmentTiming.timing === b.appointmentTiming.timing,
   token: (a, b) => a.token.fresh === b.token.fresh,
+  paperless: (a, b) => a.paperless.call === b.paperless.call,
   'data-loading': (a, b) => sameList(a.dataLoading.calls, b.dataLoading.calls),
   brand: (a, b) => a.brand.brand === b.brand.brand,
   'upgrade-offer': (a, b) => a.upgradeOffer.offer === b.upgradeOffer.offer,
@@ -295,6 +298,7 @@ const SAME: Record<AccountDecisionId, (a: HomeDecisions, b: HomeDecisions) => bo
   'billing-actions': (a, b) => sameRecord(BILLING_ACTIONS, a.billingActions, b.billingActions),
   'order-actions': (a, b) => sameRecord(ORDER_ACTIONS, a.orderActions, b.orderActions),
   'page-access': (a, b) => sameList(a.pageAccess.closed, b.pageAccess.closed),
+  'billing-panel': (a, b) => a.billingPanel.state === b.billingPanel.state,
   // Sections are what the full home shows: counted for accounts on it with both rule sets (a change of
   // view is counted under home-view).
   'home-sections': (a, b) => {

@@ -11,7 +11,7 @@ type Lazy = NonNullable<RouteObject['lazy']>;
 type Loader = () => Promise<object>;
 const pages: Record<string, Loader> = {
   '/home': () => import('../app/home-route'),
-  '/billing': () => import('../features/billing/routes/billing'),
+  '/billing': () => import('../app/billing-route'),
   '/paymentHistory': () => import('../features/billing/routes/payment-history'),
   '/billDetail': () => import('../features/billing/routes/bill-detail'),
   '/billDetailPdf': () => import('../features/billing/routes/bill-detail-pdf'),
@@ -23,7 +23,7 @@ const pages: Record<string, Loader> = {
   '/settings': () => import('../features/settings/routes/layout'),
   '/settings/': () => import('../features/settings/routes/sign-in-info'),
   '/settings/accountInfo': () => import('../features/settings/routes/account-info'),
-  '/settings/notifications': () => import('../features/settings/routes/notifications'),
+  '/settings/notifications': () => import('../app/notifications-route'),
   '/services': () => import('../features/services/routes/layout'),
   '/services/': () => import('../features/services/routes/internet'),
   '/services/phone': () => import('../features/services/routes/phone'),

@@ -73,7 +73,8 @@ describe('redirect checker', () => {
 
 describe('a jump-out that carries a token from an answer (the payment-plan site)', () => {
   const base = portal.jumpOuts.paymentPlan;
-  const site = new URL(base);
+  // The sandbox's configuration points at its stand-in site, on the portal's own origin.
+  const site = new URL(base, origin);
 
   it.each([...REDIRECT_CORPUS, 'T 1', '\ud800lone', 'a&b=c#frag'])(
     'stays on the configured site whatever the token holds: %j',

@@ -49,6 +49,9 @@ test.describe('the full home', () => {
   test('renders its sections in the order the rules resolve', async ({ guarded: page }) => {
     await signIn(page, 'early-life-self-install');
     await expectHomeShown(page);
+    // The paperless cards load when the rules show them.
+    await expect(page.getByRole('heading', { name: 'Avoid the paper bill fee' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Set up your billing' })).toBeVisible();
     const shown = await headings(page);
     const order = [
       'Avoid the paper bill fee',
@@ -102,7 +105,7 @@ test.describe('paper-charge alert', () => {
     await signIn(page, 'blue-marble', '/home', [`${ENS}:500`]);
     await page.getByRole('button', { name: 'Go paperless' }).click();
     await expect(page.getByText('Unable to save changes.Please try again later.')).toBeVisible();
-    await expectIssueLogged(page, 'updatePaperless');
+    await expectIssueLogged(page, 'ensupdatepaperless');
   });
 
   for (const mode of FAULT_MODES) {

@@ -24,7 +24,7 @@ test.describe("walled garden 'Avoid a service interruption'", () => {
     guarded: page,
   }) => {
     await signIn(page, 'walled-garden-soft');
-    await page.getByRole('button', { name: 'Pay now' }).click();
+    await page.getByRole('button', { name: 'Pay now', exact: true }).click();
     const box = page.getByRole('region', { name: 'Payment successful' });
     await expect(box).toContainText('your service will not be interrupted');
     await expect(box).toContainText('CNF-100001');
@@ -51,7 +51,7 @@ test.describe("walled garden 'Avoid a service interruption'", () => {
     }) => {
       if (mode === 'timeout') test.setTimeout(45_000);
       await signIn(page, 'walled-garden-soft', '/home', [`${PAY}:${mode}`]);
-      const payNow = page.getByRole('button', { name: 'Pay now' });
+      const payNow = page.getByRole('button', { name: 'Pay now', exact: true });
       await payNow.click();
       await expect(page.getByText(PAYMENT_FAILED)).toBeVisible({
         timeout: mode === 'timeout' ? AFTER_TIMEOUT : 7_000,

@@ -47,7 +47,7 @@ test.describe('QA sessions captured in the browser replay in the browser', () =>
   }, testInfo) => {
     await signIn(page, 'walled-garden-soft', '/home?qa', [`${PAY}:500`]);
     await settled(page);
-    await page.getByRole('button', { name: 'Pay now' }).click();
+    await page.getByRole('button', { name: 'Pay now', exact: true }).click();
     await expect(page.getByText(MESSAGES.paymentFailed.text, { exact: true })).toBeVisible();
 
     await page.getByRole('button', { name: /^QA: rules and flow paths/ }).click();

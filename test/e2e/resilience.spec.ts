@@ -22,14 +22,15 @@ test.describe('the issue log is complete and readable', () => {
   }) => {
     await signIn(page, 'postpaid');
     await settled(page);
-    // The billing page's code cannot be fetched (a deploy replaced it, the network dropped): the router fails.
+    // The billing page's code cannot be fetched (a deploy replaced it, the network dropped): the router fails,
+    // and the shell shows its retry view for it (shell spec §8), logged as loadPage.
     await page.route(/\/assets\/billing-[\w-]+\.js$/, (route) => route.abort());
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Billing' }).click();
-    await expect(page.getByRole('heading', { name: "We're sorry" })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'This page did not load' })).toBeVisible();
     await expect
-      .poll(async () => (await issueRecords(page)).find((r) => r.operation === 'render'))
+      .poll(async () => (await issueRecords(page)).find((r) => r.operation === 'loadPage'))
       .toMatchObject({ page: 'billing', accountNumber: '310245781' });
-    const record = (await issueRecords(page)).find((r) => r.operation === 'render');
+    const record = (await issueRecords(page)).find((r) => r.operation === 'loadPage');
     expect(record?.message).toMatch(/dynamically imported module/i);
     expect(record?.message).not.toMatch(/object Object/);
   });

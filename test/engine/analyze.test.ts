@@ -317,6 +317,8 @@ const allConstants = {
   speedChartStep: 10,
   connectedDeviceGroups: 3,
   trackingCookieDays: 90,
+  emailRetryLimit: 2,
+  phoneDigits: 10,
 };
 
 describe('rules:check analysis: one place per number', () => {

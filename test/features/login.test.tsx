@@ -125,7 +125,7 @@ describe('forgot password', () => {
     await user.type(screen.getByLabelText('Email address'), 'ana@mail.example');
     await user.click(screen.getByRole('button', { name: 'Send the reset link' }));
     expect(await screen.findByRole('status')).toHaveTextContent(
-      'We emailed a link to reset the password of ana.lopez',
+      'Check your email: we emailed a link to reset the password of ana.lopez',
     );
     expect(orch.calls.map((c) => c.body ?? c.query)).toEqual([
       { login: 'ana.lopez' },

@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { Component as Layout } from '../../src/features/settings/routes/layout';
 import { Component as AccountInfo } from '../../src/features/settings/routes/account-info';
 import {
-  Component as Notifications,
+  NotificationsPage as Notifications,
   EMAIL_FORMAT_ERROR,
 } from '../../src/features/settings/routes/notifications';
 import { Component as SignInInfo } from '../../src/features/settings/routes/sign-in-info';

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { handleOrch, isSignedIn, orchRoutes, type OrchRequest, type Reply } from '../../sandbox/orch';
+import {
+  arrangePlanWithToken,
+  handleOrch,
+  isSignedIn,
+  orchRoutes,
+  payWithToken,
+  type OrchRequest,
+  type Reply,
+} from '../../sandbox/orch';
 import { loadPersonas, schemaValidator } from '../../sandbox/personas';
 import { SessionStore } from '../../sandbox/session';
 
@@ -145,6 +153,74 @@ describe('state-changing calls change the session copy', () => {
       status: true,
       response: { isSoftWG: false, wgstatus: 'NONE' },
     });
+  });
+
+  it('the payment jump-out token is kept with its attributes; jumpOutPayBill hands it to the payment site, whose Pay pays the balance in this session', () => {
+    const s = signedIn('late-payment');
+    const attribList = [
+      { name: 'biller', value: 'ENSEMBLE' },
+      { name: 'accountNumber', value: '310555656' },
+      { name: 'adjustedAmount', value: '120.50' },
+    ];
+    const { data } = json(call(s, 'POST /Orch/dssh/ecom/createJumpOutToken', { list: { attribList } })) as {
+      data: { token: string };
+    };
+    expect(s.jumpTokens.get(data.token)).toEqual({
+      kind: 'jump-out',
+      accountIndex: 0,
+      attributes: { biller: 'ENSEMBLE', accountNumber: '310555656', adjustedAmount: '120.50' },
+    });
+    expect(call(s, 'GET /Orch/dssh/redirectEntry/jumpOutPayBill', {}, 'accountNumber=310555656')).toEqual({
+      status: 302,
+      location: `/sandbox/jump/payBill?token=${data.token}`,
+    });
+    // Another account's payment has no token here.
+    expect(call(s, 'GET /Orch/dssh/redirectEntry/jumpOutPayBill', {}, 'accountNumber=1')).toEqual({
+      status: 302,
+      location: '/sandbox/jump/payBill?accountNumber=1',
+    });
+
+    expect(payWithToken(s, 'JT-unknown', today)).toBeNull();
+    expect(payWithToken(s, data.token, today)).toMatchObject({ amount: 120.5, accountNumber: '310555656' });
+    const profile = (json(call(s, 'GET /Orch/dssh/homeEarlyInit')) as { response: Record<string, unknown> })
+      .response;
+    expect(profile.currentAmountDue).toBe(0);
+    // Another session of the persona still owes it.
+    const other = (
+      json(call('late-payment', 'GET /Orch/dssh/homeEarlyInit')) as { response: Record<string, unknown> }
+    ).response;
+    expect(other.currentAmountDue).toBe(120.5);
+  });
+
+  it('a token without the payment attributes (the shop jump-out) is not a payment', () => {
+    const s = signedIn('postpaid');
+    const { data } = json(
+      call(s, 'POST /Orch/dssh/ecom/createJumpOutToken', {
+        list: { attribList: [{ name: 'profileId', value: 'alex.postpaid' }] },
+      }),
+    ) as { data: { token: string } };
+    expect(payWithToken(s, data.token, today)).toBeNull();
+  });
+
+  it('the payment-plan token is kept; the payment-plan site sets up an arrangement for this session', () => {
+    const s = signedIn('late-payment');
+    const { token } = json(
+      call(s, 'POST /Orch/dssh/pbs/paymentPlanToken', { accountNumber: '310555656' }),
+    ) as {
+      token: string;
+    };
+    expect(arrangePlanWithToken(s, 'PP-unknown')).toBeNull();
+    expect(arrangePlanWithToken(s, token)).toEqual({ accountNumber: '310555656' });
+    const profile = (json(call(s, 'GET /Orch/dssh/homeEarlyInit')) as { response: Record<string, unknown> })
+      .response;
+    expect(profile.hasPaymentArrangement).toBe(true);
+  });
+
+  it('a session keeps its 20 newest tokens', () => {
+    const s = signedIn('postpaid');
+    for (let i = 0; i < 25; i++)
+      call(s, 'POST /Orch/dssh/pbs/paymentPlanToken', { accountNumber: '310245781' });
+    expect(s.jumpTokens.size).toBe(20);
   });
 
   it('a retry declined again answers a non-zero status', () => {

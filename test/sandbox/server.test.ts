@@ -184,12 +184,82 @@ describe('Orch calls', () => {
   it('sends jump-outs to a sandbox stand-in page', async () => {
     const b = new Browser();
     await b.signIn('postpaid');
-    const res = await b.get('/Orch/dssh/redirectEntry/jumpOutPayBill?accountNumber=310245781');
+    const res = await b.get('/Orch/dssh/redirectEntry/jumpOutManageAutoPay');
     expect(res.status).toBe(302);
     // The absolute URL the redirect checker returned.
-    expect(res.headers.get('location')).toBe(`${base}/sandbox/jump/payBill?accountNumber=310245781`);
-    const page = await b.get('/sandbox/jump/payBill?accountNumber=310245781');
+    expect(res.headers.get('location')).toBe(`${base}/sandbox/jump/manageAutoPay`);
+    const page = await b.get('/sandbox/jump/manageAutoPay');
     expect(await page.text()).toContain('In a real deployment this goes to');
+  });
+
+  it('the stand-in payment site shows the payment token it received, pays it, and the balance of that session is paid', async () => {
+    const b = new Browser();
+    await b.signIn('late-payment');
+    const attribList = [
+      { name: 'biller', value: 'ENSEMBLE' },
+      { name: 'accountNumber', value: '310555656' },
+      { name: 'adjustedAmount', value: '120.50' },
+      { name: 'firstName', value: '<Lou>' },
+    ];
+    const { data } = (await (
+      await b.post('/Orch/dssh/ecom/createJumpOutToken', { list: { attribList } })
+    ).json()) as { data: { token: string } };
+    const jump = await b.get('/Orch/dssh/redirectEntry/jumpOutPayBill?accountNumber=310555656');
+    expect(jump.headers.get('location')).toBe(`${base}/sandbox/jump/payBill?token=${data.token}`);
+    const site = await (await b.get(`/sandbox/jump/payBill?token=${data.token}`)).text();
+    expect(site).toContain('<code>adjustedAmount</code></th><td>120.50</td>');
+    // What the token carried is shown as text, never as markup.
+    expect(site).toContain('&lt;Lou&gt;');
+    expect(site).toContain('Pay $120.50');
+
+    const form = { 'content-type': 'application/x-www-form-urlencoded' };
+    // Another site cannot make the payment.
+    const crossSite = await b.get('/sandbox/jump/payBill', {
+      method: 'POST',
+      body: `token=${data.token}`,
+      headers: { ...form, origin: 'https://evil.example' },
+    });
+    expect(crossSite.status).toBe(403);
+    const paid = await b.get('/sandbox/jump/payBill', {
+      method: 'POST',
+      body: `token=${data.token}`,
+      headers: { ...form, origin: base },
+    });
+    expect(paid.status).toBe(200);
+    expect(await paid.text()).toContain('$120.50 was paid on account 310555656');
+    const profile = await b.json<{ response: { currentAmountDue: number } }>('/Orch/dssh/homeEarlyInit');
+    expect(profile.response.currentAmountDue).toBe(0);
+    // A token this session never received is not a payment.
+    const other = new Browser();
+    await other.signIn('late-payment');
+    const refused = await other.get('/sandbox/jump/payBill', {
+      method: 'POST',
+      body: `token=${data.token}`,
+      headers: form,
+    });
+    expect(refused.status).toBe(404);
+  });
+
+  it('the stand-in payment-plan site shows its token and sets up an arrangement for the session', async () => {
+    const b = new Browser();
+    await b.signIn('late-payment');
+    const { token } = (await (
+      await b.post('/Orch/dssh/pbs/paymentPlanToken', { accountNumber: '310555656' })
+    ).json()) as { token: string };
+    const site = await b.get(`/sandbox/jump/paymentPlan?token=${token}`);
+    expect(site.status).toBe(200);
+    expect(await site.text()).toContain(`Token ${token}`);
+    expect((await b.get('/sandbox/jump/paymentPlan?token=PP-forged')).status).toBe(404);
+    const set = await b.get('/sandbox/jump/paymentPlan', {
+      method: 'POST',
+      body: `token=${token}`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
+    expect(await set.text()).toContain('Account 310555656 now has a payment arrangement.');
+    const profile = await b.json<{ response: { hasPaymentArrangement: boolean } }>(
+      '/Orch/dssh/homeEarlyInit',
+    );
+    expect(profile.response.hasPaymentArrangement).toBe(true);
   });
 
   it('logout ends the session and goes to the sign-in page', async () => {

@@ -35,7 +35,11 @@ export function updatePaperlessEns(
   });
 }
 
-/** Spec: CRIS success is data.serviceResponse.statusCode 1 or data.code '200'; other accounts data.code '200'. */
-export function paperlessUpdateSucceeded(data: PaperlessUpdate): boolean {
+/**
+ * Spec: CRIS success is data.serviceResponse.statusCode 1 or data.code '200'; other accounts (ensupdatepaperless)
+ * data.code '200' only.
+ */
+export function paperlessUpdateSucceeded(data: PaperlessUpdate, call: 'cris' | 'ensemble' = 'cris'): boolean {
+  if (call === 'ensemble') return data.data.code === '200';
   return data.data.serviceResponse?.statusCode === 1 || data.data.code === '200';
 }

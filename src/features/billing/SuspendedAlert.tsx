@@ -7,6 +7,8 @@ import { useStores } from '../../stores/context';
 import { Alert } from '../../ui/Alert';
 import { formatMoney } from '../../ui/format';
 import { paymentMethodText } from '../../ui/display';
+import { PayBill } from './PayBill';
+import { PaymentPlanButton } from './PaymentPlanButton';
 import { BILLING_HOME_TEXT as T } from './home-texts';
 import type { SectionProps } from '../../ui/section';
 
@@ -15,11 +17,12 @@ import type { SectionProps } from '../../ui/section';
  * has been suspended!'. The card-expired variant offers 'Update payment Method' (external redirect); the
  * failed-payment variant offers Retry Payment (machines/retry-payment.machine.ts) when rules/billing-actions.json
  * decides 'retry-payment', Edit Payment Method and Pay with new Payment Method. The postpaid variant
- * ('Suspended Account') is not built yet and renders nothing.
+ * 'Suspended Account' (SUSP, SUSPENDED or S) shows the balance with Pay and, where offered, Set up Payment plan.
  */
 export const SuspendedAlert = observer(function SuspendedAlert({ params }: SectionProps) {
   const store = useStores();
   const variant = params?.variant;
+  if (variant === 'postpaid') return <SuspendedPostpaid />;
   if (variant !== 'prepaid-card-expired' && variant !== 'prepaid-failed-payment') return null;
   const p = store.profile.data;
   const amount = p?.nextPaymentAmount;
@@ -82,5 +85,33 @@ const RetryButtons = observer(function RetryButtons({ retryAllowed }: { retryAll
         { label: T.payWithNewPaymentMethod, onPress: () => send({ type: 'PAYMENT.NEW_METHOD' }) },
       ]}
     />
+  );
+});
+
+/** 'Suspended: postpaid Suspended Account': the balance that restores service, Pay, a payment plan. */
+const SuspendedPostpaid = observer(function SuspendedPostpaid() {
+  const store = useStores();
+  const p = store.profile.data;
+  const offers = store.decisions.current?.billingActions;
+  return (
+    <Alert
+      tone="error"
+      heading={T.suspendedPostpaid}
+      actions={
+        <>
+          {offers?.['pay-bill'] ? <PayBill /> : null}
+          {offers?.['set-up-payment-plan'] ? <PaymentPlanButton label={T.setUpPaymentPlan} /> : null}
+          {offers?.['view-payment-plan'] ? <PaymentPlanButton label={T.viewPaymentPlan} /> : null}
+        </>
+      }
+    >
+      <p>{T.suspendedPostpaidBody}</p>
+      {p?.currentAmountDue !== undefined ? (
+        <dl className="home-facts">
+          <dt>{T.amountDue}</dt>
+          <dd>{formatMoney(p.currentAmountDue)}</dd>
+        </dl>
+      ) : null}
+    </Alert>
   );
 });

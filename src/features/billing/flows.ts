@@ -94,3 +94,5 @@ export function provideRetryPayment(store: RootStore, navigateHome: () => void) 
     },
   });
 }
+
+// The billing panel's call modules (and their response validators) load with the first click that needs them.

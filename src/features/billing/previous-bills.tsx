@@ -22,7 +22,17 @@ interface BillRow {
  * /billDetail), others from the bill dates (each opens /billDetailPdf). On failure the spec's
  * 'Previous bills are not available'; an empty list is 'You don't have any bills for your account yet.'.
  */
-export function PreviousBills({ profile, page }: { profile: Profile; page: string }) {
+export function PreviousBills({
+  profile,
+  page,
+  noBillsYet = false,
+}: {
+  profile: Profile;
+  page: string;
+  /** rules/billing-actions.json 'no-bills-yet' (early life or tenure 0): the text, and no call. */
+  noBillsYet?: boolean;
+}) {
+  if (noBillsYet) return <p>{BILLING_TEXTS.noBillsYet}</p>;
   return isPrepaid(profile) ? (
     <PrepaidBills accountNumber={profile.currentlyManagedAccount} page={page} />
   ) : (

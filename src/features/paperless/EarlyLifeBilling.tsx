@@ -1,9 +1,13 @@
 import { observer } from 'mobx-react-lite';
-import { Link } from 'react-router-dom';
 import { jumpOut } from '../../config';
 import { useStores } from '../../stores/context';
+import { PaperlessSettings } from './PaperlessSettings';
+import { PAPERLESS_TEXT as T } from './texts';
 
-/** Early-life billing settings: tenure below 10, AutoPay or paperless off, non-prepaid (rules decide). */
+/**
+ * Early-life billing settings: tenure below 10, AutoPay or paperless off, non-prepaid (rules decide). AutoPay
+ * goes to the manage-AutoPay jump-out; paperless turns on through the paperless dialog (the paperless flow).
+ */
 export const EarlyLifeBilling = observer(function EarlyLifeBilling() {
   const store = useStores();
   const p = store.profile.data;
@@ -16,8 +20,7 @@ export const EarlyLifeBilling = observer(function EarlyLifeBilling() {
           {p?.autoPay ? null : <a href={jumpOut('manageAutoPay')}>Turn on AutoPay</a>}
         </li>
         <li>
-          Paperless billing: {p?.paperlessBilling ? 'on' : 'off'}{' '}
-          {p?.paperlessBilling ? null : <Link to="/settings/notifications">Go paperless</Link>}
+          <PaperlessSettings turnOnLabel={T.goPaperless} allowTurnOff={false} />
         </li>
       </ul>
     </section>

@@ -1,4 +1,6 @@
 import { observer } from 'mobx-react-lite';
+import { useEffect, useState } from 'react';
+import { MESSAGES } from '../../../../machines/messages';
 import { Link, useSearchParams } from 'react-router-dom';
 import type { ApiClient } from '../../../api/client';
 import { getInvoiceDetails } from '../../../api/calls/invoice-details';
@@ -37,7 +39,8 @@ async function newestInvoice(orch: ApiClient, p: Profile): Promise<CallResult<st
 /**
  * /billDetail?invoiceNumber: one bill (home spec 2.11, 'prepaid invoice detail') from POST
  * aos/brim/invoiceDetails. Without an invoice number it shows the newest bill, as the billing panel's View Bill
- * does. Failure: 'Error while fetching bill deatils. Please try again later.' (the spec's text, typo kept).
+ * does. Failure: the toast 'Error while fetching bill deatils. Please try again later.' (the spec's text, typo
+ * kept), and Try again.
  */
 export const Component = observer(function BillDetail() {
   const store = useStores();
@@ -54,8 +57,9 @@ function BillDetailContent({ profile: p }: { profile: Profile }) {
   const store = useStores();
   const [params] = useSearchParams();
   const wanted = params.get('invoiceNumber');
+  const [attempt, setAttempt] = useState(0);
   const call = useCall<Detail>(
-    `invoiceDetails:${wanted ?? 'newest'}`,
+    `invoiceDetails:${wanted ?? 'newest'}:${attempt}`,
     async () => {
       let invoiceNumber = wanted;
       if (!invoiceNumber) {
@@ -73,18 +77,29 @@ function BillDetailContent({ profile: p }: { profile: Profile }) {
     'billDetail',
   );
 
+  const failed =
+    call.status === 'failed' ||
+    (call.status === 'ok' && call.data !== 'no-bills' && call.data.status.toUpperCase() !== 'SUCCESS');
+  // Home spec §8: 'Error while fetching bill deatils. Please try again later.' is a toast, once per attempt.
+  useEffect(() => {
+    if (failed) store.ui.showToast(MESSAGES.billDetailsError);
+  }, [failed, attempt, store]);
   if (call.status === 'loading') return <p role="status">Loading your bill…</p>;
   if (call.status === 'ok' && call.data === 'no-bills') return <p>{BILLING_TEXTS.noBillsYet}</p>;
-  if (call.status === 'failed' || call.data === 'no-bills' || call.data.status.toUpperCase() !== 'SUCCESS') {
+  if (failed) {
     return (
       <>
-        <p role="alert">{BILLING_TEXTS.billDetailsError}</p>
-        <p>
+        <p>{BILLING_TEXTS.billDetailsUnavailable}</p>
+        <p className="billing-actions">
+          <button type="button" className="btn btn--secondary" onClick={() => setAttempt((n) => n + 1)}>
+            Try again
+          </button>
           <Link to="/billing">Back to Billing</Link>
         </p>
       </>
     );
   }
+  if (call.status !== 'ok' || call.data === 'no-bills') return null;
   const bill = call.data;
   return (
     <section className="panel" aria-labelledby="bill-summary-title">

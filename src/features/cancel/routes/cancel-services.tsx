@@ -6,12 +6,28 @@ import { ExternalLink } from '../../../ui/ExternalLink';
 import { ChatLink } from '../../../ui/chat';
 
 /**
- * /Cancel-Services: what cancelling involves and who does it. Whether an account may cancel online is the
- * rules' question (the DISCONNECT flow, canBeCancelled); this page decides nothing and offers the chat.
+ * /Cancel-Services: what cancelling involves and who does it. The page is gated by the cancel-eligibility
+ * flag canBeCancelled (shell spec §5), decided by rules/billing-actions.json ('cancel-services-page'); an
+ * account it does not allow is told so and offered the chat.
  */
 export const Component = observer(function CancelServices() {
   const store = useStores();
   const p = store.profile.data;
+  const decided = store.decisions.current;
+  if (decided && !decided.billingActions['cancel-services-page']) {
+    return (
+      <div className="page">
+        <h1>Cancel Services</h1>
+        <section className="panel" aria-labelledby="cancel-closed-title">
+          <h2 id="cancel-closed-title">Not available online</h2>
+          <p>Cancelling services online is not available for this account.</p>
+          <p>
+            <ChatLink className="btn">Chat with us to cancel</ChatLink> <Link to="/home">Back to Home</Link>
+          </p>
+        </section>
+      </div>
+    );
+  }
   return (
     <div className="page">
       <h1>Cancel Services</h1>

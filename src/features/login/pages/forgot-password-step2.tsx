@@ -43,8 +43,8 @@ function EmailStep({ from }: { from: PasswordStep2State }) {
     return (
       <div role="status">
         <p>
-          We emailed a link to reset the password of {snapshot.context.login} to {snapshot.context.email}.
-          Open it to choose a new password: it works once and for a limited time.
+          Check your email: we emailed a link to reset the password of {snapshot.context.login} to{' '}
+          {snapshot.context.email}. Open it to choose a new password: it works once and for a limited time.
         </p>
         <p>Not in your inbox? Check your spam or junk folder, or send the link again.</p>
         <p>

@@ -1,5 +1,5 @@
 import { observer } from 'mobx-react-lite';
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type ComponentType, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { useStores } from '../../../stores/context';
 import { isValidEmail } from '../email';
@@ -16,9 +16,14 @@ export const EMAIL_FORMAT_ERROR = 'Enter an email address in the format name@exa
  * /settings/notifications: where account and bill messages go, and an email field that takes focus when
  * the page is opened with ?focusEmailid=true. The field checks the spec's email pattern; the spec shows no
  * call that saves the account email, so a valid address is not 'saved': the page says an agent makes the
- * change. Turning paperless billing on or off is the paperless flow's, not this page's.
+ * change. Paperless billing on and off is the paperless feature's flow, handed in by the app layer.
  */
-export const Component = observer(function Notifications() {
+export const NotificationsPage = observer(function Notifications({
+  paperless: Paperless,
+}: {
+  /** Paperless on and off (the paperless feature's, handed in by the app layer). */
+  paperless?: ComponentType;
+}) {
   const store = useStores();
   const p = store.profile.data;
   const [params] = useSearchParams();
@@ -62,9 +67,15 @@ export const Component = observer(function Notifications() {
         <dd>{p.emailAddress || 'No official account email address on record.'}</dd>
         <dt>Bill email</dt>
         <dd>{p.billingEmailAddress || 'Not on file'}</dd>
-        <dt>Paperless billing</dt>
-        <dd>{p.paperlessBilling ? 'On: your bill comes by email' : 'Off: your bill comes by mail'}</dd>
       </dl>
+      {Paperless ? (
+        <Paperless />
+      ) : (
+        <p>
+          Paperless billing:{' '}
+          {p.paperlessBilling ? 'On: your bill comes by email' : 'Off: your bill comes by mail'}
+        </p>
+      )}
 
       <form onSubmit={onSubmit} noValidate aria-labelledby={`${fieldId}-title`}>
         <h3 id={`${fieldId}-title`}>Update your account email</h3>
