@@ -64,13 +64,17 @@ describe('paper-charge alert', () => {
     await renderHome(store);
     const field = screen.getByLabelText('Email address');
     await user.clear(field);
+    // The flow's machine loads with the first keystroke; the field shows what the machine holds.
+    await waitFor(() => expect(field).toHaveValue(''));
     await submit();
     expect(screen.getByText('Enter your email address.')).toBeInTheDocument();
     expect(field).toHaveAttribute('aria-invalid', 'true');
     expect(field).toHaveFocus();
     await user.type(field, 'bo@mail.c');
     await submit();
-    expect(screen.getByText('Enter an email address in the format name@example.com.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Enter an email address in the format name@example.com.'),
+    ).toBeInTheDocument();
     expect(orch.calls).toHaveLength(0);
   });
 
