@@ -66,3 +66,39 @@ export function Dialog({ open, title, onClose, children, actions, width }: Dialo
     </dialog>
   );
 }
+
+/**
+ * A confirming dialog's two actions: keep (the secondary button, which also closes it) and confirm. While
+ * the confirmed call runs both stay focusable but inert (`aria-disabled`), so focus never drops out.
+ */
+export function ConfirmActions({
+  busy,
+  keepLabel,
+  confirmLabel,
+  onKeep,
+  onConfirm,
+}: {
+  busy: boolean;
+  keepLabel: string;
+  confirmLabel: string;
+  onKeep: () => void;
+  onConfirm: () => void;
+}) {
+  return (
+    <>
+      <button type="button" className="btn btn--secondary" aria-disabled={busy || undefined} onClick={onKeep}>
+        {keepLabel}
+      </button>
+      <button
+        type="button"
+        className="btn"
+        aria-disabled={busy || undefined}
+        onClick={() => {
+          if (!busy) onConfirm();
+        }}
+      >
+        {confirmLabel}
+      </button>
+    </>
+  );
+}

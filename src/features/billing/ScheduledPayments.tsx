@@ -2,7 +2,7 @@ import { observer } from 'mobx-react-lite';
 import type { ScheduledPayment } from '../../generated/types';
 import { useStores } from '../../stores/context';
 import { useFlow } from '../../stores/use-flow';
-import { Dialog } from '../../ui/Dialog';
+import { ConfirmActions, Dialog } from '../../ui/Dialog';
 import { formatDate, formatMoney } from '../../ui/format';
 import { LongText } from '../../ui/LongText';
 import { newestFirst } from './billing-data';
@@ -107,26 +107,13 @@ const CancelScheduledPayment = observer(function CancelScheduledPayment({
         // Home spec §9: 'cancel payment 30vw' (90 % under 960 px, by the dialog's own rule).
         width="30vw"
         actions={
-          <>
-            <button
-              type="button"
-              className="btn btn--secondary"
-              aria-disabled={cancelling || undefined}
-              onClick={keep}
-            >
-              {T.keepPayment}
-            </button>
-            <button
-              type="button"
-              className="btn"
-              aria-disabled={cancelling || undefined}
-              onClick={() => {
-                if (!cancelling) send({ type: 'PAYMENT.CONFIRM' });
-              }}
-            >
-              {T.confirmCancelPayment}
-            </button>
-          </>
+          <ConfirmActions
+            busy={cancelling}
+            keepLabel={T.keepPayment}
+            confirmLabel={T.confirmCancelPayment}
+            onKeep={keep}
+            onConfirm={() => send({ type: 'PAYMENT.CONFIRM' })}
+          />
         }
       >
         <p>{T.cancelPaymentBody(amount, date)}</p>

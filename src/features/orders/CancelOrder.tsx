@@ -2,7 +2,7 @@ import { observer } from 'mobx-react-lite';
 import { MESSAGES, shownMessages } from '../../../machines/messages';
 import { useStores } from '../../stores/context';
 import { useFlow } from '../../stores/use-flow';
-import { Dialog } from '../../ui/Dialog';
+import { ConfirmActions, Dialog } from '../../ui/Dialog';
 import { ORDER_TEXT as T } from './texts';
 
 /**
@@ -49,26 +49,13 @@ export const CancelOrder = observer(function CancelOrder({
         onClose={keep}
         width="732px"
         actions={
-          <>
-            <button
-              type="button"
-              className="btn btn--secondary"
-              aria-disabled={cancelling || undefined}
-              onClick={keep}
-            >
-              {T.noThanks}
-            </button>
-            <button
-              type="button"
-              className="btn"
-              aria-disabled={cancelling || undefined}
-              onClick={() => {
-                if (!cancelling) send({ type: 'ORDER.CONFIRM' });
-              }}
-            >
-              {T.yesCancel}
-            </button>
-          </>
+          <ConfirmActions
+            busy={cancelling}
+            keepLabel={T.noThanks}
+            confirmLabel={T.yesCancel}
+            onKeep={keep}
+            onConfirm={() => send({ type: 'ORDER.CONFIRM' })}
+          />
         }
       >
         <p>{message.text}</p>

@@ -3,7 +3,7 @@ import type { SnapshotFrom } from 'xstate';
 import { fillText, MESSAGES, shownMessages } from '../../../machines/messages';
 import type { PaperlessEvent, PaperlessMachine } from '../../../machines/paperless.machine';
 import { emailMatchesPattern } from '../../facts';
-import { Dialog } from '../../ui/Dialog';
+import { ConfirmActions, Dialog } from '../../ui/Dialog';
 import { TextField } from '../../ui/TextField';
 import { PAPERLESS_TEXT as T } from './texts';
 
@@ -164,26 +164,13 @@ export function TurnOffDialog({ snapshot, send }: { snapshot: Snapshot; send: Se
       title={T.turnOffTitle}
       onClose={keep}
       actions={
-        <>
-          <button
-            type="button"
-            className="btn btn--secondary"
-            aria-disabled={busy || undefined}
-            onClick={keep}
-          >
-            {T.keepPaperless}
-          </button>
-          <button
-            type="button"
-            className="btn"
-            aria-disabled={busy || undefined}
-            onClick={() => {
-              if (!busy) send({ type: 'TURN_OFF.CONFIRM' });
-            }}
-          >
-            {T.turnOff}
-          </button>
-        </>
+        <ConfirmActions
+          busy={busy}
+          keepLabel={T.keepPaperless}
+          confirmLabel={T.turnOff}
+          onKeep={keep}
+          onConfirm={() => send({ type: 'TURN_OFF.CONFIRM' })}
+        />
       }
     >
       <p>{T.turnOffBody}</p>
