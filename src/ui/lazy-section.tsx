@@ -4,15 +4,13 @@ import type { SectionComponent, SectionProps } from './section';
 const loaders: (() => Promise<unknown>)[] = [];
 
 /**
- * A home section whose code loads when the rules first show it, not with /home's first load (issue 12's
- * budget): the card appears as soon as its chunk arrives; until then it takes no space. Once loaded it renders
- * at once. For cards that only some accounts see, or that sit below the fold, with flows a customer starts by
- * a click; `prefetch` starts loading when the home's code does.
+ * A home section whose code is not part of /home's first load (issue 12's budget): it is fetched when the
+ * home's code runs, beside the home's calls, so it is there when the data that shows it arrives and renders at
+ * once (a card arriving after the sections below it would push them down). If its chunk is slower than the
+ * data, the card appears when it arrives; until then it takes no space. For cards that only some accounts see,
+ * with flows a customer starts by a click.
  */
-export function lazySection(
-  load: () => Promise<ComponentType<SectionProps>>,
-  { prefetch = false }: { prefetch?: boolean } = {},
-): SectionComponent {
+export function lazySection(load: () => Promise<ComponentType<SectionProps>>): SectionComponent {
   let loaded: ComponentType<SectionProps> | undefined;
   let loading: Promise<{ default: ComponentType<SectionProps> }> | undefined;
   const once = () =>
@@ -21,9 +19,7 @@ export function lazySection(
       return { default: component };
     }));
   loaders.push(once);
-  // A card at the top that arrives with a call: its code is fetched beside the home's calls, so it renders the
-  // moment its data does (no later shift), without being part of the first paint's scripts.
-  if (prefetch) void once().catch(() => undefined);
+  void once().catch(() => undefined);
   const Lazy = lazy(once);
   function LazySection(props: SectionProps) {
     // Chosen once per card: switching component types later would remount it and lose its flow's state.

@@ -6,15 +6,11 @@ import type { SectionRegistry } from '../../ui/section';
 
 /**
  * The home cards this feature owns (section id of rules/home-sections.json -> component). Cards that run a
- * payment flow (its machines and calls) load when the rules show them, so /home's first load carries none of it.
+ * payment flow (its machines and calls) load beside the home's calls, so /home's first load carries none of it.
  */
 export const homeSections = {
-  'suspended-alert': lazySection(() => import('./SuspendedAlert').then((m) => m.SuspendedAlert), {
-    prefetch: true,
-  }),
-  'walled-garden-alert': lazySection(() => import('./WalledGardenAlert').then((m) => m.WalledGardenAlert), {
-    prefetch: true,
-  }),
+  'suspended-alert': lazySection(() => import('./SuspendedAlert').then((m) => m.SuspendedAlert)),
+  'walled-garden-alert': lazySection(() => import('./WalledGardenAlert').then((m) => m.WalledGardenAlert)),
   'prepaid-card-alert': PrepaidCardAlert,
   'payment-retry-success': PaymentRetrySuccess,
   'first-bill-alert': FirstBillAlert,
