@@ -8,7 +8,8 @@ import {
   type CheckContext,
   type CheckedFiles,
 } from '../src/engine/check';
-import { CONSTANT_NAMES, DECISIONS, factsFor, ruleFileOf } from '../src/engine/decisions';
+import { CONSTANT_NAMES, DECISIONS, ruleFileOf } from '../src/engine/decisions';
+import { factsFor } from '../src/engine/fact-scope';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import * as prettier from 'prettier';

@@ -4,14 +4,9 @@
  * the facts of decisions of earlier stages only, so there is no cycle). The ruleset schema and the checker
  * are generated from this table and the fact vocabulary.
  */
-import {
-  ACCOUNT_FACTS,
-  CONSTANT_NAMES,
-  DECISION_FACTS,
-  ORDER_FACTS,
-  TOGGLE_NAMES,
-  type FactDefinition,
-} from '../facts/vocabulary';
+// Only the names: the fact vocabulary with its descriptions is for the analysts' tools (./fact-scope.ts),
+// not for the runtime in the first load of /home.
+import { CONSTANT_NAMES, TOGGLE_NAMES } from '../facts/names';
 
 export type DecisionKind = 'first-match' | 'all-ordered' | 'lookup';
 
@@ -244,7 +239,7 @@ export const WIFI_PANEL_VARIANTS = [
 ] as const;
 export type WifiPanelVariant = (typeof WIFI_PANEL_VARIANTS)[number];
 
-export { CONSTANT_NAMES, type ConstantName } from '../facts/vocabulary';
+export { CONSTANT_NAMES, type ConstantName } from '../facts/names';
 
 /** A JSON Schema fragment (plain data) describing an event's params. */
 export type JsonSchema = Record<string, unknown>;
@@ -645,42 +640,6 @@ export const DECISION_IDS: readonly DecisionId[] = DECISIONS.map((d) => d.id);
 const decisionById = new Map<string, DecisionSpec>(DECISIONS.map((d) => [d.id, d]));
 export function decisionSpec(id: string): DecisionSpec | undefined {
   return decisionById.get(id);
-}
-
-/** Which decision produces each decision fact (toggle.* come from toggles). */
-function producerOf(factName: string): DecisionId {
-  if (factName.startsWith('toggle.')) return 'toggles';
-  if (factName.startsWith('constant.')) return 'constants';
-  const prefix = factName.split('.')[0];
-  const map: Record<string, DecisionId> = {
-    walledGarden: 'walled-garden',
-    prepaidCard: 'prepaid-card',
-    payment: 'payment',
-    creditOffer: 'credit-offer',
-    outage: 'outage',
-    appointmentTiming: 'appointment-timing',
-    orderActions: 'order-actions',
-  };
-  const producer = prefix === undefined ? undefined : map[prefix];
-  if (!producer) throw new Error(`no decision produces fact ${factName}`);
-  return producer;
-}
-
-/** The facts the rules of a decision may test: data facts of its scope plus facts of earlier stages. */
-export function factsFor(decision: DecisionSpec): readonly FactDefinition[] {
-  const stageOf = (id: DecisionId): number => {
-    const s = decisionById.get(id)?.stage;
-    return typeof s === 'number' ? s : 99;
-  };
-  if (decision.stage === 'order') {
-    // Per item: its own facts, the toggles, and what the pending-order alert offers (Cancel Order).
-    return [
-      ...ORDER_FACTS,
-      ...DECISION_FACTS.filter((f) => ['toggles', 'order-actions'].includes(producerOf(f.name))),
-    ];
-  }
-  const stage = decision.stage;
-  return [...ACCOUNT_FACTS, ...DECISION_FACTS.filter((f) => stageOf(producerOf(f.name)) < stage)];
 }
 
 /** The file name of a decision's rule set. */

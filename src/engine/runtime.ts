@@ -8,13 +8,8 @@
  * `walledGarden.state`, `payment.late`).
  */
 import { Engine, type RuleResult, type TopLevelConditionResult } from 'json-rules-engine';
-import {
-  TOGGLE_NAMES,
-  type AccountFacts,
-  type DecisionFacts,
-  type OrderFacts,
-  type ToggleName,
-} from '../facts/vocabulary';
+import { TOGGLE_NAMES, type ToggleName } from '../facts/names';
+import type { AccountFacts, DecisionFacts, OrderFacts } from '../facts/vocabulary';
 import {
   BILLING_ACTIONS,
   CONSTANT_NAMES,

@@ -4,7 +4,8 @@
  * is written by scripts/rules-schema.ts; a test checks it equals this function's output.
  */
 import { ACCOUNT_FACTS, DECISION_FACTS, type FactDefinition, type FactType } from '../facts/vocabulary';
-import { DECISIONS, factsFor, type DecisionSpec, type JsonSchema } from './decisions';
+import { DECISIONS, type DecisionSpec, type JsonSchema } from './decisions';
+import { factsFor } from './fact-scope';
 import { ACKNOWLEDGEABLE_FINDINGS, FINDINGS } from './findings';
 
 /** Operators allowed per fact type. `in`/`notIn` need an array value (json-rules-engine issue #412). */

@@ -10,14 +10,8 @@
 import { validateRuleset as schemaValidate } from '../generated/validators/ruleset.js';
 import type { ValidationError } from '../generated/validators';
 import { factDefinition, type FactDefinition } from '../facts/vocabulary';
-import {
-  DECISIONS,
-  decisionSpec,
-  factsFor,
-  ruleFileOf,
-  SECTION_VARIANTS,
-  type DecisionSpec,
-} from './decisions';
+import { DECISIONS, decisionSpec, ruleFileOf, SECTION_VARIANTS, type DecisionSpec } from './decisions';
+import { factsFor } from './fact-scope';
 import { ACKNOWLEDGEABLE_FINDINGS, FINDING_CODES, type FindingCode } from './findings';
 import { ruleRef } from './rule-ref';
 import { ALL_OPERATORS, ARRAY_OPERATORS, OPERATORS_BY_TYPE } from './schema-builder';

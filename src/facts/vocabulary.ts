@@ -8,6 +8,11 @@
  * Any fact may be null when the data it comes from is not loaded or absent; comparisons with null never hold
  * (json-rules-engine's number operators reject non-numbers), so a rule does not fire on missing data.
  */
+// The toggle and constant names live on their own (./names) so the rule runtime in the first load uses them
+// without this table of descriptions, which only the analysts' tools need.
+import { CONSTANT_NAMES, TOGGLE_NAMES } from './names';
+
+export { CONSTANT_NAMES, TOGGLE_NAMES, type ConstantName, type ToggleName } from './names';
 
 export type FactType = 'number' | 'string' | 'boolean';
 
@@ -24,40 +29,6 @@ export interface FactDefinition {
   /** True when `values` is the complete list: a rule comparing with any other value is an error. */
   readonly closed?: boolean;
 }
-
-/** Feature toggles of both documents' section 9; each becomes the boolean fact `toggle.<name>`. */
-export const TOGGLE_NAMES = [
-  'outageCredits',
-  'cancel',
-  'threeDayGrace',
-  'techTracker',
-  'adaptCall',
-  'acsCall',
-  'maintenance',
-  'embargoMessage',
-] as const;
-export type ToggleName = (typeof TOGGLE_NAMES)[number];
-
-/**
- * Business constants of rules/constants.json, numbers shown to customers; each becomes the number fact
- * `constant.<name>`, so a rule whose threshold must match the text compares with the constant itself.
- */
-export const CONSTANT_NAMES = [
-  'archiveAfterDays',
-  'embargoMaintenanceHours',
-  'modemRestartMinutes',
-  'paperBillFee',
-  'walledGardenGraceDays',
-  'rescheduleApplyMinutesMin',
-  'rescheduleApplyMinutes',
-  'rateChangeStartDate',
-  'speedChartStep',
-  'connectedDeviceGroups',
-  'trackingCookieDays',
-  'emailRetryLimit',
-  'phoneDigits',
-] as const;
-export type ConstantName = (typeof CONSTANT_NAMES)[number];
 
 const ACCOUNT_STATUSES = [
   'ACTIVE',
@@ -854,83 +825,86 @@ export const ORDER_FACTS = [
  * Facts produced by one decision and fed to later ones, so a threshold lives in exactly one rule file
  * (the home sections ask `payment.late`, the payment rules decide what late means).
  */
-export const DECISION_FACTS = [
-  ...TOGGLE_NAMES.map(
-    (t) =>
-      ({
-        name: `toggle.${t}` as const,
-        type: 'boolean',
-        source: 'decision',
-        description: `Feature toggle ${t}, decided by rules/toggles.json.`,
-      }) as const,
-  ),
-  ...CONSTANT_NAMES.map(
-    (c) =>
-      ({
-        name: `constant.${c}` as const,
-        type: 'number',
-        source: 'decision',
-        description: `The constant ${c} of rules/constants.json. Compare with it as a value, so the threshold and the text customers read stay one number: "value": {"fact": "constant.${c}"}.`,
-      }) as const,
-  ),
-  {
-    name: 'walledGarden.state',
-    type: 'string',
-    source: 'decision',
-    values: ['none', 'soft', 'hard'],
-    closed: true,
-    description: 'Walled-garden state decided by rules/walled-garden.json: none, soft (grace) or hard.',
-  },
-  {
-    name: 'prepaidCard.status',
-    type: 'number',
-    source: 'decision',
-    values: [0, 1, 2],
-    closed: true,
-    description:
-      'Prepaid card status decided by rules/prepaid-card.json: 1 expired, 2 almost expired, 0 neither.',
-  },
-  {
-    name: 'payment.late',
-    type: 'boolean',
-    source: 'decision',
-    description: 'Payment is late, decided by rules/payment.json.',
-  },
-  {
-    name: 'payment.lateInPeriod',
-    type: 'boolean',
-    source: 'decision',
-    description: 'Late-payment-date-in-period, decided by rules/payment.json.',
-  },
-  {
-    name: 'appointmentTiming.timing',
-    type: 'string',
-    source: 'decision',
-    values: ['none', 'missed', 'near-term', 'scheduled'],
-    closed: true,
-    description: 'Pending-order appointment timing decided by rules/appointment-timing.json.',
-  },
-  {
-    name: 'orderActions.cancelOrder',
-    type: 'boolean',
-    source: 'decision',
-    description: 'The pending-order alert offers Cancel Order, decided by rules/order-actions.json.',
-  },
-  {
-    name: 'creditOffer.show',
-    type: 'boolean',
-    source: 'decision',
-    description: 'The out-of-service credit offer shows, decided by rules/credit-offer.json.',
-  },
-  {
-    name: 'outage.alert',
-    type: 'string',
-    source: 'decision',
-    values: ['none', 'eta', 'eta-past', 'eta-unknown', 'hangover-restart', 'hangover-instructions'],
-    closed: true,
-    description: 'Which outage alert shows, decided by rules/outage.json.',
-  },
-] as const satisfies readonly FactDefinition[];
+// Built in a function marked pure, like ALL_FACTS below, so the bundler knows this module does nothing when
+// loaded: a first-load module that imports it only for types does not pull the table into /home's first load.
+export const DECISION_FACTS = /* @__PURE__ */ (() =>
+  [
+    ...TOGGLE_NAMES.map(
+      (t) =>
+        ({
+          name: `toggle.${t}` as const,
+          type: 'boolean',
+          source: 'decision',
+          description: `Feature toggle ${t}, decided by rules/toggles.json.`,
+        }) as const,
+    ),
+    ...CONSTANT_NAMES.map(
+      (c) =>
+        ({
+          name: `constant.${c}` as const,
+          type: 'number',
+          source: 'decision',
+          description: `The constant ${c} of rules/constants.json. Compare with it as a value, so the threshold and the text customers read stay one number: "value": {"fact": "constant.${c}"}.`,
+        }) as const,
+    ),
+    {
+      name: 'walledGarden.state',
+      type: 'string',
+      source: 'decision',
+      values: ['none', 'soft', 'hard'],
+      closed: true,
+      description: 'Walled-garden state decided by rules/walled-garden.json: none, soft (grace) or hard.',
+    },
+    {
+      name: 'prepaidCard.status',
+      type: 'number',
+      source: 'decision',
+      values: [0, 1, 2],
+      closed: true,
+      description:
+        'Prepaid card status decided by rules/prepaid-card.json: 1 expired, 2 almost expired, 0 neither.',
+    },
+    {
+      name: 'payment.late',
+      type: 'boolean',
+      source: 'decision',
+      description: 'Payment is late, decided by rules/payment.json.',
+    },
+    {
+      name: 'payment.lateInPeriod',
+      type: 'boolean',
+      source: 'decision',
+      description: 'Late-payment-date-in-period, decided by rules/payment.json.',
+    },
+    {
+      name: 'appointmentTiming.timing',
+      type: 'string',
+      source: 'decision',
+      values: ['none', 'missed', 'near-term', 'scheduled'],
+      closed: true,
+      description: 'Pending-order appointment timing decided by rules/appointment-timing.json.',
+    },
+    {
+      name: 'orderActions.cancelOrder',
+      type: 'boolean',
+      source: 'decision',
+      description: 'The pending-order alert offers Cancel Order, decided by rules/order-actions.json.',
+    },
+    {
+      name: 'creditOffer.show',
+      type: 'boolean',
+      source: 'decision',
+      description: 'The out-of-service credit offer shows, decided by rules/credit-offer.json.',
+    },
+    {
+      name: 'outage.alert',
+      type: 'string',
+      source: 'decision',
+      values: ['none', 'eta', 'eta-past', 'eta-unknown', 'hangover-restart', 'hangover-instructions'],
+      closed: true,
+      description: 'Which outage alert shows, decided by rules/outage.json.',
+    },
+  ] as const satisfies readonly FactDefinition[])();
 
 export type AccountFactName = (typeof ACCOUNT_FACTS)[number]['name'];
 export type OrderFactName = (typeof ORDER_FACTS)[number]['name'];
@@ -949,10 +923,15 @@ export type OrderFacts = FactRecord<(typeof ORDER_FACTS)[number]>;
 /** Facts produced by decisions and fed to later ones. */
 export type DecisionFacts = FactRecord<(typeof DECISION_FACTS)[number]>;
 
-export const ALL_FACTS: readonly FactDefinition[] = [...ACCOUNT_FACTS, ...ORDER_FACTS, ...DECISION_FACTS];
+export const ALL_FACTS: readonly FactDefinition[] = /* @__PURE__ */ (() => [
+  ...ACCOUNT_FACTS,
+  ...ORDER_FACTS,
+  ...DECISION_FACTS,
+])();
 
-const byName = new Map<string, FactDefinition>(ALL_FACTS.map((f) => [f.name, f]));
+let byName: Map<string, FactDefinition> | undefined;
 
 export function factDefinition(name: string): FactDefinition | undefined {
+  byName ??= new Map(ALL_FACTS.map((f) => [f.name, f]));
   return byName.get(name);
 }

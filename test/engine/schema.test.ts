@@ -2,7 +2,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { renderReadmeVocabulary, repoRoot } from '../../scripts/rules-lib';
-import { DECISIONS, factsFor } from '../../src/engine/decisions';
+import { DECISIONS } from '../../src/engine/decisions';
+import { factsFor } from '../../src/engine/fact-scope';
 import { buildRulesetSchema, OPERATORS_BY_TYPE } from '../../src/engine/schema-builder';
 import { ACCOUNT_FACTS, ALL_FACTS, DECISION_FACTS } from '../../src/facts/vocabulary';
 

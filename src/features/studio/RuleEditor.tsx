@@ -6,7 +6,8 @@
  */
 import { useState } from 'react';
 import { Dialog } from '../../ui/Dialog';
-import { factsFor, type DecisionSpec } from '../../engine/decisions';
+import { type DecisionSpec } from '../../engine/decisions';
+import { factsFor } from '../../engine/fact-scope';
 import { ARRAY_OPERATORS, OPERATORS_BY_TYPE } from '../../engine/schema-builder';
 import type { RuleCondition, RuleDefinition } from '../../engine/types';
 import { factDefinition, type FactDefinition } from '../../facts/vocabulary';

@@ -8,10 +8,10 @@ import {
   DECISIONS,
   SECTION_VARIANTS,
   SECTIONS,
-  factsFor,
   type DecisionSpec,
   type JsonSchema,
 } from '../../../src/engine/decisions';
+import { factsFor } from '../../../src/engine/fact-scope';
 import { OPERATORS_BY_TYPE } from '../../../src/engine/schema-builder';
 import type { RuleCondition, RuleDefinition, RuleFile, Rulesets } from '../../../src/engine/types';
 import {
