@@ -7,6 +7,7 @@ import {
   bundledRuleHashes,
   firstPaint,
   preloadRoute,
+  routeDependencies,
   validateConfigAtBuild,
 } from './scripts/vite-first-load';
 
@@ -30,6 +31,27 @@ const preactCompat = [
   },
 ];
 
+// React Router's package points every import at its development build (warnings, invariant messages);
+// its production build is the same API without them. Used by `vite build` only.
+const reactRouterProduction = [
+  {
+    find: /^react-router\/dom$/,
+    replacement: fileURLToPath(
+      new URL('./node_modules/react-router/dist/production/dom-export.mjs', import.meta.url),
+    ),
+  },
+  {
+    find: /^react-router$/,
+    replacement: fileURLToPath(
+      new URL('./node_modules/react-router/dist/production/index.mjs', import.meta.url),
+    ),
+  },
+];
+
+// /home's route module and what it imports: preloaded by index.html, its imports in one chunk beside it.
+const HOME_ROUTE = 'src/app/home-route.tsx';
+const homeRouteDependencies = routeDependencies(HOME_ROUTE);
+
 export default defineConfig(({ command }) => ({
   define: {
     __BUNDLED_RULE_HASHES__: JSON.stringify(bundledRuleHashes('rules')),
@@ -38,7 +60,8 @@ export default defineConfig(({ command }) => ({
     react(),
     validateConfigAtBuild('config/portal.json'),
     firstPaint('config/portal.json'),
-    preloadRoute('src/app/home-route.tsx'),
+    preloadRoute(HOME_ROUTE),
+    homeRouteDependencies.plugin,
     // Brotli and gzip siblings of every text asset, made once at build time at the highest levels; the
     // sandbox serves them by content negotiation (docs/decisions/008-server-on-fastify.md).
     compression({
@@ -53,7 +76,7 @@ export default defineConfig(({ command }) => ({
   ],
   resolve: {
     alias: [
-      ...(command === 'build' ? preactCompat : []),
+      ...(command === 'build' ? [...preactCompat, ...reactRouterProduction] : []),
       // json-rules-engine's JSONPath dependency: unused by the rule format (src/engine/no-jsonpath.ts).
       {
         find: 'jsonpath-plus',
@@ -63,6 +86,11 @@ export default defineConfig(({ command }) => ({
       {
         find: 'eventemitter2',
         replacement: fileURLToPath(new URL('./src/engine/event-emitter.ts', import.meta.url)),
+      },
+      // and its deep copy of each rule's conditions into every rule result (src/engine/condition-clone.ts).
+      {
+        find: /^clone$/,
+        replacement: fileURLToPath(new URL('./src/engine/condition-clone.ts', import.meta.url)),
       },
       // and its fact-cache key hasher: the keys are plain JSON (src/engine/fact-hash.ts).
       {
@@ -80,6 +108,18 @@ export default defineConfig(({ command }) => ({
     manifest: true,
     // Under a strict CSP nothing may be inlined as a data: script.
     assetsInlineLimit: 0,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            // What the entry needs before anything renders, in one file (the bundler made three).
+            { name: 'initial', tags: ['$initial'], priority: 2 },
+            // What /home's route module needs beside it, in one file (the bundler made a dozen small ones).
+            { name: 'home-deps', test: homeRouteDependencies.test, priority: 1 },
+          ],
+        },
+      },
+    },
   },
   server: {
     port: 5174,

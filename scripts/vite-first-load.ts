@@ -88,6 +88,43 @@ export function preloadRoute(routeModule: string): Plugin {
 
 const SHELL_MARK = '<!--app-shell-->';
 
+/**
+ * The modules the /home route module imports statically (itself left out, so it stays its own lazily loaded
+ * chunk that index.html preloads), for one chunk group in vite.config.ts: left to the bundler they became a
+ * dozen files under 2 KB each (shared with other lazy chunks), each a request on a phone's few connections
+ * before the home could render. The set is read from the module graph when the build has parsed it.
+ */
+export function routeDependencies(routeModule: string): {
+  plugin: Plugin;
+  test: (id: string) => boolean;
+} {
+  const deps = new Set<string>();
+  const plugin: Plugin = {
+    name: 'portal:route-dependencies',
+    apply: 'build',
+    buildEnd() {
+      const ids = [...this.getModuleIds()];
+      const root = ids.find((id) => id.replaceAll('\\', '/').endsWith(routeModule));
+      if (!root) return this.error(`route-dependencies: no module ${routeModule}`);
+      const walk = (id: string): void => {
+        for (const dep of this.getModuleInfo(id)?.importedIds ?? []) {
+          if (dep === root || deps.has(dep)) continue;
+          deps.add(dep);
+          walk(dep);
+        }
+      };
+      walk(root);
+    },
+  };
+  return {
+    plugin,
+    // The portal's own modules only: a library the home uses in part (date-fns) stays where the bundler puts
+    // it, or the lazy chunks' parts of it would join the home's chunk; and the fact vocabulary, which the
+    // home imports for types only (its descriptions are the analysts', docs/decisions/010-first-load.md).
+    test: (id) => deps.has(id) && !id.includes('node_modules') && !id.endsWith('src/facts/vocabulary.ts'),
+  };
+}
+
 /** Writes the shell's first paint into index.html's #root (names and addresses from config/portal.json). */
 export function firstPaint(configFile: string): Plugin {
   return {

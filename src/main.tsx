@@ -1,5 +1,5 @@
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import './ui/styles.css';
 import { createClient } from './api/client';
 import { withLazyApplicationKey } from './api/preauth-client';
@@ -67,13 +67,18 @@ async function start(): Promise<void> {
   onUnshowableValue(({ kind, value }) => store.logUnshowable(kind, value));
   const root = document.getElementById('root');
   if (!root) throw new Error('index.html has no #root');
-  createRoot(root).render(
+  const app = (
     <StrictMode>
       <StoreProvider store={store}>
         <App />
       </StoreProvider>
-    </StrictMode>,
+    </StrictMode>
   );
+  // index.html's first paint (src/shell/shell-html.ts) is adopted, not replaced: the router's first render is
+  // the same frame (ShellFrame), so the loading text customers already see stays the same element on the page
+  // (the browser's largest paint stays the first one: docs/decisions/010-first-load.md).
+  if (root.firstElementChild) hydrateRoot(root, app);
+  else createRoot(root).render(app);
 }
 
 void start();

@@ -106,6 +106,48 @@ test.describe('no blank page', () => {
   });
 });
 
+test.describe('the first paint is kept', () => {
+  test("the app adopts index.html's loading text rather than painting it again: the page's largest paint stays the first one", async ({
+    guarded: page,
+  }) => {
+    await signIn(page, 'postpaid');
+    await settled(page);
+    // The /home route chunk answers late, so the router shows its first frame (ShellFrame) meanwhile.
+    await slow(page, /\/assets\/home-route-[^/]+\.js$/, 1_500);
+    await page.addInitScript(() => {
+      const w = window as unknown as { __static?: Element | null; __lcp: Element[] };
+      w.__lcp = [];
+      document.addEventListener('DOMContentLoaded', () => {
+        w.__static = document.querySelector('#root p');
+      });
+      new PerformanceObserver((list) => {
+        for (const e of list.getEntries()) {
+          const element = (e as PerformanceEntry & { element?: Element | null }).element;
+          if (element) w.__lcp.push(element);
+        }
+      }).observe({ type: 'largest-contentful-paint', buffered: true });
+    });
+    const isAuth = page.waitForRequest(/\/Orch\/isAuth$/);
+    await page.goto('/home');
+    await isAuth; // the entry has run and rendered the router's first frame
+    await expect(page.getByRole('status')).toHaveText(LOADING_TEXT);
+    const same = () =>
+      page.evaluate(() => {
+        const w = window as unknown as { __static?: Element | null };
+        return w.__static != null && w.__static === document.querySelector('#root p');
+      });
+    expect(await same(), 'the loading text is still the element index.html painted').toBe(true);
+    await expect
+      .poll(() =>
+        page.evaluate(() => {
+          const w = window as unknown as { __static?: Element | null; __lcp: Element[] };
+          return w.__lcp.length > 0 && w.__lcp[0] === w.__static;
+        }),
+      )
+      .toBe(true);
+  });
+});
+
 /** A PerformanceObserver summing layout shifts, installed before the page's own code on every load. */
 async function observeLayoutShift(page: Page): Promise<void> {
   await page.addInitScript(() => {
