@@ -65,6 +65,8 @@ async function start(): Promise<void> {
     void store.guard(`${page}${search}${hash}`);
   // A value a page cannot show reads 'Not available' there and is logged once (src/ui/format.ts).
   onUnshowableValue(({ kind, value }) => store.logUnshowable(kind, value));
+  // The calls are on their way: what follows (the router and the first render) runs in a task of its own.
+  await env.yieldToMain?.();
   const root = document.getElementById('root');
   if (!root) throw new Error('index.html has no #root');
   const app = (

@@ -25,7 +25,14 @@ export interface Env {
   globalValue: (name: string) => unknown;
   /** QA path capture is on (`?qa` in the address at start-up). */
   qaCapture?: boolean;
+  /**
+   * Ends the current task and resumes in a new one, so the browser can paint and answer a tap between two
+   * pieces of start-up work (the rules' decision, then the render it causes). Absent in tests: no pause.
+   */
+  yieldToMain?: () => Promise<void>;
 }
+
+type Scheduler = { yield?: () => Promise<void> };
 
 /** The browser's own implementations. */
 export function browserEnv(): Env {
@@ -51,5 +58,10 @@ export function browserEnv(): Env {
     loadScript: (src) => import('./load-script').then((m) => m.loadScriptOnce(src)),
     globalValue: (name) => (window as unknown as Record<string, unknown>)[name],
     qaCapture: new URLSearchParams(window.location.search).has('qa'),
+    yieldToMain: () => {
+      const scheduler = (globalThis as { scheduler?: Scheduler }).scheduler;
+      if (typeof scheduler?.yield === 'function') return scheduler.yield();
+      return new Promise((resolve) => window.setTimeout(resolve, 0));
+    },
   };
 }

@@ -138,6 +138,7 @@ export class RootStore {
       () => deriveFacts(snapshotOf(this), { today: env.now() }),
       decide,
       (error) => report('decide', describeError(error)),
+      env.yieldToMain,
     );
     this.items = new ItemDecisionStore(
       () => ({

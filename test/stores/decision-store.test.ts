@@ -1,0 +1,125 @@
+import { describe, expect, it } from 'vitest';
+import type { ExplainTrace, HomeDecisions } from '../../src/engine';
+import { DecisionStore } from '../../src/stores/decision-store';
+
+/** A decide whose answers the test releases one by one, recording which facts it was asked about. */
+function controlledDecide() {
+  const asked: number[] = [];
+  const pending: Array<{ facts: number; resolve: () => void; reject: (e: Error) => void }> = [];
+  const decide = (facts: number) =>
+    new Promise<{ decisions: HomeDecisions; explain: ExplainTrace }>((resolve, reject) => {
+      asked.push(facts);
+      pending.push({
+        facts,
+        // The decisions carry the facts they were made from, so the test can tell which one is shown.
+        resolve: () => resolve({ decisions: { facts } as unknown as HomeDecisions, explain: [] }),
+        reject,
+      });
+    });
+  const release = async (error?: Error) => {
+    const next = pending.shift();
+    if (!next) throw new Error('no decision is running');
+    if (error) next.reject(error);
+    else next.resolve();
+    // Let the store's loop take its next step.
+    for (let i = 0; i < 5; i++) await Promise.resolve();
+  };
+  return { decide, asked, release, pending };
+}
+
+const shown = (store: DecisionStore<number>) => (store.current as unknown as { facts: number } | null)?.facts;
+
+describe('the decision store', () => {
+  it('decides the facts it is given and shows the result', async () => {
+    const c = controlledDecide();
+    const store = new DecisionStore<number>(
+      () => 1,
+      c.decide,
+      () => {},
+    );
+    const done = store.evaluate(1);
+    await c.release();
+    await done;
+    expect(shown(store)).toBe(1);
+    expect(store.facts).toBe(1);
+  });
+
+  it('facts that arrive while a decision runs wait for it, and only the latest of them is decided next', async () => {
+    const c = controlledDecide();
+    const store = new DecisionStore<number>(
+      () => 1,
+      c.decide,
+      () => {},
+    );
+    const first = store.evaluate(1);
+    const second = store.evaluate(2);
+    const third = store.evaluate(3);
+    await c.release(); // the decision on 1 ends: 2 and 3 arrived meanwhile
+    expect(shown(store), 'the result for 1 is not shown: newer facts are waiting').toBeUndefined();
+    await c.release(); // the decision on 3
+    await Promise.all([first, second, third]);
+    expect(c.asked).toEqual([1, 3]);
+    expect(shown(store)).toBe(3);
+  });
+
+  it('a stale result never overwrites a newer one, and facts arriving after it is idle are decided again', async () => {
+    const c = controlledDecide();
+    const store = new DecisionStore<number>(
+      () => 1,
+      c.decide,
+      () => {},
+    );
+    const a = store.evaluate(1);
+    await c.release();
+    await a;
+    const b = store.evaluate(2);
+    await c.release();
+    await b;
+    expect(c.asked).toEqual([1, 2]);
+    expect(shown(store)).toBe(2);
+  });
+
+  it('an engine that fails outright shows the error view and is reported; the next success clears it', async () => {
+    const c = controlledDecide();
+    const errors: unknown[] = [];
+    const store = new DecisionStore<number>(
+      () => 1,
+      c.decide,
+      (e) => errors.push(e),
+    );
+    const a = store.evaluate(1);
+    await c.release(new Error('boom'));
+    await a;
+    expect(store.failed).toBe(true);
+    expect(store.homeView?.view).toBe('profile-error');
+    expect(errors).toHaveLength(1);
+    const b = store.evaluate(2);
+    await c.release();
+    await b;
+    expect(store.failed).toBe(false);
+    expect(shown(store)).toBe(2);
+  });
+
+  it('pauses between deciding and showing, and shows nothing stale when facts arrive during the pause', async () => {
+    const c = controlledDecide();
+    let resume: () => void = () => {};
+    const store = new DecisionStore<number>(
+      () => 1,
+      c.decide,
+      () => {},
+      () => new Promise<void>((r) => (resume = r)),
+    );
+    const a = store.evaluate(1);
+    await c.release();
+    expect(shown(store), 'not shown before the pause ends').toBeUndefined();
+    const b = store.evaluate(2); // arrives during the pause
+    resume();
+    for (let i = 0; i < 5; i++) await Promise.resolve();
+    expect(shown(store), 'the result for 1 is dropped').toBeUndefined();
+    await c.release();
+    resume();
+    await Promise.all([a, b]);
+    expect(c.asked).toEqual([1, 2]);
+    expect(shown(store)).toBe(2);
+  });
+});
