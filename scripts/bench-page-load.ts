@@ -31,6 +31,7 @@ export const LIGHTHOUSE_PERSONAS = (process.env.BENCH_PERSONAS?.split(',') ?? [
   'multi-account',
 ]) as readonly string[];
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
+const COMPARE = process.env.BENCH_COMPARE_URL;
 const CHROME = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const CHROME_FLAGS = [
   '--headless=new',
@@ -306,14 +307,24 @@ export async function benchPageLoad(): Promise<void> {
     );
     console.log('| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |');
     const all: Array<{ persona: string; f: PageLoadFigures & { roundTrips: number } }> = [];
+    const row = (label: string, f: PageLoadFigures & { roundTrips: number }): string =>
+      `| ${label} | ${f.performance} | ${ms(f.fcpMs)} | ${ms(f.lcpMs)} | ${Math.round(f.tbtMs)} ms | ${f.cls.toFixed(3)} | ${f.jsKb.toFixed(1)} KB | ${f.requests} | ${f.longestChain} | ${f.roundTrips} |`;
     for (const persona of LIGHTHOUSE_PERSONAS) {
       const runs: PageLoadFigures[] = [];
-      for (let i = 0; i < RUNS; i++) runs.push(await withRetries(() => lighthouseRun(sandbox.base, persona)));
+      // BENCH_COMPARE_URL: another build's server measured run for run beside this one (a before/after in
+      // the same minutes: the machine's load, which moves TBT the most, is the same for both).
+      const compareRuns: PageLoadFigures[] = [];
+      for (let i = 0; i < RUNS; i++) {
+        if (COMPARE) compareRuns.push(await withRetries(() => lighthouseRun(COMPARE, persona)));
+        runs.push(await withRetries(() => lighthouseRun(sandbox.base, persona)));
+      }
       const f = { ...medianFigures(runs), roundTrips: await roundTripsOf(sandbox.base, persona) };
       all.push({ persona, f });
-      console.log(
-        `| ${persona} | ${f.performance} | ${ms(f.fcpMs)} | ${ms(f.lcpMs)} | ${Math.round(f.tbtMs)} ms | ${f.cls.toFixed(3)} | ${f.jsKb.toFixed(1)} KB | ${f.requests} | ${f.longestChain} | ${f.roundTrips} |`,
-      );
+      if (COMPARE) {
+        const before = { ...medianFigures(compareRuns), roundTrips: await roundTripsOf(COMPARE, persona) };
+        console.log(row(`${persona} (${COMPARE})`, before));
+        console.log(row(`${persona} (this build)`, f));
+      } else console.log(row(persona, f));
     }
     console.log('\nAgainst the budgets (the worst of the three personas):\n');
     console.log('| figure | worst | budget | |');
