@@ -23,6 +23,37 @@ export async function expectIssueLogged(page: Page, operation: string, timeout =
     .toContain(operation);
 }
 
+/**
+ * How many issue-log records of this browser session are for `operation` (or a keyed form of it,
+ * `operation:...`, as a page's call names the record it makes: `invoiceDetails:newest:0`).
+ */
+export async function issueCount(page: Page, operation: string): Promise<number> {
+  return (await issueRecords(page)).filter(
+    (r) => r.operation === operation || r.operation?.startsWith(`${operation}:`),
+  ).length;
+}
+
+/**
+ * Waits until the session's issue log holds one more record for `operation` than `before` (a loop over the
+ * fault modes checks each mode's own record, not the first one's again).
+ */
+export async function expectNewIssue(
+  page: Page,
+  operation: string,
+  before: number,
+  timeout = 7_000,
+): Promise<void> {
+  await expect
+    .poll(() => issueCount(page, operation), { timeout, message: `a new ${operation} record` })
+    .toBeGreaterThan(before);
+}
+
+/** Sets a fault on one call of this browser session (the sandbox's fault switch; mode 'off' clears it). */
+export async function setFault(page: Page, call: string, mode: string): Promise<void> {
+  const r = await page.request.get(`/sandbox/faults?set=${encodeURIComponent(`${call}:${mode}`)}`);
+  expect(r.ok()).toBe(true);
+}
+
 /** The page is not blank: the signed-in chrome and the greeting of the full home are there. */
 export async function expectHomeShown(page: Page): Promise<void> {
   await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();

@@ -1,6 +1,13 @@
 import type { Page } from '@playwright/test';
 import { test, expect, signIn, settled, axe } from '../../../test/e2e/fixtures';
-import { AFTER_TIMEOUT, expectIssueLogged } from '../../../test/e2e/home-helpers';
+import {
+  AFTER_TIMEOUT,
+  FAULT_MODES,
+  expectIssueLogged,
+  expectNewIssue,
+  issueCount,
+  setFault,
+} from '../../../test/e2e/home-helpers';
 
 /**
  * Billing (issue 8; home spec 2.7, 4, 8; shell spec 7): the billing panel in its states, paying a past-due
@@ -10,16 +17,11 @@ import { AFTER_TIMEOUT, expectIssueLogged } from '../../../test/e2e/home-helpers
 
 const panel = (page: Page) => page.getByRole('region', { name: /^(ACCOUNT BALANCE|NEXT PAYMENT)$/ });
 
-/** Sets a fault on one call of this browser session (the sandbox's address-bar switch). */
-async function fault(page: Page, call: string, mode: string): Promise<void> {
-  const r = await page.request.get(`/sandbox/faults?set=${encodeURIComponent(`${call}:${mode}`)}`);
-  expect(r.ok()).toBe(true);
-}
-
 /** A toast, by its exact text (the toast area's live regions hold them). */
 const toast = (page: Page, text: string) => page.getByText(text, { exact: true });
 
 const TOKEN_FAILED = 'We are unable to provide this function at this time. Please try again later.';
+const JUMP_FAILED = 'Something went wrong, please try again later';
 
 test.describe('billing panel states (home spec 2.7, 4)', () => {
   test('each state shows its spec text, on the home and at the top of /billing', async ({
@@ -98,31 +100,39 @@ test.describe('pay a bill (home spec 2.7, 8; shell spec 7)', () => {
     await expect(panel(page).getByRole('button', { name: 'Pay Now' })).toHaveCount(0);
   });
 
-  test('createJumpOutToken failing (500, malformed, time-out): the 4 s token toast and an issue-log record; jumpOutPayBill failing: its own toast', async ({
+  test('createJumpOutToken failing (500, malformed, time-out): the 4 s token toast and an issue-log record; jumpOutPayBill failing (500, malformed, time-out): its own toast, each with its record', async ({
     guarded: page,
   }) => {
-    test.setTimeout(90_000);
+    test.setTimeout(150_000);
     await signIn(page, 'late-payment');
     await settled(page);
     const pay = panel(page).getByRole('button', { name: 'Pay Now' });
-    for (const mode of ['500', 'malformed', 'timeout']) {
-      await fault(page, '/Orch/dssh/ecom/createJumpOutToken', mode);
+    for (const mode of FAULT_MODES) {
+      const before = await issueCount(page, 'createJumpOutToken');
+      await setFault(page, '/Orch/dssh/ecom/createJumpOutToken', mode);
       await pay.click();
       await expect(toast(page, TOKEN_FAILED), mode).toBeVisible({
         timeout: mode === 'timeout' ? AFTER_TIMEOUT : 7_000,
       });
       await expect(page).toHaveURL(/\/home$/);
-      await expectIssueLogged(page, 'createJumpOutToken');
+      await expectNewIssue(page, 'createJumpOutToken', before);
       await expect(toast(page, TOKEN_FAILED)).toHaveCount(0, {
         timeout: 7_000,
       });
     }
-    await fault(page, '/Orch/dssh/ecom/createJumpOutToken', 'off');
-    await fault(page, '/Orch/dssh/redirectEntry/jumpOutPayBill', '500');
-    await pay.click();
-    await expect(toast(page, 'Something went wrong, please try again later')).toBeVisible();
-    await expect(page).toHaveURL(/\/home$/);
-    await expectIssueLogged(page, 'jumpOutPayBill');
+    await setFault(page, '/Orch/dssh/ecom/createJumpOutToken', 'off');
+    // The redirect entry itself: an error, a time-out, or an answer that is not a redirect (a body).
+    for (const mode of FAULT_MODES) {
+      const before = await issueCount(page, 'jumpOutPayBill');
+      await setFault(page, '/Orch/dssh/redirectEntry/jumpOutPayBill', mode);
+      await pay.click();
+      await expect(toast(page, JUMP_FAILED), mode).toBeVisible({
+        timeout: mode === 'timeout' ? AFTER_TIMEOUT : 7_000,
+      });
+      await expect(page).toHaveURL(/\/home$/);
+      await expectNewIssue(page, 'jumpOutPayBill', before);
+      await expect(toast(page, JUMP_FAILED)).toHaveCount(0, { timeout: 7_000 });
+    }
   });
 });
 
@@ -152,7 +162,7 @@ test.describe('payment plan (home spec 2.7, 5)', () => {
     await settled(page);
     const view = panel(page).getByRole('button', { name: 'View Payment plan' });
     for (const mode of ['500', 'malformed', 'timeout']) {
-      await fault(page, '/Orch/dssh/pbs/paymentPlanToken', mode);
+      await setFault(page, '/Orch/dssh/pbs/paymentPlanToken', mode);
       await view.click();
       await expect(toast(page, TOKEN_FAILED), mode).toBeVisible({
         timeout: mode === 'timeout' ? AFTER_TIMEOUT : 7_000,
@@ -214,7 +224,7 @@ test.describe('cancel scheduled payment (home spec 2.7, 4, 7, 9)', () => {
     const table = page.getByRole('table', { name: 'Scheduled payments' });
     const failedText = 'Unable to cancel the payment. Please try again.';
     for (const mode of ['500', 'malformed', 'timeout']) {
-      await fault(page, '/Orch/dssh/postpaid/cancelPayment', mode);
+      await setFault(page, '/Orch/dssh/postpaid/cancelPayment', mode);
       await table.getByRole('button', { name: /^Cancel Payment of \$35\.00 on / }).click();
       await page
         .getByRole('dialog', { name: 'Cancel Scheduled Payment' })
@@ -233,20 +243,27 @@ test.describe('cancel scheduled payment (home spec 2.7, 4, 7, 9)', () => {
 });
 
 test.describe('View Bill, Moving? and Cancel Service (home spec 2.7, 4)', () => {
-  test("View Bill opens the newest bill ('Fetching Bill details'); getBillDates failing shows 'Previous bills are not available' with a record", async ({
+  test("View Bill opens the newest bill ('Fetching Bill details'); getBillDates failing (500, malformed, time-out) shows 'Previous bills are not available' with a record", async ({
     guarded: page,
   }) => {
+    test.setTimeout(90_000);
     await signIn(page, 'late-payment');
     await settled(page);
     await panel(page).getByRole('button', { name: 'View Bill' }).click();
     await expect(toast(page, 'Fetching Bill details')).toBeVisible();
     await expect(page).toHaveURL(/\/billDetail/);
-    await page.goto('/home');
-    await settled(page);
-    await fault(page, '/Orch/dssh/postpaid/getBillDates', '500');
-    await panel(page).getByRole('button', { name: 'View Bill' }).click();
-    await expect(panel(page).getByText('Previous bills are not available')).toBeVisible();
-    await expectIssueLogged(page, 'getBillDates');
+    for (const mode of FAULT_MODES) {
+      const before = await issueCount(page, 'getBillDates');
+      await setFault(page, '/Orch/dssh/postpaid/getBillDates', mode);
+      await page.goto('/home');
+      await settled(page);
+      await panel(page).getByRole('button', { name: 'View Bill' }).click();
+      await expect(panel(page).getByText('Previous bills are not available'), mode).toBeVisible({
+        timeout: mode === 'timeout' ? AFTER_TIMEOUT : 7_000,
+      });
+      await expect(page).toHaveURL(/\/home$/);
+      await expectNewIssue(page, 'getBillDates', before);
+    }
   });
 
   test('the Moving? panel links an ACP discount holder to the discount movers page; their Blue Marble account with the DISCONNECT flow gets the Cancel Service button; /Cancel-Services, gated by canBeCancelled (no pending order), sends them to chat', async ({
@@ -265,5 +282,70 @@ test.describe('View Bill, Moving? and Cancel Service (home spec 2.7, 4)', () => 
     await expect(page.getByRole('heading', { name: 'Not available online' })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Chat with us to cancel' })).toBeVisible();
     await expect(page.getByRole('heading', { name: 'How to cancel' })).toHaveCount(0);
+  });
+});
+
+test.describe("the billing pages' calls under the fault switch (home spec 2.11, 8)", () => {
+  /** Loads `path` under each fault mode of `call` and expects `text` there and a record per mode. */
+  async function eachMode(
+    page: Page,
+    { call, operation, path, text }: { call: string; operation: string; path: string; text: string },
+  ): Promise<void> {
+    for (const mode of FAULT_MODES) {
+      const before = await issueCount(page, operation);
+      await setFault(page, call, mode);
+      await page.goto(path);
+      await settled(page);
+      await expect(page.getByText(text, { exact: true }).first(), `${operation} ${mode}`).toBeVisible({
+        timeout: mode === 'timeout' ? AFTER_TIMEOUT : 7_000,
+      });
+      await expectNewIssue(page, operation, before);
+    }
+    await setFault(page, call, 'off');
+  }
+
+  test("a postpaid account's /paymentHistory (getInvoiceHistory) and /billDetail (invoiceDetails) failing: 'We are unable to retrieve your historical data at this time.'; the bill's toast 'Error while fetching bill deatils. Please try again later.' and its text", async ({
+    guarded: page,
+  }) => {
+    test.setTimeout(150_000);
+    await signIn(page, 'postpaid');
+    await settled(page);
+    await eachMode(page, {
+      call: '/Orch/dssh/aos/getInvoiceHistory',
+      operation: 'getInvoiceHistory',
+      path: '/paymentHistory',
+      text: 'We are unable to retrieve your historical data at this time.',
+    });
+    await eachMode(page, {
+      call: '/Orch/dssh/aos/brim/invoiceDetails',
+      operation: 'invoiceDetails',
+      path: '/billDetail',
+      text: 'The details of this bill cannot be shown right now.',
+    });
+    // The toast of the last failure (each attempt shows it once).
+    await setFault(page, '/Orch/dssh/aos/brim/invoiceDetails', '500');
+    await page.goto('/billDetail');
+    await settled(page);
+    await expect(toast(page, 'Error while fetching bill deatils. Please try again later.')).toBeVisible();
+  });
+
+  test("a prepaid account's /paymentHistory (prepaid payment history) and its previous bills on /billing (prepaid invoice history) failing: the historical-data text and 'Previous bills are not available'", async ({
+    guarded: page,
+  }) => {
+    test.setTimeout(150_000);
+    await signIn(page, 'prepaid');
+    await settled(page);
+    await eachMode(page, {
+      call: '/Orch/dssh/pbs/prepaid/paymentHistory',
+      operation: 'getPrepaidPaymentHistory',
+      path: '/paymentHistory',
+      text: 'We are unable to retrieve your historical data at this time.',
+    });
+    await eachMode(page, {
+      call: '/Orch/dssh/pbs/brim/getPrepaidInvoiceHistory',
+      operation: 'getPrepaidInvoiceHistory',
+      path: '/billing',
+      text: 'Previous bills are not available',
+    });
   });
 });

@@ -6,6 +6,7 @@ import {
   expectIssueLogged,
   issueRecords,
   serveToggleOn,
+  setFault,
 } from '../../../test/e2e/home-helpers';
 
 /**
@@ -15,11 +16,6 @@ import {
  */
 
 const panel = (page: Page) => page.getByRole('region', { name: 'WiFi', exact: true });
-
-async function fault(page: Page, call: string, mode: string): Promise<void> {
-  const r = await page.request.get(`/sandbox/faults?set=${encodeURIComponent(`${call}:${mode}`)}`);
-  expect(r.ok()).toBe(true);
-}
 
 /** The QR code's text, decoded from the canvas pixels with jsQR (what a phone's camera reads). */
 async function decodeQr(page: Page): Promise<string | null> {
@@ -120,7 +116,7 @@ test.describe('WiFi panel (home spec 2.9)', () => {
     await expect(dialog.getByRole('button', { name: 'Save' })).toBeDisabled();
     await expectIssueLogged(page, 'resetCredentials');
 
-    await fault(page, '/Orch/dssh/adapt/resetCredentials', '500');
+    await setFault(page, '/Orch/dssh/adapt/resetCredentials', '500');
     await dialog.getByLabel('WiFi password').fill('another-secret-1');
     await dialog.getByRole('button', { name: 'Save' }).click();
     await expect(dialog.getByRole('alert')).toHaveText(
@@ -168,7 +164,7 @@ test.describe('WiFi panel (home spec 2.9)', () => {
     await expect(page.getByText('Streaming box')).toBeVisible();
     await expect(page.getByText('Sam phone')).toBeVisible();
 
-    await fault(page, '/Orch/dssh/adapt/updateDevice', 'malformed');
+    await setFault(page, '/Orch/dssh/adapt/updateDevice', 'malformed');
     await page.getByRole('button', { name: 'Rename Work laptop' }).click();
     const laptop = page.getByRole('form', { name: 'Rename Work laptop' });
     await laptop.getByLabel('Device name').fill('Old laptop');
@@ -218,8 +214,8 @@ test.describe('WiFi panel variants (rules/wifi-panel.json) and its calls under t
       '/Orch/dssh/adapt/getWifiInfo',
     ]);
 
-    await fault(page, '/Orch/dssh/adapt/modemInfo', '500');
-    await fault(page, '/Orch/dssh/adapt/getWifiInfo', 'malformed');
+    await setFault(page, '/Orch/dssh/adapt/modemInfo', '500');
+    await setFault(page, '/Orch/dssh/adapt/getWifiInfo', 'malformed');
     await page.reload();
     await settled(page);
     await expect(panel(page).getByRole('alert')).toContainText(
@@ -228,7 +224,7 @@ test.describe('WiFi panel variants (rules/wifi-panel.json) and its calls under t
     await expectIssueLogged(page, 'getModemInfo');
     await expectIssueLogged(page, 'getWifiInfo');
 
-    await fault(page, '/Orch/dssh/adapt/modemInfo', 'off');
+    await setFault(page, '/Orch/dssh/adapt/modemInfo', 'off');
     await page.reload();
     await settled(page);
     await expect(panel(page).getByRole('region', { name: 'WIFI NETWORK' }).getByRole('alert')).toHaveText(
@@ -280,7 +276,7 @@ test.describe('Edit WIFI info with the acs call toggle on (a test-only served to
     await expectIssueLogged(page, 'updateCredentials');
 
     // The call itself failing: our message, the values back, a second record.
-    await fault(page, '/Orch/dssh/acs/updateCredentials', 'timeout');
+    await setFault(page, '/Orch/dssh/acs/updateCredentials', 'timeout');
     await dialog.getByLabel('WiFi password').fill('long-enough-key');
     await dialog.getByRole('button', { name: 'Save' }).click();
     await expect(dialog.getByRole('alert')).toHaveText(

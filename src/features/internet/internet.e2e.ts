@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { test, expect, signIn, settled, axe } from '../../../test/e2e/fixtures';
-import { expectIssueLogged, issueRecords } from '../../../test/e2e/home-helpers';
+import { expectIssueLogged, issueRecords, setFault } from '../../../test/e2e/home-helpers';
 
 /**
  * The internet plan card (issue 9; home spec 2.6, 4, 5, 8): the speed, the links, View Trends with its chart
@@ -8,12 +8,6 @@ import { expectIssueLogged, issueRecords } from '../../../test/e2e/home-helpers'
  */
 
 const card = (page: Page) => page.getByRole('region', { name: 'Internet', exact: true });
-
-/** Sets a fault on one call of this browser session (the sandbox's address-bar switch). */
-async function fault(page: Page, call: string, mode: string): Promise<void> {
-  const r = await page.request.get(`/sandbox/faults?set=${encodeURIComponent(`${call}:${mode}`)}`);
-  expect(r.ok()).toBe(true);
-}
 
 /** Answers every request to an outside shop so the browser can land there (the machine has no network). */
 async function standInShops(page: Page): Promise<void> {
@@ -69,7 +63,7 @@ test.describe('internet plan card (home spec 2.6)', () => {
     await expect(open).toBeFocused();
 
     // The speed history failing: the spec's inline text, and an issue-log record.
-    await fault(page, '/Orch/dssh/adapt/historicalSpeeds', '500');
+    await setFault(page, '/Orch/dssh/adapt/historicalSpeeds', '500');
     await open.click();
     await expect(dialog.getByRole('alert')).toHaveText(
       'We are unable to retrieve your historical data at this time.',
@@ -120,13 +114,13 @@ test.describe('upgrade offers (home spec 4, upgrade choices)', () => {
     const internet = card(page);
     await expect(internet.getByText('Speeds up to 940 Mbps are available at your address.')).toBeVisible();
 
-    await fault(page, '/Orch/dssh/ecom/createJumpOutToken', '500');
+    await setFault(page, '/Orch/dssh/ecom/createJumpOutToken', '500');
     await internet.getByRole('button', { name: 'Upgrade Now' }).click();
     await expect(
       page.getByText('We are unable to provide this function at this time. Please try again later.'),
     ).toBeVisible();
     await expectIssueLogged(page, 'createJumpOutToken');
-    await fault(page, '/Orch/dssh/ecom/createJumpOutToken', 'off');
+    await setFault(page, '/Orch/dssh/ecom/createJumpOutToken', 'off');
 
     await internet.getByRole('button', { name: 'Upgrade Modem' }).click();
     await page.waitForURL(/^https:\/\/shop\.provider\.example\/modem-upgrade\?token=JT-[0-9a-f]+$/);
@@ -146,7 +140,7 @@ test.describe('upgrade offers (home spec 4, upgrade choices)', () => {
     await page.waitForURL('https://fiber.provider.example/shop');
     await page.goBack();
     await expectIssueLogged(page, 'getQfPurl');
-    await fault(page, '/Orch/dssh/ecom/getQfPurl', 'off');
+    await setFault(page, '/Orch/dssh/ecom/getQfPurl', 'off');
     await settled(page);
     await card(page).getByRole('button', { name: 'Upgrade Now' }).click();
     await page.waitForURL('https://fiber.provider.example/shop/p/FQ501900106');

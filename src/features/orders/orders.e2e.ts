@@ -1,7 +1,13 @@
 import type { Page } from '@playwright/test';
 import { format } from 'date-fns';
 import { test, expect, signIn, settled, axe } from '../../../test/e2e/fixtures';
-import { AFTER_TIMEOUT, FAULT_MODES, issueRecords, serveToggleOn } from '../../../test/e2e/home-helpers';
+import {
+  AFTER_TIMEOUT,
+  FAULT_MODES,
+  issueRecords,
+  serveToggleOn,
+  setFault,
+} from '../../../test/e2e/home-helpers';
 
 /**
  * Orders and appointments on the home (issue 7; home spec 2.2, 2.3, 2.4, 4, 5, 8): one persona per behaviour,
@@ -22,12 +28,6 @@ const history = async (page: Page) => {
 };
 const orderTable = (page: Page, n: string) => page.getByRole('table', { name: `Order ${n}` });
 const ticketTable = (page: Page, n: string) => page.getByRole('table', { name: `Repair ticket ${n}` });
-
-/** Sets a fault on one call of this browser session (the sandbox's address-bar switch). */
-async function fault(page: Page, call: string, mode: string): Promise<void> {
-  const r = await page.request.get(`/sandbox/faults?set=${encodeURIComponent(`${call}:${mode}`)}`);
-  expect(r.ok()).toBe(true);
-}
 
 /** Waits until the session's issue log holds `count` records for `operation`. */
 async function expectRecords(page: Page, operation: string, count: number, timeout = 7_000): Promise<void> {
@@ -115,7 +115,7 @@ test.describe('pending-order alert (home spec 2.2)', () => {
     const alert = pendingAlert(page);
     let records = 0;
     for (const mode of FAULT_MODES) {
-      await fault(page, '/Orch/dssh/bm/cancelOrder', mode);
+      await setFault(page, '/Orch/dssh/bm/cancelOrder', mode);
       await alert.getByRole('button', { name: 'Cancel Order' }).click();
       const yes = page.getByRole('button', { name: 'Yes, Cancel Order' });
       await yes.click();
@@ -290,7 +290,7 @@ test.describe('repair appointments (home spec 2.4)', () => {
     let records = 0;
     for (const mode of FAULT_MODES) {
       const wait = mode === 'timeout' ? AFTER_TIMEOUT : 7_000;
-      await fault(page, '/Orch/dssh/rx/updateTicket', mode);
+      await setFault(page, '/Orch/dssh/rx/updateTicket', mode);
       await page.getByRole('button', { name: 'Cancel appointment TR-55002' }).click();
       await page.getByRole('button', { name: 'Confirm' }).click();
       const toast = page.getByText('Sorry, your appointment cannot be cancelled at the moment');
@@ -298,7 +298,7 @@ test.describe('repair appointments (home spec 2.4)', () => {
       await expectRecords(page, 'updateTicket', ++records);
       await expect(toast).toHaveCount(0, { timeout: 6_000 });
     }
-    await fault(page, '/Orch/dssh/rx/updateTicket', '500');
+    await setFault(page, '/Orch/dssh/rx/updateTicket', '500');
     await page.getByRole('button', { name: 'Reschedule appointment TR-55002' }).click();
     const dialog = page.getByRole('dialog', { name: 'Reschedule Appointment' });
     await dialog
@@ -329,7 +329,7 @@ test.describe('repair appointments (home spec 2.4)', () => {
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     let records = 1;
     for (const mode of FAULT_MODES) {
-      await fault(page, '/Orch/dssh/rx/rescheduleAppointmentDetails', mode);
+      await setFault(page, '/Orch/dssh/rx/rescheduleAppointmentDetails', mode);
       await open();
       await expect(dialog.getByRole('alert')).toHaveText(unable, {
         timeout: mode === 'timeout' ? AFTER_TIMEOUT : 7_000,
@@ -434,7 +434,7 @@ test.describe("the technician's location, with the tech tracker toggle on (a tes
     expect((await opened).url()).toContain('techTracker?accountNumber=501600105');
     let records = 0;
     for (const mode of FAULT_MODES) {
-      await fault(page, '/Orch/dssh/techTracker', mode);
+      await setFault(page, '/Orch/dssh/techTracker', mode);
       await button.click();
       const toast = page.getByText(
         "We are unable to find the technician's location. Please try again later.",

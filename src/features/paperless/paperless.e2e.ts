@@ -1,6 +1,12 @@
 import type { Page } from '@playwright/test';
 import { test, expect, signIn, settled, axe } from '../../../test/e2e/fixtures';
-import { AFTER_TIMEOUT, expectIssueLogged } from '../../../test/e2e/home-helpers';
+import {
+  AFTER_TIMEOUT,
+  FAULT_MODES,
+  expectNewIssue,
+  issueCount,
+  setFault,
+} from '../../../test/e2e/home-helpers';
 
 /**
  * Paperless on and off (issue 8 item 8; home spec 2.5, 4 'Paperless', 5, 7, 8) through
@@ -15,12 +21,6 @@ const NOT_VALIDATED =
 const ON = "You'll now recieve your bill by email";
 const OFF = 'Paperless Billing turned Off';
 const FAILED = 'Unable to save changes.Please try again later.';
-
-/** Sets a fault on one call of this browser session (the sandbox's address-bar switch). */
-async function fault(page: Page, call: string, mode: string): Promise<void> {
-  const r = await page.request.get(`/sandbox/faults?set=${encodeURIComponent(`${call}:${mode}`)}`);
-  expect(r.ok()).toBe(true);
-}
 
 /** The paperless block of /billing or /settings/notifications. */
 const settings = (page: Page) =>
@@ -122,15 +122,16 @@ test.describe('paperless billing (home spec 2.5)', () => {
     await expect(settings(page)).toContainText('Off: your bill comes by mail');
   });
 
-  test('the update call failing (500, malformed, time-out): the failure toast, paperless stays off, an issue-log record; validateEmail failing shows the inline text with a record', async ({
+  test('the update call failing (500, malformed, time-out): the failure toast, paperless stays off, an issue-log record; each with its own record', async ({
     guarded: page,
   }) => {
     test.setTimeout(90_000);
     await signIn(page, 'cris', '/billing');
     await settled(page);
     const dialog = page.getByRole('dialog', { name: 'Paperless Billing' });
-    for (const mode of ['500', 'malformed', 'timeout']) {
-      await fault(page, '/Orch/dss/api/crisUpdatePaperless', mode);
+    for (const mode of FAULT_MODES) {
+      const before = await issueCount(page, 'crisUpdatePaperless');
+      await setFault(page, '/Orch/dss/api/crisUpdatePaperless', mode);
       await settings(page).getByRole('button', { name: 'Turn On' }).click();
       // A new address each round: the same one a third time would ask 'Confirm Email' first.
       await dialog.getByLabel('Email address').fill(`cris.${mode}@mail.example`);
@@ -139,14 +140,47 @@ test.describe('paperless billing (home spec 2.5)', () => {
         timeout: mode === 'timeout' ? AFTER_TIMEOUT : 7_000,
       });
       await expect(settings(page)).toContainText('Off: your bill comes by mail');
-      await expectIssueLogged(page, 'crisUpdatePaperless');
+      await expectNewIssue(page, 'crisUpdatePaperless', before);
       await expect(toast(page, FAILED)).toHaveCount(0, { timeout: 7_000 });
     }
-    await fault(page, '/Orch/dssh/bm/validateEmail', '500');
-    await settings(page).getByRole('button', { name: 'Turn On' }).click();
-    await dialog.getByLabel('Email address').fill('cris.validation@mail.example');
-    await dialog.getByRole('button', { name: 'Turn On' }).click();
-    await expect(dialog.getByText(NOT_VALIDATED)).toBeVisible();
-    await expectIssueLogged(page, 'validateEmail');
+  });
+
+  test('a 9-character account: ensupdatepaperless failing (500, malformed, time-out) shows the failure toast and paperless stays off; validateEmail failing (500, malformed, time-out) shows the inline text; each with its record', async ({
+    guarded: page,
+  }) => {
+    test.setTimeout(180_000);
+    await signIn(page, 'postpaid-smb', '/billing');
+    await settled(page);
+    await expect(settings(page)).toContainText('Off: your bill comes by mail');
+    const dialog = page.getByRole('dialog', { name: 'Paperless Billing' });
+    const turnOn = async (email: string) => {
+      await settings(page).getByRole('button', { name: 'Turn On' }).click();
+      await dialog.getByLabel('Email address').fill(email);
+      await dialog.getByRole('button', { name: 'Turn On' }).click();
+    };
+    for (const mode of FAULT_MODES) {
+      const before = await issueCount(page, 'ensupdatepaperless');
+      await setFault(page, '/Orch/dss/api/ensupdatepaperless', mode);
+      await turnOn(`alex.${mode}@mail.example`);
+      await expect(toast(page, FAILED), mode).toBeVisible({
+        timeout: mode === 'timeout' ? AFTER_TIMEOUT : 7_000,
+      });
+      await expect(settings(page)).toContainText('Off: your bill comes by mail');
+      await expectNewIssue(page, 'ensupdatepaperless', before);
+      await expect(toast(page, FAILED)).toHaveCount(0, { timeout: 7_000 });
+    }
+    await setFault(page, '/Orch/dss/api/ensupdatepaperless', 'off');
+    for (const mode of FAULT_MODES) {
+      const before = await issueCount(page, 'validateEmail');
+      await setFault(page, '/Orch/dssh/bm/validateEmail', mode);
+      await turnOn(`alex.validation.${mode}@mail.example`);
+      await expect(dialog.getByText(NOT_VALIDATED), mode).toBeVisible({
+        timeout: mode === 'timeout' ? AFTER_TIMEOUT : 7_000,
+      });
+      await expectNewIssue(page, 'validateEmail', before);
+      await expect(settings(page)).toContainText('Off: your bill comes by mail');
+      await dialog.getByRole('button', { name: 'Cancel' }).click();
+      await expect(dialog).toHaveCount(0);
+    }
   });
 });
