@@ -507,6 +507,11 @@ export interface ImpactOptions {
    * a file and what it reads are the same (the same report, slower: the bench's worst case).
    */
   reuse?: boolean;
+  /**
+   * The population already generated and decided with the base rules (prepareBaseline): only the current
+   * rules are decided then, reusing the base rules' answers where a file and what it reads are the same.
+   */
+  baseline?: ImpactBaseline;
 }
 
 /** Where a run stands: reported by runImpact after each slice of work. */
@@ -557,11 +562,16 @@ class ImpactRun {
     this.now = options.now ?? (() => performance.now());
     this.keep = options.examples ?? 3;
     const started = this.now();
+    this.baseline = options.baseline ?? null;
+    if (this.baseline && (this.baseline.base !== base || this.baseline.population !== population))
+      throw new Error('The baseline was prepared for other base rules or another population');
     this.compiledCurrent = compileRules(current);
-    this.compiledBase = compileRules(base);
+    this.compiledBase = this.baseline?.compiled ?? compileRules(base);
     this.same = options.reuse === false ? new Set() : sameFiles(current, base);
     this.timings.total = this.now() - started;
   }
+
+  private readonly baseline: ImpactBaseline | null;
 
   get finished(): boolean {
     return this.next >= this.population.size;
@@ -596,11 +606,35 @@ class ImpactRun {
 
   /** Generates, decides with both rule sets and compares the next chunk of accounts. */
   step(): void {
-    const { now, population, timings, accounts, outcomesCurrent, outcomesBase, found } = this;
+    const { now, population, timings, accounts, outcomesCurrent, outcomesBase } = this;
     const started = now();
     const start = this.next;
     const n = Math.min(CHUNK, population.size - start);
     const every = population.answersEveryCall;
+    const baseline = this.baseline;
+    if (baseline) {
+      // The base rules' side is known: decide the current rules only, from the base rules' answers.
+      if (baseline.done < start + n) throw new Error('The baseline is not prepared yet');
+      let t = now();
+      for (let k = 0; k < n; k++) {
+        accounts[k] = baseline.accounts[start + k]!;
+        outcomesBase[k] = baseline.outcomes[start + k]!;
+        outcomesCurrent[k] = decideAccountReusing(
+          this.compiledCurrent,
+          accounts[k]!,
+          every,
+          outcomesBase[k]!,
+          this.same,
+        );
+      }
+      timings.current += now() - t;
+      t = now();
+      this.compare(n);
+      timings.compare += now() - t;
+      this.next += n;
+      timings.total += now() - started;
+      return;
+    }
     let t = now();
     for (let k = 0; k < n; k++) accounts[k] = population.account(start + k);
     timings.generate += now() - t;
@@ -618,6 +652,15 @@ class ImpactRun {
       );
     timings.base += now() - t;
     t = now();
+    this.compare(n);
+    timings.compare += now() - t;
+    this.next += n;
+    timings.total += now() - started;
+  }
+
+  /** Compares the chunk's outcomes under both rule sets and tallies the changes. */
+  private compare(n: number): void {
+    const { outcomesCurrent, outcomesBase, found } = this;
     for (let k = 0; k < n; k++) {
       const a = outcomesCurrent[k]!;
       const b = outcomesBase[k]!;
@@ -638,9 +681,6 @@ class ImpactRun {
       }
       if (changed) this.changedAccounts++;
     }
-    timings.compare += now() - t;
-    this.next += n;
-    timings.total += now() - started;
   }
 
   report(): ImpactReport {
@@ -691,6 +731,57 @@ export function measureImpact(
   const run = new ImpactRun(current, base, population, options);
   while (!run.finished) run.step();
   return run.report();
+}
+
+// ---------------------------------------------------------------- the base rules' side, once
+
+/**
+ * A population generated and decided with the base rules (the live rules, in the studio), kept between
+ * measurements: what does not change from one draft to the next is done once. A run given it decides only
+ * the draft, reusing the base rules' answer for each file the draft leaves as it is and whose inputs are
+ * the same for the account (decideAccountReusing: exactly deciding afresh, held so by a property test), so
+ * an edit to one file decides that file (and the files reading its decision) per account, then compares.
+ * Memory: the accounts' fact vectors and one outcome per account (about 100 MB for 100,000 accounts).
+ */
+export class ImpactBaseline {
+  readonly compiled: CompiledRules;
+  /** @internal Account `i` of the population, generated once. */
+  readonly accounts: GeneratedAccount[];
+  /** @internal Its decisions under the base rules. */
+  readonly outcomes: Outcome[];
+  /** Accounts generated and decided so far. */
+  done = 0;
+  /** Milliseconds spent generating and deciding. */
+  readonly timings = { generate: 0, decide: 0 };
+
+  constructor(
+    readonly base: Rulesets,
+    readonly population: PopulationSource,
+    private readonly now: () => number = () => performance.now(),
+  ) {
+    this.compiled = compileRules(base);
+    this.accounts = new Array<GeneratedAccount>(population.size);
+    this.outcomes = new Array<Outcome>(population.size);
+  }
+
+  get finished(): boolean {
+    return this.done >= this.population.size;
+  }
+
+  /** Generates and decides the next chunk of accounts. */
+  step(): void {
+    const { now, population, accounts, outcomes } = this;
+    const start = this.done;
+    const end = Math.min(start + CHUNK, population.size);
+    let t = now();
+    for (let i = start; i < end; i++) accounts[i] = population.account(i);
+    this.timings.generate += now() - t;
+    t = now();
+    const every = population.answersEveryCall;
+    for (let i = start; i < end; i++) outcomes[i] = decideAccount(this.compiled, accounts[i]!, every);
+    this.timings.decide += now() - t;
+    this.done = end;
+  }
 }
 
 // ---------------------------------------------------------------- the studio's entry point
@@ -780,17 +871,100 @@ export async function runImpact(input: RunImpactInput): Promise<ImpactReport> {
   } catch (e) {
     throw new ImpactInputError([e instanceof Error ? e.message : String(e)]);
   }
-  while (!run.finished) {
+  await sliced(run, now, sliceMs, signal, () => onProgress?.(run.progress()));
+  if (population.size === 0) onProgress?.(run.progress());
+  return run.report();
+}
+
+/** Steps `work` until finished, yielding to the event loop every `sliceMs` of work (progress, aborts). */
+async function sliced(
+  work: { readonly finished: boolean; step(): void },
+  now: () => number,
+  sliceMs: number,
+  signal: AbortSignal | undefined,
+  onSlice: () => void,
+): Promise<void> {
+  while (!work.finished) {
     const sliceStart = now();
-    do run.step();
-    while (!run.finished && now() - sliceStart < sliceMs);
-    onProgress?.(run.progress());
-    if (!run.finished) {
+    do work.step();
+    while (!work.finished && now() - sliceStart < sliceMs);
+    onSlice();
+    if (!work.finished) {
       await yieldToEvents();
       signal?.throwIfAborted();
     }
   }
-  if (population.size === 0) onProgress?.(run.progress());
+}
+
+export interface PrepareBaselineInput {
+  /** The rules measured against (the live rules). */
+  readonly base: Rulesets;
+  readonly population: PopulationInput;
+  /** Called after each slice: accounts generated and decided so far, of total. */
+  readonly onProgress?: (progress: { done: number; total: number }) => void;
+  readonly signal?: AbortSignal;
+  /** Milliseconds of work between two yields (default 50). */
+  readonly sliceMs?: number;
+  readonly now?: () => number;
+}
+
+/**
+ * Generates the population and decides it with the base rules, in slices (the studio does it when it
+ * opens, so that a measurement decides only the draft). Rejects as runImpact does.
+ */
+export async function prepareBaseline(input: PrepareBaselineInput): Promise<ImpactBaseline> {
+  input.signal?.throwIfAborted();
+  const problems = rulesetProblems(input.base, 'base');
+  if (problems.length > 0) throw new ImpactInputError(problems);
+  const population = populationOf(input.population);
+  const now = input.now ?? (() => performance.now());
+  let baseline: ImpactBaseline;
+  try {
+    baseline = new ImpactBaseline(input.base, population, now);
+  } catch (e) {
+    throw new ImpactInputError([e instanceof Error ? e.message : String(e)]);
+  }
+  await sliced(baseline, now, input.sliceMs ?? 50, input.signal, () =>
+    input.onProgress?.({ done: baseline.done, total: population.size }),
+  );
+  return baseline;
+}
+
+export interface RunDraftInput {
+  /** The population decided with the live rules (prepareBaseline, finished). */
+  readonly baseline: ImpactBaseline;
+  /** The edited rules, by decision. */
+  readonly draft: Rulesets;
+  readonly onProgress?: (progress: ImpactProgress) => void;
+  readonly signal?: AbortSignal;
+  readonly examples?: number;
+  readonly sliceMs?: number;
+  readonly now?: () => number;
+}
+
+/**
+ * runImpact on a prepared baseline: the same report as runImpact({ base: baseline.base, draft, population })
+ * (its timings apart: generating and the base rules cost nothing here), deciding the draft only.
+ */
+export async function runDraftImpact(input: RunDraftInput): Promise<ImpactReport> {
+  const { baseline, signal, onProgress } = input;
+  signal?.throwIfAborted();
+  if (!baseline.finished) throw new Error('The baseline is not prepared yet');
+  const problems = rulesetProblems(input.draft, 'draft');
+  if (problems.length > 0) throw new ImpactInputError(problems);
+  const now = input.now ?? (() => performance.now());
+  let run: ImpactRun;
+  try {
+    run = new ImpactRun(input.draft, baseline.base, baseline.population, {
+      examples: input.examples,
+      now,
+      baseline,
+    });
+  } catch (e) {
+    throw new ImpactInputError([e instanceof Error ? e.message : String(e)]);
+  }
+  await sliced(run, now, input.sliceMs ?? 50, signal, () => onProgress?.(run.progress()));
+  if (baseline.population.size === 0) onProgress?.(run.progress());
   return run.report();
 }
 

@@ -18,6 +18,8 @@ import {
   exportedPopulation,
   generatedPopulation,
   measureImpact,
+  prepareBaseline,
+  runDraftImpact,
   runImpact,
   type DecisionImpact,
   type ImpactProgress,
@@ -25,6 +27,7 @@ import {
 } from '../../src/impact/impact';
 import { factsObject, type GeneratedAccount } from '../../src/impact/population';
 import { renderImpact } from '../../src/impact/report';
+import { rulesetsArbitrary, thresholdsOf } from '../engine/support/arbitraries';
 
 const distributions = parseDistributions(
   JSON.parse(readFileSync(join(repoRoot, 'rules', 'population', 'distributions.json'), 'utf8')),
@@ -480,5 +483,84 @@ describe('runImpact (the rule studio calls it in a Web Worker)', () => {
     });
     await expect(badPopulation).rejects.toBeInstanceOf(ImpactInputError);
     await expect(badPopulation).rejects.toThrow('accounts');
+  });
+});
+
+describe('a measurement on the live rules decided once (the studio keeps them between measurements)', () => {
+  const withoutTimings = ({ timings: _t, ...rest }: { timings: unknown }) => rest;
+  const live = shipped();
+  const population = generatedPopulation(distributions, { accounts: 400, seed: 11 });
+  const prepared = prepareBaseline({ base: live, population });
+  /** The reference: both rule sets decided afresh for every account, nothing reused. */
+  const afresh = (draft: Rulesets) =>
+    withoutTimings(measureImpact(draft, shipped(), population, { reuse: false }));
+
+  it('reports exactly what deciding both rule sets afresh reports, for any draft (one to three files replaced, those other files read included)', async () => {
+    const baseline = await prepared;
+    expect(baseline.done).toBe(400);
+    fc.assert(
+      fc.property(rulesetsArbitrary(shipped(), thresholdsOf(shipped())), (draft) => {
+        // measureImpact with the baseline: the same run as runDraftImpact without rules:check's refusals
+        // (generated files need not pass them).
+        const report = measureImpact(structuredClone(draft), live, population, { baseline });
+        expect(withoutTimings(report)).toEqual(afresh(draft));
+      }),
+      { numRuns: 60 },
+    );
+  });
+
+  it('decides the draft again where a changed file feeds others: a stage-1 decision the home reads, the toggles and the calls the rules plan', async () => {
+    const baseline = await prepared;
+    const drafts = [
+      // The card status is a fact of the stage-2 files (home sections, banners).
+      edited((r) => {
+        const rule = r['prepaid-card'].rules.find((x) => x.name === 'card-almost-expired')!;
+        (rule.conditions as { all: { value: unknown }[] }).all[0]!.value = 45;
+      }),
+      edited((r) => {
+        r['payment'].rules = [];
+      }),
+      // Toggles, constants and data loading change what every file reads, and which calls are made.
+      edited((r) => {
+        r.toggles.rules.find((x) => x.name === 'techTracker')!.event.params.on = true;
+      }),
+      edited(noServicesCall),
+      edited((r) => {
+        firstBillUpTo20(r);
+        noRewards(r);
+      }),
+    ];
+    for (const draft of drafts) {
+      const report = await runDraftImpact({ baseline, draft });
+      expect(withoutTimings(report)).toEqual(afresh(draft));
+      expect(report.changedAccounts).toBeGreaterThan(0);
+    }
+    // The live rules measured against themselves: nothing changes, and the baseline is left as it was.
+    const none = await runDraftImpact({ baseline, draft: shipped() });
+    expect(none.changedAccounts).toBe(0);
+    expect(none.decisions).toEqual([]);
+    expect(withoutTimings(await runDraftImpact({ baseline, draft: drafts[4]! }))).toEqual(afresh(drafts[4]!));
+  });
+
+  it('is prepared in slices with progress up to every account, and refuses a run before it is prepared', async () => {
+    const progress: { done: number; total: number }[] = [];
+    let t = 0;
+    const baseline = await prepareBaseline({
+      base: live,
+      population: generatedPopulation(distributions, { accounts: 2000 }),
+      sliceMs: 25,
+      now: () => (t += 10),
+      onProgress: (p) => progress.push(p),
+    });
+    expect(progress.length).toBeGreaterThan(2);
+    expect(progress.at(-1)).toEqual({ done: 2000, total: 2000 });
+    const fresh = new (baseline.constructor as typeof import('../../src/impact/impact').ImpactBaseline)(
+      live,
+      population,
+    );
+    await expect(runDraftImpact({ baseline: fresh, draft: shipped() })).rejects.toThrow('not prepared');
+    const bad = shipped();
+    (bad['home-sections'] as { rules: unknown }).rules = 'none';
+    await expect(prepareBaseline({ base: bad, population })).rejects.toBeInstanceOf(ImpactInputError);
   });
 });
