@@ -12,7 +12,13 @@ import { factDefinition } from '../../facts/vocabulary';
 import { usePageFlow } from '../../stores/use-page-flow';
 import { Dialog } from '../../ui/Dialog';
 import type { LiveRules } from './api';
-import { ImpactProblems, startImpact, type ImpactResult } from './impact-client';
+import {
+  ImpactProblems,
+  prepareImpact,
+  startImpact,
+  type ImpactResult,
+  type Preparation,
+} from './impact-client';
 import type { ImpactAccount } from './impact-protocol';
 import { decisionLines, Holder, type Files } from './model';
 import { Fact } from './parts';
@@ -90,8 +96,14 @@ export function ImpactPanel({ live, files, onResult }: ImpactPanelProps) {
     latest.current.onResult(null);
   }, [files, send, latest]);
 
-  // The last worker is let go with the page.
+  // The last result's rules are let go in the worker with the page.
   useEffect(() => () => result?.release(), [result]);
+
+  // The population is prepared with the live rules as the studio opens, not on the click: a measurement
+  // then decides the draft only.
+  const [preparation, setPreparation] = useState<Preparation | null>(null);
+  useEffect(() => prepareImpact(live.files, setPreparation), [live.files]);
+  const preparing = preparation?.state === 'preparing' ? preparation : null;
 
   const [example, setExample] = useState<number | null>(null);
   const progressId = useId();
@@ -102,7 +114,8 @@ export function ImpactPanel({ live, files, onResult }: ImpactPanelProps) {
       <h3 id="studio-impact-title">Impact on the generated accounts</h3>
       <p className="studio-muted">
         Every account of the generated population (rules/population/distributions.json) decided with the live
-        rules and with the draft, in a worker beside the page; each change is counted from live to draft.
+        rules and with the draft, in a worker beside the page; each change is counted from live to draft. The
+        accounts and their live decisions are prepared once, when the studio opens.
       </p>
       <div className="studio-toolbar">
         {/* One button that turns into Cancel while a run is under way: keyboard focus stays on it. */}
@@ -114,7 +127,15 @@ export function ImpactPanel({ live, files, onResult }: ImpactPanelProps) {
           {running ? 'Cancel the measurement' : 'Measure the impact'}
         </button>
       </div>
-      {running ? (
+      {running && preparing ? (
+        <div className="studio-progress">
+          <label htmlFor={progressId}>
+            Preparing {count(preparing.total)} accounts with the live rules: {count(preparing.done)} of{' '}
+            {count(preparing.total)}
+          </label>
+          <progress id={progressId} max={preparing.total || 1} value={preparing.done} />
+        </div>
+      ) : running ? (
         <div className="studio-progress">
           <label htmlFor={progressId}>
             Measuring the impact: {count(context.done)} of {context.total ? count(context.total) : '…'}{' '}
@@ -122,6 +143,11 @@ export function ImpactPanel({ live, files, onResult }: ImpactPanelProps) {
           </label>
           <progress id={progressId} max={context.total || 1} value={context.done} />
         </div>
+      ) : preparing ? (
+        <p role="status" className="studio-muted">
+          Preparing {count(preparing.total)} accounts… ({count(preparing.done)} decided with the live rules; a
+          measurement then decides the draft only)
+        </p>
       ) : null}
       {message ? (
         <p
@@ -163,8 +189,9 @@ function ImpactResultView({
       <p role="status" className="studio-impact-summary">
         <strong>
           {count(report.accounts)} accounts in {count(result.ms)} ms
-        </strong>
-        . {count(report.changedAccounts)} of them ({share(report.changedAccounts, report.accounts)}) see a
+        </strong>{' '}
+        (the draft decided and compared; the live rules’ decisions were prepared beforehand) .{' '}
+        {count(report.changedAccounts)} of them ({share(report.changedAccounts, report.accounts)}) see a
         change.
       </p>
       {rows.length === 0 ? (

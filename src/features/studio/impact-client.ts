@@ -1,7 +1,8 @@
 /**
- * The page's side of the impact worker (impact.worker.ts): starts a run of the draft against the live
- * rules, reports progress, measures how long the run took as the analyst waits for it, and keeps the
- * finished worker to look up example accounts. Stopping a run terminates its worker.
+ * The page's side of the impact worker (impact.worker.ts): one worker while the studio is open, which
+ * prepares the population with the live rules once (prepareImpact, when the studio opens); a run of a
+ * draft reports progress, how long measuring the draft took as the analyst waits for it, and looks up
+ * its example accounts. Stopping a run cancels it in the worker, which keeps the population.
  */
 import type { ImpactProgress, ImpactReport } from '../../impact/impact';
 import type { FromWorker, ImpactAccount, ToWorker } from './impact-protocol';
@@ -9,21 +10,24 @@ import { parseOr, rulesetsOf, type Files } from './model';
 
 export const DISTRIBUTIONS_PATH = 'population/distributions.json';
 
-/** A finished run: its report and the worker that made it (for example accounts). */
+/** A finished run: its report and how to look up its example accounts. */
 export interface ImpactResult {
   report: ImpactReport;
-  /** Milliseconds from posting the run to the worker (loaded) to its report. */
+  /**
+   * Milliseconds from posting the draft to the worker, its population prepared, to its report: the
+   * measurement of the draft as the analyst waits for it (preparing the population is not counted).
+   */
   ms: number;
   /** The draft's files the run measured (to tell a stale result). */
   files: Files;
   account: (index: number) => Promise<ImpactAccount>;
-  /** Lets the worker go (a newer result replaces this one). */
+  /** Lets the run's rules go in the worker (a newer result replaces this one). */
   release: () => void;
 }
 
 export interface ImpactJob {
   result: Promise<ImpactResult>;
-  /** Stops a run under way (terminates its worker); does nothing once the run has finished. */
+  /** Stops a run under way (the worker keeps its population); does nothing once the run has finished. */
   stop: () => void;
 }
 
@@ -34,8 +38,105 @@ export class ImpactProblems extends Error {
   }
 }
 
+/** Where the worker's population stands: being prepared (accounts done of total), ready, or failed. */
+export type Preparation =
+  | { state: 'preparing'; done: number; total: number }
+  | { state: 'ready'; ms: number }
+  | { state: 'failed'; problems: string[] };
+
 const makeWorker = (): Worker =>
   new Worker(new URL('./impact.worker.ts', import.meta.url), { type: 'module', name: 'rule-impact' });
+
+/**
+ * The studio's one impact worker, made on first need and kept while the studio is open: it keeps the
+ * prepared population between measurements.
+ */
+class ImpactWorker {
+  private readonly worker: Worker;
+  private ready = false;
+  private readonly queue: ToWorker[] = [];
+  private readonly runs = new Map<number, (m: FromWorker) => void>();
+  private readonly listeners = new Set<(p: Preparation) => void>();
+  preparation: Preparation | null = null;
+  private nextId = 1;
+
+  constructor(create: () => Worker) {
+    this.worker = create();
+    this.worker.onerror = (e) => {
+      const problems = [`The impact worker failed: ${e.message || 'it could not load'}`];
+      this.setPreparation({ state: 'failed', problems });
+      for (const [id, handle] of this.runs) handle({ type: 'error', id, problems });
+    };
+    this.worker.onmessage = (event: MessageEvent<FromWorker>) => {
+      const m = event.data;
+      if (m.type === 'ready') {
+        this.ready = true;
+        for (const q of this.queue.splice(0)) this.worker.postMessage(q);
+      } else if (m.type === 'preparing')
+        this.setPreparation({ state: 'preparing', done: m.done, total: m.total });
+      else if (m.type === 'prepared') this.setPreparation({ state: 'ready', ms: m.ms });
+      else if (m.type === 'preparation-error') this.setPreparation({ state: 'failed', problems: m.problems });
+      else this.runs.get(m.id)?.(m);
+    };
+  }
+
+  private setPreparation(p: Preparation): void {
+    this.preparation = p;
+    for (const l of this.listeners) l(p);
+  }
+
+  post(message: ToWorker): void {
+    if (this.ready) this.worker.postMessage(message);
+    else this.queue.push(message);
+  }
+
+  /** Calls `listener` with every change of the preparation (and at once with the current one). */
+  onPreparation(listener: (p: Preparation) => void): () => void {
+    this.listeners.add(listener);
+    if (this.preparation) listener(this.preparation);
+    return () => this.listeners.delete(listener);
+  }
+
+  /** Routes run `id`'s messages to `handle` until `forget`. */
+  open(handle: (m: FromWorker) => void): { id: number; forget: () => void } {
+    const id = this.nextId++;
+    this.runs.set(id, handle);
+    return { id, forget: () => this.runs.delete(id) };
+  }
+}
+
+let shared: ImpactWorker | null = null;
+const impactWorker = (create: () => Worker): ImpactWorker => (shared ??= new ImpactWorker(create));
+
+/** What the live rules give the worker: their rule sets and distributions, or why they cannot be used. */
+function liveInput(liveFiles: Files) {
+  const base = rulesetsOf(liveFiles);
+  const distributions = parseOr<unknown>(liveFiles[DISTRIBUTIONS_PATH]);
+  const problems = [
+    ...(base ? [] : ['The live rules have a file that is not JSON']),
+    ...(distributions ? [] : [`rules/${DISTRIBUTIONS_PATH} is missing or not JSON`]),
+  ];
+  return { base, distributions, problems };
+}
+
+/**
+ * Prepares the population for the live rules in the worker ahead of a measurement (the studio calls it
+ * when it opens), and reports how it goes to `listener`; returns the listener's unsubscribe.
+ */
+export function prepareImpact(
+  liveFiles: Files,
+  listener: (p: Preparation) => void,
+  create: () => Worker = makeWorker,
+): () => void {
+  const { base, distributions, problems } = liveInput(liveFiles);
+  if (!base || !distributions || problems.length > 0) {
+    listener({ state: 'failed', problems });
+    return () => {};
+  }
+  const worker = impactWorker(create);
+  worker.post({ type: 'prepare', base, distributions });
+  return worker.onPreparation(listener);
+}
 
 /** Measures the draft (`files`) against the live rules (`liveFiles`) on the generated population. */
 export function startImpact(
@@ -44,42 +145,29 @@ export function startImpact(
   onProgress: (progress: ImpactProgress) => void,
   create: () => Worker = makeWorker,
 ): ImpactJob {
-  const base = rulesetsOf(liveFiles);
+  const { base, distributions, problems: liveProblems } = liveInput(liveFiles);
   const draft = rulesetsOf(files);
-  const distributions = parseOr<unknown>(liveFiles[DISTRIBUTIONS_PATH]);
   const problems = [
-    ...(base ? [] : ['The live rules have a file that is not JSON']),
+    ...liveProblems,
     ...(draft ? [] : ['A file of the draft is not valid JSON: fix it or undo the change']),
-    ...(distributions ? [] : [`rules/${DISTRIBUTIONS_PATH} is missing or not JSON`]),
   ];
   if (!base || !draft || !distributions || problems.length > 0)
     return { result: Promise.reject(new ImpactProblems(problems)), stop: () => {} };
 
-  const worker = create();
-  let finished = false;
+  const worker = impactWorker(create);
   let settled = false;
   let fail: (e: ImpactProblems) => void = () => {};
+  let cancel = () => {};
   const result = new Promise<ImpactResult>((resolve, reject) => {
-    fail = (e) => {
-      if (settled) return;
-      settled = true;
-      worker.terminate();
-      reject(e);
-    };
-    let started = 0;
+    let started = performance.now();
     const lookups = new Map<number, { resolve: (a: ImpactAccount) => void; reject: (e: Error) => void }[]>();
-    worker.onerror = (e) =>
-      fail(new ImpactProblems([`The impact worker failed: ${e.message || 'it could not load'}`]));
-    worker.onmessage = (event: MessageEvent<FromWorker>) => {
-      const m = event.data;
-      if (m.type === 'ready') {
-        started = performance.now();
-        const run: ToWorker = { type: 'run', base, draft, distributions };
-        worker.postMessage(run);
-      } else if (m.type === 'progress') onProgress(m.progress);
-      else if (m.type === 'error') fail(new ImpactProblems(m.problems));
+    const run = worker.open((m) => {
+      if (m.type === 'measuring') started = performance.now();
+      else if (m.type === 'progress') {
+        if (!settled) onProgress(m.progress);
+      } else if (m.type === 'error') fail(new ImpactProblems(m.problems));
       else if (m.type === 'report') {
-        finished = true;
+        if (settled) return;
         settled = true;
         resolve({
           report: m.report,
@@ -88,9 +176,12 @@ export function startImpact(
           account: (index) =>
             new Promise<ImpactAccount>((res, rej) => {
               lookups.set(index, [...(lookups.get(index) ?? []), { resolve: res, reject: rej }]);
-              worker.postMessage({ type: 'account', index } satisfies ToWorker);
+              worker.post({ type: 'account', id: run.id, index });
             }),
-          release: () => worker.terminate(),
+          release: () => {
+            run.forget();
+            worker.post({ type: 'release', id: run.id });
+          },
         });
       } else if (m.type === 'account' || m.type === 'account-error') {
         const index = m.type === 'account' ? m.account.index : m.index;
@@ -100,14 +191,21 @@ export function startImpact(
         }
         lookups.delete(index);
       }
+    });
+    fail = (e) => {
+      if (settled) return;
+      settled = true;
+      run.forget();
+      reject(e);
     };
+    cancel = () => {
+      if (settled) return;
+      worker.post({ type: 'cancel', id: run.id });
+      fail(new ImpactProblems(['Cancelled']));
+    };
+    worker.post({ type: 'run', id: run.id, base, draft, distributions });
   });
-  return {
-    result,
-    stop: () => {
-      if (!finished) fail(new ImpactProblems(['Cancelled']));
-    },
-  };
+  return { result, stop: () => cancel() };
 }
 
 /** The figures kept with a saved change (the Impact trailer of its commit: at most 4 KB of JSON). */

@@ -7,15 +7,31 @@ import type { ImpactProgress, ImpactReport } from '../../impact/impact';
 
 export type ToWorker =
   | {
-      type: 'run';
+      /**
+       * Generate the population and decide it with the live rules, once (the studio sends it when it
+       * opens): a run then decides the draft only. Sent again with other live rules, it starts over.
+       */
+      type: 'prepare';
       /** The rules customers have now (main's files). */
       base: Rulesets;
-      /** The analyst's draft. */
-      draft: Rulesets;
       /** rules/population/distributions.json as the live rules have it. */
       distributions: unknown;
     }
-  | { type: 'account'; index: number };
+  | {
+      type: 'run';
+      /** Names the run in the worker's answers. */
+      id: number;
+      base: Rulesets;
+      /** The analyst's draft. */
+      draft: Rulesets;
+      distributions: unknown;
+    }
+  /** Stop run `id` at its next slice of work (the prepared population is kept). */
+  | { type: 'cancel'; id: number }
+  /** One example account of run `id` under both rule sets. */
+  | { type: 'account'; id: number; index: number }
+  /** Run `id`'s result is no longer shown: its rules can go. */
+  | { type: 'release'; id: number };
 
 /** One account under both rule sets, for the example dialog. */
 export interface ImpactAccount {
@@ -28,8 +44,15 @@ export interface ImpactAccount {
 
 export type FromWorker =
   | { type: 'ready' }
-  | { type: 'progress'; progress: ImpactProgress }
-  | { type: 'report'; report: ImpactReport }
-  | { type: 'error'; problems: string[] }
-  | { type: 'account'; account: ImpactAccount }
-  | { type: 'account-error'; index: number; message: string };
+  /** The population being prepared: accounts generated and decided with the live rules so far. */
+  | { type: 'preparing'; done: number; total: number }
+  /** The population is prepared (`ms`: the worker's time for it). */
+  | { type: 'prepared'; ms: number }
+  | { type: 'preparation-error'; problems: string[] }
+  /** Run `id` starts deciding the draft (the population is prepared). */
+  | { type: 'measuring'; id: number }
+  | { type: 'progress'; id: number; progress: ImpactProgress }
+  | { type: 'report'; id: number; report: ImpactReport }
+  | { type: 'error'; id: number; problems: string[] }
+  | { type: 'account'; id: number; account: ImpactAccount }
+  | { type: 'account-error'; id: number; index: number; message: string };

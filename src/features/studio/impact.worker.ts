@@ -1,71 +1,112 @@
 /**
  * The rule studio's impact worker: the 100,000-account impact of the draft against the live rules
- * (src/impact/impact.ts runImpact, ADR 014), off the page's thread so the studio stays responsive, with
- * progress after each slice of work. The page cancels a run by terminating the worker. After a run it
- * answers for one example account at a time (compareAccount) with the same rules and population.
+ * (src/impact/impact.ts, ADR 014 and 019), off the page's thread so the studio stays responsive. One worker
+ * serves the studio while it is open: it prepares the population once (generated, then decided with the
+ * live rules: prepareBaseline), keyed by the live rules and the distributions, so a run decides only the
+ * draft against it (runDraftImpact). A cancel stops a run at its next slice and keeps the population.
+ * After a run it answers for one example account at a time (compareAccount) with that run's rules.
  */
-import { parseDistributions } from '../../impact/distributions';
 import {
   compareAccount,
-  generatedPopulation,
-  runImpact,
+  prepareBaseline,
+  runDraftImpact,
   ImpactInputError,
-  type PopulationSource,
+  type ImpactBaseline,
 } from '../../impact/impact';
 import type { Rulesets } from '../../engine/types';
 import type { FromWorker, ToWorker } from './impact-protocol';
 
 const post = (message: FromWorker): void => postMessage(message);
+const problemsOf = (e: unknown): string[] =>
+  e instanceof ImpactInputError ? [...e.problems] : [e instanceof Error ? e.message : String(e)];
 
-/** What the last run measured, for the example accounts. */
-let last: { base: Rulesets; draft: Rulesets; population: PopulationSource } | null = null;
+/** The prepared population, for the live rules and distributions named by `key`. */
+let prepared: { key: string; baseline: Promise<ImpactBaseline>; stop: AbortController } | null = null;
+
+function prepare(base: Rulesets, distributions: unknown): Promise<ImpactBaseline> {
+  const key = JSON.stringify([base, distributions]);
+  if (prepared?.key === key) return prepared.baseline;
+  prepared?.stop.abort();
+  const stop = new AbortController();
+  const started = performance.now();
+  const baseline = prepareBaseline({
+    base,
+    population: { distributions },
+    signal: stop.signal,
+    // Coarse steps: a bar needs a few updates a second, not one per chunk.
+    sliceMs: 150,
+    onProgress: ({ done, total }) => post({ type: 'preparing', done, total }),
+  });
+  baseline.then(
+    () => post({ type: 'prepared', ms: Math.round(performance.now() - started) }),
+    (e: unknown) => {
+      if (!stop.signal.aborted) post({ type: 'preparation-error', problems: problemsOf(e) });
+    },
+  );
+  prepared = { key, baseline, stop };
+  return baseline;
+}
+
+/** Runs under way (to cancel) and finished (for their example accounts), by id. */
+const running = new Map<number, AbortController>();
+const finished = new Map<number, { base: Rulesets; draft: Rulesets; baseline: ImpactBaseline }>();
+
+async function run(message: Extract<ToWorker, { type: 'run' }>): Promise<void> {
+  const { id, draft } = message;
+  const stop = new AbortController();
+  running.set(id, stop);
+  try {
+    const baseline = await prepare(message.base, message.distributions);
+    stop.signal.throwIfAborted();
+    post({ type: 'measuring', id });
+    const report = await runDraftImpact({
+      baseline,
+      draft,
+      signal: stop.signal,
+      sliceMs: 100,
+      onProgress: (progress) => post({ type: 'progress', id, progress }),
+    });
+    finished.set(id, { base: baseline.base, draft, baseline });
+    post({ type: 'report', id, report });
+  } catch (e) {
+    if (!stop.signal.aborted) post({ type: 'error', id, problems: problemsOf(e) });
+  } finally {
+    running.delete(id);
+  }
+}
 
 self.onmessage = (event: MessageEvent<ToWorker>) => {
   const message = event.data;
-  if (message.type === 'run') {
-    let population: PopulationSource;
-    try {
-      population = generatedPopulation(parseDistributions(message.distributions));
-    } catch (e) {
-      post({ type: 'error', problems: [e instanceof Error ? e.message : String(e)] });
+  switch (message.type) {
+    case 'prepare':
+      void prepare(message.base, message.distributions).catch(() => {});
       return;
-    }
-    last = { base: message.base, draft: message.draft, population };
-    runImpact({
-      base: message.base,
-      draft: message.draft,
-      population,
-      // Progress a few times a second is enough for a bar; fewer yields, less overhead.
-      sliceMs: 100,
-      onProgress: (progress) => post({ type: 'progress', progress }),
-    }).then(
-      (report) => post({ type: 'report', report }),
-      (e: unknown) =>
+    case 'run':
+      void run(message);
+      return;
+    case 'cancel':
+      running.get(message.id)?.abort();
+      return;
+    case 'release':
+      finished.delete(message.id);
+      return;
+    case 'account': {
+      const { id, index } = message;
+      const known = finished.get(id);
+      if (!known) {
+        post({ type: 'account-error', id, index, message: 'This measurement is no longer kept' });
+        return;
+      }
+      try {
+        const c = compareAccount(known.draft, known.base, known.baseline.population, index);
         post({
-          type: 'error',
-          problems:
-            e instanceof ImpactInputError ? [...e.problems] : [e instanceof Error ? e.message : String(e)],
-        }),
-    );
-    return;
-  }
-  if (message.type === 'account') {
-    if (!last) {
-      post({ type: 'account-error', index: message.index, message: 'No impact was measured yet' });
-      return;
-    }
-    try {
-      const c = compareAccount(last.draft, last.base, last.population, message.index);
-      post({
-        type: 'account',
-        account: { index: message.index, label: c.label, facts: c.facts, live: c.base, draft: c.current },
-      });
-    } catch (e) {
-      post({
-        type: 'account-error',
-        index: message.index,
-        message: e instanceof Error ? e.message : String(e),
-      });
+          type: 'account',
+          id,
+          account: { index, label: c.label, facts: c.facts, live: c.base, draft: c.current },
+        });
+      } catch (e) {
+        post({ type: 'account-error', id, index, message: e instanceof Error ? e.message : String(e) });
+      }
     }
   }
 };
