@@ -13,7 +13,7 @@ import { generatedPopulation, measureImpact, type ImpactReport } from '../../src
  */
 const ORIGIN = 'http://impact.test';
 
-async function workerBundle(): Promise<string> {
+async function workerBundle(entry = 'test/e2e/support/impact-worker.ts'): Promise<string> {
   const result = (await build({
     configFile: false,
     logLevel: 'silent',
@@ -22,7 +22,7 @@ async function workerBundle(): Promise<string> {
       write: false,
       minify: false,
       lib: {
-        entry: join(repoRoot, 'test/e2e/support/impact-worker.ts'),
+        entry: join(repoRoot, entry),
         formats: ['es'],
         fileName: 'worker',
       },
@@ -118,4 +118,81 @@ test("the impact core runs in a Web Worker under the portal's CSP and reports wh
     expect.arrayContaining(['prepaid-card', 'order-actions', 'history-actions']),
   );
   expect(violations).toEqual([]);
+});
+
+test("the studio's worker prepares the accounts once and measures one draft after another as the command line does", async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const code = await workerBundle('src/features/studio/impact.worker.ts');
+  const headers = { 'Content-Security-Policy': CONTENT_SECURITY_POLICY };
+  await page.route(`${ORIGIN}/**`, (route) =>
+    new URL(route.request().url()).pathname === '/worker.js'
+      ? route.fulfill({ body: code, contentType: 'text/javascript', headers })
+      : route.fulfill({ body: '<!doctype html><title>impact</title>', contentType: 'text/html', headers }),
+  );
+  await page.goto(`${ORIGIN}/`);
+  const base = loadRulesDir();
+  const card = loadRulesDir();
+  const rule = card['prepaid-card'].rules.find((r) => r.name === 'card-almost-expired')!;
+  (rule.conditions as { all: { value: unknown }[] }).all[0]!.value = 45;
+  const tracker = loadRulesDir();
+  tracker.toggles.rules.find((r) => r.name === 'techTracker')!.event.params.on = true;
+  const json: unknown = JSON.parse(
+    readFileSync(join(repoRoot, 'rules', 'population', 'distributions.json'), 'utf8'),
+  );
+  // A smaller population of the same distributions: the worker prepares what the live files say.
+  const distributions = { ...(json as object), accounts: 5000 };
+
+  const seen = await page.evaluate(
+    async ({ base, drafts, distributions }) => {
+      type Message = { type: string; id?: number; report?: unknown; done?: number };
+      const worker = new Worker('/worker.js', { type: 'module' });
+      const messages: Message[] = [];
+      const waiters: [(m: Message) => boolean, (m: Message) => void][] = [];
+      worker.onmessage = (e: MessageEvent<Message>) => {
+        messages.push(e.data);
+        for (const w of waiters.splice(0))
+          if (w[0](e.data)) w[1](e.data);
+          else waiters.push(w);
+      };
+      const next = (want: (m: Message) => boolean) =>
+        new Promise<Message>((resolve) => waiters.push([want, resolve]));
+      await next((m) => m.type === 'ready');
+      worker.postMessage({ type: 'prepare', base, distributions });
+      await next((m) => m.type === 'prepared');
+      const reports: unknown[] = [];
+      for (const [i, draft] of drafts.entries()) {
+        const done = next((m) => m.id === i + 1 && (m.type === 'report' || m.type === 'error'));
+        worker.postMessage({ type: 'run', id: i + 1, base, draft, distributions });
+        reports.push((await done).report);
+      }
+      // A run cancelled at once reports nothing; the next one is measured as before.
+      worker.postMessage({ type: 'run', id: 9, base, draft: drafts[0], distributions });
+      worker.postMessage({ type: 'cancel', id: 9 });
+      const after = next((m) => m.id === 10 && m.type === 'report');
+      worker.postMessage({ type: 'run', id: 10, base, draft: drafts[0], distributions });
+      reports.push((await after).report);
+      worker.terminate();
+      return {
+        reports,
+        preparations: messages.filter((m) => m.type === 'prepared').length,
+        cancelled: messages.filter((m) => m.id === 9 && m.type !== 'progress' && m.type !== 'measuring'),
+      };
+    },
+    { base, drafts: [card, tracker, base], distributions },
+  );
+
+  expect(seen.preparations).toBe(1);
+  expect(seen.cancelled).toEqual([]);
+  const population = generatedPopulation(parseDistributions(distributions));
+  const expected = [card, tracker, base, card].map((draft) => {
+    const { timings: _t, ...reference } = measureImpact(draft, base, population);
+    return JSON.parse(JSON.stringify(reference)) as unknown;
+  });
+  expect(seen.reports.map((r) => ({ ...(r as ImpactReport), timings: undefined }))).toEqual(
+    expected.map((r) => ({ ...(r as object), timings: undefined })),
+  );
+  expect((seen.reports[0] as ImpactReport).changedAccounts).toBeGreaterThan(0);
+  expect((seen.reports[2] as ImpactReport).changedAccounts).toBe(0);
 });

@@ -57,6 +57,9 @@ async function run(message: Extract<ToWorker, { type: 'run' }>): Promise<void> {
   running.set(id, stop);
   try {
     const baseline = await prepare(message.base, message.distributions);
+    // A turn of the event loop first: a cancel posted right after the run is seen before any work (a
+    // prepared run can finish within its first slice).
+    await new Promise((resolve) => setTimeout(resolve, 0));
     stop.signal.throwIfAborted();
     post({ type: 'measuring', id });
     const report = await runDraftImpact({
