@@ -189,10 +189,9 @@ function ImpactResultView({
       <p role="status" className="studio-impact-summary">
         <strong>
           {count(report.accounts)} accounts in {count(result.ms)} ms
-        </strong>{' '}
-        (the draft decided and compared; the live rules’ decisions were prepared beforehand) .{' '}
-        {count(report.changedAccounts)} of them ({share(report.changedAccounts, report.accounts)}) see a
-        change.
+        </strong>
+        . {count(report.changedAccounts)} of them ({share(report.changedAccounts, report.accounts)}) see a
+        change. (The time is the draft’s: the accounts and their live decisions were prepared beforehand.)
       </p>
       {rows.length === 0 ? (
         <p>No account’s decisions change.</p>
