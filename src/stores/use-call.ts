@@ -8,7 +8,8 @@ export type CallState<T> =
 /**
  * Runs one Orch call for a page that only reads (payment history, bill dates, wifi info...). The result
  * is a value: a failure is logged through the issue log and shown as the page's inline message, never
- * thrown. `key` names the call for the issue log and re-runs it when it changes.
+ * thrown. `key` re-runs the call when it changes; it is the call's name, or `name:variant` (the bill, the
+ * attempt) when one page runs the call for several things: the issue log gets the name.
  */
 export function useCall<T>(
   key: string,
@@ -26,14 +27,15 @@ export function useCall<T>(
     if (!pending) return undefined;
     // The account the call is made for, as it is now: the answer may arrive after a switch.
     const accountNumber = store.currentAccountNumber;
+    const operation = key.split(':')[0] ?? key;
     void pending.then((r) => {
       const message = !r.ok
         ? r.message
         : succeeded && !succeeded(r.data)
-          ? `${key} reported a failure`
+          ? `${operation} reported a failure`
           : null;
       // A failure is logged even when the customer has already left the page: the log must be complete.
-      if (message !== null || !r.ok) store.logIssue(page, key, message ?? 'failed', accountNumber);
+      if (message !== null || !r.ok) store.logIssue(page, operation, message ?? 'failed', accountNumber);
       if (!live) return;
       if (r.ok && message === null) setState({ key, value: { status: 'ok', data: r.data } });
       else setState({ key, value: { status: 'failed', message: message ?? 'failed' } });

@@ -264,4 +264,34 @@ describe('bill detail', () => {
     await userEvent.setup().click(screen.getByRole('button', { name: 'Try again' }));
     await waitFor(() => expect(answers).toBe(2));
   });
+
+  it('logs each failing call of the bill detail under its own name: the history without an invoice number, the details answering other than SUCCESS', async () => {
+    const logged: string[] = [];
+    const logIssue = ({ page, operation }: { page: string; operation: string }) =>
+      void logged.push(`${page} ${operation}`);
+    const store = await makeStore({
+      profile: prepaid,
+      api: { logIssue },
+      orch: fakeOrch({ [getPrepaidInvoiceHistoryPath]: () => failed() }),
+    });
+    renderAt(store, '/billDetail', <BillDetail />);
+    await waitFor(() => expect(logged).toEqual(['billDetail getPrepaidInvoiceHistory']));
+    expect(await screen.findByRole('button', { name: 'Try again' })).toBeInTheDocument();
+    cleanup();
+
+    logged.length = 0;
+    const refusing = await makeStore({
+      profile: prepaid,
+      api: { logIssue },
+      orch: fakeOrch({
+        [getInvoiceDetailsPath]: () =>
+          ok({ status: 'FAILURE', invoiceNumber: 'INV-2', invoiceAmount: 0, lineItems: [] }),
+      }),
+    });
+    renderAt(refusing, '/billDetail?invoiceNumber=INV-2', <BillDetail />);
+    await waitFor(() => expect(logged).toEqual(['billDetail invoiceDetails']));
+    expect(refusing.ui.toasts.map((t) => t.text)).toEqual([
+      'Error while fetching bill deatils. Please try again later.',
+    ]);
+  });
 });

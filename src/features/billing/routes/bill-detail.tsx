@@ -4,7 +4,7 @@ import { MESSAGES } from '../../../../machines/messages';
 import { Link, useSearchParams } from 'react-router-dom';
 import type { ApiClient } from '../../../api/client';
 import { getInvoiceDetails } from '../../../api/calls/invoice-details';
-import { getInvoiceHistory } from '../../../api/calls/invoice-history';
+import { getInvoiceHistory, invoiceHistorySucceeded } from '../../../api/calls/invoice-history';
 import { getPrepaidInvoiceHistory } from '../../../api/calls/prepaid-invoice-history';
 import type { InvoiceDetails, Profile } from '../../../generated/types';
 import type { CallResult } from '../../../stores/api-port';
@@ -16,25 +16,32 @@ import { BILLING_TEXTS } from '../texts';
 import { ProfileUnavailable } from '../unavailable';
 import { LongText } from '../../../ui/LongText';
 
-/** No bill to show: the history answered with none. */
-type Detail = InvoiceDetails | 'no-bills';
-
 /**
  * The newest invoice number of the account: prepaid from the prepaid invoice history ('NextPayment' is not a
- * bill), others from the invoice history.
+ * bill), others from the invoice history (status SUCCESS). `number` is null when the account has no bill.
  */
-async function newestInvoice(orch: ApiClient, p: Profile): Promise<CallResult<string | null>> {
+interface Newest {
+  number: string | null;
+  /** the history's own success rule (the invoice history's status SUCCESS) */
+  succeeded: boolean;
+}
+
+async function newestInvoice(orch: ApiClient, p: Profile): Promise<CallResult<Newest>> {
   const accountNumber = p.currentlyManagedAccount;
   if (isPrepaid(p)) {
     const r = await getPrepaidInvoiceHistory(orch, { accountNumber });
     if (!r.ok) return r;
     const bills = r.data.invoices.filter((i) => i.invoiceNumber !== NEXT_PAYMENT);
-    return { ok: true, data: newestFirst(bills, (i) => i.invoiceDate)[0]?.invoiceNumber ?? null };
+    const number = newestFirst(bills, (i) => i.invoiceDate)[0]?.invoiceNumber ?? null;
+    return { ok: true, data: { number, succeeded: true } };
   }
   const r = await getInvoiceHistory(orch, { searchCriteriaValue: accountNumber });
   if (!r.ok) return r;
-  return { ok: true, data: newestFirst(r.data.invoice, (i) => i.invoiceDate)[0]?.invoiceNumber ?? null };
+  const number = newestFirst(r.data.invoice, (i) => i.invoiceDate)[0]?.invoiceNumber ?? null;
+  return { ok: true, data: { number, succeeded: invoiceHistorySucceeded(r.data) } };
 }
+
+const detailsSucceeded = (d: InvoiceDetails) => d.status.toUpperCase() === 'SUCCESS';
 
 /**
  * /billDetail?invoiceNumber: one bill (home spec 2.11, 'prepaid invoice detail') from POST
@@ -58,34 +65,36 @@ function BillDetailContent({ profile: p }: { profile: Profile }) {
   const [params] = useSearchParams();
   const wanted = params.get('invoiceNumber');
   const [attempt, setAttempt] = useState(0);
-  const call = useCall<Detail>(
-    `invoiceDetails:${wanted ?? 'newest'}:${attempt}`,
-    async () => {
-      let invoiceNumber = wanted;
-      if (!invoiceNumber) {
-        const newest = await newestInvoice(store.orch, p);
-        if (!newest.ok) return newest;
-        if (!newest.data) return { ok: true, data: 'no-bills' };
-        invoiceNumber = newest.data;
-      }
-      return getInvoiceDetails(store.orch, {
-        invoiceNumber,
-        billingAccountNumber: p.currentlyManagedAccount,
-        sourceSystem: p.billingSource ?? '',
-      });
-    },
+  // Without an invoice number the newest one is looked up first, in the history call of the account kind;
+  // each call is logged under its own name, and Try again runs both again.
+  const history = useCall<Newest>(
+    `${isPrepaid(p) ? 'getPrepaidInvoiceHistory' : 'getInvoiceHistory'}:${attempt}`,
+    () => (wanted ? null : newestInvoice(store.orch, p)),
     'billDetail',
+    (d) => d.succeeded,
+  );
+  const invoiceNumber = wanted ?? (history.status === 'ok' ? history.data.number : null);
+  const call = useCall<InvoiceDetails>(
+    `invoiceDetails:${invoiceNumber ?? ''}:${attempt}`,
+    () =>
+      invoiceNumber
+        ? getInvoiceDetails(store.orch, {
+            invoiceNumber,
+            billingAccountNumber: p.currentlyManagedAccount,
+            sourceSystem: p.billingSource ?? '',
+          })
+        : null,
+    'billDetail',
+    detailsSucceeded,
   );
 
-  const failed =
-    call.status === 'failed' ||
-    (call.status === 'ok' && call.data !== 'no-bills' && call.data.status.toUpperCase() !== 'SUCCESS');
+  const noBills = !wanted && history.status === 'ok' && history.data.number === null;
+  const failed = (!wanted && history.status === 'failed') || call.status === 'failed';
   // Home spec §8: 'Error while fetching bill deatils. Please try again later.' is a toast, once per attempt.
   useEffect(() => {
     if (failed) store.ui.showToast(MESSAGES.billDetailsError);
   }, [failed, attempt, store]);
-  if (call.status === 'loading') return <p role="status">Loading your bill…</p>;
-  if (call.status === 'ok' && call.data === 'no-bills') return <p>{BILLING_TEXTS.noBillsYet}</p>;
+  if (noBills) return <p>{BILLING_TEXTS.noBillsYet}</p>;
   if (failed) {
     return (
       <>
@@ -99,7 +108,7 @@ function BillDetailContent({ profile: p }: { profile: Profile }) {
       </>
     );
   }
-  if (call.status !== 'ok' || call.data === 'no-bills') return null;
+  if (call.status !== 'ok') return <p role="status">Loading your bill…</p>;
   const bill = call.data;
   return (
     <section className="panel" aria-labelledby="bill-summary-title">
