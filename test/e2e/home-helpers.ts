@@ -24,13 +24,11 @@ export async function expectIssueLogged(page: Page, operation: string, timeout =
 }
 
 /**
- * How many issue-log records of this browser session are for `operation` (or a keyed form of it,
- * `operation:...`, as a page's call names the record it makes: `invoiceDetails:newest:0`).
+ * How many issue-log records of this browser session are for `operation`. Exactly that name: a page's call
+ * logs the call's name (useCall drops the `:variant` of its key), so a record under any other name is a bug.
  */
 export async function issueCount(page: Page, operation: string): Promise<number> {
-  return (await issueRecords(page)).filter(
-    (r) => r.operation === operation || r.operation?.startsWith(`${operation}:`),
-  ).length;
+  return (await issueRecords(page)).filter((r) => r.operation === operation).length;
 }
 
 /**
