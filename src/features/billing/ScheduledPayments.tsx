@@ -5,7 +5,7 @@ import { useFlow } from '../../stores/use-flow';
 import { ConfirmActions, Dialog } from '../../ui/Dialog';
 import { formatDate, formatMoney } from '../../ui/format';
 import { LongText } from '../../ui/LongText';
-import { newestFirst } from './billing-data';
+import { soonestFirst } from './billing-data';
 import { BILLING_HOME_TEXT as T } from './home-texts';
 
 /** The id cancelPayment names a payment by: its payment id, else its confirmation number. */
@@ -21,7 +21,7 @@ export const ScheduledPayments = observer(function ScheduledPayments({
   payments: readonly ScheduledPayment[];
 }) {
   if (payments.length === 0) return <p>{T.noScheduledPayments}</p>;
-  const rows = newestFirst(payments, (s) => s.paymentDate);
+  const rows = soonestFirst(payments, (s) => s.paymentDate);
   const seen = new Map<string, number>();
   return (
     <table className="history-table scheduled-table">

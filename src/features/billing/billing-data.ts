@@ -41,3 +41,8 @@ export function paymentMethodText(p: Profile): string | null {
 export function newestFirst<T>(items: readonly T[], date: (item: T) => string): T[] {
   return [...items].sort((a, b) => date(b).localeCompare(date(a)));
 }
+
+/** Soonest first, by an ISO date field: what is coming up (scheduled payments), the next one on top. */
+export function soonestFirst<T>(items: readonly T[], date: (item: T) => string): T[] {
+  return [...items].sort((a, b) => date(a).localeCompare(date(b)));
+}

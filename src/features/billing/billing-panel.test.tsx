@@ -378,12 +378,14 @@ describe('cancel scheduled payment (home spec 2.7, 4, 7, 8)', () => {
     ],
   };
 
-  it('lists the scheduled payments: amount, date, masked account, confirmation number and method', async () => {
-    const { store } = await panelHome({ profile: scheduled });
+  it('lists the scheduled payments, the next one first: amount, date, masked account, confirmation number and method', async () => {
+    const { store } = await panelHome({
+      profile: { ...scheduled, scheduledPayments: [...(scheduled.scheduledPayments ?? [])].reverse() },
+    });
     await renderHome(store);
     const rows = within(screen.getByRole('table', { name: 'Scheduled payments' })).getAllByRole('row');
-    expect(rows[1]).toHaveTextContent('March 20, 2026$35.00VISA ****4242CNF-2');
-    expect(rows[2]).toHaveTextContent('March 13, 2026$40.00Checking ****6789CNF-1');
+    expect(rows[1]).toHaveTextContent('March 13, 2026$40.00Checking ****6789CNF-1');
+    expect(rows[2]).toHaveTextContent('March 20, 2026$35.00VISA ****4242CNF-2');
   });
 
   it("the dialog (30vw) is kept, or confirmed: cancelPayment {accountNumber, paymentId, userId, sourceSystem} and 'Payment Cancelled'", async () => {
