@@ -343,17 +343,30 @@ export async function benchPageLoad(): Promise<void> {
         `| ${name} | ${unit === 'ms' ? ms(value) : value.toFixed(name === 'CLS' ? 3 : 0)} | ${unit === 'ms' ? ms(budget) : budget} | ${against(value, budget, high)} |`,
       );
 
-    if (process.env.BENCH_CLS_ALL !== '0') {
-      const shifts = await layoutShiftByPersona(sandbox.base);
-      const over = shifts.filter((s) => s.cls >= BUDGETS.cls);
-      console.log(
-        `\nLayout shift of every persona's home in Chromium at 412 px (PerformanceObserver, no throttling): ${shifts.length} personas, ${over.length} at or over ${BUDGETS.cls}; the worst:\n`,
-      );
-      console.log('| persona | CLS | |');
-      console.log('| --- | --- | --- |');
-      for (const s of shifts.slice(0, 5))
-        console.log(`| ${s.persona} | ${s.cls.toFixed(3)} | ${against(s.cls, BUDGETS.cls)} |`);
-    }
+    if (process.env.BENCH_CLS_ALL !== '0') await printLayoutShift(sandbox.base);
+  } finally {
+    sandbox.stop();
+  }
+}
+
+async function printLayoutShift(base: string): Promise<void> {
+  const shifts = await layoutShiftByPersona(base);
+  const over = shifts.filter((s) => s.cls >= BUDGETS.cls);
+  console.log(
+    `\nLayout shift of every persona's home in Chromium at 412 px (PerformanceObserver, no throttling): ${shifts.length} personas, ${over.length} at or over ${BUDGETS.cls}; the worst:\n`,
+  );
+  console.log('| persona | CLS | |');
+  console.log('| --- | --- | --- |');
+  for (const s of shifts.slice(0, 5))
+    console.log(`| ${s.persona} | ${s.cls.toFixed(3)} | ${against(s.cls, BUDGETS.cls)} |`);
+}
+
+/** Only the all-persona layout-shift pass (BENCH_CLS_ONLY=1 npm run bench): a minute or two, not the whole bench. */
+export async function benchLayoutShiftOnly(): Promise<void> {
+  const external = process.env.BENCH_BASE_URL;
+  const sandbox = external ? { base: external, stop: () => {} } : await startSandbox();
+  try {
+    await printLayoutShift(sandbox.base);
   } finally {
     sandbox.stop();
   }

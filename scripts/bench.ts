@@ -18,8 +18,13 @@ import { generatedPopulation, measureImpact, type ImpactReport } from '../src/im
 import { benchImpactInChromium, printBrowserImpact } from './bench-impact-browser';
 import { IMPACT_BUDGET_MS, defaultDistributions } from './impact-lib';
 import { PREVIEW_DATE, dayAt, decidePersona, loadRulesDir, repoRoot } from './rules-lib';
-import { BUDGETS, against, benchPageLoad } from './bench-page-load';
+import { BUDGETS, against, benchLayoutShiftOnly, benchPageLoad } from './bench-page-load';
 import { firstLoad } from './first-load';
+
+if (process.env.BENCH_CLS_ONLY === '1') {
+  await benchLayoutShiftOnly();
+  process.exit(0);
+}
 
 // ---------------------------------------------------------------- measuring
 

@@ -1,8 +1,11 @@
 import { HomePage } from '../features/home/HomePage';
 import { OrderHistory } from '../features/orders/home';
+import { useEffect } from 'react';
+import { homeShown } from '../stores/arriving-code';
 import { homeSections } from './home-sections';
 
 /** /home (lazy route module): the home page, rendering from every feature's home cards. */
 export function Component() {
+  useEffect(homeShown, []);
   return <HomePage sections={homeSections} history={OrderHistory} />;
 }

@@ -11,6 +11,9 @@ import { homeSections as rateChange } from '../features/rate-change/home';
 import { homeSections as rewards } from '../features/rewards/home';
 import { homeSections as support } from '../features/support/home';
 import type { SectionRegistry } from '../ui/section';
+import { codeOnItsWay } from '../ui/lazy-section';
+import { codeArriving } from '../stores/arriving-code';
+import { config } from '../config';
 
 /** Every feature's home cards, by feature: each section id belongs to exactly one feature. */
 export const sectionsByFeature = {
@@ -57,3 +60,10 @@ export const homeSections = {
   ...internet,
   ...rateChange,
 } satisfies SectionRegistry;
+
+// The home waits for the code of the cards the rules decided as long as it waits for their data
+// (src/stores/arriving-code.ts): a card arriving after the sections below it would push them down.
+for (const [id, card] of Object.entries(homeSections)) {
+  const code = codeOnItsWay(card);
+  if (code) codeArriving(id, code, config.timeouts.homeCompleteMs ?? 0);
+}

@@ -43,6 +43,7 @@ import { getRepairTickets } from '../api/calls/repair-tickets';
 import { getWgStatus } from '../api/calls/wg-status';
 import { getWifiInfo } from '../api/calls/wifi-info';
 import type { AccountCallKey, AccountCalls } from './account-data-store';
+import { arrivingCode } from './arriving-code';
 
 export { STORAGE_FLAGS } from './storage-flags';
 
@@ -594,14 +595,16 @@ export class RootStore {
 
   /**
    * Loading overlay: on /services it waits for the services data; elsewhere for the profile and the
-   * decisions made on it; on /home also for the account's calls (bounded by homeCompleteMs).
+   * decisions made on it; on /home also for the account's calls (bounded by homeCompleteMs) and for the code
+   * of the cards the rules decided (src/stores/arriving-code.ts).
    */
   isLoadingFor(pathname: string): boolean {
     if (pathname.startsWith('/services'))
       return this.accountData.pending.services === true || this.profile.status === 'loading';
     if (this.profile.status === 'idle' || this.profile.status === 'loading') return true;
     if (!this.decisionsReady) return true;
-    return pathname === '/home' && !this.homeComplete;
+    if (pathname !== '/home') return false;
+    return !this.homeComplete || this.decisions.sections.some(({ section }) => arrivingCode.has(section));
   }
 
   /**

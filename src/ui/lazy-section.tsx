@@ -1,14 +1,15 @@
 import { lazy, Suspense, useState, type ComponentType } from 'react';
 import type { SectionComponent, SectionProps } from './section';
 
-const loaders: (() => Promise<unknown>)[] = [];
+/** Each lazy card -> its code while on its way (null once loaded). */
+const arriving = new Map<SectionComponent, () => Promise<unknown> | null>();
 
 /**
  * A home section whose code is not part of /home's first load (issue 12's budget): it is fetched when the
- * home's code runs, beside the home's calls, so it is there when the data that shows it arrives and renders at
- * once (a card arriving after the sections below it would push them down). If its chunk is slower than the
- * data, the card appears when it arrives; until then it takes no space. For cards that only some accounts see,
- * with flows a customer starts by a click.
+ * home's code runs, beside the home's calls. The home waits for the code of the cards the rules decided as it
+ * waits for their data (src/stores/arriving-code.ts), so a card renders with the sections below it instead of
+ * pushing them down when it arrives; past that wait, the card appears when its code does. For cards that only
+ * some accounts see, with flows a customer starts by a click.
  */
 export function lazySection(load: () => Promise<ComponentType<SectionProps>>): SectionComponent {
   let loaded: ComponentType<SectionProps> | undefined;
@@ -18,8 +19,6 @@ export function lazySection(load: () => Promise<ComponentType<SectionProps>>): S
       loaded = component;
       return { default: component };
     }));
-  loaders.push(once);
-  void once().catch(() => undefined);
   const Lazy = lazy(once);
   function LazySection(props: SectionProps) {
     // Chosen once per card: switching component types later would remount it and lose its flow's state.
@@ -30,10 +29,19 @@ export function lazySection(load: () => Promise<ComponentType<SectionProps>>): S
       </Suspense>
     );
   }
+  arriving.set(LazySection, () => (loaded ? null : once()));
+  void once().catch(() => undefined);
   return LazySection;
 }
 
-/** Loads every lazy section now (tests that render the home, so each card renders in the first pass). */
-export async function preloadLazySections(): Promise<void> {
-  await Promise.all(loaders.map((load) => load()));
+/**
+ * The code of a card made by lazySection while it is on its way (settled: loaded or failed); null for a card
+ * that is loaded or not lazy.
+ */
+export function codeOnItsWay(card: SectionComponent): Promise<unknown> | null {
+  return (
+    arriving
+      .get(card)?.()
+      ?.catch(() => undefined) ?? null
+  );
 }

@@ -16,7 +16,7 @@ import type { AccountCalls } from '../../../src/stores/account-data-store';
 import type { Api, IssueEntry } from '../../../src/stores/api-port';
 import type { Env } from '../../../src/stores/env';
 import { RootStore } from '../../../src/stores/root-store';
-import { preloadLazySections } from '../../../src/ui/lazy-section';
+import { codeOnItsWay } from '../../../src/ui/lazy-section';
 import {
   baseProfile,
   fakeApi,
@@ -116,7 +116,7 @@ export async function makeHomeStore({
 /** Renders /home (with the app's section registry) and waits for the home view to be decided. */
 export async function renderHome(store: RootStore) {
   // Cards that load when shown (src/ui/lazy-section.tsx) are loaded first, so they render with the home.
-  await preloadLazySections();
+  await Promise.all(Object.values(homeSections).flatMap((card) => codeOnItsWay(card) ?? []));
   const view = renderAt(store, '/home', <HomePage sections={homeSections} />);
   await waitFor(() => expect(store.decisions.current).not.toBeNull());
   return view;

@@ -1,0 +1,26 @@
+import { observable, runInAction } from 'mobx';
+
+/**
+ * The home cards (section ids) whose code is still on its way: the cards that load beside the home's calls
+ * (src/ui/lazy-section.tsx), registered by the home's registry when its code runs. The home waits for the code
+ * of the cards the rules decided as it waits for the account's calls (RootStore.isLoadingFor), for at most
+ * `waitMs`: a card whose code came after the sections below it had rendered pushed them down (issue 12, CLS;
+ * docs/decisions/022-stable-layout.md). Module state, like the code it tracks: a chunk loads once per page.
+ */
+export const arrivingCode = observable.set<string>();
+
+export function codeArriving(id: string, code: Promise<unknown>, waitMs: number): void {
+  runInAction(() => arrivingCode.add(id));
+  const arrived = () => runInAction(() => arrivingCode.delete(id));
+  setTimeout(arrived, waitMs);
+  // Loaded or failed alike: a card whose code failed shows its part's error, it does not hold the home.
+  void code.then(arrived, arrived);
+}
+
+/**
+ * The home has shown: the wait was for its first showing. A card decided after that (a flow's outcome, data
+ * past homeCompleteMs) appears when its code arrives; the page is never taken away again for it.
+ */
+export function homeShown(): void {
+  runInAction(() => arrivingCode.clear());
+}
