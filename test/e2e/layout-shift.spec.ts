@@ -30,7 +30,8 @@ interface Shift {
 test.use({ viewport: { width: 375, height: 812 } });
 
 test("no persona's home shifts its layout by 0.05 or more (375 px wide)", async ({ guarded: page }) => {
-  test.setTimeout(240_000);
+  // About two minutes on a quiet machine; a CI run's other worker can double that.
+  test.setTimeout(480_000);
   const load = firstLoad(join(process.cwd(), 'dist'));
   expect(load, 'npm test builds dist/ before the browser tests').not.toBeNull();
   const firstLoadFiles = new Set(load!.files.map((f) => `/${f.file}`));
