@@ -30,12 +30,12 @@ export const SignedInLayout = observer(function SignedInLayout() {
     // Every navigation to a guarded path checks the session again.
   }, [store, wanted]);
 
-  const profileStatus = store.profile.status;
+  // A profile with no account yet (223) goes to add one; until it is there the overlay stays (the page it
+  // was asked for, shown for a moment and then replaced, moved the page about: decision 022).
+  const toAddAccount = store.profile.status === '223' && location.pathname !== '/AddAnAccountNumber';
   useEffect(() => {
-    if (profileStatus === '223' && location.pathname !== '/AddAnAccountNumber') {
-      void navigate('/AddAnAccountNumber', { replace: true });
-    }
-  }, [profileStatus, location.pathname, navigate]);
+    if (toAddAccount) void navigate('/AddAnAccountNumber', { replace: true });
+  }, [toAddAccount, navigate]);
 
   // Spec: addresses containing forgot, login, retrieveAccount or mub are unauthenticated flows with no
   // signed-in navigation, whatever the session says.
@@ -56,7 +56,8 @@ export const SignedInLayout = observer(function SignedInLayout() {
 
   const closed = store.pageClosed(location.pathname);
   const waiting =
-    !overlayHidden(location.pathname) && (store.isLoadingFor(location.pathname) || closed === null);
+    !overlayHidden(location.pathname) &&
+    (toAddAccount || store.isLoadingFor(location.pathname) || closed === null);
   const page = waiting ? (
     <LoadingOverlay />
   ) : closed ? (
