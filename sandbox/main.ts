@@ -6,12 +6,12 @@
  */
 import { existsSync } from 'node:fs';
 import { delimiter, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { createSandboxServer, type SandboxOptions } from './server';
-import { readStudioConfig } from './studio';
-import type { SessionLimits } from './session';
-import { LOOPBACK_HOSTS } from './security';
+import { serverFolders } from '../server/paths';
+import { LOOPBACK_HOSTS } from '../server/security';
 import { parseSandboxToday } from './personas';
+import { createSandboxServer, type SandboxOptions } from './server';
+import type { SessionLimits } from './session';
+import { readStudioConfig } from './studio';
 
 const env = process.env;
 
@@ -72,7 +72,7 @@ if (!['127.0.0.1', 'localhost', '::1'].includes(host)) {
 }
 if (options.upstream) console.log(`Proxying /Orch and /preauth to ${options.upstream}`);
 console.log(`${sandbox.personas.length} personas; sign in at ${url}/sandbox/signin`);
-const dist = join(fileURLToPath(new URL('.', import.meta.url)), '..', 'dist');
+const { dist } = serverFolders({ dist: options.distDir });
 if (!existsSync(join(dist, 'index.html'))) {
   console.warn(`dist/ is missing (${dist}): the app is not built. Run npm run build, or npm start.`);
 }

@@ -11,7 +11,7 @@
  */
 import { timingSafeEqual } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { Ajv } from 'ajv';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { checkRules, type CheckContext } from '../src/engine/check';
@@ -20,7 +20,8 @@ import { DECISION_BODIES } from '../src/engine/persona-decide';
 import type { Rulesets } from '../src/engine/types';
 import { formatIssue, validateRuleset } from '../src/engine/validate';
 import { isoDate, personaResponses, type Persona } from './personas';
-import type { RulesBundle } from './rules';
+import { folders } from '../server/paths';
+import type { RulesBundle } from '../server/rules-cache';
 import type { Session } from './session';
 import { RepoError, RulesRepo, type CommitInfo, type Person } from './studio-repo';
 
@@ -36,12 +37,10 @@ export interface StudioConfig {
 /** Body limit of a studio write: a whole draft (every rule and case file) fits with room to spare. */
 export const STUDIO_BODY_LIMIT = 2 * 1024 * 1024;
 
-const repoRoot = resolve(import.meta.dirname, '..');
-
 /** config/studio.json, validated; a broken file stops the server with its reason. */
-export function readStudioConfig(path = join(repoRoot, 'config', 'studio.json')): StudioConfig {
+export function readStudioConfig(path = join(folders.config, 'studio.json')): StudioConfig {
   const schema = JSON.parse(
-    readFileSync(join(repoRoot, 'schemas', 'studio-config.schema.json'), 'utf8'),
+    readFileSync(join(folders.schemas, 'studio-config.schema.json'), 'utf8'),
   ) as object;
   const json = JSON.parse(readFileSync(path, 'utf8')) as unknown;
   const validate = new Ajv({ allErrors: true, strict: false }).compile<StudioConfig>(schema);

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { build, type Rollup } from 'vite';
-import { CONTENT_SECURITY_POLICY } from '../../sandbox/security';
+import { CONTENT_SECURITY_POLICY } from '../../server/security';
 import { loadRulesDir, repoRoot } from '../../scripts/rules-lib';
 import { parseDistributions } from '../../src/impact/distributions';
 import { generatedPopulation, measureImpact, type ImpactReport } from '../../src/impact/impact';

@@ -5,7 +5,8 @@ import { cpSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, writeFileSyn
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { REDIRECT_CORPUS } from '../support/redirect-corpus';
-import { CONTENT_SECURITY_POLICY, createSandboxServer, type SandboxServer } from '../../sandbox/server';
+import { createSandboxServer, type SandboxServer } from '../../sandbox/server';
+import { CONTENT_SECURITY_POLICY } from '../../server/security';
 
 const today = new Date(2025, 2, 10, 12);
 const dist = mkdtempSync(join(tmpdir(), 'dist-'));
@@ -180,7 +181,9 @@ describe('Orch calls', () => {
     expect(res.headers.get('content-type')).toContain('text/plain');
     expect(await res.text()).not.toContain('Error');
   });
+});
 
+describe('jump-outs and their stand-in sites', () => {
   it('sends jump-outs to a sandbox stand-in page', async () => {
     const b = new Browser();
     await b.signIn('postpaid');
@@ -261,7 +264,9 @@ describe('Orch calls', () => {
     );
     expect(profile.response.hasPaymentArrangement).toBe(true);
   });
+});
 
+describe('logout', () => {
   it('logout ends the session and goes to the sign-in page', async () => {
     const b = new Browser();
     await b.signIn('postpaid');

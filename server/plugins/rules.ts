@@ -1,0 +1,64 @@
+/**
+ * The rule files at /rules (docs/contracts.md): every decision's file in one request (/rules/bundle.json),
+ * each file, the folder's list and each file's status. A file is served as its last valid version
+ * (rules-cache.ts): an analyst's broken edit never reaches a browser, and /rules/status says why.
+ * Answers are revalidated on every load (weak ETag, no-cache) and compressed.
+ */
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import fastifyEtag from '@fastify/etag';
+import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import { splitUrl } from '../http';
+import { compressJson } from '../json-scope';
+import type { RulesCache } from '../rules-cache';
+
+export interface RulesOptions {
+  rules: RulesCache;
+}
+
+/** A rule folder's other JSON files are served as they are, by a name that cannot leave the folder. */
+const PLAIN_FILE = /^[A-Za-z0-9][A-Za-z0-9._-]*\.json$/;
+
+const rulesRoutes: FastifyPluginAsync<RulesOptions> = async (app, { rules }) => {
+  // A weak ETag over the body: the same version compressed differently is still the same version.
+  await app.register(fastifyEtag, { weak: true });
+  await compressJson(app);
+  const send = (reply: FastifyReply, status: number, body: string): FastifyReply =>
+    reply.code(status).header('Cache-Control', 'no-cache').type('application/json; charset=utf-8').send(body);
+
+  app.get('/rules/bundle.json', (_req, reply) => send(reply, 200, rules.bundle()));
+  app.get('/rules/status', (_req, reply) =>
+    send(reply, 200, JSON.stringify({ dir: rules.dir, files: rules.status() })),
+  );
+  app.get('/rules/index.json', (_req, reply) => {
+    const files = existsSync(rules.dir)
+      ? readdirSync(rules.dir)
+          .filter((f) => f.endsWith('.json') && f !== 'index.json')
+          .sort()
+      : [];
+    return send(reply, 200, JSON.stringify({ files }));
+  });
+  app.get<{ Params: { name: string } }>('/rules/:name', (req, reply) => {
+    const { name } = req.params;
+    const entry = rules.entry(name);
+    if (entry) {
+      // The last valid version, as in the bundle; a file that never had one is not served.
+      return entry.status === 'unavailable'
+        ? send(reply, 404, JSON.stringify({ error: entry.message }))
+        : send(reply, 200, JSON.stringify(entry.rules));
+    }
+    const file = join(rules.dir, name);
+    if (!PLAIN_FILE.test(name) || !existsSync(file)) {
+      return send(reply, 404, JSON.stringify({ error: `No rule file ${name}` }));
+    }
+    return send(reply, 200, readFileSync(file, 'utf8'));
+  });
+  // Anything else under /rules is no rule file (never the portal's page).
+  app.all('/rules/*', (req, reply) =>
+    req.method === 'GET' || req.method === 'HEAD'
+      ? send(reply, 404, JSON.stringify({ error: `No rule file ${splitUrl(req.url).path.slice(7)}` }))
+      : reply.code(405).header('Cache-Control', 'no-store').send({ error: 'Method not allowed' }),
+  );
+};
+
+export default rulesRoutes;

@@ -1,0 +1,77 @@
+/**
+ * Cookies and the server's sessions, shared with fastify-plugin so every route family reads the same
+ * session: `app.sessions` (the bounded store, sandbox/session.ts), `request.portalSession` (the live session
+ * the request's cookie names, or undefined), `reply.setSessionCookie(session)` and
+ * `reply.clearSessionCookie()`. An analyst's answers get the CSP that lets the rule studio frame the portal.
+ *
+ * The cookie is `sid`: HttpOnly, SameSite=Strict, Path=/, Max-Age what is left of the session's lifetime,
+ * and Secure over HTTPS (as a trusted proxy says) or always with `secureCookies`.
+ */
+import fastifyCookie from '@fastify/cookie';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Session, SessionStore } from '../../sandbox/session';
+import { ANALYST_CONTENT_SECURITY_POLICY } from '../security';
+
+export const SESSION_COOKIE = 'sid';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The server's sessions (bounded, expiring). */
+    sessions: SessionStore;
+  }
+  interface FastifyRequest {
+    /** The live session this request's cookie names (its idle time restarts), or undefined. */
+    readonly portalSession: Session | undefined;
+  }
+  interface FastifyReply {
+    setSessionCookie(session: Session): FastifyReply;
+    clearSessionCookie(): FastifyReply;
+  }
+}
+
+export interface SessionsOptions {
+  store: SessionStore;
+  /** mark the session cookie Secure always (SECURE_COOKIES=1), for a deployment behind TLS */
+  secureCookies?: boolean;
+}
+
+const sessions: FastifyPluginAsync<SessionsOptions> = async (app, options) => {
+  await app.register(fastifyCookie);
+  const secure = (req: FastifyRequest): boolean => options.secureCookies === true || req.protocol === 'https';
+
+  app.decorate('sessions', options.store);
+  app.decorateRequest('portalSession', {
+    getter(this: FastifyRequest): Session | undefined {
+      return this.server.sessions.get(this.cookies[SESSION_COOKIE]);
+    },
+  });
+  app.decorateReply('setSessionCookie', function (this: FastifyReply, session: Session): FastifyReply {
+    return this.setCookie(SESSION_COOKIE, session.id, {
+      httpOnly: true,
+      sameSite: 'strict',
+      path: '/',
+      maxAge: options.store.cookieMaxAge(session),
+      secure: secure(this.request),
+    });
+  });
+  app.decorateReply('clearSessionCookie', function (this: FastifyReply): FastifyReply {
+    return this.clearCookie(SESSION_COOKIE, {
+      path: '/',
+      httpOnly: true,
+      sameSite: 'strict',
+      secure: secure(this.request),
+    });
+  });
+
+  app.addHook('onSend', (req, reply, payload, done) => {
+    // An analyst's pages may be framed by the studio (same origin only); a customer's never.
+    if (req.cookies?.[SESSION_COOKIE] && req.portalSession?.analyst) {
+      void reply.header('Content-Security-Policy', ANALYST_CONTENT_SECURITY_POLICY);
+      void reply.header('X-Frame-Options', 'SAMEORIGIN');
+    }
+    done(null, payload);
+  });
+};
+
+export default fp(sessions, { name: 'portal-sessions', fastify: '5.x' });

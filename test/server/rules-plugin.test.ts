@@ -1,0 +1,79 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import pagesPlugin from '../../server/plugins/pages';
+import rulesPlugin from '../../server/plugins/rules';
+import { RULE_FILES, RulesCache } from '../../server/rules-cache';
+import { copyRules, makeDist } from '../sandbox/harness';
+import { appWith } from './harness';
+
+const dir = copyRules();
+writeFileSync(join(dir, 'notes.json'), '{"note":"not a decision"}');
+const rules = new RulesCache(dir, { onProblem: () => undefined });
+let app: FastifyInstance;
+
+beforeAll(async () => {
+  // Beside the pages family: a rule path that is not a rule file must not fall through to the app shell.
+  app = await appWith((root) => {
+    void root.register(pagesPlugin, { distDir: makeDist() });
+    void root.register(rulesPlugin, { rules });
+  });
+});
+afterAll(() => app.close());
+
+describe('the rules plugin', () => {
+  it('serves every decision file in one bundle, revalidated', async () => {
+    const res = await app.inject('/rules/bundle.json');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(Object.keys(res.json<{ files: object }>().files).sort()).toEqual([...RULE_FILES].sort());
+  });
+
+  it('answers 304 to a browser holding the current version (weak ETag)', async () => {
+    const first = await app.inject('/rules/navigation.json');
+    const etag = String(first.headers.etag);
+    expect(etag).toMatch(/^W\//);
+    const again = await app.inject({ url: '/rules/navigation.json', headers: { 'if-none-match': etag } });
+    expect(again.statusCode).toBe(304);
+  });
+
+  it('compresses a large answer for a browser that takes gzip', async () => {
+    const res = await app.inject({ url: '/rules/bundle.json', headers: { 'accept-encoding': 'gzip' } });
+    expect(res.headers['content-encoding']).toBe('gzip');
+  });
+
+  it('serves one decision file as its valid version, and the status of each', async () => {
+    const res = await app.inject('/rules/navigation.json');
+    expect(res.json()).toEqual(JSON.parse(readFileSync(join(dir, 'navigation.json'), 'utf8')));
+    const status = await app.inject('/rules/status');
+    expect(status.json()).toMatchObject({ dir, files: { 'navigation.json': { status: 'valid' } } });
+  });
+
+  it("lists the folder's files and serves its other JSON files as they are", async () => {
+    const index = (await app.inject('/rules/index.json')).json<{ files: string[] }>();
+    expect(index.files).toContain('notes.json');
+    expect(index.files).toContain('navigation.json');
+    expect((await app.inject('/rules/notes.json')).json()).toEqual({ note: 'not a decision' });
+  });
+
+  it('answers JSON 404 for anything else under /rules, never the app shell', async () => {
+    for (const url of [
+      '/rules/nothing.json',
+      '/rules/cases/given.json',
+      '/rules/..%2Fpackage.json',
+      '/rules/x',
+    ]) {
+      const res = await app.inject(url);
+      expect(res.statusCode, url).toBe(404);
+      expect(res.headers['content-type'], url).toMatch(/^application\/json/);
+      expect(res.json<{ error: string }>().error, url).toMatch(/^No rule file /);
+    }
+  });
+
+  it('refuses writes', async () => {
+    for (const url of ['/rules/bundle.json', '/rules/navigation.json', '/rules/a/b']) {
+      expect((await app.inject({ method: 'POST', url, payload: {} })).statusCode, url).toBe(405);
+    }
+  });
+});
