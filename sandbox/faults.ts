@@ -2,8 +2,8 @@
  * The sandbox's fault switch: a session can make any Orch or pre-auth call answer 500, time out or answer a
  * malformed body (session.ts keeps what is armed; /sandbox/faults and `&fault=` at sign-in arm it).
  */
-import type { FastifyReply, preHandlerHookHandler } from 'fastify';
-import { json, splitUrl } from '../server/http';
+import type { FastifyReply } from 'fastify';
+import { json } from '../server/http';
 import { isFaultMode, isFaultableCall, type FaultMode, type Session } from './session';
 
 /** Reads `call:mode` (`/Orch/dssh/homeEarlyInit:500`); null when either part is not one the switch knows. */
@@ -47,15 +47,5 @@ export function faultApplier(holdMs: number): FaultApplier {
       });
     }
     return true;
-  };
-}
-
-/** A preHandler that answers a call with the session's armed fault, or lets it through (the proxy's). */
-export function faultPreHandler(apply: FaultApplier): preHandlerHookHandler {
-  return (req, reply, done) => {
-    const session = req.portalSession;
-    const { path } = splitUrl(req.url);
-    if (!session?.faults.has(path)) return done();
-    apply(reply, session, path).catch(done);
   };
 }

@@ -7,8 +7,7 @@
  *   would send go to the visitor's outbox, on a pre-auth session made for the purpose when there is none;
  * - GET /sandbox/outbox (a page) and /sandbox/outbox.json: that outbox.
  *
- * With `proxied` (/preauth goes to a real host, which checks its own key) only the key endpoint and the
- * outbox are the sandbox's, and the outbox stays empty.
+ * In production mode none of it is registered: /preauth goes to the real host, which checks its own key.
  */
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { bodyOf, refuseCrossSite, splitUrl } from '../server/http';
@@ -30,8 +29,6 @@ export interface PreauthOptions {
   keyHeader: string;
   /** the sandbox's clock for persona dates and email times */
   today: () => Date;
-  /** /preauth is proxied to a real host: only the key endpoint and the outbox are the sandbox's */
-  proxied: boolean;
   applyFault: FaultApplier;
 }
 
@@ -54,8 +51,6 @@ const preauthRoutes: FastifyPluginAsync<PreauthOptions> = async (app, options) =
   app.get('/sandbox/outbox.json', (req, reply) =>
     noStore(reply).send({ emails: req.portalSession?.outbox ?? [] }),
   );
-
-  if (options.proxied) return;
 
   // The calls, in a scope of their own: the cross-site refusal applies to every one of them.
   await app.register((calls, _options, registered) => {

@@ -12,21 +12,29 @@ import type { AddressInfo } from 'node:net';
 import { basename, join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { safeLocalTarget } from '../src/api/redirect';
+import type { ProductionConfig, ServerConfig } from '../server/config';
 import { createFastify } from '../server/fastify';
 import { serverFolders } from '../server/paths';
+import closedPlugin from '../server/plugins/closed';
+import cspReportPlugin from '../server/plugins/csp-report';
 import errorsPlugin from '../server/plugins/errors';
 import limitsPlugin, { type RateLimits } from '../server/plugins/limits';
 import orchProxyPlugin from '../server/plugins/orch-proxy';
 import pagesPlugin, { type PageRenderer } from '../server/plugins/pages';
 import rulesPlugin from '../server/plugins/rules';
 import securityPlugin from '../server/plugins/security';
-import sessionsPlugin from '../server/plugins/sessions';
+import sessionsPlugin, { SESSION_COOKIE } from '../server/plugins/sessions';
 import studioPlugin from '../server/plugins/studio';
-import { readPortalConfig, type SignInConfig } from '../server/portal-config';
+import { readPortalConfig, type PortalConfig, type SignInConfig } from '../server/portal-config';
 import { RulesCache } from '../server/rules-cache';
-import { LOOPBACK_HOSTS } from '../server/security';
+import {
+  LOOPBACK_HOSTS,
+  PRODUCTION_CSP_REPORT_URI,
+  SANDBOX_CSP_REPORT_URI,
+  contentSecurityPolicy,
+} from '../server/security';
 import { ApplicationKeys, type ApplicationKeyLimits } from './app-key';
-import { faultApplier, faultPreHandler } from './faults';
+import { faultApplier } from './faults';
 import orchRoutes from './orch-routes';
 import { RecoveryLedger, type LedgerLimits } from './outbox';
 import { loadPersonas, type Persona, type PersonaProblem } from './personas';
@@ -47,8 +55,11 @@ export interface SandboxOptions {
   personaDirs?: readonly string[];
   /** personas already loaded (tests starting many servers); personaDirs is then ignored */
   personas?: readonly Persona[];
-  /** a real Orch host (ORCH_UPSTREAM): /Orch and /preauth are proxied there */
-  upstream?: string;
+  /**
+   * Production mode (server/config.ts): nothing of the sandbox is registered, /Orch and /preauth go to the
+   * upstream, the CSP reports to /csp-report, cookies are Secure and may be signed with the cookie secret.
+   */
+  production?: ProductionConfig;
   /** how long a 'timeout' fault holds the response (default 30 s) */
   timeoutHoldMs?: number;
   /** the sandbox's clock for relative persona dates (default: the wall clock) */
@@ -131,7 +142,61 @@ function studioHistoryOf(rulesDir: string, historiesDir: string): string {
   return join(historiesDir, `${basename(rulesDir)}-${hash}.git`);
 }
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** What production mode was started with (identity provider, rules remote ...); null in the sandbox. */
+    production: Readonly<ProductionConfig> | null;
+  }
+}
+
+/** The sandbox's own route families: simulated Orch and pre-auth, and its tools. */
+function registerSandbox(
+  app: FastifyInstance,
+  parts: {
+    options: SandboxOptions;
+    portal: PortalConfig;
+    signIn: SignInConfig;
+    personas: readonly Persona[];
+    analysts: readonly { id: string; name: string }[];
+    applicationKeys: ApplicationKeys;
+    ledger: RecoveryLedger;
+    today: () => Date;
+  },
+): void {
+  const { portal, signIn, personas, today } = parts;
+  const applyFault = faultApplier(parts.options.timeoutHoldMs ?? 30_000);
+  void app.register(orchRoutes, {
+    logoutUrl: signIn.logoutUrl,
+    signInUrl: signIn.signInUrl,
+    redirectAllowlist: portal.redirectAllowlist,
+    today,
+    applyFault,
+  });
+  void app.register(preauthRoutes, {
+    personas,
+    ledger: parts.ledger,
+    keys: parts.applicationKeys,
+    keyHeader: portal.applicationKeyHeader,
+    today,
+    applyFault,
+  });
+  void app.register(toolsPlugin, {
+    personas,
+    analysts: parts.analysts,
+    signIn: { path: signInPathOf(signIn.signInUrl), redirectParam: signIn.redirectParam },
+    today,
+  });
+}
+
+/** Production's: the upstream proxy, the CSP report log, and /sandbox closed. */
+function registerProduction(app: FastifyInstance, production: ProductionConfig): void {
+  void app.register(orchProxyPlugin, { upstream: production.upstream, ownCookies: [SESSION_COOKIE] });
+  void app.register(cspReportPlugin);
+  void app.register(closedPlugin, { prefixes: ['/sandbox'] });
+}
+
 export function createSandboxServer(options: SandboxOptions = {}): SandboxServer {
+  const { production } = options;
   const dirs = serverFolders({ dist: options.distDir, rules: options.rulesDir });
   const allowedHosts: string[] = [...(options.allowedHosts ?? LOOPBACK_HOSTS)];
   const today = options.today ?? ((): Date => new Date());
@@ -152,13 +217,22 @@ export function createSandboxServer(options: SandboxOptions = {}): SandboxServer
     dirs.rules,
     options.studio?.gitDir ?? studioHistoryOf(dirs.rules, dirs.studioHistories),
   );
-  const applyFault = faultApplier(options.timeoutHoldMs ?? 30_000);
 
   const app = createFastify({ trustProxy: options.trustProxy ?? false });
+  app.decorate('production', production ? Object.freeze({ ...production }) : null);
   // Shared by every route family (fastify-plugin): registered first so each family inherits them.
-  void app.register(securityPlugin, { allowedHosts });
+  void app.register(securityPlugin, {
+    allowedHosts,
+    contentSecurityPolicy: contentSecurityPolicy(
+      production ? PRODUCTION_CSP_REPORT_URI : SANDBOX_CSP_REPORT_URI,
+    ),
+  });
   void app.register(limitsPlugin, { rateLimits: options.rateLimits ?? {} });
-  void app.register(sessionsPlugin, { store: sessions, secureCookies: options.secureCookies === true });
+  void app.register(sessionsPlugin, {
+    store: sessions,
+    secureCookies: options.secureCookies === true || production !== undefined,
+    ...(production ? { cookieSecret: production.cookieSecret } : {}),
+  });
   void app.register(errorsPlugin);
   // One encapsulated plugin per route family.
   void app.register(pagesPlugin, {
@@ -168,35 +242,19 @@ export function createSandboxServer(options: SandboxOptions = {}): SandboxServer
   });
   void app.register(rulesPlugin, { rules });
   void app.register(studioPlugin, { config: studioConfig, repo: studioRepo, rules, personas, today });
-  if (options.upstream) {
-    void app.register(orchProxyPlugin, {
-      upstream: options.upstream,
-      preHandler: faultPreHandler(applyFault),
-    });
-  } else {
-    void app.register(orchRoutes, {
-      logoutUrl: signIn.logoutUrl,
-      signInUrl: signIn.signInUrl,
-      redirectAllowlist: portal.redirectAllowlist,
+  if (production) registerProduction(app, production);
+  else {
+    registerSandbox(app, {
+      options,
+      portal,
+      signIn,
+      personas,
+      analysts: studioConfig.analysts,
+      applicationKeys,
+      ledger,
       today,
-      applyFault,
     });
   }
-  void app.register(preauthRoutes, {
-    personas,
-    ledger,
-    keys: applicationKeys,
-    keyHeader: portal.applicationKeyHeader,
-    today,
-    proxied: options.upstream !== undefined,
-    applyFault,
-  });
-  void app.register(toolsPlugin, {
-    personas,
-    analysts: studioConfig.analysts,
-    signIn: { path: signInPathOf(signIn.signInUrl), redirectParam: signIn.redirectParam },
-    today,
-  });
 
   return {
     app,
@@ -216,4 +274,27 @@ export function createSandboxServer(options: SandboxOptions = {}): SandboxServer
     },
     close: () => app.close(),
   };
+}
+
+/** The composition's options for a configuration read from the environment (server/config.ts). */
+export function optionsOf(config: ServerConfig): SandboxOptions {
+  const options: SandboxOptions = {
+    sessions: config.sessions,
+    secureCookies: config.secureCookies,
+    serveSourcemaps: config.serveSourcemaps,
+  };
+  if (config.production) options.production = config.production;
+  if (config.rulesDir) options.rulesDir = config.rulesDir;
+  if (config.trustProxy !== undefined) options.trustProxy = config.trustProxy;
+  if (config.allowedHosts) options.allowedHosts = config.allowedHosts;
+  if (config.studio.gitDir || config.studio.requireApproval === false) {
+    const studio = readStudioConfig();
+    if (config.studio.requireApproval === false) studio.requireApproval = false;
+    options.studio = { config: studio, ...(config.studio.gitDir ? { gitDir: config.studio.gitDir } : {}) };
+  }
+  const { personaDirs, today, timeoutHoldMs } = config.sandbox;
+  if (personaDirs) options.personaDirs = personaDirs;
+  if (today) options.today = () => today;
+  if (timeoutHoldMs) options.timeoutHoldMs = timeoutHoldMs;
+  return options;
 }

@@ -8,7 +8,7 @@
 import fastifyHelmet from '@fastify/helmet';
 import type { FastifyPluginAsync } from 'fastify';
 import fp from 'fastify-plugin';
-import { HSTS, OWN_SECURITY_HEADERS, hostRefusal } from '../security';
+import { CONTENT_SECURITY_POLICY, HSTS, hostRefusal, ownSecurityHeaders } from '../security';
 
 export interface SecurityOptions {
   /**
@@ -16,9 +16,12 @@ export interface SecurityOptions {
    * server can add the name it is told to listen on once it listens.
    */
   allowedHosts: readonly string[];
+  /** the CSP (default the sandbox's, which reports to /sandbox/csp-report) */
+  contentSecurityPolicy?: string;
 }
 
 const security: FastifyPluginAsync<SecurityOptions> = async (app, options) => {
+  const own = ownSecurityHeaders(options.contentSecurityPolicy ?? CONTENT_SECURITY_POLICY);
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: false,
     strictTransportSecurity: false,
@@ -28,7 +31,7 @@ const security: FastifyPluginAsync<SecurityOptions> = async (app, options) => {
     xFrameOptions: { action: 'deny' },
   });
   app.addHook('onRequest', (req, reply, done) => {
-    void reply.headers(OWN_SECURITY_HEADERS);
+    void reply.headers(own);
     if (req.protocol === 'https') void reply.header('Strict-Transport-Security', HSTS);
     const refusal = hostRefusal(req.hostname, options.allowedHosts);
     if (refusal) {

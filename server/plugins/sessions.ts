@@ -11,7 +11,7 @@ import fastifyCookie from '@fastify/cookie';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Session, SessionStore } from '../../sandbox/session';
-import { ANALYST_CONTENT_SECURITY_POLICY } from '../security';
+import { CONTENT_SECURITY_POLICY, analystPolicy } from '../security';
 
 export const SESSION_COOKIE = 'sid';
 
@@ -34,10 +34,12 @@ export interface SessionsOptions {
   store: SessionStore;
   /** mark the session cookie Secure always (SECURE_COOKIES=1), for a deployment behind TLS */
   secureCookies?: boolean;
+  /** COOKIE_SECRET: lets a plugin sign a cookie (`signed: true`) and check it (`request.unsignCookie`) */
+  cookieSecret?: string;
 }
 
 const sessions: FastifyPluginAsync<SessionsOptions> = async (app, options) => {
-  await app.register(fastifyCookie);
+  await app.register(fastifyCookie, options.cookieSecret ? { secret: options.cookieSecret } : {});
   const secure = (req: FastifyRequest): boolean => options.secureCookies === true || req.protocol === 'https';
 
   app.decorate('sessions', options.store);
@@ -67,7 +69,11 @@ const sessions: FastifyPluginAsync<SessionsOptions> = async (app, options) => {
   app.addHook('onSend', (req, reply, payload, done) => {
     // An analyst's pages may be framed by the studio (same origin only); a customer's never.
     if (req.cookies?.[SESSION_COOKIE] && req.portalSession?.analyst) {
-      void reply.header('Content-Security-Policy', ANALYST_CONTENT_SECURITY_POLICY);
+      const csp = reply.getHeader('content-security-policy');
+      void reply.header(
+        'Content-Security-Policy',
+        analystPolicy(typeof csp === 'string' ? csp : CONTENT_SECURITY_POLICY),
+      );
       void reply.header('X-Frame-Options', 'SAMEORIGIN');
     }
     done(null, payload);

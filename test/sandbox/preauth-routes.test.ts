@@ -11,14 +11,13 @@ import { appWith, cookieOf } from '../server/harness';
 const personas = loadPersonas();
 const KEY = 'x-application-key';
 
-function options(proxied: boolean): PreauthOptions {
+function options(): PreauthOptions {
   return {
     personas,
     ledger: new RecoveryLedger(),
     keys: new ApplicationKeys(),
     keyHeader: 'X-Application-Key',
     today: () => new Date(2025, 2, 10, 12),
-    proxied,
     applyFault: faultApplier(50),
   };
 }
@@ -27,7 +26,7 @@ const store = new SessionStore();
 let app: FastifyInstance;
 
 beforeAll(async () => {
-  app = await appWith((root) => void root.register(preauthRoutes, options(false)), { store });
+  app = await appWith((root) => void root.register(preauthRoutes, options()), { store });
 });
 afterAll(() => app.close());
 
@@ -79,19 +78,5 @@ describe('the sandbox pre-auth plugin', () => {
       headers: { [KEY]: await key(app), origin: 'http://evil.example' },
     });
     expect(res.statusCode).toBe(403);
-  });
-
-  it('when /preauth is proxied, keeps only the key endpoint and the outbox', async () => {
-    const proxied = await appWith((root) => void root.register(preauthRoutes, options(true)));
-    try {
-      expect((await proxied.inject('/sandbox/outbox.json')).json()).toEqual({ emails: [] });
-      const res = await proxied.inject({
-        url: '/preauth/dssh/bm/validateEmailUn',
-        headers: { [KEY]: await key(proxied) },
-      });
-      expect(res.statusCode).toBe(404);
-    } finally {
-      await proxied.close();
-    }
   });
 });
