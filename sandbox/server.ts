@@ -14,10 +14,12 @@ import type { FastifyInstance } from 'fastify';
 import { safeLocalTarget } from '../src/api/redirect';
 import type { ProductionConfig, ServerConfig } from '../server/config';
 import { createFastify } from '../server/fastify';
+import type { LoggerSettings } from '../server/logging';
 import { serverFolders } from '../server/paths';
 import closedPlugin from '../server/plugins/closed';
 import cspReportPlugin from '../server/plugins/csp-report';
 import errorsPlugin from '../server/plugins/errors';
+import healthPlugin from '../server/plugins/health';
 import limitsPlugin, { type RateLimits } from '../server/plugins/limits';
 import orchProxyPlugin from '../server/plugins/orch-proxy';
 import pagesPlugin, { type PageRenderer } from '../server/plugins/pages';
@@ -90,9 +92,13 @@ export interface SandboxOptions {
   ledger?: Partial<LedgerLimits>;
   /** overrides of config/portal.json's signIn */
   signIn?: Partial<SignInConfig>;
-  /** where an invalid persona file is reported (default console.warn) */
+  /** structured JSON logs with a request id per request (LOG_LEVEL); none when left out (tests) */
+  logger?: LoggerSettings;
+  /** how long readiness waits for the Orch upstream (default 2 s) */
+  readyTimeoutMs?: number;
+  /** where an invalid persona file is reported (default the log, or console.warn without one) */
   onPersonaProblem?: (p: PersonaProblem) => void;
-  /** where a rejected rule file is reported, once per version (default console.warn) */
+  /** where a rejected rule file is reported, once per version (default the log, or console.warn) */
   onRulesProblem?: (file: string, message: string) => void;
   /** the rule studio: its configuration (default config/studio.json) and its git directory (STUDIO_GIT_DIR) */
   studio?: { config?: StudioConfig; gitDir?: string };
@@ -197,28 +203,37 @@ function registerProduction(app: FastifyInstance, production: ProductionConfig):
 
 export function createSandboxServer(options: SandboxOptions = {}): SandboxServer {
   const { production } = options;
+  const app = createFastify({
+    trustProxy: options.trustProxy ?? false,
+    ...(options.logger ? { logger: options.logger } : {}),
+  });
+  // With a logger, start-up problems are log lines like the rest; without, they go to the console.
+  const onRulesProblem =
+    options.onRulesProblem ??
+    (options.logger
+      ? (file: string, message: string) => app.log.warn({ file }, `${file} ${message}`)
+      : undefined);
+  const onPersonaProblem =
+    options.onPersonaProblem ??
+    (options.logger
+      ? (p: PersonaProblem) => app.log.warn({ file: p.file }, `persona skipped: ${p.message}`)
+      : undefined);
   const dirs = serverFolders({ dist: options.distDir, rules: options.rulesDir });
   const allowedHosts: string[] = [...(options.allowedHosts ?? LOOPBACK_HOSTS)];
   const today = options.today ?? ((): Date => new Date());
   const portal = readPortalConfig(dirs.config);
   const signIn: SignInConfig = { ...portal.signIn, ...options.signIn };
-  const personas = deepFreeze(
-    options.personas ?? loadPersonas(options.personaDirs ?? [], options.onPersonaProblem),
-  );
+  const personas = deepFreeze(options.personas ?? loadPersonas(options.personaDirs ?? [], onPersonaProblem));
   const sessions = new SessionStore(options.sessions, options.now);
   const applicationKeys = new ApplicationKeys(options.applicationKeys, options.now);
   const ledger = new RecoveryLedger(options.ledger, options.now);
-  const rules = new RulesCache(
-    dirs.rules,
-    options.onRulesProblem ? { onProblem: options.onRulesProblem } : {},
-  );
+  const rules = new RulesCache(dirs.rules, onRulesProblem ? { onProblem: onRulesProblem } : {});
   const studioConfig = options.studio?.config ?? readStudioConfig();
   const studioRepo = new RulesRepo(
     dirs.rules,
     options.studio?.gitDir ?? studioHistoryOf(dirs.rules, dirs.studioHistories),
   );
 
-  const app = createFastify({ trustProxy: options.trustProxy ?? false });
   app.decorate('production', production ? Object.freeze({ ...production }) : null);
   // Shared by every route family (fastify-plugin): registered first so each family inherits them.
   void app.register(securityPlugin, {
@@ -226,6 +241,7 @@ export function createSandboxServer(options: SandboxOptions = {}): SandboxServer
     contentSecurityPolicy: contentSecurityPolicy(
       production ? PRODUCTION_CSP_REPORT_URI : SANDBOX_CSP_REPORT_URI,
     ),
+    anyHost: ['/healthz', '/readyz'],
   });
   void app.register(limitsPlugin, { rateLimits: options.rateLimits ?? {} });
   void app.register(sessionsPlugin, {
@@ -241,6 +257,11 @@ export function createSandboxServer(options: SandboxOptions = {}): SandboxServer
     ...(options.renderPage ? { renderPage: options.renderPage } : {}),
   });
   void app.register(rulesPlugin, { rules });
+  void app.register(healthPlugin, {
+    rules,
+    ...(production ? { upstream: production.upstream } : {}),
+    ...(options.readyTimeoutMs ? { upstreamTimeoutMs: options.readyTimeoutMs } : {}),
+  });
   void app.register(studioPlugin, { config: studioConfig, repo: studioRepo, rules, personas, today });
   if (production) registerProduction(app, production);
   else {
@@ -284,6 +305,7 @@ export function optionsOf(config: ServerConfig): SandboxOptions {
     serveSourcemaps: config.serveSourcemaps,
   };
   if (config.production) options.production = config.production;
+  options.logger = { level: config.logLevel };
   if (config.rulesDir) options.rulesDir = config.rulesDir;
   if (config.trustProxy !== undefined) options.trustProxy = config.trustProxy;
   if (config.allowedHosts) options.allowedHosts = config.allowedHosts;

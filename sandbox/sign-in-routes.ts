@@ -29,7 +29,7 @@ const signInRoutes: FastifyPluginCallback<SignInOptions> = (app, options, done) 
   const { sessions } = app;
   app.setErrorHandler((error: FastifyError, req, reply) => {
     const { status, message } = describeError(error, req.routeOptions.bodyLimit);
-    if (status >= 500) console.error('server error', error);
+    if (status >= 500) req.log.error({ err: error }, 'request failed');
     return html(reply, status, messagePage('Sign-in', message));
   });
 

@@ -17,6 +17,9 @@ import { LOOPBACK_HOSTS } from './security';
 
 export type PortalMode = 'sandbox' | 'production';
 
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
 /** The analysts' identity provider (OpenID Connect, authorization code with PKCE). */
 export interface OidcConfig {
   /** OIDC_ISSUER_URL: the issuer; its /.well-known/openid-configuration is discovered */
@@ -74,6 +77,10 @@ export interface ServerConfig {
   sessions: { idleMs?: number; absoluteMs?: number; maxSessions?: number };
   /** STUDIO_GIT_DIR, STUDIO_REQUIRE_APPROVAL=0 */
   studio: { gitDir?: string; requireApproval?: false };
+  /** LOG_LEVEL (default info): fatal, error, warn, info, debug, trace or silent */
+  logLevel: LogLevel;
+  /** SHUTDOWN_GRACE_SECONDS (default 10): how long SIGTERM waits for the requests in flight */
+  shutdownGraceMs: number;
   /** the sandbox's own: SANDBOX_PERSONAS_DIR, SANDBOX_TODAY, SANDBOX_TIMEOUT_MS (refused in production) */
   sandbox: { personaDirs?: string[]; today?: Date; timeoutHoldMs?: number };
 }
@@ -235,6 +242,11 @@ export function readServerConfig(env: NodeJS.ProcessEnv = process.env): ServerCo
   if (production?.publicUrl && URL.canParse(production.publicUrl)) {
     allowed.push(new URL(production.publicUrl).hostname);
   }
+  const level = r.text('LOG_LEVEL') ?? 'info';
+  if (!(LOG_LEVELS as readonly string[]).includes(level)) {
+    r.problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, not '${level}'`);
+  }
+  const grace = r.positive('SHUTDOWN_GRACE_SECONDS') ?? 10;
   const gitDir = r.text('STUDIO_GIT_DIR');
   const rulesDir = r.text('RULES_DIR');
   const config: ServerConfig = {
@@ -256,6 +268,8 @@ export function readServerConfig(env: NodeJS.ProcessEnv = process.env): ServerCo
       ...(gitDir ? { gitDir } : {}),
       ...(r.text('STUDIO_REQUIRE_APPROVAL') === '0' ? { requireApproval: false as const } : {}),
     },
+    logLevel: level as LogLevel,
+    shutdownGraceMs: grace * 1000,
     sandbox: mode === 'sandbox' ? readSandbox(r) : {},
   };
   if (r.missing.length > 0 || r.problems.length > 0) throw new ConfigError(mode, r.missing, r.problems);

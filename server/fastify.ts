@@ -5,6 +5,7 @@
 import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
+import { loggerOptions, requestIdOf, REQUEST_ID_HEADER, type LoggerSettings } from './logging';
 import { RAW_SECURITY_HEADERS } from './security';
 
 /** Request bodies, in bytes: the issue log's fields are capped at 199 and 499 characters by the spec. */
@@ -50,16 +51,24 @@ export interface FastifyOptions {
    * then does X-Forwarded-Proto: https make the session cookie Secure and add HSTS.
    */
   trustProxy?: boolean | string | string[];
+  /** structured JSON logs (server/logging.ts); none when left out */
+  logger?: LoggerSettings;
 }
 
 export function createFastify(options: FastifyOptions = {}): FastifyInstance {
-  return Fastify({
-    logger: false,
+  const app = Fastify({
+    logger: options.logger ? loggerOptions(options.logger) : false,
+    // Every request has an id (its sane X-Request-Id, else a new one), on each of its log lines.
+    genReqId: requestIdOf,
+    requestIdHeader: false,
     trustProxy: options.trustProxy ?? false,
     bodyLimit: BODY_LIMITS.json,
     http: { maxHeaderSize: MAX_HEADER_SIZE },
     requestTimeout: 60_000,
-    forceCloseConnections: true,
+    // On close: stop listening, end idle keep-alive connections, let the requests in flight finish (a new
+    // request on a busy connection is answered 503); the caller bounds how long that may take.
+    forceCloseConnections: 'idle',
+    return503OnClosing: true,
     clientErrorHandler,
     // A URL that cannot be decoded never reaches a hook: answer it with the security headers all the same.
     frameworkErrors: (error, _req, reply) => {
@@ -70,4 +79,14 @@ export function createFastify(options: FastifyOptions = {}): FastifyInstance {
         .send({ error: `Bad request: ${error.message}` });
     },
   });
+  app.addHook('onRequest', (req, reply, done) => {
+    void reply.header(REQUEST_ID_HEADER, req.id);
+    done();
+  });
+  // Runs just before the server stops listening: from this line on, no new connection is taken.
+  app.addHook('preClose', (done) => {
+    app.log.info('closing: no new connections; finishing the requests in flight');
+    done();
+  });
+  return app;
 }

@@ -28,8 +28,8 @@ export function describeError(
 const errors: FastifyPluginCallback = (app, _options, done) => {
   app.setErrorHandler((error: FastifyError, req, reply) => {
     const { status, message } = describeError(error, req.routeOptions.bodyLimit);
-    // A handler bug must answer 500, never take the server down.
-    if (status >= 500) console.error('server error', error);
+    // A handler bug must answer 500, never take the server down; the log has it (scrubbed, with the request id).
+    if (status >= 500) req.log.error({ err: error }, 'request failed');
     return json(reply, status, { error: message });
   });
   done();

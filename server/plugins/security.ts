@@ -18,6 +18,8 @@ export interface SecurityOptions {
   allowedHosts: readonly string[];
   /** the CSP (default the sandbox's, which reports to /sandbox/csp-report) */
   contentSecurityPolicy?: string;
+  /** paths answered whatever the Host (a load balancer's probe names the server by its address) */
+  anyHost?: readonly string[];
 }
 
 const security: FastifyPluginAsync<SecurityOptions> = async (app, options) => {
@@ -33,7 +35,8 @@ const security: FastifyPluginAsync<SecurityOptions> = async (app, options) => {
   app.addHook('onRequest', (req, reply, done) => {
     void reply.headers(own);
     if (req.protocol === 'https') void reply.header('Strict-Transport-Security', HSTS);
-    const refusal = hostRefusal(req.hostname, options.allowedHosts);
+    const anyHost = options.anyHost?.includes(req.url.split('?')[0] ?? '') === true;
+    const refusal = anyHost ? null : hostRefusal(req.hostname, options.allowedHosts);
     if (refusal) {
       void reply
         .code(421)

@@ -4,6 +4,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { createFastify } from '../../server/fastify';
+import type { LoggerSettings } from '../../server/logging';
 import errorsPlugin from '../../server/plugins/errors';
 import limitsPlugin, { type RateLimits } from '../../server/plugins/limits';
 import securityPlugin from '../../server/plugins/security';
@@ -14,9 +15,11 @@ import { SessionStore } from '../../sandbox/session';
 export interface SharedOptions {
   store?: SessionStore;
   allowedHosts?: readonly string[];
+  anyHost?: readonly string[];
   trustProxy?: boolean;
   secureCookies?: boolean;
   rateLimits?: Partial<RateLimits>;
+  logger?: LoggerSettings;
 }
 
 /** The shared plugins, then `families` (each registers its plugin), ready. */
@@ -24,8 +27,14 @@ export async function appWith(
   families: (app: FastifyInstance) => void,
   options: SharedOptions = {},
 ): Promise<FastifyInstance> {
-  const app = createFastify({ trustProxy: options.trustProxy ?? false });
-  await app.register(securityPlugin, { allowedHosts: options.allowedHosts ?? LOOPBACK_HOSTS });
+  const app = createFastify({
+    trustProxy: options.trustProxy ?? false,
+    ...(options.logger ? { logger: options.logger } : {}),
+  });
+  await app.register(securityPlugin, {
+    allowedHosts: options.allowedHosts ?? LOOPBACK_HOSTS,
+    ...(options.anyHost ? { anyHost: options.anyHost } : {}),
+  });
   await app.register(limitsPlugin, { rateLimits: options.rateLimits ?? {} });
   await app.register(sessionsPlugin, {
     store: options.store ?? new SessionStore(),
