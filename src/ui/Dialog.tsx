@@ -49,9 +49,9 @@ export function Dialog({ open, title, onClose, children, actions, width, busy = 
       e.preventDefault();
       if (!busy) onClose();
     };
-    // Escape is handled here before it becomes a close request: Chromium lets a page refuse only one close
-    // request in a row without a click between, and closes the dialog on the second Escape whatever 'cancel'
-    // says. A keydown refused is no close request at all.
+    // Escape is handled here before it becomes a close request: Chromium lets a page refuse a close request
+    // once per user activation, then closes the dialog whatever 'cancel' says (a few Escapes mid-call did).
+    // A keydown refused is no close request at all.
     const onKeyDown = (e: KeyboardEvent) => {
       if (e.key !== 'Escape' || e.defaultPrevented) return;
       e.preventDefault();
