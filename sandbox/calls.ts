@@ -1,6 +1,6 @@
 /**
  * What the simulated Orch and pre-auth calls share at the HTTP edge: turning a handler's Reply into an
- * answer, and the issue log's route options (both /Orch and /preauth have one).
+ * answer (JSON, text, a redirect or a streamed file), and the issue log's route options (both /Orch and /preauth have one).
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptions } from 'fastify';
 import { BODY_LIMITS } from '../server/fastify';
@@ -15,6 +15,8 @@ export function sendReply(req: FastifyRequest, reply: FastifyReply, r: Reply): F
     if (!checked) return json(reply, 500, { error: 'Refused to redirect off the portal' });
     return reply.header('Cache-Control', 'no-store').redirect(checked, 302);
   }
+  // A file made for the request (the bill PDF, sandbox/bill-pdf.ts), streamed.
+  if ('stream' in r) return reply.code(r.status).headers(r.headers).type(r.type).send(r.stream);
   if ('text' in r) {
     return reply
       .code(r.status)

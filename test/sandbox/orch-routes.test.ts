@@ -49,6 +49,23 @@ describe('the simulated Orch plugin', () => {
     expect((await app.inject({ url: '/Orch/no/such/call', headers: as(s.id) })).statusCode).toBe(404);
   });
 
+  it('streams a file answer (the bill PDF) with its own type and headers', async () => {
+    const s = store.signIn(undefined, persona);
+    const dates = (await app.inject({ url: '/Orch/dssh/postpaid/getBillDates', headers: as(s.id) })).json<{
+      details: { billDate: string }[];
+    }>();
+    const billDate = dates.details[0]?.billDate ?? '';
+    const query = new URLSearchParams({ acctNo: persona.accounts[0]?.accountNumber ?? '', billDate });
+    const res = await app.inject({
+      url: `/Orch/dssh/postpaid/getBillPdf?${query.toString()}`,
+      headers: as(s.id),
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/pdf');
+    expect(res.headers['content-disposition']).toMatch(/^attachment; filename="bill-/);
+    expect(res.rawPayload.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+  });
+
   it("answers with the session's armed fault instead", async () => {
     const s = store.signIn(undefined, persona);
     store.setFault(s, '/Orch/dssh/homeEarlyInit', '500');
