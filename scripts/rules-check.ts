@@ -10,14 +10,9 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { formatIssue } from '../src/engine/validate';
-import {
-  analyzeRulesDir,
-  checkRulesDir,
-  repoRoot,
-  ruleCasesSchemaText,
-  rulesDir,
-  rulesetSchemaText,
-} from './rules-lib';
+import { analyzeRulesDir, checkRulesDir } from '../lib/rules-files';
+import { repoRoot, rulesDir } from '../lib/repo';
+import { ruleCasesSchemaText, rulesetSchemaText } from '../lib/generated-files';
 
 const dir = rulesDir();
 const result = checkRulesDir(dir);

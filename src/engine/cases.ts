@@ -1,7 +1,7 @@
 /**
  * The core of the rule cases (rules/cases/<decision>.cases.json, see rules/README.md): what a case file may
  * say, the checks of its own that name the file, the case and the place, and how a case runs on the
- * portal's runtime. `npm run rules:test` (scripts/rules-cases.ts: files, personas, the schema backstop and
+ * portal's runtime. `npm run rules:test` (lib/rule-cases.ts: files, personas, the schema backstop and
  * coverage) and the rule studio in the browser run the same code, so a case passes or fails the same way in
  * both. Browser-safe: personas come in as data.
  */

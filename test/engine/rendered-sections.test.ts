@@ -8,7 +8,8 @@ import { analyzeRules } from '../../src/engine/analyze';
 import { SECTIONS } from '../../src/engine/decisions';
 import type { RuleFile } from '../../src/engine/types';
 import { formatIssue, validateRuleset } from '../../src/engine/validate';
-import { analyzeRulesDir, checkRulesDir, renderedIds, rulesDir } from '../../scripts/rules-lib';
+import { analyzeRulesDir, checkRulesDir, renderedIds } from '../../lib/rules-files';
+import { rulesDir } from '../../lib/repo';
 
 /** A home-sections file whose rules show the given sections (one rule each, named after its section). */
 const homeSections = (sections: string[], acknowledge?: Record<string, string>): RuleFile => ({

@@ -7,17 +7,11 @@ import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import {
-  PREVIEW_DATE,
-  dayAt,
-  formatLikePrettier,
-  goldenPreviewPath,
-  loadRulesDir,
-  previewRows,
-  repoRoot,
-  type PreviewRow,
-} from '../../scripts/rules-lib';
-import { diffPreviews, formatPreviewDiff, renderPreview } from '../../scripts/rules-preview-format';
+import { PREVIEW_DATE, dayAt, goldenPreviewPath, previewRows, type PreviewRow } from '../../lib/personas';
+import { formatLikePrettier } from '../../lib/generated-files';
+import { loadRulesDir } from '../../lib/rules-files';
+import { repoRoot } from '../../lib/repo';
+import { diffPreviews, formatPreviewDiff, renderPreview } from '../../lib/preview-format';
 import type { Rulesets } from '../../src/engine/types';
 import { loadPersonas } from '../../sandbox/personas';
 

@@ -51,7 +51,8 @@ import type { ConditionTrace, RuleCondition, Rulesets } from '../src/engine/type
 import type { RulesetIssue } from '../src/engine/validate';
 import { TOGGLE_NAMES, type FactDefinition } from '../src/facts/vocabulary';
 import { loadPersonas } from '../sandbox/personas';
-import { dayAt, decidePersona, repoRoot } from './rules-lib';
+import { dayAt, decidePersona } from './personas';
+import { repoRoot } from './repo';
 
 export {
   compare,

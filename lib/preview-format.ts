@@ -10,7 +10,13 @@ import { DECISIONS } from '../src/engine/decisions';
 import { ruleRef } from '../src/engine/rule-ref';
 import type { HomeDecisions, RuleCondition, Rulesets } from '../src/engine/types';
 import type { ToggleName } from '../src/facts/vocabulary';
-import type { PreviewRow } from './rules-lib';
+
+export interface PreviewRow {
+  label: string;
+  /** Profile status: 223 and 222 never reach the home page (the shell redirects). */
+  profileStatus: string | null;
+  decisions: HomeDecisions;
+}
 
 const cell = (values: readonly string[]): string => (values.length > 0 ? values.join(', ') : '—');
 
