@@ -4,7 +4,7 @@
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { AnalysisInput, AnalysisResult } from '../src/engine/analyze';
+import type { AnalysisResult } from '../src/engine/analyze';
 import {
   analyzeChecked,
   checkRuleTexts,
@@ -16,8 +16,6 @@ import { CONSTANT_NAMES, DECISIONS, ruleFileOf } from '../src/engine/decisions';
 import type { Rulesets } from '../src/engine/types';
 import { formatIssue } from '../src/engine/validate';
 import { TOGGLE_NAMES } from '../src/facts/vocabulary';
-import { NOT_BUILT_YET, RENDERED_SECTIONS } from '../src/app/rendered-sections';
-import { RENDERED_BANNERS, RENDERED_VIEWS } from '../src/features/home/rendered';
 import { repoRoot, rulesDir } from './repo';
 
 export type CheckedRules = CheckedFiles;
@@ -77,7 +75,10 @@ export function codeReads(root: string = repoRoot): { constants: Set<string>; to
  * what never fires or never wins, ties, shared orders, unused constants and toggles, numbers written twice.
  */
 export function analyzeRulesDir(checked: CheckedRules): AnalysisResult {
-  return analyzeChecked(checked, { codeReads: codeReads(), rendered: renderedIds() });
+  // What the home renders needs no scan: the app's section registry, the home's views and its banners are
+  // typed to render every id their decision may place (docs/decisions/026), so a rule cannot name one that
+  // no component renders.
+  return analyzeChecked(checked, { codeReads: codeReads() });
 }
 
 /** What the analysis needs from the code, as JSON (the studio's server sends it to the browser). */
@@ -85,17 +86,6 @@ export function checkContext(): CheckContext {
   const reads = codeReads();
   return {
     codeReads: { constants: [...reads.constants].sort(), toggles: [...reads.toggles].sort() },
-    rendered: Object.fromEntries(
-      Object.entries(renderedIds()).map(([id, r]) => [
-        id,
-        {
-          ids: [...r.ids],
-          howToAdd: r.howToAdd,
-          ...(r.notBuilt ? { notBuilt: [...r.notBuilt] } : {}),
-          ...(r.notBuiltList ? { notBuiltList: r.notBuiltList } : {}),
-        },
-      ]),
-    ),
   };
 }
 
@@ -107,31 +97,4 @@ export function loadRulesDir(dir: string = rulesDir()): Rulesets {
     throw new Error(`invalid rules in ${dir}:\n${errors.map(formatIssue).join('\n')}`);
   }
   return Object.fromEntries(DECISIONS.map((d) => [d.id, checked.parsed[ruleFileOf(d.id)]])) as Rulesets;
-}
-
-/**
- * What the home renders, as plain data beside its registries: sections (src/app/rendered-sections.ts, with
- * the sections of features not built yet, a warning until they land), views and banners
- * (src/features/home/rendered.ts). rules:check reports a rule deciding anything else.
- */
-export function renderedIds(): NonNullable<AnalysisInput['rendered']> {
-  return {
-    'home-sections': {
-      ids: new Set(RENDERED_SECTIONS),
-      notBuilt: new Set(NOT_BUILT_YET),
-      notBuiltList: 'NOT_BUILT_YET in src/app/rendered-sections.ts',
-      howToAdd:
-        "Export its card from its feature's home.ts, add it to src/app/home-sections.ts and its id to RENDERED_SECTIONS (src/app/rendered-sections.ts)",
-    },
-    'home-view': {
-      ids: new Set(RENDERED_VIEWS),
-      howToAdd:
-        'Add its component to homeViews (src/features/home/views/index.ts) and its id to RENDERED_VIEWS (src/features/home/rendered.ts)',
-    },
-    'account-banners': {
-      ids: new Set(RENDERED_BANNERS),
-      howToAdd:
-        'Add its component to accountBanners (src/features/home/banners/AccountBanner.tsx) and its id to RENDERED_BANNERS (src/features/home/rendered.ts)',
-    },
-  };
 }
