@@ -23,6 +23,7 @@ import fastifyHttpProxy from '@fastify/http-proxy';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import { checkRedirect, safeLocalTarget } from '../src/api/redirect';
+import { analystResolver, registerAnalystAuth, type OidcSettings } from './analyst-auth';
 import { ApplicationKeys, type ApplicationKeyLimits } from './app-key';
 import { chatWidgetRoutes } from './chat-widget';
 import {
@@ -155,6 +156,8 @@ export interface SandboxOptions {
   onRulesProblem?: (file: string, message: string) => void;
   /** the rule studio: its configuration (default config/studio.json) and its git directory (STUDIO_GIT_DIR) */
   studio?: { config?: StudioConfig; gitDir?: string };
+  /** analysts sign in through this OpenID provider (OIDC_*, COOKIE_SECRET, PUBLIC_URL) besides the sandbox's */
+  oidc?: OidcSettings;
 }
 
 export interface SandboxServer {
@@ -789,6 +792,27 @@ export function createSandboxServer(options: SandboxOptions = {}): SandboxServer
 
   // ---------------------------------------------------------------- the rule studio (analysts only)
 
+  const analystOf = analystResolver(studioConfig.analysts);
+  void app.register(async (scope) => {
+    await compressJson(scope);
+    registerAnalystAuth(scope, {
+      ...(options.oidc ? { oidc: options.oidc } : {}),
+      sessions,
+      sessionOf,
+      setSessionCookie,
+      clearSessionCookie: (req, reply) =>
+        void reply.clearCookie(SESSION_COOKIE, {
+          path: '/',
+          httpOnly: true,
+          sameSite: 'strict',
+          secure: secure(req),
+        }),
+      secure,
+      ownOrigin,
+      refuseCrossSite: (req, reply) => refuseCrossSite(req, reply),
+      signInRate: rateLimits.signIn,
+    });
+  });
   void app.register(async (scope) => {
     useLenientJson(scope);
     await compressJson(scope);
@@ -799,6 +823,7 @@ export function createSandboxServer(options: SandboxOptions = {}): SandboxServer
       personas,
       today,
       sessionOf,
+      analystOf,
       refuseCrossSite: (req, reply) => refuseCrossSite(req, reply),
       liveRule: (name) => {
         const entry = rules.entry(name);

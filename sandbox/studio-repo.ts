@@ -38,6 +38,8 @@ export interface CommitInfo {
   impact?: unknown;
   approvedBy?: string;
   restores?: string;
+  /** The id of the analyst who made it (trailer `Analyst-Id`: the identity provider's subject). */
+  authorId?: string;
   /** Files it changes, relative to the rules folder ('prepaid-card.json', 'cases/x.cases.json'). */
   files: string[];
   /** Unified diff against its parent (empty for the first version). */
@@ -301,6 +303,7 @@ export class RulesRepo {
       ...(impact !== undefined ? { impact } : {}),
       ...(trailers.has('Approved-by') ? { approvedBy: trailers.get('Approved-by')! } : {}),
       ...(trailers.has('Restores') ? { restores: trailers.get('Restores')! } : {}),
+      ...(trailers.has('Analyst-Id') ? { authorId: trailers.get('Analyst-Id')! } : {}),
       files: await this.changedFiles(parent, id),
       diff: parent ? await this.git(['diff', '--no-color', '--no-renames', parent, id]) : '',
     };
