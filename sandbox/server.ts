@@ -155,7 +155,14 @@ export interface SandboxOptions {
   /** where a rejected rule file is reported, once per version (default console.warn) */
   onRulesProblem?: (file: string, message: string) => void;
   /** the rule studio: its configuration (default config/studio.json) and its git directory (STUDIO_GIT_DIR) */
-  studio?: { config?: StudioConfig; gitDir?: string };
+  studio?: {
+    config?: StudioConfig;
+    gitDir?: string;
+    /** the git remote the rules' history is shared through (RULES_REMOTE), see rules-remote.ts */
+    remote?: string;
+    /** how often the remote is fetched, in seconds (RULES_FETCH_SECONDS, default 5) */
+    fetchSeconds?: number;
+  };
   /** analysts sign in through this OpenID provider (OIDC_*, COOKIE_SECRET, PUBLIC_URL) besides the sandbox's */
   oidc?: OidcSettings;
 }
@@ -352,7 +359,9 @@ export function createSandboxServer(options: SandboxOptions = {}): SandboxServer
         '.studio',
         `${basename(rulesDir)}-${createHash('sha256').update(rulesDir).digest('hex').slice(0, 8)}.git`,
       ),
+    options.studio?.remote ? { remote: options.studio.remote } : {},
   );
+  studioRepo.startSync((options.studio?.fetchSeconds ?? 5) * 1000);
 
   /**
    * Compression of the JSON answers, registered in each scope that answers JSON (the static files are
@@ -385,6 +394,12 @@ export function createSandboxServer(options: SandboxOptions = {}): SandboxServer
         .header('Cache-Control', 'no-store')
         .send({ error: `Bad request: ${error.message}` });
     },
+  });
+
+  // The rules remote's timer ends with the server.
+  app.addHook('onClose', (_app, done) => {
+    studioRepo.stop();
+    done();
   });
 
   // ---------------------------------------------------------------- request helpers
@@ -581,9 +596,14 @@ export function createSandboxServer(options: SandboxOptions = {}): SandboxServer
         .send(body);
 
     scope.get('/rules/bundle.json', (_req, reply) => sendRules(reply, 200, rules.bundle()));
-    scope.get('/rules/status', (_req, reply) =>
-      sendRules(reply, 200, JSON.stringify({ dir: rulesDir, files: rules.status() })),
-    );
+    scope.get('/rules/status', async (_req, reply) => {
+      const remote = studioRepo.remote?.status(await studioRepo.liveCommit());
+      return sendRules(
+        reply,
+        200,
+        JSON.stringify({ dir: rulesDir, files: rules.status(), ...(remote ? { remote } : {}) }),
+      );
+    });
     scope.get('/rules/index.json', (_req, reply) => {
       const files = existsSync(rulesDir)
         ? readdirSync(rulesDir)
@@ -989,6 +1009,9 @@ export function createSandboxServer(options: SandboxOptions = {}): SandboxServer
     listen: async (port = 0, host = '127.0.0.1') => {
       // The name it was told to listen on is its own (a wildcard address names no host).
       if (!options.allowedHosts && !['0.0.0.0', '::'].includes(host)) allowedHosts.push(host);
+      // With a rules remote, its version is in the folder before the first customer is served (an
+      // unreachable remote is only recorded: the folder's version is served and /rules/status says why).
+      if (studioRepo.remote) await studioRepo.ensure().catch(() => undefined);
       await app.listen({ port, host });
       const { address, family, port: actual } = app.server.address() as AddressInfo;
       return `http://${family === 'IPv6' ? `[${address}]` : address}:${actual}`;
