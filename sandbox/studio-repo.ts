@@ -13,6 +13,11 @@
  *   folder, each atomically (write, then rename), so the portal serves them at the next page load.
  * - Restoring a version is a change like any other: a commit whose tree is that version's.
  *
+ * - With a rules remote (RULES_REMOTE, rules-remote.ts) the remote is the truth every server shares: each
+ *   write fetches first and moves refs there before here (all or none; re-applied when another server
+ *   moved them first), reads and a timer fetch and fast-forward main and the folder, pending changes are the
+ *   remote's, and a hand edit of one server's folder becomes a pending change.
+ *
  * Every operation runs one at a time (a queue), and commits are made with plumbing (a temporary index,
  * hash-object, write-tree, commit-tree, update-ref with the expected old value), so nothing here depends
  * on the user's git configuration, hooks or a checked-out branch.
