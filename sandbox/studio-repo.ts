@@ -129,11 +129,7 @@ export class RulesRepo {
     this.remote?.stopTimer();
   }
 
-  /**
-   * A write: with a remote, fetched first (refused while the remote cannot be reached), and done again on
-   * the newer version when another server moved a ref first (the change re-applied and checked again, or
-   * refused with a 409 naming the files both changed). Without one, just one at a time.
-   */
+  /** A write; with a remote, fetched first and done again on the newer version if another server won. */
   private writing<T>(fn: () => Promise<T>): Promise<T> {
     const remote = this.remote;
     if (!remote) return this.serial(fn);
@@ -169,10 +165,7 @@ export class RulesRepo {
     });
   }
 
-  /**
-   * Moves refs: on the remote first (all or none), then here. Each update names the value it expects, so
-   * a ref that moved meanwhile fails instead of losing what moved it.
-   */
+  /** Moves refs, on the remote first (all or none), each from the value it expects: nothing is lost. */
   private async moveRefs(updates: readonly RefUpdate[]): Promise<void> {
     if (this.remote?.reachable) await this.remote.remote.push(updates);
     const lines = updates.map((u) =>
@@ -272,9 +265,8 @@ export class RulesRepo {
       await this.moveRefs([{ ref: MAIN, to: outside, from: head }]);
       return outside;
     }
-    // Shared rules: one server's folder edited by hand is not every server's live version. The edit waits
-    // for approval like any change (kept, never lost) and the folder shows the live version again; while
-    // the remote cannot be reached the folder keeps the edit and it is recorded when the remote answers.
+    // Shared rules: a hand edit of one server's folder waits for approval like any change, the folder shows
+    // live again (while the remote cannot be reached, the folder keeps it until it can be recorded).
     if (!this.remote.reachable) return head;
     await this.moveRefs([{ ref: `${PENDING}${outside.slice(0, 12)}`, to: outside, from: null }]);
     await this.writeFolder(outside, head);

@@ -157,6 +157,14 @@ export async function startTestProvider(
         interactions: { url: (_ctx, interaction) => `/interaction/${interaction.uid}` },
         features: { devInteractions: { enabled: false } },
         cookies: { keys: ['test-provider-cookie-key'] },
+        ttl: {
+          Interaction: 600,
+          Grant: 600,
+          Session: 600,
+          AccessToken: 600,
+          IdToken: 600,
+          AuthorizationCode: 60,
+        },
         jwks: { keys: [{ ...(await exportJWK(privateKey)), alg: 'RS256', use: 'sig', kid: 'test' }] },
       };
       provider = new Provider(issuer, configuration);
