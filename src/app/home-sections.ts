@@ -61,9 +61,15 @@ export const homeSections = {
   ...rateChange,
 } satisfies SectionRegistry;
 
-// The home waits for the code of the cards the rules decided as long as it waits for their data
-// (src/stores/arriving-code.ts): a card arriving after the sections below it would push them down.
-for (const [id, card] of Object.entries(homeSections)) {
-  const code = codeOnItsWay(card);
-  if (code) codeArriving(id, code, config.timeouts.homeCompleteMs ?? 0);
+/**
+ * Fetches the code of every lazy card, beside the home's calls; the home waits for the code of the cards the
+ * rules decided as long as it waits for their data (src/stores/arriving-code.ts): a card arriving after the
+ * sections below it would push them down. Called by the home's route module when it runs, not here: this
+ * module shares the home's chunk with code the sign-in pages use, and they must not fetch the home's cards.
+ */
+export function fetchCardCode(): void {
+  for (const [id, card] of Object.entries(homeSections)) {
+    const code = codeOnItsWay(card);
+    if (code) codeArriving(id, code, config.timeouts.homeCompleteMs ?? 0);
+  }
 }
