@@ -12,6 +12,7 @@ import type { AddressInfo } from 'node:net';
 import { basename, join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { safeLocalTarget } from '../src/api/redirect';
+import type { OidcSettings } from './analyst-auth';
 import type { ProductionConfig, ServerConfig } from '../server/config';
 import { createFastify } from '../server/fastify';
 import type { LoggerSettings } from '../server/logging';
@@ -101,7 +102,16 @@ export interface SandboxOptions {
   /** where a rejected rule file is reported, once per version (default the log, or console.warn) */
   onRulesProblem?: (file: string, message: string) => void;
   /** the rule studio: its configuration (default config/studio.json) and its git directory (STUDIO_GIT_DIR) */
-  studio?: { config?: StudioConfig; gitDir?: string };
+  studio?: {
+    config?: StudioConfig;
+    gitDir?: string;
+    /** the git remote the rules' history is shared through (RULES_REMOTE), see rules-remote.ts */
+    remote?: string;
+    /** how often the remote is fetched, in seconds (RULES_FETCH_SECONDS, default 5) */
+    fetchSeconds?: number;
+  };
+  /** analysts sign in through this OpenID provider (OIDC_*, COOKIE_SECRET, PUBLIC_URL) besides the sandbox's */
+  oidc?: OidcSettings;
 }
 
 export interface SandboxServer {
@@ -232,6 +242,7 @@ export function createSandboxServer(options: SandboxOptions = {}): SandboxServer
   const studioRepo = new RulesRepo(
     dirs.rules,
     options.studio?.gitDir ?? studioHistoryOf(dirs.rules, dirs.studioHistories),
+    options.studio?.remote ? { remote: options.studio.remote } : {},
   );
 
   app.decorate('production', production ? Object.freeze({ ...production }) : null);
@@ -256,13 +267,24 @@ export function createSandboxServer(options: SandboxOptions = {}): SandboxServer
     serveSourcemaps: options.serveSourcemaps === true,
     ...(options.renderPage ? { renderPage: options.renderPage } : {}),
   });
-  void app.register(rulesPlugin, { rules });
+  void app.register(rulesPlugin, {
+    rules,
+    repo: studioRepo,
+    ...(options.studio?.fetchSeconds ? { fetchSeconds: options.studio.fetchSeconds } : {}),
+  });
   void app.register(healthPlugin, {
     rules,
     ...(production ? { upstream: production.upstream } : {}),
     ...(options.readyTimeoutMs ? { upstreamTimeoutMs: options.readyTimeoutMs } : {}),
   });
-  void app.register(studioPlugin, { config: studioConfig, repo: studioRepo, rules, personas, today });
+  void app.register(studioPlugin, {
+    config: studioConfig,
+    repo: studioRepo,
+    rules,
+    personas,
+    today,
+    ...(options.oidc ? { oidc: options.oidc } : {}),
+  });
   if (production) registerProduction(app, production);
   else {
     registerSandbox(app, {
@@ -313,6 +335,19 @@ export function optionsOf(config: ServerConfig): SandboxOptions {
     const studio = readStudioConfig();
     if (config.studio.requireApproval === false) studio.requireApproval = false;
     options.studio = { config: studio, ...(config.studio.gitDir ? { gitDir: config.studio.gitDir } : {}) };
+  }
+  if (config.rulesRemote) {
+    const { url, fetchSeconds } = config.rulesRemote;
+    options.studio = { ...options.studio, remote: url, fetchSeconds };
+  }
+  if (config.oidc) {
+    const { issuerUrl, ...client } = config.oidc;
+    options.oidc = {
+      issuer: issuerUrl,
+      ...client,
+      ...(config.publicUrl ? { publicUrl: config.publicUrl } : {}),
+      ...(config.cookieSecret ? { cookieSecret: config.cookieSecret } : {}),
+    };
   }
   const { personaDirs, today, timeoutHoldMs } = config.sandbox;
   if (personaDirs) options.personaDirs = personaDirs;

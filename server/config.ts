@@ -9,7 +9,9 @@
  *   in one message which are missing and what is wrong with the others.
  *
  * What production needs is passed on, typed, as ProductionConfig (the OpenID Connect sign-in and the rules
- * remote read it from there, never from process.env).
+ * remote read it from there, never from process.env). The sandbox may use an identity provider and a rules
+ * remote too (a trial of either before production): set, they are checked the same way, and OIDC_ISSUER_URL
+ * then needs its client id and secret.
  */
 import { delimiter } from 'node:path';
 import { parseSandboxToday } from '../sandbox/personas';
@@ -63,6 +65,14 @@ export interface ServerConfig {
   host: string;
   /** present exactly in production mode */
   production?: ProductionConfig;
+  /** the analysts' identity provider: production's, or the sandbox's when OIDC_ISSUER_URL is set */
+  oidc?: OidcConfig;
+  /** the rules remote: production's, or the sandbox's when RULES_REMOTE is set */
+  rulesRemote?: RulesRemoteConfig;
+  /** PUBLIC_URL (an origin, no trailing slash): production's, or the sandbox's when set */
+  publicUrl?: string;
+  /** COOKIE_SECRET: production's, or the sandbox's when set */
+  cookieSecret?: string;
   /** RULES_DIR: the rules folder served (default rules/) */
   rulesDir?: string;
   /** TRUST_PROXY: 1/true for any proxy, else comma-separated addresses/CIDRs */
@@ -173,37 +183,74 @@ function readMode(r: Reader): PortalMode {
   return mode === 'production' || r.text('ORCH_UPSTREAM') !== undefined ? 'production' : 'sandbox';
 }
 
-function readProduction(r: Reader): ProductionConfig {
-  const values = Object.fromEntries(REQUIRED_IN_PRODUCTION.map((name) => [name, r.required(name)])) as Record<
-    (typeof REQUIRED_IN_PRODUCTION)[number],
-    string
-  >;
-  const publicUrl = r.url('PUBLIC_URL', values.PUBLIC_URL, true);
+/** PUBLIC_URL, an origin; https except on loopback. */
+function readPublicUrl(r: Reader, value: string): string {
+  const publicUrl = r.url('PUBLIC_URL', value, true);
   if (publicUrl && URL.canParse(publicUrl) && new URL(publicUrl).pathname !== '/') {
     r.problems.push(`PUBLIC_URL must be an origin (scheme, host and port only), not '${publicUrl}'`);
   }
-  const secret = values.COOKIE_SECRET;
+  return publicUrl.replace(/\/$/, '');
+}
+
+function checkCookieSecret(r: Reader, secret: string): string {
   if (secret !== '' && secret.length < COOKIE_SECRET_MIN) {
     r.problems.push(
       `COOKIE_SECRET must be at least ${COOKIE_SECRET_MIN} characters (it has ${secret.length})`,
     );
   }
+  return secret;
+}
+
+function oidcOf(r: Reader, issuerUrl: string, clientId: string, clientSecret: string): OidcConfig {
+  return {
+    issuerUrl: r.url('OIDC_ISSUER_URL', issuerUrl, true),
+    clientId,
+    clientSecret,
+    roleClaim: r.text('OIDC_ROLE_CLAIM') ?? 'roles',
+    authorRole: r.text('OIDC_AUTHOR_ROLE') ?? 'rule-author',
+    approverRole: r.text('OIDC_APPROVER_ROLE') ?? 'rule-approver',
+  };
+}
+
+const rulesRemoteOf = (r: Reader, url: string): RulesRemoteConfig => ({
+  url,
+  fetchSeconds: r.positive('RULES_FETCH_SECONDS') ?? 5,
+});
+
+function readProduction(r: Reader): ProductionConfig {
+  const values = Object.fromEntries(REQUIRED_IN_PRODUCTION.map((name) => [name, r.required(name)])) as Record<
+    (typeof REQUIRED_IN_PRODUCTION)[number],
+    string
+  >;
+  const publicUrl = readPublicUrl(r, values.PUBLIC_URL);
+  const cookieSecret = checkCookieSecret(r, values.COOKIE_SECRET);
   for (const name of SANDBOX_ONLY) {
     if (r.text(name) !== undefined) r.problems.push(`${name} is the sandbox's: unset it in production mode`);
   }
   return {
     upstream: r.url('ORCH_UPSTREAM', values.ORCH_UPSTREAM, false),
-    publicUrl: publicUrl.replace(/\/$/, ''),
-    cookieSecret: secret,
-    oidc: {
-      issuerUrl: r.url('OIDC_ISSUER_URL', values.OIDC_ISSUER_URL, true),
-      clientId: values.OIDC_CLIENT_ID,
-      clientSecret: values.OIDC_CLIENT_SECRET,
-      roleClaim: r.text('OIDC_ROLE_CLAIM') ?? 'roles',
-      authorRole: r.text('OIDC_AUTHOR_ROLE') ?? 'rule-author',
-      approverRole: r.text('OIDC_APPROVER_ROLE') ?? 'rule-approver',
-    },
-    rulesRemote: { url: values.RULES_REMOTE, fetchSeconds: r.positive('RULES_FETCH_SECONDS') ?? 5 },
+    publicUrl,
+    cookieSecret,
+    oidc: oidcOf(r, values.OIDC_ISSUER_URL, values.OIDC_CLIENT_ID, values.OIDC_CLIENT_SECRET),
+    rulesRemote: rulesRemoteOf(r, values.RULES_REMOTE),
+  };
+}
+
+/** What the sandbox may share with production: each optional, checked when set. */
+function readSandboxOps(
+  r: Reader,
+): Pick<ServerConfig, 'oidc' | 'rulesRemote' | 'publicUrl' | 'cookieSecret'> {
+  const issuer = r.text('OIDC_ISSUER_URL');
+  const remote = r.text('RULES_REMOTE');
+  const publicUrl = r.text('PUBLIC_URL');
+  const secret = r.text('COOKIE_SECRET');
+  return {
+    ...(issuer
+      ? { oidc: oidcOf(r, issuer, r.required('OIDC_CLIENT_ID'), r.required('OIDC_CLIENT_SECRET')) }
+      : {}),
+    ...(remote ? { rulesRemote: rulesRemoteOf(r, remote) } : {}),
+    ...(publicUrl ? { publicUrl: readPublicUrl(r, publicUrl) } : {}),
+    ...(secret ? { cookieSecret: checkCookieSecret(r, secret) } : {}),
   };
 }
 
@@ -227,6 +274,14 @@ export function readServerConfig(env: NodeJS.ProcessEnv = process.env): ServerCo
   const r = new Reader(env);
   const mode = readMode(r);
   const production = mode === 'production' ? readProduction(r) : undefined;
+  const ops = production
+    ? {
+        oidc: production.oidc,
+        rulesRemote: production.rulesRemote,
+        publicUrl: production.publicUrl,
+        cookieSecret: production.cookieSecret,
+      }
+    : readSandboxOps(r);
   const port = r.text('PORT') === undefined ? 5173 : Number(r.text('PORT'));
   if (!Number.isInteger(port) || port < 0 || port > 65_535) {
     r.problems.push(`PORT must be a port number, not '${r.text('PORT')}'`);
@@ -239,9 +294,7 @@ export function readServerConfig(env: NodeJS.ProcessEnv = process.env): ServerCo
     .split(',')
     .map((h) => h.trim())
     .filter(Boolean);
-  if (production?.publicUrl && URL.canParse(production.publicUrl)) {
-    allowed.push(new URL(production.publicUrl).hostname);
-  }
+  if (ops.publicUrl && URL.canParse(ops.publicUrl)) allowed.push(new URL(ops.publicUrl).hostname);
   const level = r.text('LOG_LEVEL') ?? 'info';
   if (!(LOG_LEVELS as readonly string[]).includes(level)) {
     r.problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, not '${level}'`);
@@ -254,6 +307,7 @@ export function readServerConfig(env: NodeJS.ProcessEnv = process.env): ServerCo
     port,
     host: r.text('HOST') ?? (mode === 'production' ? '0.0.0.0' : '127.0.0.1'),
     ...(production ? { production } : {}),
+    ...ops,
     ...(rulesDir ? { rulesDir } : {}),
     ...(trust ? { trustProxy: trust === '1' || trust === 'true' ? true : trust } : {}),
     secureCookies: mode === 'production' || r.text('SECURE_COOKIES') === '1',

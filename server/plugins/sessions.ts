@@ -2,7 +2,7 @@
  * Cookies and the server's sessions, shared with fastify-plugin so every route family reads the same
  * session: `app.sessions` (the bounded store, sandbox/session.ts), `request.portalSession` (the live session
  * the request's cookie names, or undefined), `reply.setSessionCookie(session)` and
- * `reply.clearSessionCookie()`. An analyst's answers get the CSP that lets the rule studio frame the portal.
+ * `reply.clearSessionCookie()`, `request.cookiesSecure` (whether a cookie set now is Secure). An analyst's answers get the CSP that lets the rule studio frame the portal.
  *
  * The cookie is `sid`: HttpOnly, SameSite=Strict, Path=/, Max-Age what is left of the session's lifetime,
  * and Secure over HTTPS (as a trusted proxy says) or always with `secureCookies`.
@@ -23,6 +23,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The live session this request's cookie names (its idle time restarts), or undefined. */
     readonly portalSession: Session | undefined;
+    /** Whether cookies set on this answer are Secure (TLS as a trusted proxy says, or secureCookies). */
+    readonly cookiesSecure: boolean;
   }
   interface FastifyReply {
     setSessionCookie(session: Session): FastifyReply;
@@ -46,6 +48,11 @@ const sessions: FastifyPluginAsync<SessionsOptions> = async (app, options) => {
   app.decorateRequest('portalSession', {
     getter(this: FastifyRequest): Session | undefined {
       return this.server.sessions.get(this.cookies[SESSION_COOKIE]);
+    },
+  });
+  app.decorateRequest('cookiesSecure', {
+    getter(this: FastifyRequest): boolean {
+      return secure(this);
     },
   });
   app.decorateReply('setSessionCookie', function (this: FastifyReply, session: Session): FastifyReply {
