@@ -13,7 +13,7 @@ import { basename, join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { safeLocalTarget } from '../src/api/redirect';
 import type { OidcSettings } from './analyst-auth';
-import type { ProductionConfig, ServerConfig } from '../server/config';
+import type { OidcConfig, ProductionConfig, ServerConfig } from '../server/config';
 import { createFastify } from '../server/fastify';
 import type { LoggerSettings } from '../server/logging';
 import { serverFolders } from '../server/paths';
@@ -239,10 +239,14 @@ export function createSandboxServer(options: SandboxOptions = {}): SandboxServer
   const ledger = new RecoveryLedger(options.ledger, options.now);
   const rules = new RulesCache(dirs.rules, onRulesProblem ? { onProblem: onRulesProblem } : {});
   const studioConfig = options.studio?.config ?? readStudioConfig();
+  // Production always has both (server/config.ts refuses to start without them); the sandbox may.
+  const remote = options.studio?.remote ?? production?.rulesRemote.url;
+  const fetchSeconds = options.studio?.fetchSeconds ?? production?.rulesRemote.fetchSeconds;
+  const oidc = options.oidc ?? (production ? oidcSettingsOf(production.oidc, production) : undefined);
   const studioRepo = new RulesRepo(
     dirs.rules,
     options.studio?.gitDir ?? studioHistoryOf(dirs.rules, dirs.studioHistories),
-    options.studio?.remote ? { remote: options.studio.remote } : {},
+    remote ? { remote } : {},
   );
 
   app.decorate('production', production ? Object.freeze({ ...production }) : null);
@@ -270,7 +274,7 @@ export function createSandboxServer(options: SandboxOptions = {}): SandboxServer
   void app.register(rulesPlugin, {
     rules,
     repo: studioRepo,
-    ...(options.studio?.fetchSeconds ? { fetchSeconds: options.studio.fetchSeconds } : {}),
+    ...(fetchSeconds ? { fetchSeconds } : {}),
   });
   void app.register(healthPlugin, {
     rules,
@@ -283,7 +287,7 @@ export function createSandboxServer(options: SandboxOptions = {}): SandboxServer
     rules,
     personas,
     today,
-    ...(options.oidc ? { oidc: options.oidc } : {}),
+    ...(oidc ? { oidc } : {}),
   });
   if (production) registerProduction(app, production);
   else {
@@ -319,6 +323,20 @@ export function createSandboxServer(options: SandboxOptions = {}): SandboxServer
   };
 }
 
+/** The OpenID client's settings: the provider, the public origin its redirect comes back to, the key. */
+export function oidcSettingsOf(
+  oidc: OidcConfig,
+  site: { publicUrl?: string; cookieSecret?: string },
+): OidcSettings {
+  const { issuerUrl, ...client } = oidc;
+  return {
+    issuer: issuerUrl,
+    ...client,
+    ...(site.publicUrl ? { publicUrl: site.publicUrl } : {}),
+    ...(site.cookieSecret ? { cookieSecret: site.cookieSecret } : {}),
+  };
+}
+
 /** The composition's options for a configuration read from the environment (server/config.ts). */
 export function optionsOf(config: ServerConfig): SandboxOptions {
   const options: SandboxOptions = {
@@ -340,15 +358,7 @@ export function optionsOf(config: ServerConfig): SandboxOptions {
     const { url, fetchSeconds } = config.rulesRemote;
     options.studio = { ...options.studio, remote: url, fetchSeconds };
   }
-  if (config.oidc) {
-    const { issuerUrl, ...client } = config.oidc;
-    options.oidc = {
-      issuer: issuerUrl,
-      ...client,
-      ...(config.publicUrl ? { publicUrl: config.publicUrl } : {}),
-      ...(config.cookieSecret ? { cookieSecret: config.cookieSecret } : {}),
-    };
-  }
+  if (config.oidc) options.oidc = oidcSettingsOf(config.oidc, config);
   const { personaDirs, today, timeoutHoldMs } = config.sandbox;
   if (personaDirs) options.personaDirs = personaDirs;
   if (today) options.today = () => today;

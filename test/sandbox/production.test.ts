@@ -31,19 +31,24 @@ beforeAll(async () => {
     });
   });
   await new Promise<void>((r) => upstream.listen(0, '127.0.0.1', r));
+  // An identity provider that cannot be reached: a port that was free a moment ago.
+  const gone = createServer();
+  await new Promise<void>((r) => gone.listen(0, '127.0.0.1', r));
+  const issuerPort = (gone.address() as AddressInfo).port;
+  await new Promise<void>((r) => gone.close(() => r()));
   config = {
     upstream: `http://127.0.0.1:${(upstream.address() as AddressInfo).port}`,
     publicUrl: 'https://portal.example',
     cookieSecret: 'a'.repeat(32),
     oidc: {
-      issuerUrl: 'https://id.example',
+      issuerUrl: `http://127.0.0.1:${issuerPort}`,
       clientId: 'portal',
       clientSecret: 'secret',
       roleClaim: 'roles',
       authorRole: 'rule-author',
       approverRole: 'rule-approver',
     },
-    rulesRemote: { url: '/srv/rules.git', fetchSeconds: 5 },
+    rulesRemote: { url: '/nonexistent/rules.git', fetchSeconds: 5 },
   };
 
   const sandbox = createSandboxServer({ distDir: dist, rulesDir: rules, onRulesProblem: () => undefined });
@@ -163,6 +168,21 @@ describe('production mode: Orch and pre-auth are the upstream', () => {
     expect((await production.app.inject('/home')).body).toContain('id="root"');
     expect((await production.app.inject('/rules/bundle.json')).statusCode).toBe(200);
     expect((await production.app.inject('/studio/api/session')).statusCode).toBe(403);
+  });
+
+  it("signs analysts in through the identity provider, never the sandbox's page", async () => {
+    const res = await production.app.inject('/studio/auth/login');
+    // Discovery at the configured issuer was tried (it is down here): no way round it to /sandbox/signin.
+    expect(res.statusCode).toBe(503);
+    expect(res.body).toContain('The identity provider cannot be reached just now');
+    expect(res.headers.location).toBeUndefined();
+  });
+
+  it('takes its rules from the remote, and /rules/status says the remote cannot be reached', async () => {
+    const status = (await production.app.inject('/rules/status')).json<{
+      remote?: Record<string, unknown>;
+    }>();
+    expect(status.remote).toMatchObject({ remote: '/nonexistent/rules.git', state: 'unreachable' });
   });
 
   it('hands what it was configured with to the plugins that need it', () => {

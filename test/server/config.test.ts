@@ -89,6 +89,45 @@ describe('the server configuration: modes', () => {
   });
 });
 
+describe('the server configuration: what the sandbox may share with production', () => {
+  it('has no identity provider and no rules remote unless told', () => {
+    const config = readServerConfig({});
+    expect([config.oidc, config.rulesRemote, config.publicUrl, config.cookieSecret]).toEqual([
+      undefined,
+      undefined,
+      undefined,
+      undefined,
+    ]);
+  });
+
+  it('takes an identity provider and a rules remote, checked as in production', () => {
+    const config = readServerConfig({
+      OIDC_ISSUER_URL: 'http://127.0.0.1:9000',
+      OIDC_CLIENT_ID: 'portal',
+      OIDC_CLIENT_SECRET: 'secret',
+      OIDC_ROLE_CLAIM: 'groups',
+      RULES_REMOTE: '/srv/rules.git',
+      RULES_FETCH_SECONDS: '1',
+      PUBLIC_URL: 'http://127.0.0.1:5173/',
+    });
+    expect(config.mode).toBe('sandbox');
+    expect(config.oidc).toMatchObject({
+      issuerUrl: 'http://127.0.0.1:9000',
+      clientId: 'portal',
+      roleClaim: 'groups',
+    });
+    expect(config.rulesRemote).toEqual({ url: '/srv/rules.git', fetchSeconds: 1 });
+    expect(config.publicUrl).toBe('http://127.0.0.1:5173');
+  });
+
+  it('names the client id and secret an identity provider needs, and a short cookie secret', () => {
+    const error = problemsOf({ OIDC_ISSUER_URL: 'https://id.example', COOKIE_SECRET: 'short' });
+    expect(error.mode).toBe('sandbox');
+    expect(error.missing).toEqual(['OIDC_CLIENT_ID', 'OIDC_CLIENT_SECRET']);
+    expect(error.problems.join()).toContain('COOKIE_SECRET must be at least 32 characters');
+  });
+});
+
 describe('the server configuration: production refuses to start without what it needs', () => {
   it.each(REQUIRED_IN_PRODUCTION.filter((name) => name !== 'ORCH_UPSTREAM'))(
     'names %s when it is missing',

@@ -1,7 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import { RulesRepo } from '../../sandbox/studio-repo';
 import pagesPlugin from '../../server/plugins/pages';
 import rulesPlugin from '../../server/plugins/rules';
 import { RULE_FILES, RulesCache } from '../../server/rules-cache';
@@ -74,6 +77,34 @@ describe('the rules plugin', () => {
   it('refuses writes', async () => {
     for (const url of ['/rules/bundle.json', '/rules/navigation.json', '/rules/a/b']) {
       expect((await app.inject({ method: 'POST', url, payload: {} })).statusCode, url).toBe(405);
+    }
+  });
+});
+
+describe('the rules plugin on a rules remote', () => {
+  it('takes the remote before it is ready, and /rules/status says which commit is live', async () => {
+    const remote = join(mkdtempSync(join(tmpdir(), 'rules-remote-')), 'rules.git');
+    execFileSync('git', ['init', '--quiet', '--bare', '--initial-branch=main', remote]);
+    const folder = copyRules();
+    const repo = new RulesRepo(folder, join(mkdtempSync(join(tmpdir(), 'studio-git-')), 'rules.git'), {
+      remote,
+    });
+    const onRemote = await appWith((root) => {
+      void root.register(rulesPlugin, {
+        rules: new RulesCache(folder, { onProblem: () => undefined }),
+        repo,
+        fetchSeconds: 60,
+      });
+    });
+    try {
+      // An empty remote is seeded by the first server, before its first answer.
+      const head = execFileSync('git', [`--git-dir=${remote}`, 'rev-parse', 'main'], {
+        encoding: 'utf8',
+      }).trim();
+      const status = (await onRemote.inject('/rules/status')).json<{ remote: Record<string, unknown> }>();
+      expect(status.remote).toMatchObject({ remote, state: 'connected', commit: head });
+    } finally {
+      await onRemote.close();
     }
   });
 });

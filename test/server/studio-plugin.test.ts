@@ -59,6 +59,23 @@ describe('the studio plugin', () => {
     expect(one.json()).toEqual(JSON.parse(readFileSync(join(dir, 'navigation.json'), 'utf8')));
   });
 
+  it("signs analysts in and out in its scope: the sandbox's sign-in without an identity provider", async () => {
+    const login = await app.inject('/studio/auth/login?redirect=/studio/history');
+    expect(login.statusCode).toBe(302);
+    expect(new URL(String(login.headers.location)).pathname).toBe('/sandbox/signin');
+    expect(new URL(String(login.headers.location)).searchParams.get('redirect')).toBe('/studio/history');
+    const analyst = store.signInAnalyst(undefined, 'ana');
+    const out = await app.inject({
+      method: 'POST',
+      url: '/studio/auth/logout',
+      headers: { ...cookie(analyst.id), 'content-type': 'application/x-www-form-urlencoded' },
+      payload: '',
+    });
+    expect(out.statusCode).toBe(200);
+    expect(String(out.headers['set-cookie'])).toMatch(/^sid=;.*HttpOnly/);
+    expect(store.get(analyst.id)).toBeUndefined();
+  });
+
   it('refuses a write from another origin, and one without the CSRF token', async () => {
     const analyst = store.signInAnalyst(undefined, 'ana');
     const write = (headers: Record<string, string>) =>
