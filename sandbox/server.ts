@@ -87,7 +87,7 @@ export interface SandboxOptions {
   allowedHosts?: readonly string[];
   /** serve *.map files (SERVE_SOURCEMAPS=1); refused by default */
   serveSourcemaps?: boolean;
-  /** lifetime and cap of the pre-auth application keys (APPLICATION_KEY_MINUTES) */
+  /** lifetime and cap of the pre-auth application keys */
   applicationKeys?: Partial<ApplicationKeyLimits>;
   /** lifetimes and caps of reset links, authorization codes and profiles created online */
   ledger?: Partial<LedgerLimits>;

@@ -30,6 +30,9 @@ const SECRETS = [
   'reset-token-4f9a',
   'JT-jump-token-77',
   'csrf-9c1d',
+  'oidc-code-5e2b',
+  'oidc-state-8a1c',
+  'sealed-login-cookie-3f0e',
 ];
 
 const log = new Captured();
@@ -86,6 +89,11 @@ describe('structured logs of the real server', () => {
     });
     await sandbox.app.inject({ url: `/sandbox/jump/payBill?token=${SECRETS[6]}&accountNumber=1`, headers });
     await sandbox.app.inject({ url: `/${SECRETS[2]}`, headers });
+    // The identity provider's redirect back: its code and state, the sealed sign-in cookie.
+    await sandbox.app.inject({
+      url: `/studio/auth/callback?code=${SECRETS[8]}&state=${SECRETS[9]}`,
+      headers: { ...headers, cookie: `studio_oidc=${SECRETS[10]}` },
+    });
     await sandbox.app.inject({
       method: 'POST',
       url: '/preauth/dssh/orch/ecom/changePasswordWithToken',
@@ -95,6 +103,7 @@ describe('structured logs of the real server', () => {
     expect(log.text).toContain('/sandbox/jump/payBill?token=[redacted]&accountNumber=1');
     expect(log.text).toContain('getForgottenUserName2?email=[redacted]');
     expect(log.text).toContain('"url":"/[email]"');
+    expect(log.text).toContain('/studio/auth/callback?code=[redacted]&state=[redacted]');
     for (const secret of SECRETS) expect(log.text, secret).not.toContain(secret);
   });
 
