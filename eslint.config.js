@@ -76,15 +76,11 @@ const ZONES = [
  */
 const TOO_LONG_FILES = [
   'machines/path-scenarios.ts',
-  'sandbox/orch.ts',
-  'sandbox/server.ts',
   'src/features/studio/route.tsx',
   'src/stores/root-store.ts',
 ];
 const TOO_LONG_FUNCTIONS = [
   'lib/qa-replay.ts',
-  'sandbox/server.ts',
-  'sandbox/studio.ts',
   'src/features/studio/RuleEditor.tsx',
   'src/features/studio/route.tsx',
   'src/impact/population-schema.ts',

@@ -139,19 +139,30 @@ function impactTrailer(impact: unknown): Record<string, string> {
   return { Impact: text };
 }
 
-export function registerStudio(deps: StudioDeps): void {
-  const { app, config, repo } = deps;
-  const analystOf = deps.analystOf ?? analystResolver(config.analysts);
-  // Who made a change: the analyst id it records (the identity provider's subject), else the configured
-  // analyst with its author's email (changes saved before ids were recorded).
-  const byEmail = (c: CommitInfo): string | undefined =>
-    c.authorId ?? config.analysts.find((a) => a.email === c.author.email)?.id;
-
+/** What every studio route asks first: who the analyst is, whether they may write, how a refusal is sent. */
+interface Guards {
+  analystOf: (session: Session | undefined) => AnalystIdentity | undefined;
   /** The analyst of this request, or the 403 already sent. */
-  function analyst(
+  analyst: (req: FastifyRequest, reply: FastifyReply) => { who: AnalystIdentity; session: Session } | null;
+  /** Same as analyst(), for a write: also the cross-site refusal, the CSRF token and the role it needs. */
+  writer: (
     req: FastifyRequest,
     reply: FastifyReply,
-  ): { who: AnalystIdentity; session: Session } | null {
+    role?: keyof AnalystRoles,
+  ) => { who: AnalystIdentity; session: Session } | null;
+  /** A RepoError as its answer (with its problems); anything else is a bug, thrown on. */
+  fail: (reply: FastifyReply, e: unknown) => FastifyReply;
+  /**
+   * Who made a change: the analyst id it records (the identity provider's subject), else the configured
+   * analyst with its author's email (changes saved before ids were recorded).
+   */
+  byEmail: (c: CommitInfo) => string | undefined;
+}
+
+function guardsOf(deps: StudioDeps): Guards {
+  const { config } = deps;
+  const analystOf = deps.analystOf ?? analystResolver(config.analysts);
+  const analyst: Guards['analyst'] = (req, reply) => {
     const session = deps.sessionOf(req);
     const who = analystOf(session);
     if (!session || !who) {
@@ -159,14 +170,8 @@ export function registerStudio(deps: StudioDeps): void {
       return null;
     }
     return { who, session };
-  }
-
-  /** Same as analyst(), for a write: also the cross-site refusal, the CSRF token and the role it needs. */
-  function writer(
-    req: FastifyRequest,
-    reply: FastifyReply,
-    role: keyof AnalystRoles = 'author',
-  ): { who: AnalystIdentity; session: Session } | null {
+  };
+  const writer: Guards['writer'] = (req, reply, role = 'author') => {
     if (deps.refuseCrossSite(req, reply)) return null;
     const a = analyst(req, reply);
     if (!a) return null;
@@ -182,210 +187,222 @@ export function registerStudio(deps: StudioDeps): void {
       return null;
     }
     return a;
-  }
-
-  const fail = (reply: FastifyReply, e: unknown): FastifyReply => {
+  };
+  const fail: Guards['fail'] = (reply, e) => {
     if (e instanceof RepoError) {
       const problems = (e as RepoError & { problems?: string[] }).problems;
       return json(reply, e.status, { error: e.message, ...(problems ? { problems } : {}) });
     }
     throw e;
   };
+  const byEmail: Guards['byEmail'] = (c) =>
+    c.authorId ?? config.analysts.find((a) => a.email === c.author.email)?.id;
+  return { analystOf, analyst, writer, fail, byEmail };
+}
 
-  const reasonOf = (body: Record<string, unknown>): string => {
-    const reason = typeof body.reason === 'string' ? body.reason.trim() : '';
-    if (reason.length < 3 || reason.length > 500 || /[\r\n]/.test(reason)) {
-      throw new RepoError(
-        400,
-        "Say why in one line (3 to 500 characters): the reason is the change's record",
-      );
-    }
-    return reason;
-  };
-
-  const filesOf = (body: Record<string, unknown>): Record<string, string> => {
-    if (!isObject(body.files)) throw new RepoError(400, 'files: the new text of each file the change makes');
-    const out: Record<string, string> = {};
-    for (const [path, text] of Object.entries(body.files)) {
-      if (typeof text !== 'string') throw new RepoError(400, `files.${path.slice(0, 100)} must be text`);
-      out[path] = text;
-    }
-    return out;
-  };
-
-  {
-    const scope = app;
-    scope.get('/studio/api/session', (req, reply) => {
-      const a = analyst(req, reply);
-      if (!a) return reply;
-      return json(reply, 200, {
-        analyst: { id: a.who.id, name: a.who.name },
-        roles: a.who.roles,
-        csrfToken: a.session.csrf,
-        requireApproval: config.requireApproval,
-        analysts: config.analysts.map((x) => ({ id: x.id, name: x.name })),
-        previewPersona: a.session.persona?.id ?? null,
-      });
-    });
-
-    scope.get('/studio/api/rules', async (req, reply) => {
-      if (!analyst(req, reply)) return reply;
-      const live = await repo.live();
-      return json(reply, 200, { ...live, context: await checkContext(), today: isoDate(deps.today()) });
-    });
-
-    scope.get('/studio/api/personas', (req, reply) => {
-      if (!analyst(req, reply)) return reply;
-      const raw = (req.query as Record<string, unknown>).date;
-      const m = typeof raw === 'string' ? /^(\d{4})-(\d{2})-(\d{2})$/.exec(raw) : null;
-      // Noon, as the rules tools: a time-zone difference never moves the day.
-      const day = m ? new Date(Number(m[1]), Number(m[2]) - 1, Number(m[3]), 12) : deps.today();
-      return json(reply, 200, {
-        date: isoDate(day),
-        personas: deps.personas.map((p) => ({
-          id: p.id,
-          description: p.description,
-          accounts: p.accounts.map((_, i) => {
-            const all = personaResponses(p, { today: day, accountIndex: i }) as unknown as Record<
-              string,
-              unknown
-            >;
-            return Object.fromEntries(DECISION_BODIES.map((k) => [k, all[k] ?? null]));
-          }),
-        })),
-      });
-    });
-
-    // An earlier version's files (what a restore would make live), for the impact of a restore.
-    scope.get<{ Params: { id: string } }>('/studio/api/versions/:id', async (req, reply) => {
-      if (!analyst(req, reply)) return reply;
-      try {
-        return json(reply, 200, { id: req.params.id, files: await repo.version(req.params.id) });
-      } catch (e) {
-        return fail(reply, e);
-      }
-    });
-
-    scope.get('/studio/api/changes', async (req, reply) => {
-      if (!analyst(req, reply)) return reply;
-      const pending = await repo.pending();
-      return json(reply, 200, { pending: pending.map((c) => ({ ...c, authorId: byEmail(c) ?? null })) });
-    });
-
-    scope.get('/studio/api/history', async (req, reply) => {
-      if (!analyst(req, reply)) return reply;
-      const history = await repo.history();
-      return json(reply, 200, { history: history.map((c) => ({ ...c, authorId: byEmail(c) ?? null })) });
-    });
-
-    const writeOptions = { bodyLimit: STUDIO_BODY_LIMIT };
-
-    scope.post('/studio/api/changes', writeOptions, async (req, reply) => {
-      const a = writer(req, reply);
-      if (!a) return reply;
-      try {
-        const body = isObject(req.body) ? req.body : {};
-        const base = typeof body.base === 'string' ? body.base : '';
-        const result = await repo.propose({
-          author: a.who,
-          reason: reasonOf(body),
-          base,
-          files: filesOf(body),
-          trailers: { ...impactTrailer(body.impact), 'Analyst-Id': a.who.id },
-          requireApproval: config.requireApproval,
-          check: checkFiles,
-        });
-        return json(reply, 201, result);
-      } catch (e) {
-        return fail(reply, e);
-      }
-    });
-
-    scope.post('/studio/api/restore', writeOptions, async (req, reply) => {
-      const a = writer(req, reply);
-      if (!a) return reply;
-      try {
-        const body = isObject(req.body) ? req.body : {};
-        const version = typeof body.version === 'string' ? body.version : '';
-        const live = await repo.live();
-        const files = await repo.version(version);
-        const result = await repo.propose({
-          author: a.who,
-          reason: reasonOf(body),
-          base: live.commit,
-          files,
-          kind: 'restore',
-          trailers: { Restores: version, ...impactTrailer(body.impact), 'Analyst-Id': a.who.id },
-          requireApproval: config.requireApproval,
-          check: checkFiles,
-        });
-        return json(reply, 201, result);
-      } catch (e) {
-        return fail(reply, e);
-      }
-    });
-
-    scope.post<{ Params: { id: string } }>('/studio/api/changes/:id/approve', async (req, reply) => {
-      const a = writer(req, reply, 'approver');
-      if (!a) return reply;
-      try {
-        const id = await repo.approve(req.params.id, a.who, byEmail, checkFiles);
-        return json(reply, 200, { id });
-      } catch (e) {
-        return fail(reply, e);
-      }
-    });
-
-    scope.post<{ Params: { id: string } }>('/studio/api/changes/:id/withdraw', async (req, reply) => {
-      const a = writer(req, reply);
-      if (!a) return reply;
-      try {
-        await repo.withdraw(req.params.id);
-        return json(reply, 200, { withdrawn: req.params.id });
-      } catch (e) {
-        return fail(reply, e);
-      }
-    });
-
-    /**
-     * Opens the portal as a persona with the draft's rules, for this analyst alone: the draft's rule files
-     * are kept on the analyst's session and served at /rules/draft/<file>; the session is signed in as the
-     * persona (fresh data) so /home and /home?rules=draft show that customer's home under live and draft.
-     */
-    scope.post('/studio/api/preview', writeOptions, (req, reply) => {
-      const a = writer(req, reply);
-      if (!a) return reply;
-      const body = isObject(req.body) ? req.body : {};
-      const persona = deps.personas.find((p) => p.id === body.persona);
-      if (!persona) return json(reply, 400, { error: 'persona: the id of a sandbox persona' });
-      const draft: Record<string, unknown> = {};
-      const problems: string[] = [];
-      for (const [name, text] of Object.entries(isObject(body.files) ? body.files : {})) {
-        if (!isRuleFile(name) || typeof text !== 'string') continue;
-        let parsed: unknown;
-        try {
-          parsed = JSON.parse(text) as unknown;
-        } catch {
-          problems.push(`rules/${name} is not valid JSON`);
-          continue;
-        }
-        const errors = validateRuleset(`rules/${name}`, parsed).filter((i) => i.severity !== 'warning');
-        if (errors.length > 0) problems.push(...errors.map(formatIssue));
-        else draft[name] = parsed;
-      }
-      if (problems.length > 0) return json(reply, 422, { error: 'The draft has errors', problems });
-      a.session.draft = draft;
-      a.session.persona = persona;
-      a.session.ownAccounts = new Map();
-      a.session.accountIndex = 0;
-      return json(reply, 200, { persona: persona.id, live: '/home', draft: '/home?rules=draft' });
-    });
+const reasonOf = (body: Record<string, unknown>): string => {
+  const reason = typeof body.reason === 'string' ? body.reason.trim() : '';
+  if (reason.length < 3 || reason.length > 500 || /[\r\n]/.test(reason)) {
+    throw new RepoError(400, "Say why in one line (3 to 500 characters): the reason is the change's record");
   }
+  return reason;
+};
+
+const filesOf = (body: Record<string, unknown>): Record<string, string> => {
+  if (!isObject(body.files)) throw new RepoError(400, 'files: the new text of each file the change makes');
+  const out: Record<string, string> = {};
+  for (const [path, text] of Object.entries(body.files)) {
+    if (typeof text !== 'string') throw new RepoError(400, `files.${path.slice(0, 100)} must be text`);
+    out[path] = text;
+  }
+  return out;
+};
+
+/** Each persona's accounts as the decisions see them (their decision bodies) on a day. */
+function personasOn(personas: readonly Persona[], day: Date) {
+  return personas.map((p) => ({
+    id: p.id,
+    description: p.description,
+    accounts: p.accounts.map((_, i) => {
+      const all = personaResponses(p, { today: day, accountIndex: i }) as unknown as Record<string, unknown>;
+      return Object.fromEntries(DECISION_BODIES.map((k) => [k, all[k] ?? null]));
+    }),
+  }));
+}
+
+/** What an analyst reads: the session, the live rules, the personas, versions, changes and history. */
+function registerReads(deps: StudioDeps, g: Guards): void {
+  const { app, config, repo } = deps;
+  app.get('/studio/api/session', (req, reply) => {
+    const a = g.analyst(req, reply);
+    if (!a) return reply;
+    return json(reply, 200, {
+      analyst: { id: a.who.id, name: a.who.name },
+      roles: a.who.roles,
+      csrfToken: a.session.csrf,
+      requireApproval: config.requireApproval,
+      analysts: config.analysts.map((x) => ({ id: x.id, name: x.name })),
+      previewPersona: a.session.persona?.id ?? null,
+    });
+  });
+
+  app.get('/studio/api/rules', async (req, reply) => {
+    if (!g.analyst(req, reply)) return reply;
+    const live = await repo.live();
+    return json(reply, 200, { ...live, context: await checkContext(), today: isoDate(deps.today()) });
+  });
+
+  app.get('/studio/api/personas', (req, reply) => {
+    if (!g.analyst(req, reply)) return reply;
+    const raw = (req.query as Record<string, unknown>).date;
+    const m = typeof raw === 'string' ? /^(\d{4})-(\d{2})-(\d{2})$/.exec(raw) : null;
+    // Noon, as the rules tools: a time-zone difference never moves the day.
+    const day = m ? new Date(Number(m[1]), Number(m[2]) - 1, Number(m[3]), 12) : deps.today();
+    return json(reply, 200, { date: isoDate(day), personas: personasOn(deps.personas, day) });
+  });
+
+  // An earlier version's files (what a restore would make live), for the impact of a restore.
+  app.get<{ Params: { id: string } }>('/studio/api/versions/:id', async (req, reply) => {
+    if (!g.analyst(req, reply)) return reply;
+    try {
+      return json(reply, 200, { id: req.params.id, files: await repo.version(req.params.id) });
+    } catch (e) {
+      return g.fail(reply, e);
+    }
+  });
+
+  app.get('/studio/api/changes', async (req, reply) => {
+    if (!g.analyst(req, reply)) return reply;
+    const pending = await repo.pending();
+    return json(reply, 200, { pending: pending.map((c) => ({ ...c, authorId: g.byEmail(c) ?? null })) });
+  });
+
+  app.get('/studio/api/history', async (req, reply) => {
+    if (!g.analyst(req, reply)) return reply;
+    const history = await repo.history();
+    return json(reply, 200, { history: history.map((c) => ({ ...c, authorId: g.byEmail(c) ?? null })) });
+  });
+}
+
+/** What an analyst changes: propose, restore, approve, withdraw. */
+function registerWrites(deps: StudioDeps, g: Guards): void {
+  const { app, config, repo } = deps;
+  const writeOptions = { bodyLimit: STUDIO_BODY_LIMIT };
+
+  app.post('/studio/api/changes', writeOptions, async (req, reply) => {
+    const a = g.writer(req, reply);
+    if (!a) return reply;
+    try {
+      const body = isObject(req.body) ? req.body : {};
+      const base = typeof body.base === 'string' ? body.base : '';
+      const result = await repo.propose({
+        author: a.who,
+        reason: reasonOf(body),
+        base,
+        files: filesOf(body),
+        trailers: { ...impactTrailer(body.impact), 'Analyst-Id': a.who.id },
+        requireApproval: config.requireApproval,
+        check: checkFiles,
+      });
+      return json(reply, 201, result);
+    } catch (e) {
+      return g.fail(reply, e);
+    }
+  });
+
+  app.post('/studio/api/restore', writeOptions, async (req, reply) => {
+    const a = g.writer(req, reply);
+    if (!a) return reply;
+    try {
+      const body = isObject(req.body) ? req.body : {};
+      const version = typeof body.version === 'string' ? body.version : '';
+      const live = await repo.live();
+      const files = await repo.version(version);
+      const result = await repo.propose({
+        author: a.who,
+        reason: reasonOf(body),
+        base: live.commit,
+        files,
+        kind: 'restore',
+        trailers: { Restores: version, ...impactTrailer(body.impact), 'Analyst-Id': a.who.id },
+        requireApproval: config.requireApproval,
+        check: checkFiles,
+      });
+      return json(reply, 201, result);
+    } catch (e) {
+      return g.fail(reply, e);
+    }
+  });
+
+  app.post<{ Params: { id: string } }>('/studio/api/changes/:id/approve', async (req, reply) => {
+    const a = g.writer(req, reply, 'approver');
+    if (!a) return reply;
+    try {
+      const id = await repo.approve(req.params.id, a.who, g.byEmail, checkFiles);
+      return json(reply, 200, { id });
+    } catch (e) {
+      return g.fail(reply, e);
+    }
+  });
+
+  app.post<{ Params: { id: string } }>('/studio/api/changes/:id/withdraw', async (req, reply) => {
+    const a = g.writer(req, reply);
+    if (!a) return reply;
+    try {
+      await repo.withdraw(req.params.id);
+      return json(reply, 200, { withdrawn: req.params.id });
+    } catch (e) {
+      return g.fail(reply, e);
+    }
+  });
+}
+
+/** A draft's rule files, parsed and validated: the parsed files, or the problems in the CLI's words. */
+function parseDraft(files: unknown): { draft: Record<string, unknown>; problems: string[] } {
+  const draft: Record<string, unknown> = {};
+  const problems: string[] = [];
+  for (const [name, text] of Object.entries(isObject(files) ? files : {})) {
+    if (!isRuleFile(name) || typeof text !== 'string') continue;
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(text) as unknown;
+    } catch {
+      problems.push(`rules/${name} is not valid JSON`);
+      continue;
+    }
+    const errors = validateRuleset(`rules/${name}`, parsed).filter((i) => i.severity !== 'warning');
+    if (errors.length > 0) problems.push(...errors.map(formatIssue));
+    else draft[name] = parsed;
+  }
+  return { draft, problems };
+}
+
+/**
+ * The preview: opens the portal as a persona with the draft's rules, for this analyst alone. The draft's rule
+ * files are kept on the analyst's session and served at /rules/draft/<file>; the session is signed in as the
+ * persona (fresh data) so /home and /home?rules=draft show that customer's home under live and draft.
+ */
+function registerPreview(deps: StudioDeps, g: Guards): void {
+  const { app } = deps;
+  app.post('/studio/api/preview', { bodyLimit: STUDIO_BODY_LIMIT }, (req, reply) => {
+    const a = g.writer(req, reply);
+    if (!a) return reply;
+    const body = isObject(req.body) ? req.body : {};
+    const persona = deps.personas.find((p) => p.id === body.persona);
+    if (!persona) return json(reply, 400, { error: 'persona: the id of a sandbox persona' });
+    const { draft, problems } = parseDraft(body.files);
+    if (problems.length > 0) return json(reply, 422, { error: 'The draft has errors', problems });
+    a.session.draft = draft;
+    a.session.persona = persona;
+    a.session.ownAccounts = new Map();
+    a.session.accountIndex = 0;
+    return json(reply, 200, { persona: persona.id, live: '/home', draft: '/home?rules=draft' });
+  });
 
   // The draft's rule files, for the analyst's own session; the live file where the draft does not differ.
   app.get<{ Params: { name: string } }>('/rules/draft/:name', (req, reply) => {
     const session = deps.sessionOf(req);
-    if (!analystOf(session)) return json(reply, 403, { error: 'Draft rules are for analysts' });
+    if (!g.analystOf(session)) return json(reply, 403, { error: 'Draft rules are for analysts' });
     const name = req.params.name;
     if (name === 'bundle.json') {
       // The portal's one request (src/engine/load.ts): the live bundle with the draft's files in it.
@@ -398,4 +415,12 @@ export function registerStudio(deps: StudioDeps): void {
     if (rules === undefined) return json(reply, 404, { error: `No rule file ${name}` });
     return json(reply, 200, rules);
   });
+}
+
+/** The studio's routes: reads, writes, and the preview with its draft rules. */
+export function registerStudio(deps: StudioDeps): void {
+  const guards = guardsOf(deps);
+  registerReads(deps, guards);
+  registerWrites(deps, guards);
+  registerPreview(deps, guards);
 }
