@@ -79,6 +79,8 @@ export interface StudioDeps {
   liveRule: (name: string) => unknown;
   /** The live bundle as served at /rules/bundle.json. */
   liveBundle: () => RulesBundle;
+  /** Sends a bundle's JSON text (compressed once per version); default a plain JSON answer. */
+  sendBundle?: (req: FastifyRequest, reply: FastifyReply, text: string) => Promise<FastifyReply>;
 }
 
 const isObject = (v: unknown): v is Record<string, unknown> =>
@@ -400,7 +402,7 @@ function registerPreview(deps: StudioDeps, g: Guards): void {
   });
 
   // The draft's rule files, for the analyst's own session; the live file where the draft does not differ.
-  app.get<{ Params: { name: string } }>('/rules/draft/:name', (req, reply) => {
+  app.get<{ Params: { name: string } }>('/rules/draft/:name', async (req, reply) => {
     const session = deps.sessionOf(req);
     if (!g.analystOf(session)) return json(reply, 403, { error: 'Draft rules are for analysts' });
     const name = req.params.name;
@@ -409,7 +411,7 @@ function registerPreview(deps: StudioDeps, g: Guards): void {
       const bundle = deps.liveBundle();
       for (const [file, rules] of Object.entries(session?.draft ?? {}))
         if (file in bundle.files) bundle.files[file] = { status: 'valid', rules };
-      return json(reply, 200, bundle);
+      return deps.sendBundle ? deps.sendBundle(req, reply, JSON.stringify(bundle)) : json(reply, 200, bundle);
     }
     const rules = session?.draft?.[name] ?? deps.liveRule(name);
     if (rules === undefined) return json(reply, 404, { error: `No rule file ${name}` });

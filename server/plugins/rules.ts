@@ -2,7 +2,7 @@
  * The rule files at /rules (docs/contracts.md): every decision's file in one request (/rules/bundle.json),
  * each file, the folder's list and each file's status. A file is served as its last valid version
  * (rules-cache.ts): an analyst's broken edit never reaches a browser, and /rules/status says why.
- * Answers are revalidated on every load (weak ETag, no-cache) and compressed.
+ * Answers are revalidated on every load (weak ETag, no-cache) and compressed; the bundle once per version.
  *
  * With a rules remote (RULES_REMOTE, docs/decisions/033), this plugin keeps the folder in step with it: the
  * remote's approved version is checked out before the server is ready (an unreachable remote is only
@@ -13,6 +13,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyEtag from '@fastify/etag';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import { CompressedVersions, sendCompressedJson } from '../compressed';
 import { splitUrl } from '../http';
 import { compressJson } from '../json-scope';
 import type { RulesRepo } from '../../sandbox/studio-repo';
@@ -44,7 +45,11 @@ const rulesRoutes: FastifyPluginAsync<RulesOptions> = async (app, { rules, repo,
   const send = (reply: FastifyReply, status: number, body: string): FastifyReply =>
     reply.code(status).header('Cache-Control', 'no-cache').type('application/json; charset=utf-8').send(body);
 
-  app.get('/rules/bundle.json', (_req, reply) => send(reply, 200, rules.bundle()));
+  // The one request of every page load: compressed once per version of the rules (server/compressed.ts).
+  const bundles = new CompressedVersions(2);
+  app.get('/rules/bundle.json', { compress: false }, (req, reply) =>
+    sendCompressedJson(req, reply, bundles, rules.bundle()),
+  );
   app.get('/rules/status', async (_req, reply) => {
     const remote = repo?.remote?.status(await repo.liveCommit());
     return send(

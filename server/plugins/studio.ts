@@ -9,6 +9,7 @@ import { analystResolver, registerAnalystAuth, type OidcSettings } from '../../s
 import type { Persona } from '../../sandbox/personas';
 import { registerStudio, type StudioConfig } from '../../sandbox/studio';
 import type { RulesRepo } from '../../sandbox/studio-repo';
+import { CompressedVersions, sendCompressedJson } from '../compressed';
 import { ownOrigin, refuseCrossSite } from '../http';
 import { compressJson, prepareJsonScope } from '../json-scope';
 import type { RulesBundle, RulesCache } from '../rules-cache';
@@ -40,6 +41,7 @@ const studio: FastifyPluginAsync<StudioOptions> = async (app, options) => {
       signInRate: app.rateLimits.signIn,
     });
   });
+  const drafts = new CompressedVersions(8);
   await app.register(async (api) => {
     await prepareJsonScope(api);
     registerStudio({
@@ -56,6 +58,8 @@ const studio: FastifyPluginAsync<StudioOptions> = async (app, options) => {
         return entry && entry.status !== 'unavailable' ? entry.rules : undefined;
       },
       liveBundle: () => JSON.parse(rules.bundle()) as RulesBundle,
+      // Analysts' drafts: each compressed once, a few kept (a preview reloads its draft many times).
+      sendBundle: (req, reply, text) => sendCompressedJson(req, reply, drafts, text, 'private, no-cache'),
     });
   });
 };

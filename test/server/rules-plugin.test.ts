@@ -3,6 +3,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { RulesRepo } from '../../sandbox/studio-repo';
 import pagesPlugin from '../../server/plugins/pages';
@@ -41,9 +42,48 @@ describe('the rules plugin', () => {
     expect(again.statusCode).toBe(304);
   });
 
-  it('compresses a large answer for a browser that takes gzip', async () => {
-    const res = await app.inject({ url: '/rules/bundle.json', headers: { 'accept-encoding': 'gzip' } });
-    expect(res.headers['content-encoding']).toBe('gzip');
+  it('sends the bundle as brotli, gzip or plain as the browser takes it, one ETag for all three', async () => {
+    const plain = await app.inject({ url: '/rules/bundle.json', headers: { 'accept-encoding': 'identity' } });
+    const br = await app.inject({
+      url: '/rules/bundle.json',
+      headers: { 'accept-encoding': 'gzip, deflate, br, zstd' },
+    });
+    const gz = await app.inject({ url: '/rules/bundle.json', headers: { 'accept-encoding': 'gzip' } });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(brotliDecompressSync(br.rawPayload).toString('utf8')).toBe(plain.body);
+    expect(gunzipSync(gz.rawPayload).toString('utf8')).toBe(plain.body);
+    expect(plain.body).toBe(rules.bundle());
+    for (const res of [plain, br, gz]) {
+      expect(res.headers.vary).toMatch(/Accept-Encoding/i);
+      expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+      expect(res.headers.etag).toBe(plain.headers.etag);
+    }
+    const held = await app.inject({
+      url: '/rules/bundle.json',
+      headers: { 'accept-encoding': 'br', 'if-none-match': String(plain.headers.etag) },
+    });
+    expect(held.statusCode).toBe(304);
+    expect(held.body).toBe('');
+  });
+
+  it('compresses the new version when a rule file changes, with a new ETag', async () => {
+    const before = await app.inject({ url: '/rules/bundle.json', headers: { 'accept-encoding': 'br' } });
+    const file = join(dir, 'navigation.json');
+    const text = readFileSync(file, 'utf8');
+    writeFileSync(file, JSON.stringify({ ...(JSON.parse(text) as object), description: 'changed' }));
+    try {
+      const after = await app.inject({
+        url: '/rules/bundle.json',
+        headers: { 'accept-encoding': 'br', 'if-none-match': String(before.headers.etag) },
+      });
+      expect(after.statusCode).toBe(200);
+      expect(after.headers.etag).not.toBe(before.headers.etag);
+      expect(brotliDecompressSync(after.rawPayload).toString('utf8')).toBe(rules.bundle());
+    } finally {
+      writeFileSync(file, text);
+    }
   });
 
   it('serves one decision file as its valid version, and the status of each', async () => {

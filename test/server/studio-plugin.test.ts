@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliDecompressSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { loadPersonas } from '../../sandbox/personas';
 import { SessionStore } from '../../sandbox/session';
@@ -55,6 +56,21 @@ describe('the studio plugin', () => {
     const res = await app.inject({ url: '/rules/draft/bundle.json', headers: cookie(analyst.id) });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual(JSON.parse(rules.bundle()));
+    // Compressed once per draft version, private to the analyst's session.
+    const br = await app.inject({
+      url: '/rules/draft/bundle.json',
+      headers: { ...cookie(analyst.id), 'accept-encoding': 'br' },
+    });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['cache-control']).toBe('private, no-cache');
+    expect(JSON.parse(brotliDecompressSync(br.rawPayload).toString('utf8'))).toEqual(
+      JSON.parse(rules.bundle()),
+    );
+    const held = await app.inject({
+      url: '/rules/draft/bundle.json',
+      headers: { ...cookie(analyst.id), 'if-none-match': String(br.headers.etag) },
+    });
+    expect(held.statusCode).toBe(304);
     const one = await app.inject({ url: '/rules/draft/navigation.json', headers: cookie(analyst.id) });
     expect(one.json()).toEqual(JSON.parse(readFileSync(join(dir, 'navigation.json'), 'utf8')));
   });
