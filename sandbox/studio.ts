@@ -89,10 +89,16 @@ const isObject = (v: unknown): v is Record<string, unknown> =>
 const json = (reply: FastifyReply, status: number, body: unknown): FastifyReply =>
   reply.code(status).header('Cache-Control', 'no-store').send(body);
 
-/** What the checks of the CLI need from the code (scanned once, on first use: the code does not change). */
+/**
+ * What the checks of the CLI need from the code: compiled into the server's build (vite.server.config.ts; a
+ * release has no source to scan), else scanned once, on first use (the code does not change).
+ */
 let context: Promise<CheckContext> | undefined;
 const checkContext = (): Promise<CheckContext> =>
-  (context ??= import('../lib/rules-files').then((m) => m.checkContext()));
+  (context ??=
+    typeof __PORTAL_CHECK_CONTEXT__ === 'undefined'
+      ? import('../lib/rules-files').then((m) => m.checkContext())
+      : Promise.resolve(__PORTAL_CHECK_CONTEXT__));
 
 /** A rule file at the top of the folder (a decision's file), as opposed to cases/ and other folders. */
 const isRuleFile = (path: string): boolean => !path.includes('/') && path.endsWith('.json');
