@@ -15,24 +15,9 @@ import {
 // `npm run dev` proxies the back-end paths to a running sandbox on SANDBOX_URL.
 const sandbox = process.env.SANDBOX_URL ?? 'http://localhost:5173';
 
-// The renderer of the build is Preact's compat layer (docs/decisions/010b-preact-compat.md): react-dom's
-// 62 KB gzipped alone left the 140 KB first-load budget out of reach. Going back to React is removing this.
-// `npm run dev` keeps React (its fast refresh); Vitest's component tests keep React too (vitest.config.ts).
-const preactCompat = [
-  { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
-  { find: /^react-dom\/test-utils$/, replacement: 'preact/test-utils' },
-  { find: /^react-dom$/, replacement: 'preact/compat' },
-  { find: /^react\/jsx-runtime$/, replacement: 'preact/jsx-runtime' },
-  { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/jsx-dev-runtime' },
-  { find: /^react$/, replacement: 'preact/compat' },
-  {
-    find: /^use-sync-external-store\/shim$/,
-    replacement: fileURLToPath(new URL('./src/ui/sync-external-store.ts', import.meta.url)),
-  },
-];
-
 // React Router's package points every import at its development build (warnings, invariant messages);
-// its production build is the same API without them. Used by `vite build` only.
+// its production build is the same API without them. Used everywhere (build, dev server, Vitest through
+// vitest.config.ts), so the tests run the very code that ships.
 const reactRouterProduction = [
   {
     find: /^react-router\/dom$/,
@@ -52,7 +37,7 @@ const reactRouterProduction = [
 const HOME_ROUTE = 'src/app/home-route.tsx';
 const homeRouteDependencies = routeDependencies(HOME_ROUTE);
 
-export default defineConfig(({ command }) => ({
+export default defineConfig({
   define: {
     __BUNDLED_RULE_HASHES__: JSON.stringify(bundledRuleHashes('rules')),
   },
@@ -76,15 +61,15 @@ export default defineConfig(({ command }) => ({
   ],
   resolve: {
     alias: [
-      ...(command === 'build' ? [...preactCompat, ...reactRouterProduction] : []),
+      ...reactRouterProduction,
       // json-rules-engine's JSONPath dependency: unused by the rule format (src/engine/no-jsonpath.ts).
       {
-        find: 'jsonpath-plus',
+        find: /^jsonpath-plus$/,
         replacement: fileURLToPath(new URL('./src/engine/no-jsonpath.ts', import.meta.url)),
       },
       // and its event emitter: the few methods it calls (src/engine/event-emitter.ts).
       {
-        find: 'eventemitter2',
+        find: /^eventemitter2$/,
         replacement: fileURLToPath(new URL('./src/engine/event-emitter.ts', import.meta.url)),
       },
       // and its deep copy of each rule's conditions into every rule result (src/engine/condition-clone.ts).
@@ -94,7 +79,7 @@ export default defineConfig(({ command }) => ({
       },
       // and its fact-cache key hasher: the keys are plain JSON (src/engine/fact-hash.ts).
       {
-        find: 'hash-it',
+        find: /^hash-it$/,
         replacement: fileURLToPath(new URL('./src/engine/fact-hash.ts', import.meta.url)),
       },
     ],
@@ -125,4 +110,4 @@ export default defineConfig(({ command }) => ({
     port: 5174,
     proxy: { '/Orch': sandbox, '/preauth': sandbox, '/sandbox': sandbox, '/rules': sandbox },
   },
-}));
+});
