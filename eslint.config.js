@@ -44,6 +44,11 @@ export default tseslint.config(
           message: 'No HTML injection (strict CSP).',
         },
         { selector: "NewExpression[callee.name='Function']", message: 'No new Function (strict CSP).' },
+        {
+          selector: "JSXAttribute[name.name='style']",
+          message:
+            "No style attribute: the server's markup would carry it and the CSP refuses inline styles (set element.style in an effect, or use a class).",
+        },
       ],
       'no-eval': 'error',
       'no-implied-eval': 'error',

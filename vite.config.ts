@@ -6,7 +6,6 @@ import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 import {
   bundledRuleHashes,
   firstPaint,
-  preloadRoute,
   routeDependencies,
   validateConfigAtBuild,
 } from './scripts/vite-first-load';
@@ -33,11 +32,12 @@ const reactRouterProduction = [
   },
 ];
 
-// /home's route module and what it imports: preloaded by index.html, its imports in one chunk beside it.
+// /home's route module and what it imports in one chunk beside it (the server preloads a page's chunks from the
+// build's manifest: sandbox/page-render.ts).
 const HOME_ROUTE = 'src/app/home-route.tsx';
 const homeRouteDependencies = routeDependencies(HOME_ROUTE);
 
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   define: {
     __BUNDLED_RULE_HASHES__: JSON.stringify(bundledRuleHashes('rules')),
   },
@@ -45,19 +45,19 @@ export default defineConfig({
     react(),
     validateConfigAtBuild('config/portal.json'),
     firstPaint('config/portal.json'),
-    preloadRoute(HOME_ROUTE),
     homeRouteDependencies.plugin,
     // Brotli and gzip siblings of every text asset, made once at build time at the highest levels; the
     // sandbox serves them by content negotiation (docs/decisions/008-server-on-fastify.md).
-    compression({
-      algorithms: [
-        defineAlgorithm('brotliCompress', { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
-        defineAlgorithm('gzip', { level: 9 }),
-      ],
-      include: /\.(html|css|js|mjs|json|svg|txt|webmanifest)$/,
-      threshold: 1024,
-      logLevel: 'silent',
-    }),
+    !isSsrBuild &&
+      compression({
+        algorithms: [
+          defineAlgorithm('brotliCompress', { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+          defineAlgorithm('gzip', { level: 9 }),
+        ],
+        include: /\.(html|css|js|mjs|json|svg|txt|webmanifest)$/,
+        threshold: 1024,
+        logLevel: 'silent',
+      }),
   ],
   resolve: {
     alias: [
@@ -84,11 +84,15 @@ export default defineConfig({
       },
     ],
   },
+  // The server's rendering bundle (src/entry-server.tsx, `vite build --ssr`) carries the libraries whose build
+  // the aliases above change, so the server runs the code the browser runs; the rest stay node_modules'.
+  ssr: { noExternal: ['json-rules-engine', 'react-router', 'react-router-dom'] },
+  publicDir: isSsrBuild ? false : 'public',
   build: {
-    outDir: 'dist',
+    outDir: isSsrBuild ? 'dist/server' : 'dist',
     // Maps are written for debugging but not referenced from the code; the server refuses them unless
     // SERVE_SOURCEMAPS=1 (they publish the source).
-    sourcemap: 'hidden',
+    sourcemap: 'hidden' as const,
     // The bench reads which chunks /home needs from the manifest.
     manifest: true,
     // Under a strict CSP nothing may be inlined as a data: script.
@@ -110,4 +114,4 @@ export default defineConfig({
     port: 5174,
     proxy: { '/Orch': sandbox, '/preauth': sandbox, '/sandbox': sandbox, '/rules': sandbox },
   },
-});
+}));

@@ -47,6 +47,7 @@ import {
   type TokenView,
 } from './pages';
 import { isoDate, isoDateTime, loadPersonas, type Persona, type PersonaProblem } from './personas';
+import { createPageRenderer, type EntryServer } from './page-render';
 import { preauthRoutes } from './preauth-routes';
 import { RulesCache, type RulesBundle } from './rules';
 import { readStudioConfig, registerStudio, type StudioConfig } from './studio';
@@ -111,6 +112,8 @@ export interface SignInConfig {
 export interface SandboxOptions {
   /** built app (default <repo>/dist) */
   distDir?: string;
+  /** how the server-rendering module is loaded (default: the build's dist/server/entry-server.js) */
+  renderEntry?: () => Promise<EntryServer>;
   /** rule files served at /rules (default <repo>/rules) */
   rulesDir?: string;
   /** extra persona folders (SANDBOX_PERSONAS_DIR) */
@@ -534,9 +537,20 @@ export function createSandboxServer(options: SandboxOptions = {}): SandboxServer
 
   // ---------------------------------------------------------------- the built app
 
+  const renderPage = createPageRenderer({
+    distDir,
+    app,
+    rulesBundle: () => rules.bundle(),
+    ...(options.renderEntry ? { entry: options.renderEntry } : {}),
+    // The rule studio is an analyst's tool: its first view stays the browser's.
+    browserOnly: (path) => path === '/studio' || path.startsWith('/studio/'),
+  });
+
   void app.register(fastifyStatic, {
     root: distDir,
     prefix: '/',
+    // '/' is a page (a redirect to /home), never index.html as a file: pages are rendered.
+    index: false,
     preCompressed: true,
     // Cache-Control is set per file below; ETag and Last-Modified let the browser revalidate the rest.
     cacheControl: false,
@@ -560,8 +574,8 @@ export function createSandboxServer(options: SandboxOptions = {}): SandboxServer
     if (path.startsWith('/assets/') || last.includes('.')) {
       return html(reply, 404, messagePage('Not found', `No file ${path}.`));
     }
-    // History fallback: client-side routes (/home, /billing, ...) all get the app shell.
-    return reply.sendFile('index.html');
+    // Every other address is a page of the portal, rendered on the server (sandbox/page-render.ts).
+    return renderPage(req, reply);
   });
 
   // ---------------------------------------------------------------- rules

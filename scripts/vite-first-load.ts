@@ -5,9 +5,7 @@
  *   tell a served rule file equal to its bundled copy without downloading the copies (src/engine/load.ts).
  * - index.html's first paint: the shell's frame and loading text (src/shell/shell-html.ts) in `#root`, so the
  *   page is not blank until the JavaScript has run.
- * - `<link rel="modulepreload">` in index.html for the /home route module and every chunk it imports, and
- *   its stylesheet: the browser fetches them beside the entry instead of after the entry has run and the
- *   router has asked for the route (one round trip less before the home can render).
+ * - /home's route dependencies in one chunk (the server preloads each page's chunks: sandbox/page-render.ts).
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -22,68 +20,6 @@ export function bundledRuleHashes(rulesDir: string): Record<string, string> {
     .sort())
     out[name] = ruleHash(JSON.parse(readFileSync(join(rulesDir, name), 'utf8')) as unknown);
   return out;
-}
-
-interface OutputChunkLike {
-  type: 'chunk';
-  fileName: string;
-  facadeModuleId: string | null;
-  imports: string[];
-  viteMetadata?: { importedCss: Set<string> };
-}
-
-/** The route module whose chunk (and its static imports) index.html preloads. */
-export function preloadRoute(routeModule: string): Plugin {
-  return {
-    name: 'portal:preload-route',
-    apply: 'build',
-    transformIndexHtml: {
-      order: 'post',
-      handler(_html, ctx) {
-        const bundle = ctx.bundle;
-        if (!bundle) return [];
-        const chunks = Object.values(bundle).filter(
-          (c): c is OutputChunkLike & typeof c => c.type === 'chunk',
-        );
-        const route = chunks.find((c) => c.facadeModuleId?.replaceAll('\\', '/').endsWith(routeModule));
-        if (!route) throw new Error(`preload-route: no chunk for ${routeModule}`);
-        const entryFiles = new Set<string>();
-        const entry = chunks.find((c) => 'isEntry' in c && c.isEntry === true);
-        // What index.html already loads (the entry and its static imports) needs no second tag.
-        const walk = (file: string, into: Set<string>): void => {
-          if (into.has(file)) return;
-          into.add(file);
-          const chunk = bundle[file] as OutputChunkLike | undefined;
-          for (const dep of chunk?.imports ?? []) walk(dep, into);
-        };
-        if (entry) walk(entry.fileName, entryFiles);
-        const files = new Set<string>();
-        walk(route.fileName, files);
-        const base = '/';
-        const tags: { tag: string; attrs: Record<string, string>; injectTo: 'head' }[] = [];
-        for (const file of files) {
-          if (entryFiles.has(file)) continue;
-          tags.push({
-            tag: 'link',
-            attrs: { rel: 'modulepreload', crossorigin: '', href: `${base}${file}` },
-            injectTo: 'head',
-          });
-        }
-        for (const file of files) {
-          const chunk = bundle[file] as OutputChunkLike | undefined;
-          for (const css of chunk?.viteMetadata?.importedCss ?? []) {
-            if (entryFiles.has(file)) continue;
-            tags.push({
-              tag: 'link',
-              attrs: { rel: 'stylesheet', crossorigin: '', href: `${base}${css}` },
-              injectTo: 'head',
-            });
-          }
-        }
-        return tags;
-      },
-    },
-  };
 }
 
 const SHELL_MARK = '<!--app-shell-->';

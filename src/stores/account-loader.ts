@@ -40,6 +40,11 @@ export class AccountLoader {
 
   constructor(private readonly deps: AccountLoaderDeps) {}
 
+  /** The wifi calls of this account were made by the server's render of the page. */
+  wifiDone(): void {
+    this.wifiLoad ??= Promise.resolve();
+  }
+
   /** An account switch: the next account's wifi calls run again. */
   reset(): void {
     this.wifiLoad = null;

@@ -10,6 +10,8 @@ import { observable, runInAction } from 'mobx';
 export const arrivingCode = observable.set<string>();
 
 export function codeArriving(id: string, code: Promise<unknown>, waitMs: number): void {
+  // The server renders the cards it decided, waiting for their code (React's lazy): nothing arrives there.
+  if (typeof document === 'undefined') return;
   runInAction(() => arrivingCode.add(id));
   const arrived = () => runInAction(() => arrivingCode.delete(id));
   setTimeout(arrived, waitMs);

@@ -11,6 +11,7 @@ import { AccountLoader } from './account-loader';
 import { AccountsStore } from './accounts-store';
 import type { Api } from './api-port';
 import { arrivingCode } from './arriving-code';
+import { CallCache } from './call-cache';
 import { lazyChat, type ChatFunction } from './chat-function';
 import { DecisionStore, type Decide } from './decision-store';
 import type { Env } from './env';
@@ -52,6 +53,8 @@ export class RootStore {
   readonly loader: AccountLoader;
   readonly guardian: SessionGuard;
   readonly switcher: SwitchQueue;
+  /** The page calls (useCall): made during the render on the server, handed over in the browser. */
+  readonly calls: CallCache;
   private navigateFn: (to: string) => void = (to) => this.env.assign(to);
 
   constructor(
@@ -62,7 +65,13 @@ export class RootStore {
     readonly orch: ApiClient,
     /** The per-item rules (orders and repair tickets); without it items offer nothing. */
     decideItem?: DecideItem,
+    /**
+     * A server render passes its own page-call cache (the calls are made during the render) and how long it
+     * may still wait for the account's calls.
+     */
+    server?: { calls: CallCache; waitLeft: () => number },
   ) {
+    this.calls = server?.calls ?? new CallCache(false);
     this.ui = new UiStore(env);
     this.accountData = new AccountDataStore();
     this.qa = new QaStore(env.qaCapture === true, env);
@@ -132,6 +141,7 @@ export class RootStore {
       loader: this.loader,
       issues: this.issues,
       decideNow: decided,
+      ...(server ? { waitLeft: server.waitLeft } : {}),
     });
     this.switcher = new SwitchQueue(this.switchEffects(), this.qa, (message) =>
       this.logIssue(this.page, 'switchAccount', message),

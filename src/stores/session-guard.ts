@@ -19,6 +19,11 @@ export interface SessionGuardDeps {
   issues: Pick<IssueReporter, 'page' | 'log'>;
   /** Decides on everything that has answered (the home shows with these decisions). */
   decideNow: () => Promise<HomeDecisions | null>;
+  /**
+   * How long the home may still wait for the account's calls, in ms (default homeCompleteMs from when the
+   * profile answered; the server's render counts it from the request instead).
+   */
+  waitLeft?: () => number;
 }
 
 /**
@@ -51,7 +56,9 @@ export class SessionGuard {
   guard(wanted: string): Promise<void> {
     // Start-up asks before the route's module has loaded and the layout asks again for the same address once
     // it has: one check serves both. A navigation elsewhere (a new address) checks the session again.
-    if (this.run?.wanted !== wanted) this.run = { wanted, promise: this.check(wanted) };
+    // A fragment is no new address: the same page checks once.
+    const address = wanted.split('#')[0] ?? wanted;
+    if (this.run?.wanted !== address) this.run = { wanted: address, promise: this.check(wanted) };
     return this.run.promise;
   }
 
@@ -68,8 +75,11 @@ export class SessionGuard {
    * the browser's guard for the same address asks nothing again.
    */
   restore(wanted: string, state: { homeComplete: boolean; blockedRedirect: boolean }): void {
-    this.run = { wanted, promise: Promise.resolve() };
-    this.accountLoad = Promise.resolve();
+    // The server gave up waiting before the account's first load was done: the browser's guard runs it whole.
+    if (state.homeComplete) {
+      this.run = { wanted: wanted.split('#')[0] ?? wanted, promise: Promise.resolve() };
+      this.accountLoad = Promise.resolve();
+    }
     runInAction(() => {
       this.homeComplete = state.homeComplete;
       this.blockedRedirect = state.blockedRedirect;
@@ -123,7 +133,11 @@ export class SessionGuard {
     await Promise.race([
       data,
       new Promise<void>(
-        (resolve) => (timer = this.deps.env.setTimeout(resolve, config.timeouts.homeCompleteMs ?? 0)),
+        (resolve) =>
+          (timer = this.deps.env.setTimeout(
+            resolve,
+            this.deps.waitLeft?.() ?? config.timeouts.homeCompleteMs ?? 0,
+          )),
       ),
     ]);
     this.deps.env.clearTimeout(timer);
