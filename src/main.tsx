@@ -130,8 +130,11 @@ async function start(): Promise<void> {
   // account switch) are fetched when the browser is idle.
   let started = false;
   const hydrated = (): void => {
-    if (started || !served) return;
+    if (started) return;
     started = true;
+    // The page answers taps from here (tests wait for this mark, as a customer waits for a page to work).
+    document.documentElement.dataset.ready = '';
+    if (!served) return;
     store.start();
     void resume(store, served);
     guard();

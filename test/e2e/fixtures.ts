@@ -36,10 +36,20 @@ export async function signIn(
   const q = new URLSearchParams({ persona, redirect: path });
   for (const f of faults) q.append('fault', f);
   await page.goto(`/sandbox/signin?${q.toString()}`);
+  await ready(page);
 }
 
-/** Waits until the loading overlay is gone. */
+/**
+ * Waits until the page answers taps: the server's markup is on screen at once, its buttons work once the
+ * JavaScript has hydrated it (src/main.tsx marks <html data-ready>), as a customer waits for a page to work.
+ */
+export async function ready(page: Page): Promise<void> {
+  await expect(page.locator('html[data-ready]')).toHaveCount(1);
+}
+
+/** Waits until the page is hydrated and the loading overlay is gone. */
 export async function settled(page: Page): Promise<void> {
+  await ready(page);
   await expect(page.getByText('Please wait while we retrieve your account information.')).toHaveCount(0);
 }
 
