@@ -48,6 +48,8 @@ interface Template {
   /** the whole built index.html, for pages the server does not render */
   whole: string;
   signature: string;
+  /** the template has the root's markers: the server renders into it */
+  rendered: boolean;
 }
 
 interface ManifestChunk {
@@ -71,14 +73,18 @@ function templateReader(distDir: string): () => Template | null {
     const start = whole.indexOf(ROOT_START);
     const end = whole.indexOf(ROOT_END);
     const headEnd = whole.indexOf('</head>');
-    if (start < 0 || end < start || headEnd < 0 || headEnd > start)
-      throw new Error(`${file} has no ${ROOT_START}…${ROOT_END} in its body`);
+    // A page without the markers (not the portal's build) is served as it is: its first view is the browser's.
+    if (start < 0 || end < start || headEnd < 0 || headEnd > start) {
+      cached = { head: '', bodyStart: '', tail: '', whole, signature, rendered: false };
+      return cached;
+    }
     cached = {
       head: whole.slice(0, headEnd),
       bodyStart: whole.slice(headEnd, start),
       tail: whole.slice(end + ROOT_END.length),
       whole,
       signature,
+      rendered: true,
     };
     return cached;
   };
@@ -213,7 +219,7 @@ export function createPageRenderer(
     const page = template();
     if (!page) return reply.code(503).type('text/html; charset=utf-8').send('The portal is not built.');
     const path = new URL(req.url, 'http://portal.invalid').pathname;
-    if (options.browserOnly?.(path))
+    if (!page.rendered || options.browserOnly?.(path))
       return reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(page.whole);
 
     const ssr = await entry();

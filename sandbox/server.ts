@@ -114,6 +114,8 @@ export interface SandboxOptions {
   distDir?: string;
   /** how the server-rendering module is loaded (default: the build's dist/server/entry-server.js) */
   renderEntry?: () => Promise<EntryServer>;
+  /** how long a page's render waits for the account's calls (default: the portal's homeCompleteMs) */
+  renderWaitMs?: number;
   /** rule files served at /rules (default <repo>/rules) */
   rulesDir?: string;
   /** extra persona folders (SANDBOX_PERSONAS_DIR) */
@@ -542,6 +544,7 @@ export function createSandboxServer(options: SandboxOptions = {}): SandboxServer
     app,
     rulesBundle: () => rules.bundle(),
     ...(options.renderEntry ? { entry: options.renderEntry } : {}),
+    ...(options.renderWaitMs !== undefined ? { homeCompleteMs: options.renderWaitMs } : {}),
     // The rule studio is an analyst's tool: its first view stays the browser's.
     browserOnly: (path) => path === '/studio' || path.startsWith('/studio/'),
   });
