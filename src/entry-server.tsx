@@ -223,8 +223,10 @@ export async function render(request: RenderRequest): Promise<RenderResult> {
       return stateScript(dehydrate(store, wanted, tracked));
     });
   })().catch((error: unknown) => {
-    // The page could not be rendered: the browser renders it itself, from the frame it knows.
-    store.logIssue(store.page, 'render', error instanceof Error ? error.message : String(error));
+    // The page could not be rendered: the browser renders it itself, from the frame it knows (a part that
+    // threw is logged there, by its error boundary; anything else is logged here).
+    if (!(error instanceof ClientRender))
+      store.logIssue(store.page, 'render', error instanceof Error ? error.message : String(error));
     detach();
     body.end(`<div id="root">${shellHtml(config.provider)}</div>`);
   });
@@ -264,6 +266,7 @@ function renderInto(
   );
   return new Promise<void>((resolve, reject) => {
     let tail = '';
+    let failed: unknown = null;
     const sink = new Writable({
       write: (chunk: Buffer, _encoding, next) => void body.write(chunk, () => next()),
       final: (next) => {
@@ -274,18 +277,35 @@ function renderInto(
     });
     const stream = rendering.run(store, () =>
       renderToPipeableStream(app, {
+        // Nothing is ever sent before the whole page is ready, so no part needs to be revealed later by
+        // React's inline scripts (which the CSP refuses): a large part is written in place, not outlined.
+        progressiveChunkSize: Number.POSITIVE_INFINITY,
         onAllReady() {
+          // A part that threw would be left for the browser with an inline script: the browser renders the
+          // whole page instead, where the part's error boundary shows its failure and logs it.
+          if (failed !== null) {
+            stream.abort();
+            reject(new ClientRender(failed));
+            return;
+          }
           tail = done();
           body.write('<div id="root">');
           stream.pipe(sink);
         },
         onShellError: reject,
         onError(error) {
-          store.logIssue(store.page, 'render', error instanceof Error ? error.message : String(error));
+          failed ??= error;
         },
       }),
     );
   });
+}
+
+/** A page the server could not render whole: the browser renders it (and logs what failed there). */
+class ClientRender extends Error {
+  constructor(readonly reason: unknown) {
+    super(reason instanceof Error ? reason.message : String(reason));
+  }
 }
 
 /**

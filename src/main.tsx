@@ -153,10 +153,8 @@ async function start(): Promise<void> {
       hydrateRoot(root, app);
     });
   }
-  // index.html's first paint (src/shell/shell-html.ts) is adopted, not replaced: the router's first render is
-  // the same frame (ShellFrame), so the loading text customers already see stays the same element on the page
-  // (the browser's largest paint stays the first one: docs/decisions/010-first-load.md).
-  else if (root.firstElementChild) hydrateRoot(root, app);
+  // A page the server did not render (the rule studio, or a page whose render failed) is the browser's: React
+  // replaces the frame index.html painted.
   else createRoot(root).render(app);
 }
 
