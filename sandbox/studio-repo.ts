@@ -13,6 +13,11 @@
  *   folder, each atomically (write, then rename), so the portal serves them at the next page load.
  * - Restoring a version is a change like any other: a commit whose tree is that version's.
  *
+ * - With a rules remote (RULES_REMOTE, rules-remote.ts) the remote is the truth every server shares: each
+ *   write fetches first and moves refs there before here (all or none; re-applied when another server
+ *   moved them first), reads and a timer fetch and fast-forward main and the folder, pending changes are the
+ *   remote's, and a hand edit of one server's folder becomes a pending change.
+ *
  * Every operation runs one at a time (a queue), and commits are made with plumbing (a temporary index,
  * hash-object, write-tree, commit-tree, update-ref with the expected old value), so nothing here depends
  * on the user's git configuration, hooks or a checked-out branch.
@@ -21,6 +26,15 @@ import { execFile } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
+import {
+  RemoteRefused,
+  RemoteRejected,
+  RemoteSync,
+  RemoteUnreachable,
+  RulesRemote,
+  retryRejected,
+  type RefUpdate,
+} from './rules-remote';
 
 export interface Person {
   name: string;
@@ -38,6 +52,8 @@ export interface CommitInfo {
   impact?: unknown;
   approvedBy?: string;
   restores?: string;
+  /** The id of the analyst who made it (trailer `Analyst-Id`: the identity provider's subject). */
+  authorId?: string;
   /** Files it changes, relative to the rules folder ('prepaid-card.json', 'cases/x.cases.json'). */
   files: string[];
   /** Unified diff against its parent (empty for the first version). */
@@ -72,13 +88,101 @@ export function isRulesPath(path: string): boolean {
   );
 }
 
+/** With a remote (RULES_REMOTE): how fresh a read must be, and how often a write re-applies itself. */
+const READ_MAX_AGE_MS = 1_000;
+const WRITE_TRIES = 5;
+
+export interface RulesRepoOptions {
+  /** the git remote every server shares (RULES_REMOTE), see rules-remote.ts */
+  remote?: string;
+  /** how long one fetch or push may take (default 20 s) */
+  remoteTimeoutMs?: number;
+}
+
 export class RulesRepo {
   private queue: Promise<unknown> = Promise.resolve();
+  /** The shared remote's sync, when there is one: its 'live' and 'synced' events, its status. */
+  readonly remote: RemoteSync | undefined;
 
   constructor(
     readonly rulesDir: string,
     readonly gitDir: string,
-  ) {}
+    options: RulesRepoOptions = {},
+  ) {
+    if (options.remote) {
+      this.remote = new RemoteSync(new RulesRemote(options.remote, gitDir, options.remoteTimeoutMs), {
+        git: (args, input) => this.git(args, input === undefined ? {} : { input }),
+        rev: (ref) => this.rev(ref),
+        writeFolder: (from, to) => this.writeFolder(from, to),
+        folderTree: () => this.treeOfFolder(),
+      });
+    }
+  }
+
+  /** Fetches the remote every `intervalMs` (RULES_FETCH_SECONDS), in the queue; stop() ends it. */
+  startSync(intervalMs: number): void {
+    const remote = this.remote;
+    remote?.startTimer(intervalMs, () => this.serial(() => this.initNow().then(() => remote.sync())));
+  }
+
+  stop(): void {
+    this.remote?.stopTimer();
+  }
+
+  /** A write; with a remote, fetched first and done again on the newer version if another server won. */
+  private writing<T>(fn: () => Promise<T>): Promise<T> {
+    const remote = this.remote;
+    if (!remote) return this.serial(fn);
+    return this.serial(async () => {
+      try {
+        return await retryRejected(WRITE_TRIES, async () => {
+          await this.initNow();
+          await remote.sync();
+          return fn();
+        });
+      } catch (e) {
+        if (e instanceof RemoteRejected)
+          throw new RepoError(409, 'The shared rules kept changing while saving: try again');
+        if (e instanceof RemoteUnreachable)
+          throw new RepoError(
+            503,
+            `The rules remote cannot be reached: nothing was saved. Try again in a moment (${e.message})`,
+          );
+        if (e instanceof RemoteRefused) throw new RepoError(502, e.message);
+        throw e;
+      }
+    });
+  }
+
+  /** A read: with a remote, fetched first when the last fetch is older than a second. */
+  private reading<T>(fn: () => Promise<T>): Promise<T> {
+    return this.serial(async () => {
+      if (this.remote) {
+        await this.initNow();
+        await this.remote.syncIfStale(READ_MAX_AGE_MS);
+      }
+      return fn();
+    });
+  }
+
+  /** Moves refs, on the remote first (all or none), each from the value it expects: nothing is lost. */
+  private async moveRefs(updates: readonly RefUpdate[]): Promise<void> {
+    if (this.remote?.reachable) await this.remote.remote.push(updates);
+    const lines = updates.map((u) =>
+      u.to ? `update ${u.ref} ${u.to} ${u.from ?? ''}` : `delete ${u.ref} ${u.from ?? ''}`,
+    );
+    await this.git(['update-ref', '--stdin'], { input: `${lines.join('\n')}\n` });
+  }
+
+  /** The repository itself, created on first use (no commit). */
+  private async initNow(): Promise<void> {
+    if (existsSync(join(this.gitDir, 'HEAD'))) return;
+    mkdirSync(this.gitDir, { recursive: true });
+    await this.git(['init', '--quiet', '--initial-branch=main']);
+    // Only JSON files are rules (and cases): README.md and anything else of the folder stay out.
+    mkdirSync(join(this.gitDir, 'info'), { recursive: true });
+    writeFileSync(join(this.gitDir, 'info', 'exclude'), '*\n!*/\n!*.json\n');
+  }
 
   /** Runs `fn` after every operation before it (one writer at a time). */
   private serial<T>(fn: () => Promise<T>): Promise<T> {
@@ -128,35 +232,45 @@ export class RulesRepo {
   }
 
   private async ensureNow(): Promise<string> {
-    if (!existsSync(join(this.gitDir, 'HEAD'))) {
-      mkdirSync(this.gitDir, { recursive: true });
-      await this.git(['init', '--quiet', '--initial-branch=main']);
-      // Only JSON files are rules (and cases): README.md and anything else of the folder stay out.
-      mkdirSync(join(this.gitDir, 'info'), { recursive: true });
-      writeFileSync(join(this.gitDir, 'info', 'exclude'), '*\n!*/\n!*.json\n');
+    await this.initNow();
+    for (let attempt = 1; ; attempt++) {
+      try {
+        if (this.remote) await this.remote.syncIfStale(READ_MAX_AGE_MS);
+        return await this.recordFolder();
+      } catch (e) {
+        // Another server seeded the remote or moved main first: take its version and look again.
+        if (!(e instanceof RemoteRejected) || attempt === 3 || !this.remote) throw e;
+        await this.remote.sync();
+      }
     }
+  }
+
+  /** Records the folder: the first version, or hand edits made since; the live commit. */
+  private async recordFolder(): Promise<string> {
     const head = await this.rev(MAIN);
     const tree = await this.treeOfFolder();
-    if (!head)
-      return this.commit(
-        tree,
-        [],
-        'The rules as the studio found them',
-        STUDIO,
-        STUDIO,
-        { 'Studio-Kind': 'start' },
-        { name: MAIN, old: '' },
-      );
+    if (!head) {
+      const first = await this.commit(tree, [], 'The rules as the studio found them', STUDIO, STUDIO, {
+        'Studio-Kind': 'start',
+      });
+      // With a remote that cannot be reached yet, kept here only: the remote's version wins when it answers.
+      await this.moveRefs([{ ref: MAIN, to: first, from: null }]);
+      return first;
+    }
     if (tree === (await this.treeOf(head))) return head;
-    return this.commit(
-      tree,
-      [head],
-      'Changes made outside the studio',
-      OUTSIDE,
-      OUTSIDE,
-      { 'Studio-Kind': 'outside' },
-      { name: MAIN, old: head },
-    );
+    const outside = await this.commit(tree, [head], 'Changes made outside the studio', OUTSIDE, OUTSIDE, {
+      'Studio-Kind': 'outside',
+    });
+    if (!this.remote) {
+      await this.moveRefs([{ ref: MAIN, to: outside, from: head }]);
+      return outside;
+    }
+    // Shared rules: a hand edit of one server's folder waits for approval like any change, the folder shows
+    // live again (while the remote cannot be reached, the folder keeps it until it can be recorded).
+    if (!this.remote.reachable) return head;
+    await this.moveRefs([{ ref: `${PENDING}${outside.slice(0, 12)}`, to: outside, from: null }]);
+    await this.writeFolder(outside, head);
+    return head;
   }
 
   private async treeOf(commit: string): Promise<string> {
@@ -195,7 +309,6 @@ export class RulesRepo {
     author: Person & { date?: string },
     committer: Person,
     trailers: Readonly<Record<string, string>>,
-    ref: { name: string; old: string } | null,
   ): Promise<string> {
     const lines = Object.entries(trailers).map(([k, v]) => `${k}: ${v.replace(/\s*\n\s*/g, ' ')}`);
     const message = `${reason.trim()}\n${lines.length ? `\n${lines.join('\n')}\n` : ''}`;
@@ -211,9 +324,12 @@ export class RulesRepo {
         },
       })
     ).trim();
-    // The expected old value makes the move atomic: a ref that moved meanwhile fails instead of losing it.
-    if (ref) await this.git(['update-ref', '-m', reason.slice(0, 200), ref.name, id, ref.old]);
     return id;
+  }
+
+  /** The live commit as it is here (no fetch, no wait for the queue), or null before the first. */
+  liveCommit(): Promise<string | null> {
+    return existsSync(join(this.gitDir, 'HEAD')) ? this.rev(MAIN) : Promise.resolve(null);
   }
 
   /** The live files (main's tree), by path. */
@@ -301,6 +417,7 @@ export class RulesRepo {
       ...(impact !== undefined ? { impact } : {}),
       ...(trailers.has('Approved-by') ? { approvedBy: trailers.get('Approved-by')! } : {}),
       ...(trailers.has('Restores') ? { restores: trailers.get('Restores')! } : {}),
+      ...(trailers.has('Analyst-Id') ? { authorId: trailers.get('Analyst-Id')! } : {}),
       files: await this.changedFiles(parent, id),
       diff: parent ? await this.git(['diff', '--no-color', '--no-renames', parent, id]) : '',
     };
@@ -317,7 +434,7 @@ export class RulesRepo {
 
   /** One version's files (for a restore preview), by path. */
   version(id: string): Promise<Record<string, string>> {
-    return this.serial(async () => {
+    return this.reading(async () => {
       const commit = await this.rev(id);
       if (!commit || !/^[0-9a-f]{7,40}$/.test(id)) throw new RepoError(404, `No version ${id.slice(0, 40)}`);
       return this.filesOf(commit);
@@ -326,7 +443,7 @@ export class RulesRepo {
 
   /** Changes waiting for approval, oldest first. */
   pending(): Promise<PendingChange[]> {
-    return this.serial(() => this.pendingNow());
+    return this.reading(() => this.pendingNow());
   }
 
   private async pendingNow(): Promise<PendingChange[]> {
@@ -356,7 +473,7 @@ export class RulesRepo {
     requireApproval: boolean;
     check: (files: Readonly<Record<string, string>>) => void | Promise<void>;
   }): Promise<{ pending: boolean; id: string }> {
-    return this.serial(async () => {
+    return this.writing(async () => {
       const head = await this.ensureNow();
       const paths = Object.keys(opts.files);
       const bad = paths.find((p) => !isRulesPath(p));
@@ -380,17 +497,14 @@ export class RulesRepo {
       await opts.check({ ...live, ...changed });
       const tree = await this.writeTree(head, changed);
       const trailers = { 'Studio-Kind': opts.kind ?? 'change', ...opts.trailers };
+      const id = await this.commit(tree, [head], opts.reason, opts.author, opts.author, trailers);
       if (!opts.requireApproval) {
-        const id = await this.commit(tree, [head], opts.reason, opts.author, opts.author, trailers, {
-          name: MAIN,
-          old: head,
-        });
+        await this.moveRefs([{ ref: MAIN, to: id, from: head }]);
         await this.writeFolder(head, id);
         return { pending: false, id };
       }
       // The branch is named by the change's own commit: commit first, then create the branch.
-      const id = await this.commit(tree, [head], opts.reason, opts.author, opts.author, trailers, null);
-      await this.git(['update-ref', `${PENDING}${id.slice(0, 12)}`, id, '']);
+      await this.moveRefs([{ ref: `${PENDING}${id.slice(0, 12)}`, to: id, from: null }]);
       return { pending: true, id };
     });
   }
@@ -415,7 +529,7 @@ export class RulesRepo {
     authorId: (c: CommitInfo) => string | undefined,
     check: (files: Readonly<Record<string, string>>) => void | Promise<void>,
   ): Promise<string> {
-    return this.serial(async () => {
+    return this.writing(async () => {
       const head = await this.ensureNow();
       const { ref, commit } = await this.pendingRef(id);
       const info = await this.info(commit);
@@ -444,11 +558,12 @@ export class RulesRepo {
         if (m) trailers[m[1]!] = m[2]!;
       }
       trailers['Approved-by'] = `${approver.name} <${approver.email}>`;
-      const live = await this.commit(tree, [head], info.reason, { ...info.author }, approver, trailers, {
-        name: MAIN,
-        old: head,
-      });
-      await this.git(['update-ref', '-d', ref, commit]);
+      const live = await this.commit(tree, [head], info.reason, { ...info.author }, approver, trailers);
+      // Live and no longer pending, in one move: on a remote, both or neither.
+      await this.moveRefs([
+        { ref: MAIN, to: live, from: head },
+        { ref, to: null, from: commit },
+      ]);
       await this.writeFolder(head, live);
       return live;
     });
@@ -456,9 +571,9 @@ export class RulesRepo {
 
   /** Drops a pending change without putting it live. */
   withdraw(id: string): Promise<void> {
-    return this.serial(async () => {
+    return this.writing(async () => {
       const { ref, commit } = await this.pendingRef(id);
-      await this.git(['update-ref', '-d', ref, commit]);
+      await this.moveRefs([{ ref, to: null, from: commit }]);
     });
   }
 

@@ -19,6 +19,7 @@ import { DECISIONS, ruleFileOf } from '../src/engine/decisions';
 import { DECISION_BODIES } from '../src/engine/persona-decide';
 import type { Rulesets } from '../src/engine/types';
 import { formatIssue, validateRuleset } from '../src/engine/validate';
+import { analystResolver, type AnalystIdentity, type AnalystRoles } from './analyst-auth';
 import { isoDate, personaResponses, type Persona } from './personas';
 import type { RulesBundle } from './rules';
 import type { Session } from './session';
@@ -32,6 +33,12 @@ export interface StudioConfig {
   requireApproval: boolean;
   analysts: Analyst[];
 }
+
+/** What a write answers to an analyst without the role it needs. */
+const ROLE_REFUSALS: Readonly<Record<keyof AnalystRoles, string>> = {
+  author: 'Your account may not save, restore or withdraw changes: it has no author role',
+  approver: 'Your account may not approve changes: it has no approver role',
+};
 
 /** Body limit of a studio write: a whole draft (every rule and case file) fits with room to spare. */
 export const STUDIO_BODY_LIMIT = 2 * 1024 * 1024;
@@ -62,6 +69,11 @@ export interface StudioDeps {
   personas: readonly Persona[];
   today: () => Date;
   sessionOf: (req: FastifyRequest) => Session | undefined;
+  /**
+   * The analyst signed in on a session (analyst-auth.ts): the identity provider's or the sandbox's; default
+   * config/studio.json's analysts, each with both roles.
+   */
+  analystOf?: (session: Session | undefined) => AnalystIdentity | undefined;
   /** The cross-site refusal of the rest of the server; true when it answered. */
   refuseCrossSite: (req: FastifyRequest, reply: FastifyReply) => boolean;
   /** The live rule file's entry as served (last valid version). */
@@ -79,7 +91,7 @@ const json = (reply: FastifyReply, status: number, body: unknown): FastifyReply 
 /** What the checks of the CLI need from the code (scanned once, on first use: the code does not change). */
 let context: Promise<CheckContext> | undefined;
 const checkContext = (): Promise<CheckContext> =>
-  (context ??= import('../scripts/rules-lib').then((m) => m.checkContext()));
+  (context ??= import('../lib/rules-files').then((m) => m.checkContext()));
 
 /** A rule file at the top of the folder (a decision's file), as opposed to cases/ and other folders. */
 const isRuleFile = (path: string): boolean => !path.includes('/') && path.endsWith('.json');
@@ -93,7 +105,7 @@ export async function checkFiles(files: Readonly<Record<string, string>>): Promi
   const checked = checkRules(rules, await checkContext());
   const problems = checked.errors.map(formatIssue);
   if (problems.length === 0) {
-    const cases = await import('../scripts/rules-cases');
+    const cases = await import('../lib/rule-cases');
     const caseTexts = Object.fromEntries(
       Object.entries(files)
         .filter(([p]) => p.startsWith('cases/'))
@@ -130,14 +142,19 @@ function impactTrailer(impact: unknown): Record<string, string> {
 
 export function registerStudio(deps: StudioDeps): void {
   const { app, config, repo } = deps;
-  const analystOf = (id: string | undefined): Analyst | undefined => config.analysts.find((a) => a.id === id);
+  const analystOf = deps.analystOf ?? analystResolver(config.analysts);
+  // Who made a change: the analyst id it records (the identity provider's subject), else the configured
+  // analyst with its author's email (changes saved before ids were recorded).
   const byEmail = (c: CommitInfo): string | undefined =>
-    config.analysts.find((a) => a.email === c.author.email)?.id;
+    c.authorId ?? config.analysts.find((a) => a.email === c.author.email)?.id;
 
   /** The analyst of this request, or the 403 already sent. */
-  function analyst(req: FastifyRequest, reply: FastifyReply): { who: Analyst; session: Session } | null {
+  function analyst(
+    req: FastifyRequest,
+    reply: FastifyReply,
+  ): { who: AnalystIdentity; session: Session } | null {
     const session = deps.sessionOf(req);
-    const who = analystOf(session?.analyst);
+    const who = analystOf(session);
     if (!session || !who) {
       void json(reply, 403, { error: 'The rule studio is for analysts: sign in as an analyst' });
       return null;
@@ -145,8 +162,12 @@ export function registerStudio(deps: StudioDeps): void {
     return { who, session };
   }
 
-  /** Same as analyst(), for a write: also the cross-site refusal and the CSRF token. */
-  function writer(req: FastifyRequest, reply: FastifyReply): { who: Analyst; session: Session } | null {
+  /** Same as analyst(), for a write: also the cross-site refusal, the CSRF token and the role it needs. */
+  function writer(
+    req: FastifyRequest,
+    reply: FastifyReply,
+    role: keyof AnalystRoles = 'author',
+  ): { who: AnalystIdentity; session: Session } | null {
     if (deps.refuseCrossSite(req, reply)) return null;
     const a = analyst(req, reply);
     if (!a) return null;
@@ -155,6 +176,10 @@ export function registerStudio(deps: StudioDeps): void {
     const given = Buffer.from(typeof sent === 'string' ? sent : '');
     if (expected.length === 0 || given.length !== expected.length || !timingSafeEqual(given, expected)) {
       void json(reply, 403, { error: 'Missing or wrong X-CSRF-Token: reload the studio' });
+      return null;
+    }
+    if (!a.who.roles[role]) {
+      void json(reply, 403, { error: ROLE_REFUSALS[role] });
       return null;
     }
     return a;
@@ -196,6 +221,7 @@ export function registerStudio(deps: StudioDeps): void {
       if (!a) return reply;
       return json(reply, 200, {
         analyst: { id: a.who.id, name: a.who.name },
+        roles: a.who.roles,
         csrfToken: a.session.csrf,
         requireApproval: config.requireApproval,
         analysts: config.analysts.map((x) => ({ id: x.id, name: x.name })),
@@ -266,7 +292,7 @@ export function registerStudio(deps: StudioDeps): void {
           reason: reasonOf(body),
           base,
           files: filesOf(body),
-          trailers: impactTrailer(body.impact),
+          trailers: { ...impactTrailer(body.impact), 'Analyst-Id': a.who.id },
           requireApproval: config.requireApproval,
           check: checkFiles,
         });
@@ -290,7 +316,7 @@ export function registerStudio(deps: StudioDeps): void {
           base: live.commit,
           files,
           kind: 'restore',
-          trailers: { Restores: version, ...impactTrailer(body.impact) },
+          trailers: { Restores: version, ...impactTrailer(body.impact), 'Analyst-Id': a.who.id },
           requireApproval: config.requireApproval,
           check: checkFiles,
         });
@@ -301,7 +327,7 @@ export function registerStudio(deps: StudioDeps): void {
     });
 
     scope.post<{ Params: { id: string } }>('/studio/api/changes/:id/approve', async (req, reply) => {
-      const a = writer(req, reply);
+      const a = writer(req, reply, 'approver');
       if (!a) return reply;
       try {
         const id = await repo.approve(req.params.id, a.who, byEmail, checkFiles);
@@ -360,7 +386,7 @@ export function registerStudio(deps: StudioDeps): void {
   // The draft's rule files, for the analyst's own session; the live file where the draft does not differ.
   app.get<{ Params: { name: string } }>('/rules/draft/:name', (req, reply) => {
     const session = deps.sessionOf(req);
-    if (!analystOf(session?.analyst)) return json(reply, 403, { error: 'Draft rules are for analysts' });
+    if (!analystOf(session)) return json(reply, 403, { error: 'Draft rules are for analysts' });
     const name = req.params.name;
     if (name === 'bundle.json') {
       // The portal's one request (src/engine/load.ts): the live bundle with the draft's files in it.

@@ -1,6 +1,8 @@
 import { when } from 'mobx';
 import { issuePageOf } from '../api/issue-log';
+import { trackIssueError } from './analytics';
 import type { Api, ReportIssue } from './api-port';
+import type { Env } from './env';
 import type { AccountsStore } from './accounts-store';
 import type { ProfileStore } from './profile-store';
 
@@ -18,6 +20,7 @@ export class IssueReporter {
   private readonly unshowable = new Set<string>();
 
   constructor(
+    private readonly env: Pick<Env, 'track'>,
     private readonly api: Pick<Api, 'logIssue'>,
     private readonly profile: Pick<ProfileStore, 'data'>,
     private readonly accounts: Pick<AccountsStore, 'status' | 'accountNumberOf'>,
@@ -41,6 +44,8 @@ export class IssueReporter {
    * current one unless the caller names another, e.g. the account a switch was going to).
    */
   log(page: string, operation: string, message: string, accountNumber?: string): void {
+    // Every record is also an analytics error event (seed 001 §8), without the record's message.
+    trackIssueError(this.env, page, operation);
     const p = this.profile.data;
     const account = accountNumber ?? this.currentAccountNumber;
     this.api.logIssue({

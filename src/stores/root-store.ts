@@ -83,7 +83,7 @@ export class RootStore {
       issues?.reportProfileIssue(operation, message),
     );
     this.accounts = new AccountsStore(api, report);
-    this.issues = issues = new IssueReporter(api, this.profile, this.accounts);
+    this.issues = issues = new IssueReporter(env, api, this.profile, this.accounts);
     this.flags = new StoredFlags(env.storage, this.profile);
     this.chat = lazyChat(
       () =>

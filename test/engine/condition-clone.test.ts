@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createRequire } from 'node:module';
 import { Rule } from 'json-rules-engine';
-import { loadRulesDir } from '../../scripts/rules-lib';
+import { loadRulesDir } from '../../lib/rules-files';
 import clone from '../../src/engine/condition-clone';
 // The original, loaded by Node itself: the Vite aliases (the build's and Vitest's) resolve 'clone' to the stand-in.
 const realClone = createRequire(import.meta.url)('clone') as <T>(value: T) => T;

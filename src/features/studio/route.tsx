@@ -78,7 +78,7 @@ export function Component() {
         <h1>Rule studio</h1>
         <p>The rule studio is for analysts. Sign in as an analyst to use it.</p>
         <p>
-          <a href="/sandbox/signin">Sign in</a>
+          <a href="/studio/auth/login">Sign in</a>
         </p>
       </StudioFrame>
     );
@@ -92,6 +92,13 @@ function StudioFrame({ children, who }: { children: React.ReactNode; who?: strin
       <header className="studio-header">
         <span className="studio-header__title">Rule studio</span>
         {who ? <span>Signed in as {who} (analyst)</span> : null}
+        {who ? (
+          <form method="post" action="/studio/auth/logout">
+            <button type="submit" className="btn btn--secondary">
+              Sign out
+            </button>
+          </form>
+        ) : null}
       </header>
       <main id="main" className="studio-main" tabIndex={-1}>
         {children}
@@ -1028,7 +1035,7 @@ function ChangesView({
           <button
             type="button"
             className="btn"
-            disabled={c.authorId === session.analyst.id}
+            disabled={c.authorId === session.analyst.id || !session.roles.approver}
             onClick={() => void act(() => api.approve(c.id), `Approved: ${c.reason}. It is live.`)}
           >
             Approve “{c.reason}”
@@ -1042,6 +1049,10 @@ function ChangesView({
           </button>
           {c.authorId === session.analyst.id ? (
             <p className="studio-muted">You made this change: another analyst approves it.</p>
+          ) : !session.roles.approver ? (
+            <p className="studio-muted">
+              Approving needs the approver role, which your account does not have.
+            </p>
           ) : null}
         </ChangeView>
       ))}
