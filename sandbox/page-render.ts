@@ -91,11 +91,13 @@ function templateReader(distDir: string): () => Template | null {
 }
 
 /** The chunks and styles a page module needs, from the build's manifest (each file once). */
-function manifestReader(distDir: string): (modules: readonly string[]) => string {
+function manifestReader(
+  distDir: string,
+): (modules: readonly string[], alreadyListed?: readonly string[]) => string {
   const file = join(distDir, '.vite', 'manifest.json');
   let manifest: Record<string, ManifestChunk> | null = null;
   let signature = '';
-  return (modules) => {
+  return (modules, alreadyListed = []) => {
     if (!existsSync(file)) return '';
     const st = statSync(file);
     if (`${st.size}:${st.mtimeMs}` !== signature) {
@@ -114,6 +116,8 @@ function manifestReader(distDir: string): (modules: readonly string[]) => string
       for (const dep of chunk.imports ?? []) walk(dep, into, css);
     };
     walk('index.html', loaded, loaded);
+    // And what the head lists already (the route's own chunks).
+    for (const module of alreadyListed) walk(module, loaded, loaded);
     for (const module of modules) walk(module, chunks, styles);
     const tags: string[] = [];
     for (const css of styles)
@@ -226,6 +230,7 @@ export function createPageRenderer(
     const setCookies: string[] = [];
     const fetch = inProcessFetch(options.app, req, setCookies);
     const origin = `${req.protocol}://${req.host}`;
+    let routeModules: readonly string[] = [];
     const result = await ssr.render({
       url: req.url,
       origin,
@@ -233,7 +238,10 @@ export function createPageRenderer(
       cookies: cookiesOf(req),
       runtime: (search) => runtimeFor(ssr, search, fetch),
       ...(options.homeCompleteMs !== undefined ? { homeCompleteMs: options.homeCompleteMs } : {}),
+      // The lazy cards the page shows: their styles and code, beyond what the head lists for the route.
+      assets: (shown) => preloads(shown, routeModules),
     });
+    if (result.kind === 'page') routeModules = result.modules;
     for (const cookie of setCookies) void reply.header('Set-Cookie', cookie);
     // A signed-in page is the customer's alone: never stored by the browser's cache or a proxy.
     void reply.header('Cache-Control', 'private, no-store');
