@@ -24,6 +24,7 @@ import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import { checkRedirect, safeLocalTarget } from '../src/api/redirect';
 import { ApplicationKeys, type ApplicationKeyLimits } from './app-key';
+import { appPage } from './app-page';
 import { chatWidgetRoutes } from './chat-widget';
 import {
   arrangePlanWithToken,
@@ -49,6 +50,7 @@ import {
 import { isoDate, isoDateTime, loadPersonas, type Persona, type PersonaProblem } from './personas';
 import { preauthRoutes } from './preauth-routes';
 import { RulesCache, type RulesBundle } from './rules';
+import type { RuntimeConfig } from './runtime-config';
 import { readStudioConfig, registerStudio, type StudioConfig } from './studio';
 import { RulesRepo } from './studio-repo';
 import {
@@ -121,6 +123,8 @@ export interface SandboxOptions {
   upstream?: string;
   /** how long a 'timeout' fault holds the response (default 30 s) */
   timeoutHoldMs?: number;
+  /** time-outs written into every page (CALL_TIMEOUT_MS ...: sandbox/runtime-config.ts); default the bundled ones */
+  runtimeConfig?: RuntimeConfig;
   /** the sandbox's clock for relative persona dates (default: the wall clock) */
   today?: () => Date;
   /** the session clock in ms (default Date.now): tests move it to expire sessions */
@@ -315,6 +319,7 @@ function clientErrorHandler(err: NodeJS.ErrnoException, socket: Socket): void {
 export function createSandboxServer(options: SandboxOptions = {}): SandboxServer {
   const distDir = resolve(options.distDir ?? join(repoRoot, 'dist'));
   const indexFile = join(distDir, 'index.html');
+  const sendAppPage = appPage(indexFile, options.runtimeConfig ?? {});
   const assetsDir = join(distDir, 'assets') + sep;
   const rulesDir = resolve(options.rulesDir ?? join(repoRoot, 'rules'));
   const upstream = options.upstream ? new URL(options.upstream) : undefined;
@@ -543,8 +548,10 @@ export function createSandboxServer(options: SandboxOptions = {}): SandboxServer
     etag: true,
     lastModified: true,
     dotfiles: 'ignore',
-    // Source maps are built hidden and served only when asked for (they publish the source).
-    allowedPath: (path) => options.serveSourcemaps === true || !path.endsWith('.map'),
+    // Source maps are built hidden and served only when asked for (they publish the source). The page
+    // itself is sent with its runtime configuration by the fallback below.
+    allowedPath: (path) =>
+      !['/', '/index.html'].includes(path) && (options.serveSourcemaps === true || !path.endsWith('.map')),
     setHeaders: (reply, file) => {
       // Vite fingerprints everything under /assets, so it may be cached for good; the rest may change.
       void reply.header('Cache-Control', file.startsWith(assetsDir) ? IMMUTABLE : 'no-cache');
@@ -557,11 +564,11 @@ export function createSandboxServer(options: SandboxOptions = {}): SandboxServer
     if (path.startsWith('/rules/')) return json(reply, 404, { error: `No rule file ${path.slice(7)}` });
     if (!existsSync(indexFile)) return html(reply, 503, notBuiltPage(distDir));
     const last = path.split('/').pop() ?? '';
-    if (path.startsWith('/assets/') || last.includes('.')) {
+    if (path !== '/index.html' && (path.startsWith('/assets/') || last.includes('.'))) {
       return html(reply, 404, messagePage('Not found', `No file ${path}.`));
     }
     // History fallback: client-side routes (/home, /billing, ...) all get the app shell.
-    return reply.sendFile('index.html');
+    return sendAppPage(req, reply);
   });
 
   // ---------------------------------------------------------------- rules
