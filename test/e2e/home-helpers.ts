@@ -1,4 +1,4 @@
-import type { Page, Route } from '@playwright/test';
+import type { Locator, Page, Route } from '@playwright/test';
 import { expect, timeOutAtOnce } from './fixtures';
 
 /** A UI issue-log record as the sandbox received it (POST /Orch/dssh/ui/sanitize). */
@@ -64,6 +64,16 @@ export async function expectHomeShown(page: Page): Promise<void> {
 
 /** The three fault modes of the sandbox's fault switch. */
 export const FAULT_MODES = ['500', 'malformed', 'timeout'] as const;
+
+/**
+ * Closes the toast holding `text` with its Dismiss button, so that the next fault mode's toast is a new one,
+ * without waiting out its 3 or 4 s (the store's timer: test/stores/ui-store.test.ts).
+ */
+export async function dismissToast(page: Page, text: Locator): Promise<void> {
+  const shown = page.locator('.toast', { has: text });
+  await shown.getByRole('button', { name: 'Dismiss message' }).click();
+  await expect(shown).toHaveCount(0);
+}
 
 /**
  * Holds this page's next request to `path` until the test answers it: the call stays in flight for as long

@@ -1,7 +1,14 @@
 import type { Page } from '@playwright/test';
 import { format } from 'date-fns';
 import { test, expect, signIn, settled, axe } from '../../../test/e2e/fixtures';
-import { FAULT_MODES, holdCall, issueRecords, serveToggleOn, setFault } from '../../../test/e2e/home-helpers';
+import {
+  FAULT_MODES,
+  holdCall,
+  issueRecords,
+  serveToggleOn,
+  setFault,
+  dismissToast,
+} from '../../../test/e2e/home-helpers';
 
 /**
  * Orders and appointments on the home (issue 7; home spec 2.2, 2.3, 2.4, 4, 5, 8): one persona per behaviour,
@@ -124,7 +131,6 @@ test.describe('pending-order alert (home spec 2.2)', () => {
   test("cancelOrder failing (500, malformed, time-out) re-enables Cancel Order with 'Something went wrong. Please try again later.' and an issue-log record", async ({
     guarded: page,
   }) => {
-    test.setTimeout(90_000);
     await signIn(page, 'early-life-tech-install');
     await settled(page);
     const alert = pendingAlert(page);
@@ -138,7 +144,7 @@ test.describe('pending-order alert (home spec 2.2)', () => {
       await expect(toast).toBeVisible();
       await expectRecords(page, 'cancelOrder', ++records);
       await expect(alert.getByRole('button', { name: 'Cancel Order' })).not.toHaveAttribute('aria-disabled');
-      await expect(toast).toHaveCount(0, { timeout: 6_000 });
+      await dismissToast(page, toast);
     }
     await expect(alert.getByRole('heading', { name: 'Pending Service Order' })).toBeVisible();
   });
@@ -289,7 +295,6 @@ test.describe('repair appointments (home spec 2.4)', () => {
   test("updateTicket failing (500, malformed, time-out): 'Sorry, your appointment cannot be cancelled at the moment' and 'cannot be rescheduled', each with an issue-log record", async ({
     guarded: page,
   }) => {
-    test.setTimeout(120_000);
     await signIn(page, 'repair-tickets');
     await settled(page);
     let records = 0;
@@ -300,7 +305,7 @@ test.describe('repair appointments (home spec 2.4)', () => {
       const toast = page.getByText('Sorry, your appointment cannot be cancelled at the moment');
       await expect(toast).toBeVisible();
       await expectRecords(page, 'updateTicket', ++records);
-      await expect(toast).toHaveCount(0, { timeout: 6_000 });
+      await dismissToast(page, toast);
     }
     await setFault(page, '/Orch/dssh/rx/updateTicket', '500');
     await page.getByRole('button', { name: 'Reschedule appointment TR-55002' }).click();
@@ -320,7 +325,6 @@ test.describe('repair appointments (home spec 2.4)', () => {
   test("a slot look-up that fails (persona, then 500, malformed, time-out) shows 'We are unable to retrieve appointment times ...' with an issue-log record", async ({
     guarded: page,
   }) => {
-    test.setTimeout(90_000);
     await signIn(page, 'repair-slots-unavailable');
     await settled(page);
     const unable =
@@ -423,7 +427,6 @@ test.describe("the technician's location, with the tech tracker toggle on (a tes
   test('an en-route order opens the tracker in a new window; the tracker call failing (500, malformed, time-out) says it cannot find the technician, with an issue-log record', async ({
     guarded: page,
   }) => {
-    test.setTimeout(90_000);
     await signIn(page, 'order-tech-en-route');
     await settled(page);
     const alert = pendingAlert(page);
@@ -443,7 +446,7 @@ test.describe("the technician's location, with the tech tracker toggle on (a tes
       );
       await expect(toast).toBeVisible();
       await expectRecords(page, 'techTracker', ++records);
-      await expect(toast).toHaveCount(0, { timeout: 6_000 });
+      await dismissToast(page, toast);
     }
   });
 

@@ -1,6 +1,12 @@
 import type { Page } from '@playwright/test';
 import { test, expect, signIn, settled, axe } from '../../../test/e2e/fixtures';
-import { FAULT_MODES, expectNewIssue, issueCount, setFault } from '../../../test/e2e/home-helpers';
+import {
+  FAULT_MODES,
+  expectNewIssue,
+  issueCount,
+  setFault,
+  dismissToast,
+} from '../../../test/e2e/home-helpers';
 
 /**
  * Paperless on and off (issue 8 item 8; home spec 2.5, 4 'Paperless', 5, 7, 8) through
@@ -119,7 +125,6 @@ test.describe('paperless billing (home spec 2.5)', () => {
   test('the update call failing (500, malformed, time-out): the failure toast, paperless stays off, an issue-log record; each with its own record', async ({
     guarded: page,
   }) => {
-    test.setTimeout(90_000);
     await signIn(page, 'cris', '/billing');
     await settled(page);
     const dialog = page.getByRole('dialog', { name: 'Paperless Billing' });
@@ -133,14 +138,13 @@ test.describe('paperless billing (home spec 2.5)', () => {
       await expect(toast(page, FAILED), mode).toBeVisible();
       await expect(settings(page)).toContainText('Off: your bill comes by mail');
       await expectNewIssue(page, 'crisUpdatePaperless', before);
-      await expect(toast(page, FAILED)).toHaveCount(0, { timeout: 7_000 });
+      await dismissToast(page, toast(page, FAILED));
     }
   });
 
   test('a 9-character account: ensupdatepaperless failing (500, malformed, time-out) shows the failure toast and paperless stays off; validateEmail failing (500, malformed, time-out) shows the inline text; each with its record', async ({
     guarded: page,
   }) => {
-    test.setTimeout(180_000);
     await signIn(page, 'postpaid-smb', '/billing');
     await settled(page);
     await expect(settings(page)).toContainText('Off: your bill comes by mail');
@@ -157,7 +161,7 @@ test.describe('paperless billing (home spec 2.5)', () => {
       await expect(toast(page, FAILED), mode).toBeVisible();
       await expect(settings(page)).toContainText('Off: your bill comes by mail');
       await expectNewIssue(page, 'ensupdatepaperless', before);
-      await expect(toast(page, FAILED)).toHaveCount(0, { timeout: 7_000 });
+      await dismissToast(page, toast(page, FAILED));
     }
     await setFault(page, '/Orch/dss/api/ensupdatepaperless', 'off');
     for (const mode of FAULT_MODES) {
