@@ -3,23 +3,29 @@ import AxeBuilder from '@axe-core/playwright';
 import { CALL_TIMEOUT_MS } from '../../playwright.config';
 
 /**
- * Every browser test gets a page that records CSP violations and uncaught errors; after the test both
- * lists must be empty. CSP violations are caught in the page (securitypolicyviolation) and from the
- * console, so an inline script or style the policy refused fails the test that caused it.
+ * Records a page's CSP violations and uncaught errors into the list it returns. CSP violations are caught in
+ * the page (securitypolicyviolation) and from the console, so an inline script or style the policy refused
+ * fails the test that caused it.
  */
+export async function guard(page: Page): Promise<string[]> {
+  const problems: string[] = [];
+  page.on('console', (msg) => {
+    const text = msg.text();
+    if (/Content Security Policy|Refused to/i.test(text)) problems.push(`CSP: ${text}`);
+  });
+  page.on('pageerror', (err) => problems.push(`uncaught: ${err.message}`));
+  await page.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (e) => {
+      console.error(`Refused to load (CSP ${e.violatedDirective}): ${e.blockedURI}`);
+    });
+  });
+  return problems;
+}
+
+/** Every browser test gets a guarded page: after the test, no CSP violation and no uncaught error. */
 export const test = base.extend<{ guarded: Page }>({
   guarded: async ({ page }, use) => {
-    const problems: string[] = [];
-    page.on('console', (msg) => {
-      const text = msg.text();
-      if (/Content Security Policy|Refused to/i.test(text)) problems.push(`CSP: ${text}`);
-    });
-    page.on('pageerror', (err) => problems.push(`uncaught: ${err.message}`));
-    await page.addInitScript(() => {
-      document.addEventListener('securitypolicyviolation', (e) => {
-        console.error(`Refused to load (CSP ${e.violatedDirective}): ${e.blockedURI}`);
-      });
-    });
+    const problems = await guard(page);
     await use(page);
     expect(problems, 'no CSP violation and no uncaught error').toEqual([]);
   },
