@@ -22,7 +22,7 @@ function qaReplay(file: string): Promise<{ code: number; output: string }> {
     execFile(
       process.execPath,
       ['--import', 'tsx', 'scripts/qa-replay.ts', file],
-      { env: process.env, timeout: 150_000 },
+      { env: process.env, timeout: 55_000 },
       (error, stdout, stderr) => {
         const code = error ? (typeof error.code === 'number' ? error.code : 1) : 0;
         resolve({ code, output: `${stdout}${stderr}` });
