@@ -428,6 +428,8 @@ export function createSandboxServer(options: SandboxOptions = {}): SandboxServer
 
   function sendReply(req: FastifyRequest, reply: FastifyReply, r: Reply): FastifyReply {
     if ('location' in r) return redirectLocal(req, reply, r.location);
+    // A file made for the request (the bill PDF, sandbox/bill-pdf.ts), streamed.
+    if ('stream' in r) return reply.code(r.status).headers(r.headers).type(r.type).send(r.stream);
     if ('text' in r) {
       return reply
         .code(r.status)

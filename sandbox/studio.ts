@@ -79,7 +79,7 @@ const json = (reply: FastifyReply, status: number, body: unknown): FastifyReply 
 /** What the checks of the CLI need from the code (scanned once, on first use: the code does not change). */
 let context: Promise<CheckContext> | undefined;
 const checkContext = (): Promise<CheckContext> =>
-  (context ??= import('../scripts/rules-lib').then((m) => m.checkContext()));
+  (context ??= import('../lib/rules-files').then((m) => m.checkContext()));
 
 /** A rule file at the top of the folder (a decision's file), as opposed to cases/ and other folders. */
 const isRuleFile = (path: string): boolean => !path.includes('/') && path.endsWith('.json');
@@ -93,7 +93,7 @@ export async function checkFiles(files: Readonly<Record<string, string>>): Promi
   const checked = checkRules(rules, await checkContext());
   const problems = checked.errors.map(formatIssue);
   if (problems.length === 0) {
-    const cases = await import('../scripts/rules-cases');
+    const cases = await import('../lib/rule-cases');
     const caseTexts = Object.fromEntries(
       Object.entries(files)
         .filter(([p]) => p.startsWith('cases/'))

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { currentPreview, goldenPreviewPath } from '../../scripts/rules-lib';
+import { currentPreview, goldenPreviewPath } from '../../lib/personas';
 
 describe('rules preview', () => {
   // Every persona decided and the preview formatted: seconds of work, more on a busy machine.
