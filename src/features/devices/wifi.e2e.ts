@@ -1,13 +1,7 @@
 import type { Page } from '@playwright/test';
 import jsQR from 'jsqr';
 import { test, expect, signIn, settled, axe } from '../../../test/e2e/fixtures';
-import {
-  AFTER_TIMEOUT,
-  expectIssueLogged,
-  issueRecords,
-  serveToggleOn,
-  setFault,
-} from '../../../test/e2e/home-helpers';
+import { expectIssueLogged, issueRecords, serveToggleOn, setFault } from '../../../test/e2e/home-helpers';
 
 /**
  * The WiFi and connected-devices panel (issue 9; home spec 2.9, 4, 7, 8, 9): the panel's variants on their
@@ -313,7 +307,6 @@ test.describe('Edit WIFI info with the acs call toggle on (a test-only served to
     await dialog.getByRole('button', { name: 'Save' }).click();
     await expect(dialog.getByRole('alert')).toHaveText(
       'We were unable to update your WiFi info. Please try again later.',
-      { timeout: AFTER_TIMEOUT },
     );
     await expect(dialog.getByLabel('WiFi password')).toHaveValue('maple-street-42');
     await expect
