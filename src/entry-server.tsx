@@ -35,12 +35,14 @@ import { createApi } from './stores/create-api';
 import type { Env } from './stores/env';
 import { dehydrate, SERVER_STATE_ID, type ServerState } from './stores/hydration';
 import { RootStore } from './stores/root-store';
+import { renderingOnServer } from './stores/arriving-code';
 import { STORAGE_FLAGS } from './stores/storage-flags';
 import { onUnshowableValue } from './ui/format';
 import { RenderedModules } from './ui/lazy-section';
 
 // Observers render once on the server: no reactions, nothing held between requests.
 enableStaticRendering(true);
+renderingOnServer();
 
 /** After the deadline, how long the guard's own timer may take to decide on what has answered. */
 const DECIDE_GRACE_MS = 100;
