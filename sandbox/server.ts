@@ -13,6 +13,8 @@ import { basename, join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { safeLocalTarget } from '../src/api/redirect';
 import type { OidcSettings } from './analyst-auth';
+import type { EntryServer } from './page-render';
+import type { RuntimeConfig } from './runtime-config';
 import type { OidcConfig, ProductionConfig, ServerConfig } from '../server/config';
 import { createFastify } from '../server/fastify';
 import type { LoggerSettings } from '../server/logging';
@@ -52,8 +54,14 @@ export interface SandboxOptions {
   distDir?: string;
   /** rule files served at /rules (default <repo>/rules) */
   rulesDir?: string;
-  /** answers a request for one of the portal's pages (default: the app shell, dist/index.html) */
+  /** answers a request for one of the portal's pages (default: React's server render, server/plugins/pages.ts) */
   renderPage?: PageRenderer;
+  /** how the server-rendering module is loaded (default: the build's dist/server/entry-server.js) */
+  renderEntry?: () => Promise<EntryServer>;
+  /** how long a page's render waits for the account's calls (default: the portal's homeCompleteMs) */
+  renderWaitMs?: number;
+  /** time-outs written into every page (CALL_TIMEOUT_MS ...: sandbox/runtime-config.ts); default the bundled ones */
+  runtimeConfig?: RuntimeConfig;
   /** extra persona folders (SANDBOX_PERSONAS_DIR) */
   personaDirs?: readonly string[];
   /** personas already loaded (tests starting many servers); personaDirs is then ignored */
@@ -269,7 +277,16 @@ export function createSandboxServer(options: SandboxOptions = {}): SandboxServer
   void app.register(pagesPlugin, {
     distDir: dirs.dist,
     serveSourcemaps: options.serveSourcemaps === true,
-    ...(options.renderPage ? { renderPage: options.renderPage } : {}),
+    runtimeConfig: options.runtimeConfig ?? {},
+    ...(options.renderPage
+      ? { renderPage: options.renderPage }
+      : {
+          render: {
+            rulesBundle: () => rules.bundle(),
+            ...(options.renderEntry ? { entry: options.renderEntry } : {}),
+            ...(options.renderWaitMs !== undefined ? { homeCompleteMs: options.renderWaitMs } : {}),
+          },
+        }),
   });
   void app.register(rulesPlugin, {
     rules,
@@ -340,6 +357,7 @@ export function oidcSettingsOf(
 /** The composition's options for a configuration read from the environment (server/config.ts). */
 export function optionsOf(config: ServerConfig): SandboxOptions {
   const options: SandboxOptions = {
+    runtimeConfig: config.runtimeConfig,
     sessions: config.sessions,
     secureCookies: config.secureCookies,
     serveSourcemaps: config.serveSourcemaps,

@@ -15,6 +15,7 @@
  */
 import { delimiter } from 'node:path';
 import { parseSandboxToday } from '../sandbox/personas';
+import { runtimeConfigFromEnv, type RuntimeConfig } from '../sandbox/runtime-config';
 import { LOOPBACK_HOSTS } from './security';
 
 export type PortalMode = 'sandbox' | 'production';
@@ -91,6 +92,11 @@ export interface ServerConfig {
   logLevel: LogLevel;
   /** SHUTDOWN_GRACE_SECONDS (default 10): how long SIGTERM waits for the requests in flight */
   shutdownGraceMs: number;
+  /**
+   * CALL_TIMEOUT_MS, HOME_COMPLETE_MS, CHUNK_LOAD_MS: the portal's time-outs, written into every page (ADR 036);
+   * {} keeps the bundled ones
+   */
+  runtimeConfig: RuntimeConfig;
   /** the sandbox's own: SANDBOX_PERSONAS_DIR, SANDBOX_TODAY, SANDBOX_TIMEOUT_MS (refused in production) */
   sandbox: { personaDirs?: string[]; today?: Date; timeoutHoldMs?: number };
 }
@@ -300,6 +306,12 @@ export function readServerConfig(env: NodeJS.ProcessEnv = process.env): ServerCo
     r.problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, not '${level}'`);
   }
   const grace = r.positive('SHUTDOWN_GRACE_SECONDS') ?? 10;
+  let runtimeConfig: RuntimeConfig = {};
+  try {
+    runtimeConfig = runtimeConfigFromEnv(env);
+  } catch (e) {
+    r.problems.push(e instanceof Error ? e.message : String(e));
+  }
   const gitDir = r.text('STUDIO_GIT_DIR');
   const rulesDir = r.text('RULES_DIR');
   const config: ServerConfig = {
@@ -324,6 +336,7 @@ export function readServerConfig(env: NodeJS.ProcessEnv = process.env): ServerCo
     },
     logLevel: level as LogLevel,
     shutdownGraceMs: grace * 1000,
+    runtimeConfig,
     sandbox: mode === 'sandbox' ? readSandbox(r) : {},
   };
   if (r.missing.length > 0 || r.problems.length > 0) throw new ConfigError(mode, r.missing, r.problems);

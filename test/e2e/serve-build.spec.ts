@@ -10,8 +10,8 @@ import { checkContext } from '../../lib/rules-files';
  * Issue 21 item 5 (docs/decisions/025): the release runs from its production dependencies. What `npm run
  * build` made (dist/, the server compiled into dist/server/) is copied with the files the server reads into a
  * folder of its own, `npm prune --omit=dev` takes every development package out of its node_modules, and
- * `npm run serve` there must serve the portal: a customer signs in and gets /home, the rules, the studio's
- * checks (compiled into the build), readiness. No browser: this is about what the process can load.
+ * `npm run serve` there must serve the portal: a customer signs in and gets /home rendered by the server, the
+ * rules, the studio's checks (compiled into the build), readiness. No browser: this is about what the process can load.
  *
  * node_modules is copied as hard links (`cp -al`, fast, and prune only unlinks), so the test never touches the
  * repository's own packages.
@@ -76,9 +76,14 @@ test('npm run serve serves the portal from production dependencies alone', async
   const cookie = (signIn.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
   expect(cookie).toMatch(/^sid=/);
 
+  // The home is rendered by the server (dist/server/entry-server.js, React's server renderer and what it
+  // imports, all loaded from the production packages): the customer's name and account are in the HTML.
   const home = await fetch(`${base}/home`, { headers: { cookie } });
   expect(home.status).toBe(200);
-  expect(await home.text()).toContain('id="root"');
+  const html = (await home.text()).replaceAll('<!-- -->', '');
+  expect(html).toContain('Hi, Alex!');
+  expect(html).toContain('Account 310245781');
+  expect(html).toContain('id="server-state"');
   const call = await fetch(`${base}/Orch/dssh/homeEarlyInit`, { headers: { cookie } });
   expect(call.status).toBe(200);
   const bundle = await fetch(`${base}/rules/bundle.json`, { headers: { 'accept-encoding': 'br' } });

@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import type { EntryServer } from '../../sandbox/page-render';
 import pagesPlugin, { type PageRenderer, type PageRequest } from '../../server/plugins/pages';
 import { ENTRY, makeDist } from '../sandbox/harness';
 import { appWith } from './harness';
@@ -96,6 +97,66 @@ describe('the page seam (renderPage)', () => {
         { path: '/home', distDir: dist },
         { path: '/', distDir: dist },
       ]);
+    } finally {
+      await rendered.close();
+    }
+  });
+});
+
+describe("the pages plugin: the server's render", () => {
+  /** A build whose page has the root's markers, so the server renders into it. */
+  function markedDist(): string {
+    const d = makeDist();
+    writeFileSync(
+      join(d, 'index.html'),
+      '<!doctype html><html><head><title>My Account</title></head>' +
+        '<body><!--ssr-root--><div id="root"></div><!--/ssr-root--></body></html>',
+    );
+    return d;
+  }
+
+  it('renders a page through the entry, its calls answered in process by the whole server, the studio never', async () => {
+    const renders: string[] = [];
+    // A stand-in of src/entry-server: it makes one call, as a page's start-up does, then redirects.
+    const entry = {
+      loadRuntime: () => Promise.reject(new Error('not asked')),
+      render: async (request: {
+        url: string;
+        fetch: (url: string, init: RequestInit) => Promise<Response>;
+      }) => {
+        renders.push(request.url);
+        const answer = await request.fetch('/Orch/ping', { method: 'GET' });
+        return { kind: 'redirect', location: `/landed?answer=${await answer.text()}` };
+      },
+    } as unknown as EntryServer;
+    const rendered = await appWith((root) => {
+      // Another family's route: the render's in-process call reaches it, with the customer's cookie alone.
+      root.get('/Orch/ping', (req, reply) =>
+        reply.header('Set-Cookie', 'ORCHSESSION=fresh; Path=/').send(`${req.headers.cookie ?? 'none'}`),
+      );
+      void root.register(pagesPlugin, {
+        distDir: markedDist(),
+        runtimeConfig: { timeouts: { callMs: 1234 } },
+        render: { rulesBundle: () => '{"files":{}}', entry: () => Promise.resolve(entry) },
+      });
+    });
+    try {
+      const home = await rendered.inject({
+        url: '/home',
+        headers: { cookie: 'ORCH=abc', authorization: 'x' },
+      });
+      expect(home.statusCode).toBe(302);
+      expect(home.headers.location).toBe('/landed?answer=ORCH=abc');
+      expect(home.headers['set-cookie']).toBe('ORCHSESSION=fresh; Path=/');
+      expect(home.headers['cache-control']).toBe('private, no-store');
+      // The rule studio and the page's own file are the browser's to render: the built page, runtime included.
+      for (const url of ['/studio', '/studio/history', '/index.html']) {
+        const res = await rendered.inject(url);
+        expect(res.statusCode, url).toBe(200);
+        expect(res.body, url).toContain('<div id="root"></div>');
+        expect(res.body, url).toContain('"callMs":1234');
+      }
+      expect(renders).toEqual(['/home']);
     } finally {
       await rendered.close();
     }
