@@ -1,0 +1,102 @@
+/** The rule cases of the decision shown: each case, passing or failing, with its facts editable. */
+import type { DecisionId } from '../../engine/decisions';
+import { casesPathOf, editJson, parseOr, type DraftReport, type Files } from './model';
+import { Fact, IssueList } from './parts';
+
+interface CaseJson {
+  name: string;
+  facts?: Record<string, string | number | boolean | null>;
+  persona?: string;
+  expect: Record<string, unknown>;
+}
+
+export function CasesPanel({
+  decision,
+  files,
+  report,
+  onEdit,
+  onRaw,
+}: {
+  decision: DecisionId;
+  files: Files;
+  report: DraftReport | null;
+  onEdit: (fn: (text: string) => string) => void;
+  onRaw: () => void;
+}) {
+  const path = casesPathOf(decision);
+  const parsed = parseOr<{ cases: CaseJson[] }>(files[path]);
+  const results = report?.cases.filter((r) => r.file === `rules/${path}`) ?? [];
+  const failing = results.filter((r) => r.failures.length > 0).length;
+  return (
+    <section aria-labelledby="studio-cases-title" className="studio-panel">
+      <h3 id="studio-cases-title">
+        Rule cases of {decision} ({results.length - failing} of {results.length} pass)
+      </h3>
+      <button type="button" className="btn btn--secondary" onClick={onRaw}>
+        Edit the cases as JSON
+      </button>
+      <IssueList
+        issues={report?.caseIssues.filter((i) => i.file === `rules/${path}`) ?? []}
+        label="Problems in the case file"
+      />
+      <ol className="studio-cases">
+        {(parsed?.cases ?? []).map((c, i) => {
+          const r = results.find((x) => x.ref.startsWith(`#${i + 1} `) || x.ref === `#${i + 1}`);
+          const fails = r ? r.failures.length > 0 : false;
+          return (
+            <li
+              key={i}
+              className={fails ? 'studio-case studio-case--fail' : 'studio-case'}
+              aria-label={`Case ${i + 1}: ${c.name}`}
+            >
+              <p>
+                <strong>{fails ? 'FAIL' : r ? 'pass' : '…'}</strong> {c.name}
+              </p>
+              {fails && r ? (
+                <p>
+                  expected {r.expected}; got {r.got}
+                </p>
+              ) : null}
+              {c.facts ? (
+                <div className="studio-case__facts">
+                  <label>
+                    Name of case {i + 1}
+                    <input
+                      value={c.name}
+                      onChange={(e) => onEdit((t) => editJson(t, ['cases', i, 'name'], e.target.value))}
+                    />
+                  </label>
+                  {Object.entries(c.facts).map(([fact, value]) => (
+                    <label key={fact}>
+                      <Fact name={fact} /> in case {i + 1}
+                      <input
+                        value={value === null ? '' : String(value)}
+                        onChange={(e) => {
+                          const raw = e.target.value;
+                          const next =
+                            typeof value === 'number'
+                              ? raw === ''
+                                ? null
+                                : Number(raw)
+                              : typeof value === 'boolean'
+                                ? raw === 'true'
+                                : raw;
+                          onEdit((t) => editJson(t, ['cases', i, 'facts', fact], next));
+                        }}
+                      />
+                    </label>
+                  ))}
+                  <p className="studio-muted">expects {JSON.stringify(c.expect)}</p>
+                </div>
+              ) : (
+                <p className="studio-muted">
+                  persona {c.persona}; expects {JSON.stringify(c.expect)}
+                </p>
+              )}
+            </li>
+          );
+        })}
+      </ol>
+    </section>
+  );
+}
