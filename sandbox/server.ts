@@ -50,6 +50,7 @@ import { isoDate, isoDateTime, loadPersonas, type Persona, type PersonaProblem }
 import { preauthRoutes } from './preauth-routes';
 import { RulesCache, type RulesBundle } from './rules';
 import { readStudioConfig, registerStudio, type StudioConfig } from './studio';
+import type { StudioChecker } from './studio-check';
 import { RulesRepo } from './studio-repo';
 import {
   ANALYST_CONTENT_SECURITY_POLICY,
@@ -154,7 +155,7 @@ export interface SandboxOptions {
   /** where a rejected rule file is reported, once per version (default console.warn) */
   onRulesProblem?: (file: string, message: string) => void;
   /** the rule studio: its configuration (default config/studio.json) and its git directory (STUDIO_GIT_DIR) */
-  studio?: { config?: StudioConfig; gitDir?: string };
+  studio?: { config?: StudioConfig; gitDir?: string; checker?: StudioChecker };
 }
 
 export interface SandboxServer {
@@ -796,6 +797,8 @@ export function createSandboxServer(options: SandboxOptions = {}): SandboxServer
       app: scope,
       config: studioConfig,
       repo: studioRepo,
+      distDir,
+      ...(options.studio?.checker ? { checker: options.studio.checker } : {}),
       personas,
       today,
       sessionOf,
