@@ -66,7 +66,7 @@ async function checksDuring(fn: () => Promise<void>): Promise<number> {
   return started;
 }
 
-describe('every file a change can touch is checked', () => {
+describe('every file a change can touch is checked', { timeout: 60_000 }, () => {
   it('refuses a population file that is not JSON, or that its schema refuses, and nothing goes pending', async () => {
     const ana = await analyst('ana');
     const notJson = await save(ana, { 'population/distributions.json': 'this is not json <script>' });
@@ -138,7 +138,7 @@ describe('every file a change can touch is checked', () => {
   });
 });
 
-describe('checks run beside the event loop', () => {
+describe('checks run beside the event loop', { timeout: 60_000 }, () => {
   it('answers a customer while a large change is being checked', async () => {
     const ana = await analyst('ana');
     const customer = new Browser(base);
@@ -196,7 +196,7 @@ describe('checks run beside the event loop', () => {
   });
 });
 
-describe('the studio page', () => {
+describe('the studio page', { timeout: 60_000 }, () => {
   it('carries a nonce of its own for the editor’s styles in its CSP, and no other page does', async () => {
     const ana = new Browser(base);
     await ana.get('/sandbox/signin?analyst=ana');
