@@ -248,6 +248,21 @@ const READINGS: Record<AccountDecisionId, Reading> = {
   },
 };
 
+/**
+ * Each decision of an account as the report reads it (the labels of its changes: '2 (almost expired)',
+ * the sections in order): the studio's preview shows decisions in the same words.
+ */
+export function readDecisions(
+  d: HomeDecisions,
+): { decision: DecisionId; value: string | null; list: readonly string[] | null }[] {
+  return (Object.keys(READINGS) as AccountDecisionId[]).map((decision) => {
+    const r = READINGS[decision];
+    return r.kind === 'value'
+      ? { decision, value: r.of(d), list: null }
+      : { decision, value: null, list: r.of(d) };
+  });
+}
+
 function sameList(a: readonly unknown[], b: readonly unknown[]): boolean {
   if (a === b) return true;
   if (a.length !== b.length) return false;

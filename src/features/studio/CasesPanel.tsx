@@ -1,7 +1,12 @@
 /** The rule cases of the decision shown: each case, passing or failing, with its facts editable. */
 import type { DecisionId } from '../../engine/decisions';
+import type { RulesetIssue } from '../../engine/validate';
+import type { FileEdit } from './DecisionTable';
 import { casesPathOf, editJson, parseOr, type DraftReport, type Files } from './model';
 import { Fact, IssueList } from './parts';
+
+/** The element id of a case, for the links to it (the save refusal's list). */
+export const caseAnchor = (decision: string, n: number): string => `case-${decision}-${n}`;
 
 interface CaseJson {
   name: string;
@@ -14,15 +19,20 @@ export function CasesPanel({
   decision,
   files,
   report,
-  onEdit,
+  warnings,
+  edit,
   onRaw,
 }: {
   decision: DecisionId;
   files: Files;
   report: DraftReport | null;
-  onEdit: (fn: (text: string) => string) => void;
+  /** The draft's warnings about these cases (a name quoting a number that changed). */
+  warnings: readonly RulesetIssue[];
+  edit: FileEdit;
   onRaw: () => void;
 }) {
+  const onEdit = (label: string, fn: (text: string) => string, group: string): void =>
+    edit(label, fn, `${path} ${group}`);
   const path = casesPathOf(decision);
   const parsed = parseOr<{ cases: CaseJson[] }>(files[path]);
   const results = report?.cases.filter((r) => r.file === `rules/${path}`) ?? [];
@@ -30,7 +40,12 @@ export function CasesPanel({
   return (
     <section aria-labelledby="studio-cases-title" className="studio-panel">
       <h3 id="studio-cases-title">
-        Rule cases of {decision} ({results.length - failing} of {results.length} pass)
+        Rule cases of {decision}{' '}
+        {report && report.check.errors.length > 0
+          ? '(not run: the rules have errors)'
+          : report
+            ? `(${results.length - failing} of ${results.length} pass)`
+            : ''}
       </h3>
       <button type="button" className="btn btn--secondary" onClick={onRaw}>
         Edit the cases as JSON
@@ -43,15 +58,23 @@ export function CasesPanel({
         {(parsed?.cases ?? []).map((c, i) => {
           const r = results.find((x) => x.ref.startsWith(`#${i + 1} `) || x.ref === `#${i + 1}`);
           const fails = r ? r.failures.length > 0 : false;
+          const warned = warnings.filter((w) => w.path.startsWith(`cases[${i}]`));
           return (
             <li
               key={i}
+              id={caseAnchor(decision, i + 1)}
+              tabIndex={-1}
               className={fails ? 'studio-case studio-case--fail' : 'studio-case'}
               aria-label={`Case ${i + 1}: ${c.name}`}
             >
               <p>
                 <strong>{fails ? 'FAIL' : r ? 'pass' : '…'}</strong> {c.name}
               </p>
+              {warned.map((w) => (
+                <p key={w.message} className="studio-issues__warning">
+                  Warning: {w.message}
+                </p>
+              ))}
               {fails && r ? (
                 <p>
                   expected {r.expected}; got {r.got}
@@ -59,11 +82,17 @@ export function CasesPanel({
               ) : null}
               {c.facts ? (
                 <div className="studio-case__facts">
-                  <label>
+                  <label className="studio-case__name">
                     Name of case {i + 1}
                     <input
                       value={c.name}
-                      onChange={(e) => onEdit((t) => editJson(t, ['cases', i, 'name'], e.target.value))}
+                      onChange={(e) =>
+                        onEdit(
+                          `Name of case ${i + 1} of ${decision}`,
+                          (t) => editJson(t, ['cases', i, 'name'], e.target.value),
+                          `${i} name`,
+                        )
+                      }
                     />
                   </label>
                   {Object.entries(c.facts).map(([fact, value]) => (
@@ -81,7 +110,11 @@ export function CasesPanel({
                               : typeof value === 'boolean'
                                 ? raw === 'true'
                                 : raw;
-                          onEdit((t) => editJson(t, ['cases', i, 'facts', fact], next));
+                          onEdit(
+                            `${fact} in case ${i + 1} of ${decision}`,
+                            (t) => editJson(t, ['cases', i, 'facts', fact], next),
+                            `${i} ${fact}`,
+                          );
                         }}
                       />
                     </label>

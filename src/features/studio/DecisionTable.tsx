@@ -1,9 +1,99 @@
-/** One row of a rule file's decision table: the rule, its conditions, what it decides and its actions. */
-import type { RuleDefinition } from '../../engine/types';
-import { conditionLeaves } from './model';
+/** A rule file's decision table: a row per rule, its conditions, what it decides and its actions. */
+import type { DecisionSpec } from '../../engine/decisions';
+import type { RuleDefinition, RuleFile } from '../../engine/types';
+import { conditionLeaves, editJson, parseOr } from './model';
 import { ConditionText } from './parts';
 
-export function RuleRow({
+/** An edit of the file's text, with the label of its step (undo names it) and its group (typing merges). */
+export type FileEdit = (label: string, fn: (text: string) => string, group?: string) => void;
+
+export function DecisionTable({
+  name,
+  file,
+  spec,
+  onEditRule,
+  edit,
+}: {
+  name: string;
+  file: RuleFile;
+  spec: DecisionSpec;
+  onEditRule: (index: number) => void;
+  edit: FileEdit;
+}) {
+  const rules = file.rules ?? [];
+  const ref = (i: number): string => `#${i + 1} '${rules[i]?.name ?? ''}'`;
+  return (
+    <>
+      <div className="studio-scroll" tabIndex={0} role="region" aria-label={`Decision table of ${name}`}>
+        <table className="studio-table studio-rules-table">
+          <caption>Decision table of {name}: one row per rule</caption>
+          <thead>
+            <tr>
+              <th scope="col">#</th>
+              <th scope="col">Rule</th>
+              <th scope="col">Priority</th>
+              <th scope="col">Conditions</th>
+              <th scope="col">Decides</th>
+              <th scope="col">Actions</th>
+            </tr>
+          </thead>
+          <tbody>
+            {rules.map((rule, i) => (
+              <RuleRow
+                key={i}
+                rule={rule}
+                index={i}
+                count={rules.length}
+                kind={spec.kind}
+                onEdit={() => onEditRule(i)}
+                onParam={(key, value) =>
+                  edit(
+                    `${key} of rule ${ref(i)}`,
+                    (t) => editJson(t, ['rules', i, 'event', 'params', key], value),
+                    `param ${name} ${i} ${key}`,
+                  )
+                }
+                onMove={(to) =>
+                  edit(`Move rule ${ref(i)} ${to < i ? 'up' : 'down'}`, (t) => {
+                    const list = [...(parseOr<RuleFile>(t)?.rules ?? [])];
+                    const [r] = list.splice(i, 1);
+                    list.splice(to, 0, r!);
+                    return editJson(t, ['rules'], list);
+                  })
+                }
+                onRemove={() => edit(`Remove rule ${ref(i)}`, (t) => editJson(t, ['rules', i], undefined))}
+              />
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <button
+        type="button"
+        className="btn btn--secondary"
+        onClick={() =>
+          edit(`Add a rule to ${name}`, (t) =>
+            editJson(
+              t,
+              ['rules', rules.length],
+              {
+                name: `new-rule-${rules.length + 1}`,
+                description: '',
+                priority: 1,
+                conditions: { all: [] },
+                event: { type: spec.eventType, params: {} },
+              },
+              true,
+            ),
+          )
+        }
+      >
+        Add a rule
+      </button>
+    </>
+  );
+}
+
+function RuleRow({
   rule,
   index,
   count,
@@ -28,9 +118,11 @@ export function RuleRow({
   return (
     <tr>
       <td>{index + 1}</td>
-      <th scope="row">
+      <th scope="row" className="studio-rule-name">
         {rule.name}
-        {rule.description ? <div className="studio-muted">{rule.description}</div> : null}
+        {rule.description ? (
+          <span className="studio-muted studio-rule-description">{rule.description}</span>
+        ) : null}
       </th>
       <td>{rule.priority}</td>
       <td>
@@ -66,7 +158,13 @@ export function RuleRow({
             />
           </label>
         ) : (
-          <code className="studio-params">{JSON.stringify(params)}</code>
+          <ul className="studio-params">
+            {Object.entries(params).map(([key, value]) => (
+              <li key={key}>
+                {key}: <code>{JSON.stringify(value)}</code>
+              </li>
+            ))}
+          </ul>
         )}
       </td>
       <td className="studio-actions">

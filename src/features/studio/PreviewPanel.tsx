@@ -1,9 +1,77 @@
-/** The personas' decisions under the live rules and the draft, changed ones marked. */
-import { useEffect, useState } from 'react';
+/**
+ * Every persona's decisions under the live rules and the draft: the personas whose decisions change first,
+ * each decision in the impact report's words ('2 (almost expired) → 0 (neither)'), the items of a list
+ * (sections, navigation, toggles...) marked added, removed or moved, in words as well as colour.
+ */
+import { useEffect, useMemo, useState } from 'react';
 import type { LiveRules, PersonaData } from './api';
-import { previewRows, rulesetsOf, type Files, type PreviewRow } from './model';
+import {
+  listMarks,
+  previewAccounts,
+  rulesetsOf,
+  type Files,
+  type PreviewAccount,
+  type Reading,
+} from './model';
 
-const DEFAULT_PREVIEW = ['card-expiring', 'prepaid', 'postpaid'];
+const MARK_TEXT = { added: 'added', removed: 'removed', moved: 'moved', kept: '' } as const;
+
+function ReadingView({ reading, other, side }: { reading: Reading; other: Reading; side: 'live' | 'draft' }) {
+  if (!('list' in reading)) return <>{reading.value}</>;
+  if (side === 'live' || !('list' in other)) {
+    return reading.list.length === 0 ? <>(none)</> : <>{reading.list.join(', ')}</>;
+  }
+  const marks = listMarks(other.list, reading.list);
+  if (marks.length === 0) return <>(none)</>;
+  return (
+    <ul className="studio-marks">
+      {marks.map(({ item, mark }) => (
+        <li key={`${mark} ${item}`} className={`studio-mark studio-mark--${mark}`}>
+          {mark === 'removed' ? <del>{item}</del> : mark === 'added' ? <ins>{item}</ins> : item}
+          {mark !== 'kept' ? <span className="studio-mark__tag"> ({MARK_TEXT[mark]})</span> : null}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function AccountView({ a, all }: { a: PreviewAccount; all: boolean }) {
+  const label = `${a.persona}${a.account > 1 ? ` account ${a.account}` : ''}`;
+  const rows = a.decisions.filter((d) => all || d.changed);
+  return (
+    <div className="studio-persona">
+      <h4>
+        {label} <span className="studio-muted">{a.description}</span>
+      </h4>
+      <div className="studio-scroll" tabIndex={0} role="region" aria-label={`Decisions of ${label}`}>
+        <table className="studio-table studio-table--labels">
+          <caption className="visually-hidden">Decisions of {label}, live and draft</caption>
+          <thead>
+            <tr>
+              <th scope="col">Decision</th>
+              <th scope="col">Live rules</th>
+              <th scope="col">Draft</th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((d) => (
+              <tr key={d.decision} className={d.changed ? 'studio-changed' : undefined}>
+                <th scope="row">{d.decision}</th>
+                <td>
+                  <ReadingView reading={d.live} other={d.draft} side="live" />
+                </td>
+                <td>
+                  {d.changed ? <strong>changed: </strong> : null}
+                  <ReadingView reading={d.draft} other={d.live} side="draft" />
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </div>
+  );
+}
 
 export function PreviewPanel({
   live,
@@ -14,97 +82,68 @@ export function PreviewPanel({
   files: Files;
   personas: PersonaData[];
 }) {
-  const [chosen, setChosen] = useState<string[]>(DEFAULT_PREVIEW);
-  const [rows, setRows] = useState<PreviewRow[] | null>(null);
-  const [all, setAll] = useState(false);
-  useEffect(() => {
+  const [result, setResult] = useState<{ files: Files; accounts: PreviewAccount[] } | 'failed' | null>(null);
+  const sets = useMemo(() => {
     const a = rulesetsOf(live.files);
     const b = rulesetsOf(files);
-    if (!a || !b) return undefined;
+    return a && b ? { a, b } : null;
+  }, [live.files, files]);
+  const [all, setAll] = useState(false);
+  const [unchangedShown, setUnchangedShown] = useState(false);
+  useEffect(() => {
+    if (!sets) return undefined;
     let stale = false;
     const t = setTimeout(() => {
-      previewRows(
-        a,
-        b,
-        personas.filter((p) => chosen.includes(p.id)),
-        live.today,
-      ).then(
-        (r) => !stale && setRows(r),
-        () => !stale && setRows(null),
+      previewAccounts(sets.a, sets.b, personas, live.today, () => stale).then(
+        (r) => !stale && r && setResult({ files, accounts: r }),
+        () => !stale && setResult('failed'),
       );
     }, 300);
     return () => {
       stale = true;
       clearTimeout(t);
     };
-  }, [live, files, personas, chosen]);
-  const shown = (rows ?? []).filter((r) => all || r.changed);
-  const changedPersonas = new Set((rows ?? []).filter((r) => r.changed).map((r) => r.persona));
+  }, [sets, files, personas, live.today]);
+  // The last result stays shown while the next one is decided (a fresh one says it is for this draft).
+  const accounts = !sets || result === 'failed' ? 'invalid' : result === null ? null : result.accounts;
+  const current = result !== null && result !== 'failed' && result.files === files;
+  const list = Array.isArray(accounts) ? accounts : [];
+  const changed = list.filter((a) => a.changed);
+  const unchanged = list.filter((a) => !a.changed);
+  const name = (a: PreviewAccount): string => `${a.persona}${a.account > 1 ? ` #${a.account}` : ''}`;
   return (
     <section aria-labelledby="studio-preview-title" className="studio-panel">
-      <h3 id="studio-preview-title">Preview: decisions under live and draft rules ({live.today})</h3>
-      <details>
-        <summary>Personas ({chosen.length} chosen)</summary>
-        <fieldset className="studio-personas">
-          <legend>Personas to preview</legend>
-          {personas.map((p) => (
-            <label key={p.id} className="studio-check" title={p.description}>
-              <input
-                type="checkbox"
-                checked={chosen.includes(p.id)}
-                onChange={(e) =>
-                  setChosen((c) => (e.target.checked ? [...c, p.id] : c.filter((x) => x !== p.id)))
-                }
-              />{' '}
-              {p.id}
-            </label>
-          ))}
-        </fieldset>
-      </details>
+      <h3 id="studio-preview-title">Preview: every persona under live and draft rules ({live.today})</h3>
       <p role="status">
-        {rows === null
+        {accounts === 'invalid'
           ? 'The preview needs valid rule files.'
-          : changedPersonas.size === 0
-            ? 'No chosen persona’s decisions change.'
-            : `Changed for ${[...changedPersonas].join(', ')}.`}
+          : accounts === null || !current
+            ? `Deciding ${personas.length} personas with the live rules and the draft…`
+            : changed.length === 0
+              ? `No persona’s decisions change (${list.length} persona accounts decided).`
+              : `Changed for ${changed.length} of ${list.length} persona accounts: ${changed.map(name).join(', ')}.`}
       </p>
-      <label className="studio-check">
-        <input type="checkbox" checked={all} onChange={(e) => setAll(e.target.checked)} /> Show unchanged
-        decisions too
-      </label>
-      {shown.length > 0 ? (
-        <div className="studio-scroll" tabIndex={0} role="region" aria-label="Decisions per persona">
-          <table className="studio-table">
-            <caption>Decisions per persona, live and draft</caption>
-            <thead>
-              <tr>
-                <th scope="col">Persona</th>
-                <th scope="col">Decision</th>
-                <th scope="col">Live</th>
-                <th scope="col">Draft</th>
-              </tr>
-            </thead>
-            <tbody>
-              {shown.map((r) => (
-                <tr
-                  key={`${r.persona}-${r.account}-${r.decision}`}
-                  className={r.changed ? 'studio-changed' : undefined}
-                >
-                  <th scope="row">
-                    {r.persona}
-                    {r.account > 1 ? ` #${r.account}` : ''}
-                  </th>
-                  <td>{r.decision}</td>
-                  <td>{r.live}</td>
-                  <td>
-                    {r.changed ? <strong>changed: </strong> : null}
-                    {r.draft}
-                  </td>
-                </tr>
+      {changed.length > 0 ? (
+        <label className="studio-check">
+          <input type="checkbox" checked={all} onChange={(e) => setAll(e.target.checked)} /> Show their
+          unchanged decisions too
+        </label>
+      ) : null}
+      {changed.map((a) => (
+        <AccountView key={`${a.persona} ${a.account}`} a={a} all={all} />
+      ))}
+      {unchanged.length > 0 ? (
+        <details open={unchangedShown} onToggle={(e) => setUnchangedShown(e.currentTarget.open)}>
+          <summary>{unchanged.length} persona accounts without a change</summary>
+          {unchangedShown ? (
+            <>
+              <p className="studio-muted">{unchanged.map(name).join(', ')}</p>
+              {unchanged.map((a) => (
+                <AccountView key={`${a.persona} ${a.account}`} a={a} all />
               ))}
-            </tbody>
-          </table>
-        </div>
+            </>
+          ) : null}
+        </details>
       ) : null}
     </section>
   );

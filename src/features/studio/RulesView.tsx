@@ -1,51 +1,72 @@
 /**
  * The Rules tab: the rule files, the chosen file's decision table with rules:check's findings, its cases,
- * the preview of the personas, the impact on the generated accounts, the home side by side, and the bar
- * that saves the draft.
+ * the preview of every persona, the impact on the generated accounts, the home side by side, and the bar
+ * that saves the draft (undo and redo per step, discard).
  */
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { shownMessages } from '../../../machines/messages';
-import { decisionSpec, type DecisionId } from '../../engine/decisions';
+import { decisionSpec, DECISIONS, type DecisionId } from '../../engine/decisions';
 import type { RuleDefinition, RuleFile } from '../../engine/types';
+import { formatIssue } from '../../engine/validate';
 import { usePageFlow } from '../../stores/use-page-flow';
 import { Dialog } from '../../ui/Dialog';
 import type { LiveRules, PersonaData, StudioApi, StudioError } from './api';
-import { CasesPanel } from './CasesPanel';
-import { RuleRow } from './DecisionTable';
+import { caseAnchor, CasesPanel } from './CasesPanel';
+import { DecisionTable, type FileEdit } from './DecisionTable';
 import { draftMachineFor, type Latest } from './draft-effects';
+import type { Draft, Revising } from './draft-history';
 import { FileList } from './FileList';
 import { HomeSideBySide, type Frames } from './HomeSideBySide';
 import type { ImpactResult } from './impact-client';
 import { ImpactPanel } from './ImpactPanel';
-import { casesPathOf, editJson, Holder, parseOr, type DraftReport, type Files } from './model';
+import { casesPathOf, editJson, Holder, parseOr, type DraftReport } from './model';
 import { IssueList } from './parts';
 import { PreviewPanel } from './PreviewPanel';
+import { quotedNumberWarnings } from './quotes';
 import { RuleEditor } from './RuleEditor';
-import { SaveBar, SaveDialog } from './SaveBar';
+import { SaveBar, SaveDialog, SaveMessages, type Blocker } from './SaveBar';
 
 const RawEditor = lazy(() => import('./RawEditor'));
 
 export interface RulesViewProps {
   api: StudioApi;
   live: LiveRules;
-  files: Files;
-  setFiles: (f: Files | ((f: Files) => Files)) => void;
+  draft: Draft;
   personas: PersonaData[];
   bodiesFor: (date: string) => Promise<PersonaData[]>;
   requireApproval: boolean;
+  revising: Revising | null;
+  onStopRevising: () => void;
   onRecorded: () => void;
 }
 
-export function RulesView({
-  api,
-  live,
-  files,
-  setFiles,
-  personas,
-  bodiesFor,
-  requireApproval,
-  onRecorded,
-}: RulesViewProps) {
+/** The decision of a case file path ('rules/cases/prepaid-card.cases.json'), if it is one. */
+const decisionOfCases = (file: string): DecisionId | undefined =>
+  DECISIONS.find((d) => file.endsWith(`/${casesPathOf(d.id)}`))?.id;
+
+/** Focuses an element once it is on the page (a file switched to is drawn at the next frame or so). */
+function focusSoon(id: string, tries = 10): void {
+  requestAnimationFrame(() => {
+    const el = document.getElementById(id);
+    if (el) el.focus();
+    else if (tries > 0) focusSoon(id, tries - 1);
+  });
+}
+
+/** The status line of the draft's check: never "0 of 0 cases failing" while errors stop the cases. */
+function statusText(report: DraftReport | null, checking: boolean, quoted: number): string {
+  if (checking) return 'Checking…';
+  if (!report) return '';
+  const errors = report.check.errors.length + report.caseIssues.length;
+  const warnings = report.check.warnings.length + quoted;
+  if (report.check.errors.length > 0)
+    return `${errors} error${errors === 1 ? '' : 's'}, ${warnings} warnings: the cases run once the rule files have no error`;
+  return `${errors} errors, ${warnings} warnings, ${report.failing} of ${report.cases.length} cases failing`;
+}
+
+export function RulesView(props: RulesViewProps) {
+  const { api, live, draft, personas, bodiesFor, requireApproval, revising, onRecorded } = props;
+  const files = draft.files;
   const [current, setCurrent] = useState<DecisionId>('prepaid-card');
   const [report, setReport] = useState<DraftReport | null>(null);
   const [refusal, setRefusal] = useState<StudioError | null>(null);
@@ -53,16 +74,15 @@ export function RulesView({
   const [frames, setFrames] = useState<Frames | null>(null);
   const [toast, setToast] = useState<string | null>(null);
   const changedPaths = Object.keys(files).filter((p) => files[p] !== live.files[p]);
+  const replaces = revising?.id ?? null;
   // The machine's actors are made once: they read the draft, the live version and the page's callbacks
-  // through this holder (not a ref: read when the effects run, never during render), brought up to date
-  // after every render.
-  const [latest] = useState(() => new Holder<Latest>({ files, live, onRecorded, previewPersona }));
+  // through this holder (not a ref: read when the effects run, never during render).
+  const [latest] = useState(() => new Holder<Latest>({ files, live, onRecorded, previewPersona, replaces }));
   useEffect(() => {
-    latest.set({ files, live, onRecorded, previewPersona });
+    latest.set({ files, live, onRecorded, previewPersona, replaces });
   });
   // The last impact measured of this draft (the impact panel sets it; an edit clears it): saved with it.
   const [impact] = useState(() => new Holder<ImpactResult | null>(null));
-
   const [machine] = useState(() =>
     draftMachineFor(latest, impact, api, bodiesFor, { setReport, setFrames, setRefusal, setToast }),
   );
@@ -74,12 +94,14 @@ export function RulesView({
     return () => clearTimeout(t);
   }, [files, send]);
 
+  const quoted = useMemo(() => quotedNumberWarnings(live.files, files), [live.files, files]);
   const name = `${current}.json`;
   const file = parseOr<RuleFile>(files[name]);
   const spec = decisionSpec(current)!;
-  const fileIssues = report
-    ? [...report.check.issues, ...report.check.analysis.findings].filter((i) => i.file === `rules/${name}`)
-    : [];
+  const fileIssues = [
+    ...(report ? [...report.check.issues, ...report.check.analysis.findings] : []),
+    ...quoted,
+  ].filter((i) => i.file === `rules/${name}`);
   const otherErrors = report ? report.check.errors.filter((i) => i.file !== `rules/${name}`) : [];
   const messages = shownMessages(snapshot);
   const dialog = messages.find((m) => m.display === 'dialog');
@@ -88,17 +110,65 @@ export function RulesView({
   const [editing, setEditing] = useState<number | null>(null);
   const [raw, setRaw] = useState<string | null>(null);
 
-  const editFile = (path: string, fn: (text: string) => string): void =>
-    setFiles((f) => ({ ...f, [path]: fn(f[path] ?? '') }));
-  const rules = file?.rules ?? [];
+  const edit: FileEdit = (label, fn, group) =>
+    draft.edit(label, (f) => ({ ...f, [name]: fn(f[name] ?? '') }), group ?? null);
+  const editCases: FileEdit = (label, fn, group) =>
+    draft.edit(
+      label,
+      (f) => ({ ...f, [casesPathOf(current)]: fn(f[casesPathOf(current)] ?? '') }),
+      group ?? null,
+    );
+
+  const showCase = (decision: DecisionId, n: number): void => {
+    setCurrent(decision);
+    focusSoon(caseAnchor(decision, n));
+  };
+  const blockers: (Blocker & { refused?: boolean })[] = [
+    ...(report?.check.errors ?? []).map((i) => ({
+      text: formatIssue(i),
+      go: () => {
+        const d = DECISIONS.find((x) => i.file === `rules/${x.id}.json`)?.id;
+        if (d) setCurrent(d);
+        focusSoon('studio-findings');
+      },
+    })),
+    ...(report?.cases ?? [])
+      .filter((c) => c.failures.length > 0)
+      .map((c) => {
+        const d = decisionOfCases(c.file);
+        const n = Number(/^#(\d+)/.exec(c.ref)?.[1]);
+        return {
+          text: `${c.file}, case ${c.ref} fails: expected ${c.expected}, got ${c.got}`,
+          ...(d && n ? { go: () => showCase(d, n) } : {}),
+        };
+      }),
+  ];
+  // The server's refusal names cases the same way: each is a link too.
+  for (const p of refusal?.problems ?? []) {
+    const m = /^rules\/cases\/([a-z-]+)\.cases\.json, case #(\d+)/.exec(p);
+    const d = m ? decisionOfCases(`rules/cases/${m[1]}.cases.json`) : undefined;
+    if (d) blockers.push({ text: p, refused: true, go: () => showCase(d, Number(m![2])) });
+  }
 
   return (
     <div className="studio-rules">
       <FileList files={files} live={live.files} current={current} onPick={setCurrent} />
 
       <section className="studio-file" aria-labelledby="studio-file-title">
+        {revising ? (
+          <div className="studio-message studio-message--info" role="note" aria-label="Revising a change">
+            <p>
+              You are revising your change “{revising.reason}”
+              {revising.comment ? `, sent back with the comment “${revising.comment}”` : ''}. Saving replaces
+              it.
+            </p>
+            <button type="button" className="btn btn--secondary" onClick={props.onStopRevising}>
+              Save as a new change instead
+            </button>
+          </div>
+        ) : null}
         <h2 id="studio-file-title">rules/{name}</h2>
-        <p>
+        <p className="studio-description">
           {file?.description} <span className="studio-muted">({spec.kind})</span>
         </p>
         <div className="studio-toolbar">
@@ -113,102 +183,41 @@ export function RulesView({
               files[casesPathOf(current)] === live.files[casesPathOf(current)]
             }
             onClick={() =>
-              setFiles((f) => ({
+              draft.edit(`Put ${name} and its cases back as they are live`, (f) => ({
                 ...f,
                 [name]: live.files[name]!,
                 [casesPathOf(current)]: live.files[casesPathOf(current)]!,
               }))
             }
           >
-            Undo changes to this file
+            Put {name} back as it is live
           </button>
         </div>
 
         <div className="studio-status" role="status" aria-live="polite">
-          {checking
-            ? 'Checking…'
-            : report
-              ? `${report.check.errors.length + report.caseIssues.length} errors, ${report.check.warnings.length} warnings, ${report.failing} of ${report.cases.length} cases failing`
-              : ''}
+          {statusText(report, checking, quoted.length)}
         </div>
-        <IssueList issues={fileIssues} label={`Findings of rules:check in ${name}`} />
-        {otherErrors.length > 0 ? (
-          <IssueList issues={otherErrors} label="Errors in other files of the draft" />
-        ) : null}
+        <div id="studio-findings" tabIndex={-1}>
+          <IssueList issues={fileIssues} label={`Findings of rules:check in ${name}`} />
+          {otherErrors.length > 0 ? (
+            <IssueList issues={otherErrors} label="Errors in other files of the draft" />
+          ) : null}
+        </div>
 
         {!file ? (
-          <p role="alert">This file is not valid JSON: edit it as JSON or undo the change.</p>
+          <p role="alert">
+            This file is not valid JSON: edit it as JSON, undo the step or discard the draft.
+          </p>
         ) : (
-          <div className="studio-scroll" tabIndex={0} role="region" aria-label={`Decision table of ${name}`}>
-            <table className="studio-table">
-              <caption>Decision table of {name}: one row per rule</caption>
-              <thead>
-                <tr>
-                  <th scope="col">#</th>
-                  <th scope="col">Rule</th>
-                  <th scope="col">Priority</th>
-                  <th scope="col">Conditions</th>
-                  <th scope="col">Decides</th>
-                  <th scope="col">Actions</th>
-                </tr>
-              </thead>
-              <tbody>
-                {rules.map((rule, i) => (
-                  <RuleRow
-                    key={i}
-                    rule={rule}
-                    index={i}
-                    count={rules.length}
-                    kind={spec.kind}
-                    onEdit={() => setEditing(i)}
-                    onParam={(key, value) =>
-                      editFile(name, (t) => editJson(t, ['rules', i, 'event', 'params', key], value))
-                    }
-                    onMove={(to) =>
-                      editFile(name, (t) => {
-                        const list = [...(parseOr<RuleFile>(t)?.rules ?? [])];
-                        const [r] = list.splice(i, 1);
-                        list.splice(to, 0, r!);
-                        return editJson(t, ['rules'], list);
-                      })
-                    }
-                    onRemove={() => editFile(name, (t) => editJson(t, ['rules', i], undefined))}
-                  />
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <DecisionTable name={name} file={file} spec={spec} onEditRule={setEditing} edit={edit} />
         )}
-        {file ? (
-          <button
-            type="button"
-            className="btn btn--secondary"
-            onClick={() =>
-              editFile(name, (t) =>
-                editJson(
-                  t,
-                  ['rules', rules.length],
-                  {
-                    name: `new-rule-${rules.length + 1}`,
-                    description: '',
-                    priority: 1,
-                    conditions: { all: [] },
-                    event: { type: spec.eventType, params: {} },
-                  },
-                  true,
-                ),
-              )
-            }
-          >
-            Add a rule
-          </button>
-        ) : null}
 
         <CasesPanel
           decision={current}
           files={files}
           report={report}
-          onEdit={(fn) => editFile(casesPathOf(current), fn)}
+          warnings={quoted.filter((w) => w.file === `rules/${casesPathOf(current)}`)}
+          edit={editCases}
           onRaw={() => setRaw(casesPathOf(current))}
         />
 
@@ -225,26 +234,26 @@ export function RulesView({
           frames={frames}
         />
 
+        <SaveMessages messages={inline} toast={toast} refusal={refusal} blockers={blockers} />
         <SaveBar
-          changedPaths={changedPaths}
+          draft={draft}
+          changed={changedPaths}
           requireApproval={requireApproval}
           checking={checking}
           onSave={() => send({ type: 'DRAFT.SAVE' })}
-          messages={inline}
-          toast={toast}
-          refusal={refusal}
+          onDiscard={() => draft.edit('Discard the draft', () => ({ ...live.files }))}
         />
       </section>
 
-      {editing !== null && file && rules[editing] ? (
+      {editing !== null && file?.rules[editing] ? (
         <RuleEditor
           spec={spec}
-          rule={rules[editing]}
+          rule={file.rules[editing]}
           position={editing + 1}
           onClose={() => setEditing(null)}
           onApply={(r: RuleDefinition) => {
             const i = editing;
-            editFile(name, (t) => {
+            edit(`Edit rule #${i + 1} '${file.rules[i]!.name}'`, (t) => {
               let next = t;
               for (const key of ['name', 'priority', 'conditions'] as const)
                 next = editJson(next, ['rules', i, key], r[key]);
@@ -263,10 +272,17 @@ export function RulesView({
               text={files[raw] ?? ''}
               issues={
                 report
-                  ? [...report.check.issues, ...report.check.analysis.findings, ...report.caseIssues]
-                  : []
+                  ? [
+                      ...report.check.issues,
+                      ...report.check.analysis.findings,
+                      ...report.caseIssues,
+                      ...quoted,
+                    ]
+                  : quoted
               }
-              onChange={(text) => setFiles((f) => ({ ...f, [raw]: text }))}
+              onChange={(text) =>
+                draft.edit(`Edit ${raw} as JSON`, (f) => ({ ...f, [raw]: text }), `raw ${raw}`)
+              }
             />
           </Suspense>
         </Dialog>
@@ -274,6 +290,7 @@ export function RulesView({
 
       <SaveDialog
         dialog={dialog}
+        revising={revising?.reason ?? null}
         onConfirm={(reason) => send({ type: 'DRAFT.CONFIRM', reason })}
         onClose={() => send({ type: 'DIALOG.CLOSE' })}
       />

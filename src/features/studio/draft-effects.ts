@@ -13,6 +13,8 @@ export interface Latest {
   live: LiveRules;
   onRecorded: () => void;
   previewPersona: string;
+  /** The pending change the draft revises (sent back to its author): saving replaces it. */
+  replaces: string | null;
 }
 
 /**
@@ -80,6 +82,7 @@ export function draftMachineFor(
             base: latest.current.live.commit,
             files: changedFiles(),
             ...(figures ? { impact: figures } : {}),
+            ...(latest.current.replaces ? { replaces: latest.current.replaces } : {}),
           });
           return { pending: saved.pending };
         } catch (e) {

@@ -6,11 +6,20 @@
  * with a reason, approve, and browse or restore the history.
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { createStudioApi, loadSession, type LiveRules, type PersonaData, type StudioSession } from './api';
+import {
+  createStudioApi,
+  loadSession,
+  type Change,
+  type LiveRules,
+  type PersonaData,
+  type StudioSession,
+} from './api';
+import { localTime } from './ChangeView';
+import { useDraftHistory, type Revising } from './draft-history';
 import { HistoryView } from './HistoryView';
 import { ChangesView } from './PendingView';
 import { RulesView } from './RulesView';
-import type { Files } from './model';
+import { Simulator } from './Simulator';
 import './studio.css';
 
 export function Component() {
@@ -60,15 +69,22 @@ function StudioFrame({ children, who }: { children: React.ReactNode; who?: strin
   );
 }
 
-type Tab = 'rules' | 'changes' | 'history';
+type Tab = 'rules' | 'simulator' | 'changes' | 'history';
+const TABS: readonly { id: Tab; label: string }[] = [
+  { id: 'rules', label: 'Rules' },
+  { id: 'simulator', label: 'Simulator' },
+  { id: 'changes', label: 'Pending changes' },
+  { id: 'history', label: 'History' },
+];
 
 function Studio({ session }: { session: StudioSession }) {
   const api = useMemo(() => createStudioApi(() => session.csrfToken), [session]);
   const [live, setLive] = useState<LiveRules | null>(null);
-  const [files, setFiles] = useState<Files>({});
+  const draft = useDraftHistory({});
   const [personas, setPersonas] = useState<PersonaData[]>([]);
   const [tab, setTab] = useState<Tab>('rules');
   const [loadError, setLoadError] = useState<string | null>(null);
+  const [revising, setRevising] = useState<Revising | null>(null);
   const bodies = useRef(new Map<string, Promise<PersonaData[]>>());
   const bodiesFor = useCallback(
     (date: string): Promise<PersonaData[]> => {
@@ -84,6 +100,7 @@ function Studio({ session }: { session: StudioSession }) {
 
   const [version, setVersion] = useState(0);
   const reload = useCallback(() => setVersion((v) => v + 1), []);
+  const { reset } = draft;
   useEffect(() => {
     let stale = false;
     api
@@ -92,14 +109,27 @@ function Studio({ session }: { session: StudioSession }) {
         const list = await bodiesFor(l.today);
         if (stale) return;
         setLive(l);
-        setFiles(l.files);
+        reset(l.files);
+        setRevising(null);
         setPersonas(list);
       })
       .catch((e: unknown) => !stale && setLoadError(e instanceof Error ? e.message : String(e)));
     return () => {
       stale = true;
     };
-  }, [api, bodiesFor, version]);
+  }, [api, bodiesFor, version, reset]);
+
+  const revise = (c: Change): void => {
+    api.version(c.id).then(
+      (v) => {
+        const files = Object.fromEntries(c.files.filter((f) => f in v.files).map((f) => [f, v.files[f]!]));
+        draft.edit(`Revise “${c.reason}”`, (f) => ({ ...f, ...files }));
+        setRevising({ id: c.id, reason: c.reason, comment: c.sentBack?.comment ?? null });
+        setTab('rules');
+      },
+      (e: unknown) => setLoadError(e instanceof Error ? e.message : String(e)),
+    );
+  };
 
   if (loadError)
     return (
@@ -117,16 +147,17 @@ function Studio({ session }: { session: StudioSession }) {
   return (
     <StudioFrame who={session.analyst.name}>
       <h1>Rule studio</h1>
+      {live.handEdit ? <HandEditAlert handEdit={live.handEdit} onHistory={() => setTab('history')} /> : null}
       <nav aria-label="Studio" className="studio-tabs">
-        {(['rules', 'changes', 'history'] as const).map((t) => (
+        {TABS.map((t) => (
           <button
-            key={t}
+            key={t.id}
             type="button"
-            aria-current={tab === t ? 'page' : undefined}
+            aria-current={tab === t.id ? 'page' : undefined}
             className="studio-tab"
-            onClick={() => setTab(t)}
+            onClick={() => setTab(t.id)}
           >
-            {t === 'rules' ? 'Rules' : t === 'changes' ? 'Pending changes' : 'History'}
+            {t.label}
           </button>
         ))}
       </nav>
@@ -134,18 +165,51 @@ function Studio({ session }: { session: StudioSession }) {
         <RulesView
           api={api}
           live={live}
-          files={files}
-          setFiles={setFiles}
+          draft={draft}
           personas={personas}
           bodiesFor={bodiesFor}
           requireApproval={session.requireApproval}
+          revising={revising}
+          onStopRevising={() => setRevising(null)}
           onRecorded={reload}
         />
+      ) : tab === 'simulator' ? (
+        <Simulator live={live} files={draft.files} personas={personas} />
       ) : tab === 'changes' ? (
-        <ChangesView api={api} session={session} onLive={reload} />
+        <ChangesView api={api} session={session} onLive={reload} onRevise={revise} />
       ) : (
-        <HistoryView api={api} live={live} onRestored={reload} />
+        <HistoryView api={api} session={session} live={live} onRestored={reload} />
       )}
     </StudioFrame>
+  );
+}
+
+/** The folder was edited by hand into a state the checks refuse: said first, before anything else. */
+function HandEditAlert({
+  handEdit,
+  onHistory,
+}: {
+  handEdit: NonNullable<LiveRules['handEdit']>;
+  onHistory: () => void;
+}) {
+  return (
+    <div role="alert" className="studio-message studio-message--error studio-handedit">
+      <p>
+        <strong>
+          The rules folder was edited outside the studio on {localTime(handEdit.date)}, and the edit is
+          invalid
+        </strong>{' '}
+        ({handEdit.files.map((f) => `rules/${f}`).join(', ')}). Customers get the last valid version of these
+        files; nothing can be saved until the edit is fixed here or reverted from the history.
+      </p>
+      <ul aria-label="Problems of the edit made outside the studio">
+        {handEdit.problems.map((p, i) => (
+          <li key={i}>{p}</li>
+        ))}
+      </ul>
+      <button type="button" className="btn btn--secondary" onClick={onHistory}>
+        See it in the history
+      </button>
+    </div>
   );
 }
