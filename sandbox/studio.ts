@@ -194,6 +194,7 @@ export function registerStudio(deps: StudioDeps): void {
         ? { id: last.id, date: last.author.date, files: last.files, problems: last.problems ?? [] }
         : null;
     const context = await checker.context();
+    checker.warm(live.files);
     return json(reply, 200, {
       ...live,
       context,

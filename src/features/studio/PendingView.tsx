@@ -224,7 +224,7 @@ export function ChangesView({
                     className="btn btn--secondary"
                     onClick={() => setAction({ kind: 'schedule', change: c })}
                   >
-                    Approve “{c.reason}” for later…
+                    Schedule “{c.reason}”…
                   </button>
                   <button
                     type="button"

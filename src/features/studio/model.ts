@@ -19,6 +19,7 @@ import { createRuntime } from '../../engine/runtime';
 import type { HomeDecisions, RuleCondition, RuleFile, Rulesets } from '../../engine/types';
 import type { RulesetIssue } from '../../engine/validate';
 import { applyEdits, modify } from 'jsonc-parser';
+import { textBoundsProblem } from '../../engine/json-bounds';
 import { readDecisions } from '../../impact/impact';
 import type { PersonaData } from './api';
 
@@ -74,6 +75,8 @@ export function casePersonas(list: readonly PersonaData[], bodies: BodiesByDate)
   };
 }
 
+const yieldToPage = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 0));
+
 export interface DraftReport {
   check: CheckResult;
   caseIssues: RulesetIssue[];
@@ -88,10 +91,24 @@ export async function checkDraft(
   context: CheckContext,
   personas: CasePersonas,
 ): Promise<DraftReport> {
-  const ruleTexts = Object.fromEntries(Object.entries(files).filter(([p]) => !p.includes('/')));
-  const check = checkRules(ruleTexts, context);
+  // Bounded first, as the server does: a file too long or nested too deep is reported, not walked.
+  const bounded: RulesetIssue[] = [];
+  const within = Object.fromEntries(
+    Object.entries(files).filter(([path, text]) => {
+      const problem = textBoundsProblem(text);
+      if (problem) bounded.push({ file: `rules/${path}`, path: '', message: problem });
+      return !problem;
+    }),
+  );
+  const ruleTexts = Object.fromEntries(Object.entries(within).filter(([p]) => !p.includes('/')));
+  const checked = checkRules(ruleTexts, context);
+  const check =
+    bounded.length > 0
+      ? { ...checked, issues: [...bounded, ...checked.issues], errors: [...bounded, ...checked.errors] }
+      : checked;
+  await yieldToPage();
   const caseTexts = Object.fromEntries(
-    Object.entries(files)
+    Object.entries(within)
       .filter(([p]) => p.startsWith('cases/'))
       .map(([p, t]) => [p.slice('cases/'.length), t]),
   );
@@ -101,7 +118,12 @@ export async function checkDraft(
   });
   const invalidRules = check.issues.some((i) => i.severity !== 'warning');
   const rulesets = invalidRules ? null : rulesetsOf(files);
-  const cases = rulesets ? await runCases(rulesets, loaded, personas) : [];
+  // One case file at a time, the page drawn in between: a check of every case takes a second or more.
+  const cases: CaseResult[] = [];
+  for (const file of rulesets ? loaded.files : []) {
+    cases.push(...(await runCases(rulesets!, { files: [file], given: loaded.given }, personas)));
+    await yieldToPage();
+  }
   return {
     check,
     caseIssues: loaded.issues,
@@ -161,8 +183,6 @@ export function decisionLines(d: HomeDecisions): Record<string, string> {
 
 /** The live rules' readings of every persona account, kept while the live rules stay the same. */
 const liveCache = new WeakMap<Rulesets, Map<string, Promise<{ decision: string; reading: Reading }[]>>>();
-
-const yieldToPage = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 0));
 
 /**
  * Every persona account's decisions under the live rules and the draft, one persona at a time (the page
