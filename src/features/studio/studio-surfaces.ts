@@ -144,7 +144,7 @@ export const SURFACES: readonly { name: string; run: (page: Page, width: number)
       const decisions = page.getByRole('status').filter({ hasText: /decisions differ/ });
       await expect(decisions).toHaveText(/^0 of \d+ decisions differ/, { timeout: 20_000 });
       await page.getByLabel('Find a fact').fill('daysToCardExpiry');
-      await page.getByRole('textbox', { name: /^daysToCardExpiry/ }).fill('-3');
+      await page.getByRole('combobox', { name: 'daysToCardExpiry' }).fill('-3');
       await page.getByText(/^prepaid-card: 1 \(expired\)/).click();
       await expect(page.getByText(/Winner: card-expired/).first()).toBeVisible();
       await layoutChecks(page);
@@ -179,18 +179,22 @@ export const SURFACES: readonly { name: string; run: (page: Page, width: number)
 
       await page.getByRole('button', { name: `Schedule “${theirs}”…` }).click();
       const later = page.getByRole('dialog', { name: 'Approve and schedule' });
-      await later.getByLabel('Go live at').fill('2030-01-02T09:00');
+      // A month ahead (go-live times are within a year), at 9:00 the analyst's local time.
+      const day = new Date(Date.now() + 30 * 86_400_000);
+      const iso = `${day.getFullYear()}-${String(day.getMonth() + 1).padStart(2, '0')}-${String(day.getDate()).padStart(2, '0')}`;
+      const shown = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' }).format(day);
+      await later.getByLabel('Go live at').fill(`${iso}T09:00`);
       await later
         .getByLabel('Note for the record (who asked for this time)')
         .fill('Marketing, for the new year');
       await expectAxeClean(page);
       await shot(page, 'schedule', width);
       await later.getByRole('button', { name: 'Approve and schedule' }).click();
-      await expect(
-        page.getByText(new RegExp(`Approved: ${theirs}\\. It goes live on Jan 2, 2030`)),
-      ).toBeVisible();
+      await expect(page.getByText(`Approved: ${theirs}. It goes live on ${shown}, 9:00 AM.`)).toBeVisible({
+        timeout: 30_000,
+      });
       const scheduled = page.getByRole('region', { name: 'Scheduled to go live' });
-      await expect(scheduled).toContainText('scheduled to go live on Jan 2, 2030');
+      await expect(scheduled).toContainText(`scheduled to go live on ${shown}, 9:00 AM`);
       await shot(page, 'scheduled', width);
       await scheduled.getByRole('button', { name: `Cancel the go-live of “${theirs}”` }).click();
       const cancel = page.getByRole('dialog', { name: 'Cancel the go-live' });
