@@ -88,10 +88,12 @@ export function PreviewPanel({
     const b = rulesetsOf(files);
     return a && b ? { a, b } : null;
   }, [live.files, files]);
+  // The draft is the live rules: nobody's decisions can change, nothing to decide.
+  const same = Object.keys(live.files).every((p) => live.files[p] === files[p]);
   const [all, setAll] = useState(false);
   const [unchangedShown, setUnchangedShown] = useState(false);
   useEffect(() => {
-    if (!sets) return undefined;
+    if (!sets || same) return undefined;
     let stale = false;
     const t = setTimeout(() => {
       previewAccounts(sets.a, sets.b, personas, live.today, () => stale).then(
@@ -103,11 +105,11 @@ export function PreviewPanel({
       stale = true;
       clearTimeout(t);
     };
-  }, [sets, files, personas, live.today]);
+  }, [sets, same, files, personas, live.today]);
   // The last result stays shown while the next one is decided (a fresh one says it is for this draft).
   const accounts = !sets || result === 'failed' ? 'invalid' : result === null ? null : result.accounts;
   const current = result !== null && result !== 'failed' && result.files === files;
-  const list = Array.isArray(accounts) ? accounts : [];
+  const list = Array.isArray(accounts) && !same ? accounts : [];
   const changed = list.filter((a) => a.changed);
   const unchanged = list.filter((a) => !a.changed);
   const name = (a: PreviewAccount): string => `${a.persona}${a.account > 1 ? ` #${a.account}` : ''}`;
@@ -115,13 +117,15 @@ export function PreviewPanel({
     <section aria-labelledby="studio-preview-title" className="studio-panel">
       <h3 id="studio-preview-title">Preview: every persona under live and draft rules ({live.today})</h3>
       <p role="status">
-        {accounts === 'invalid'
-          ? 'The preview needs valid rule files.'
-          : accounts === null || !current
-            ? `Deciding ${personas.length} personas with the live rules and the draft…`
-            : changed.length === 0
-              ? `No persona’s decisions change (${list.length} persona accounts decided).`
-              : `Changed for ${changed.length} of ${list.length} persona accounts: ${changed.map(name).join(', ')}.`}
+        {same
+          ? 'No persona’s decisions change: the draft is the live rules.'
+          : accounts === 'invalid'
+            ? 'The preview needs valid rule files.'
+            : accounts === null || !current
+              ? `Deciding ${personas.length} personas with the live rules and the draft…`
+              : changed.length === 0
+                ? `No persona’s decisions change (${list.length} persona accounts decided).`
+                : `Changed for ${changed.length} of ${list.length} persona accounts: ${changed.map(name).join(', ')}.`}
       </p>
       {changed.length > 0 ? (
         <label className="studio-check">

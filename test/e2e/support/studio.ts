@@ -30,7 +30,9 @@ export async function guardedPage(
 /** Signs an analyst in; the studio opens on the card file once its first check has run. */
 export async function openStudio(page: Page, analyst: string): Promise<void> {
   await page.goto(`/sandbox/signin?analyst=${analyst}`);
-  await expect(page.getByRole('heading', { name: 'rules/prepaid-card.json' })).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByRole('heading', { name: 'rules/prepaid-card.json' })).toBeVisible({
+    timeout: 30_000,
+  });
   await expect(checkStatus(page)).toHaveText(/cases failing|errors?, /, { timeout: 40_000 });
 }
 
@@ -79,15 +81,17 @@ export async function expectNothingCut(page: Page): Promise<void> {
 
 /**
  * The element, once scrolled into view as focus or a click would, is not under the sticky save bar (or
- * anything else): the topmost element at its centre is itself or inside it.
+ * anything else): the topmost element at its centre (its first line, for a tall one) is itself or inside
+ * it. Scrolled and measured in one task, so nothing drawn meanwhile moves it.
  */
 export async function expectNotCovered(target: Locator): Promise<void> {
-  await target.scrollIntoViewIfNeeded();
-  await target.focus();
+  await target.waitFor();
   const covered = await target.evaluate((el) => {
+    if (el instanceof HTMLElement && el.tabIndex >= 0) el.focus();
+    else el.scrollIntoView({ block: 'nearest' });
     const r = el.getBoundingClientRect();
     const top = document.elementFromPoint(r.left + r.width / 2, r.top + Math.min(r.height / 2, 10));
-    return top === el || el.contains(top) ? null : `${top?.tagName ?? '?'}.${top?.className ?? ''}`;
+    return top === el || el.contains(top) ? null : `${top?.tagName ?? 'nothing'}.${top?.className ?? ''}`;
   });
   expect(covered, 'covered by').toBeNull();
 }
