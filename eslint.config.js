@@ -1,8 +1,10 @@
 // One linter for the whole tree. Layer boundaries (shared -> features -> app) are lint rules, not hopes:
-// see docs/decisions/001-layout-and-boundaries.md.
+// see docs/decisions/001-layout-and-boundaries.md and 026.
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import globals from 'globals';
 
 const restrict = (files, patterns, message) => ({
@@ -11,6 +13,127 @@ const restrict = (files, patterns, message) => ({
     '@typescript-eslint/no-restricted-imports': ['error', { patterns: [{ group: patterns, message }] }],
   },
 });
+
+const zone = (target, from, message, except) => ({ target, from, message, ...(except ? { except } : {}) });
+const FEATURES = readdirSync(new URL('./src/features', import.meta.url), { withFileTypes: true })
+  .filter((d) => d.isDirectory())
+  .map((d) => d.name);
+
+/**
+ * Folders and what they may not import (import-x/no-restricted-paths, on resolved paths: no regex on the
+ * import's text can be dodged by writing the path another way). Top level: src/ is the app, below every
+ * tool; machines/ are pure; lib/ is what the commands, the server and the tests share; scripts/ are thin
+ * commands that nothing imports.
+ */
+const ZONES = [
+  zone(
+    './src',
+    ['./lib', './sandbox', './scripts', './server'],
+    'The app does not import node-side tooling.',
+  ),
+  zone(
+    './machines',
+    ['./src', './sandbox', './lib', './scripts', './server'],
+    'Machines are pure: the app provides effects with machine.provide().',
+  ),
+  zone(
+    ['./sandbox', './lib', './server'],
+    './scripts',
+    'scripts/ are commands: what they share lives in lib/.',
+  ),
+  // Facts, the engine and the impact core run in a Web Worker and under the page's CSP, below the app.
+  zone(
+    ['./src/facts', './src/engine', './src/impact'],
+    ['./src/stores', './src/features', './src/app', './src/shell', './src/ui'],
+    'Facts, engine and impact are pure, browser-safe layers below the app.',
+  ),
+  zone(
+    './src/ui',
+    ['./src/features', './src/app', './src/shell', './src/stores'],
+    'src/ui is shared and sits below features and the shell.',
+  ),
+  zone(
+    './src/stores',
+    ['./src/features', './src/app', './src/shell'],
+    'src/stores sits below features, the app and the shell: what two features share moves here.',
+  ),
+  // Features sit below src/app (which composes them) and the shell. See docs/decisions/007.
+  zone('./src/features', ['./src/app', './src/shell'], 'A feature does not import the app or the shell.'),
+  // A feature imports no other feature (features/home included: it renders the registry the app hands it).
+  ...FEATURES.map((f) =>
+    zone(`./src/features/${f}`, './src/features', 'A feature imports no other feature.', [`./${f}`]),
+  ),
+  zone(
+    './sandbox',
+    ['./src/shell', './src/features', './src/stores'],
+    'The sandbox does not import the app.',
+  ),
+];
+
+/**
+ * Source files over the size limits today (docs/decisions/026): temporary exceptions, each removed by
+ * whoever splits the file. No file over 600 lines, no function over 150 (blank lines and comments aside).
+ */
+const TOO_LONG_FILES = [
+  'machines/path-scenarios.ts',
+  'sandbox/orch.ts',
+  'sandbox/server.ts',
+  'src/features/studio/route.tsx',
+  'src/stores/root-store.ts',
+];
+const TOO_LONG_FUNCTIONS = [
+  'lib/qa-replay.ts',
+  'sandbox/server.ts',
+  'sandbox/studio.ts',
+  'src/features/studio/RuleEditor.tsx',
+  'src/features/studio/route.tsx',
+  'src/impact/population-schema.ts',
+  'src/impact/population.ts',
+];
+const TESTS = ['test/**', '**/*.test.ts', '**/*.test.tsx', '**/*.e2e.ts', '**/*.spec.ts'];
+
+const importRules = [
+  {
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/extensions': ['.ts', '.tsx', '.js'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.json'] })],
+    },
+    rules: {
+      // No import cycle anywhere (type-only imports included: a cycle of types is a cycle of ideas).
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+    },
+  },
+  {
+    files: ['**/*.ts', '**/*.tsx'],
+    ignores: TESTS,
+    rules: { 'import-x/no-restricted-paths': ['error', { zones: ZONES }] },
+  },
+  // Tests may reach any folder, but machines stay pure and scripts stay commands for them too.
+  {
+    files: TESTS,
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        { zones: ZONES.filter((z) => z.target !== './src' && z.target !== './src/features') },
+      ],
+    },
+  },
+  {
+    files: ['**/*.ts', '**/*.tsx', '**/*.js'],
+    ignores: TESTS,
+    rules: {
+      'max-lines': ['error', { max: 600 }],
+      'max-lines-per-function': ['error', { max: 150, skipBlankLines: true, skipComments: true }],
+    },
+  },
+  { files: TOO_LONG_FILES, rules: { 'max-lines': 'off' } },
+  // Temporary: the root store and its snapshot import each other; the coordinator is splitting the root
+  // store, which breaks this cycle. Remove this entry then.
+  { files: ['src/stores/root-store.ts', 'src/stores/snapshot.ts'], rules: { 'import-x/no-cycle': 'off' } },
+  { files: TOO_LONG_FUNCTIONS, rules: { 'max-lines-per-function': 'off' } },
+];
 
 export default tseslint.config(
   {
@@ -58,7 +181,7 @@ export default tseslint.config(
   // Machines are pure: no app code, no DOM, no fetch.
   restrict(
     ['machines/**'],
-    ['**/src/**', '**/sandbox/**', 'react', 'react-dom', 'mobx'],
+    ['react', 'react-dom', 'mobx'],
     'Machines are pure: the app provides effects with machine.provide().',
   ),
   // Every flow is captured for QA (machines/README.md, Captured sessions): components run machines through
@@ -87,76 +210,10 @@ export default tseslint.config(
   // run in a Web Worker and under the page's CSP, so no node modules either.
   restrict(
     ['src/facts/**', 'src/engine/**', 'src/impact/**'],
-    [
-      'react',
-      'react-dom',
-      'mobx',
-      '**/stores/**',
-      '**/features/**',
-      '**/app/**',
-      '**/shell/**',
-      '**/ui/**',
-      'node:*',
-    ],
+    ['react', 'react-dom', 'mobx', 'node:*'],
     'Facts, engine and impact are pure, browser-safe layers below the app.',
   ),
-  // The ui kit is shared: it may not reach up into features, the app, the shell or the stores.
-  restrict(
-    ['src/ui/**'],
-    ['**/features/**', '**/app/**', '**/shell/**', '**/stores/**'],
-    'src/ui is shared and sits below features and the shell.',
-  ),
-  // The stores sit below the features: what two features share moves here, never the other way.
-  restrict(
-    ['src/stores/**'],
-    ['**/features/**', '**/app/**', '**/shell/**'],
-    'src/stores sits below features, the app and the shell.',
-  ),
-  // A feature does not import another feature (features/home included: it renders the section registry the
-  // app layer hands it); shared pieces move down to ui/, stores/ or facts/. Features sit below src/app (which
-  // composes them) and the shell. See docs/decisions/007-home-sections-registry.md.
-  {
-    files: ['src/features/*/*.ts', 'src/features/*/*.tsx'],
-    rules: {
-      '@typescript-eslint/no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            { regex: '^\\.\\./[^./]', message: 'A feature imports no other feature.' },
-            { regex: '^(\\.\\./)+features/', message: 'A feature imports no other feature.' },
-            {
-              group: ['**/app/**'],
-              message: 'A feature does not import src/app (the app composes features).',
-            },
-            { group: ['**/shell/**'], message: 'A feature does not import the shell.' },
-          ],
-        },
-      ],
-    },
-  },
-  {
-    files: ['src/features/*/*/*.ts', 'src/features/*/*/*.tsx'],
-    rules: {
-      '@typescript-eslint/no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            { regex: '^\\.\\./\\.\\./[^./]', message: 'A feature imports no other feature.' },
-            { regex: '^(\\.\\./)+features/', message: 'A feature imports no other feature.' },
-            {
-              group: ['**/app/**'],
-              message: 'A feature does not import src/app (the app composes features).',
-            },
-            { group: ['**/shell/**'], message: 'A feature does not import the shell.' },
-          ],
-        },
-      ],
-    },
-  },
   // The sandbox is a separate process: it may share schemas, config and pure helpers, never the React app.
-  restrict(
-    ['sandbox/**'],
-    ['**/src/shell/**', '**/src/features/**', '**/src/stores/**', 'react', 'react-dom'],
-    'The sandbox does not import the app.',
-  ),
+  restrict(['sandbox/**'], ['react', 'react-dom'], 'The sandbox does not import the app.'),
+  ...importRules,
 );

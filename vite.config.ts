@@ -9,7 +9,7 @@ import {
   preloadRoute,
   routeDependencies,
   validateConfigAtBuild,
-} from './scripts/vite-first-load';
+} from './lib/vite-first-load';
 
 // The built app is served by the sandbox server (sandbox/main.ts), which adds the strict CSP.
 // `npm run dev` proxies the back-end paths to a running sandbox on SANDBOX_URL.

@@ -2,7 +2,9 @@
  * Starts the sandbox (`npm start` builds first, then runs this with tsx). Environment: see the table in
  * sandbox/README.md (PORT, HOST, RULES_DIR, SANDBOX_PERSONAS_DIR, ORCH_UPSTREAM, SANDBOX_TODAY,
  * SANDBOX_TIMEOUT_MS, SESSION_IDLE_MINUTES, SESSION_ABSOLUTE_HOURS, SESSION_MAX, TRUST_PROXY,
- * SECURE_COOKIES, SERVE_SOURCEMAPS, STUDIO_GIT_DIR, STUDIO_REQUIRE_APPROVAL).
+ * SECURE_COOKIES, SERVE_SOURCEMAPS, STUDIO_GIT_DIR, STUDIO_REQUIRE_APPROVAL, RULES_REMOTE,
+ * RULES_FETCH_SECONDS, OIDC_ISSUER_URL, OIDC_CLIENT_ID, OIDC_CLIENT_SECRET, OIDC_ROLE_CLAIM, OIDC_AUTHOR_ROLE,
+ * OIDC_APPROVER_ROLE, PUBLIC_URL, COOKIE_SECRET).
  */
 import { existsSync } from 'node:fs';
 import { delimiter, join } from 'node:path';
@@ -31,6 +33,28 @@ if (env.STUDIO_GIT_DIR || env.STUDIO_REQUIRE_APPROVAL) {
   const config = readStudioConfig();
   if (env.STUDIO_REQUIRE_APPROVAL === '0') config.requireApproval = false;
   options.studio = { config, ...(env.STUDIO_GIT_DIR ? { gitDir: env.STUDIO_GIT_DIR } : {}) };
+}
+// The rules' history shared by every server (docs/decisions/033-rules-shared-through-a-git-remote.md).
+if (env.RULES_REMOTE) {
+  options.studio = { ...options.studio, remote: env.RULES_REMOTE };
+  const every = positive('RULES_FETCH_SECONDS');
+  if (every) options.studio.fetchSeconds = every;
+}
+// Analysts through OpenID Connect (docs/decisions/032-analysts-sign-in-through-openid-connect.md).
+if (env.OIDC_ISSUER_URL) {
+  const { OIDC_CLIENT_ID: clientId, OIDC_CLIENT_SECRET: clientSecret } = env;
+  if (!clientId || !clientSecret)
+    throw new Error('OIDC_ISSUER_URL needs OIDC_CLIENT_ID and OIDC_CLIENT_SECRET');
+  options.oidc = {
+    issuer: env.OIDC_ISSUER_URL,
+    clientId,
+    clientSecret,
+    ...(env.OIDC_ROLE_CLAIM ? { roleClaim: env.OIDC_ROLE_CLAIM } : {}),
+    ...(env.OIDC_AUTHOR_ROLE ? { authorRole: env.OIDC_AUTHOR_ROLE } : {}),
+    ...(env.OIDC_APPROVER_ROLE ? { approverRole: env.OIDC_APPROVER_ROLE } : {}),
+    ...(env.PUBLIC_URL ? { publicUrl: env.PUBLIC_URL } : {}),
+    ...(env.COOKIE_SECRET ? { cookieSecret: env.COOKIE_SECRET } : {}),
+  };
 }
 if (env.SANDBOX_PERSONAS_DIR) options.personaDirs = env.SANDBOX_PERSONAS_DIR.split(delimiter).filter(Boolean);
 if (env.ORCH_UPSTREAM) options.upstream = env.ORCH_UPSTREAM;

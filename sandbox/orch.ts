@@ -34,10 +34,14 @@ import {
   type PersonaResponses,
 } from './personas';
 import { JUMP_TOKENS_PER_SESSION, type JumpToken, type Session } from './session';
+import { billPdfPath, billPdfReply, type FileReply } from './bill-pdf';
 
 /** What a handler answers; the HTTP layer turns it into a response. */
 export type Reply =
-  { status: number; json: unknown } | { status: number; text: string } | { status: 302; location: string };
+  | { status: number; json: unknown }
+  | { status: number; text: string }
+  | { status: 302; location: string }
+  | FileReply;
 
 export interface OrchRequest {
   method: string;
@@ -611,6 +615,11 @@ export const orchRoutes: Readonly<Record<string, Handler>> = {
   'GET /Orch/dssh/pbs/brim/getPrepaidInvoiceHistory': read('prepaidInvoiceHistory'),
   'POST /Orch/dssh/aos/brim/invoiceDetails': invoiceDetails,
   'GET /Orch/dssh/postpaid/getBillDates': read('billDates'),
+  [`GET ${billPdfPath}`]: (s, r) => {
+    const b = bodies(s, r);
+    const profile = typeof b.homeEarlyInit.response === 'object' ? b.homeEarlyInit.response : null;
+    return billPdfReply({ ...b, profile }, r.query);
+  },
   'POST /Orch/dssh/postpaid/cancelPayment': cancelPayment,
   'POST /Orch/dssh/adapt/resetCredentials': resetCredentials,
   'POST /Orch/dssh/acs/updateCredentials': updateCredentials,

@@ -23,6 +23,7 @@ import fastifyHttpProxy from '@fastify/http-proxy';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import { checkRedirect, safeLocalTarget } from '../src/api/redirect';
+import { analystResolver, registerAnalystAuth, type OidcSettings } from './analyst-auth';
 import { ApplicationKeys, type ApplicationKeyLimits } from './app-key';
 import { chatWidgetRoutes } from './chat-widget';
 import {
@@ -155,7 +156,18 @@ export interface SandboxOptions {
   /** where a rejected rule file is reported, once per version (default console.warn) */
   onRulesProblem?: (file: string, message: string) => void;
   /** the rule studio: its configuration (default config/studio.json) and its git directory (STUDIO_GIT_DIR) */
-  studio?: { config?: StudioConfig; gitDir?: string; checker?: StudioChecker };
+  studio?: {
+    config?: StudioConfig;
+    gitDir?: string;
+    /** the git remote the rules' history is shared through (RULES_REMOTE), see rules-remote.ts */
+    remote?: string;
+    /** how often the remote is fetched, in seconds (RULES_FETCH_SECONDS, default 5) */
+    fetchSeconds?: number;
+    /** the checks in worker threads (tests pass theirs to watch its events) */
+    checker?: StudioChecker;
+  };
+  /** analysts sign in through this OpenID provider (OIDC_*, COOKIE_SECRET, PUBLIC_URL) besides the sandbox's */
+  oidc?: OidcSettings;
 }
 
 export interface SandboxServer {
@@ -350,7 +362,9 @@ export function createSandboxServer(options: SandboxOptions = {}): SandboxServer
         '.studio',
         `${basename(rulesDir)}-${createHash('sha256').update(rulesDir).digest('hex').slice(0, 8)}.git`,
       ),
+    options.studio?.remote ? { remote: options.studio.remote } : {},
   );
+  studioRepo.startSync((options.studio?.fetchSeconds ?? 5) * 1000);
 
   /**
    * Compression of the JSON answers, registered in each scope that answers JSON (the static files are
@@ -383,6 +397,12 @@ export function createSandboxServer(options: SandboxOptions = {}): SandboxServer
         .header('Cache-Control', 'no-store')
         .send({ error: `Bad request: ${error.message}` });
     },
+  });
+
+  // The rules remote's timer ends with the server.
+  app.addHook('onClose', (_app, done) => {
+    studioRepo.stop();
+    done();
   });
 
   // ---------------------------------------------------------------- request helpers
@@ -424,6 +444,8 @@ export function createSandboxServer(options: SandboxOptions = {}): SandboxServer
 
   function sendReply(req: FastifyRequest, reply: FastifyReply, r: Reply): FastifyReply {
     if ('location' in r) return redirectLocal(req, reply, r.location);
+    // A file made for the request (the bill PDF, sandbox/bill-pdf.ts), streamed.
+    if ('stream' in r) return reply.code(r.status).headers(r.headers).type(r.type).send(r.stream);
     if ('text' in r) {
       return reply
         .code(r.status)
@@ -579,9 +601,14 @@ export function createSandboxServer(options: SandboxOptions = {}): SandboxServer
         .send(body);
 
     scope.get('/rules/bundle.json', (_req, reply) => sendRules(reply, 200, rules.bundle()));
-    scope.get('/rules/status', (_req, reply) =>
-      sendRules(reply, 200, JSON.stringify({ dir: rulesDir, files: rules.status() })),
-    );
+    scope.get('/rules/status', async (_req, reply) => {
+      const remote = studioRepo.remote?.status(await studioRepo.liveCommit());
+      return sendRules(
+        reply,
+        200,
+        JSON.stringify({ dir: rulesDir, files: rules.status(), ...(remote ? { remote } : {}) }),
+      );
+    });
     scope.get('/rules/index.json', (_req, reply) => {
       const files = existsSync(rulesDir)
         ? readdirSync(rulesDir)
@@ -790,6 +817,27 @@ export function createSandboxServer(options: SandboxOptions = {}): SandboxServer
 
   // ---------------------------------------------------------------- the rule studio (analysts only)
 
+  const analystOf = analystResolver(studioConfig.analysts);
+  void app.register(async (scope) => {
+    await compressJson(scope);
+    registerAnalystAuth(scope, {
+      ...(options.oidc ? { oidc: options.oidc } : {}),
+      sessions,
+      sessionOf,
+      setSessionCookie,
+      clearSessionCookie: (req, reply) =>
+        void reply.clearCookie(SESSION_COOKIE, {
+          path: '/',
+          httpOnly: true,
+          sameSite: 'strict',
+          secure: secure(req),
+        }),
+      secure,
+      ownOrigin,
+      refuseCrossSite: (req, reply) => refuseCrossSite(req, reply),
+      signInRate: rateLimits.signIn,
+    });
+  });
   void app.register(async (scope) => {
     useLenientJson(scope);
     await compressJson(scope);
@@ -802,6 +850,7 @@ export function createSandboxServer(options: SandboxOptions = {}): SandboxServer
       personas,
       today,
       sessionOf,
+      analystOf,
       refuseCrossSite: (req, reply) => refuseCrossSite(req, reply),
       liveRule: (name) => {
         const entry = rules.entry(name);
@@ -967,6 +1016,9 @@ export function createSandboxServer(options: SandboxOptions = {}): SandboxServer
     listen: async (port = 0, host = '127.0.0.1') => {
       // The name it was told to listen on is its own (a wildcard address names no host).
       if (!options.allowedHosts && !['0.0.0.0', '::'].includes(host)) allowedHosts.push(host);
+      // With a rules remote, its version is in the folder before the first customer is served (an
+      // unreachable remote is only recorded: the folder's version is served and /rules/status says why).
+      if (studioRepo.remote) await studioRepo.ensure().catch(() => undefined);
       await app.listen({ port, host });
       const { address, family, port: actual } = app.server.address() as AddressInfo;
       return `http://${family === 'IPv6' ? `[${address}]` : address}:${actual}`;

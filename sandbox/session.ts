@@ -9,6 +9,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { Persona, PersonaAccount } from './personas';
+import type { AnalystIdentity } from './analyst-auth';
 import type { OutboxEmail } from './outbox';
 
 export const FAULT_MODES = ['500', 'timeout', 'malformed', 'off'] as const;
@@ -53,8 +54,10 @@ export interface Session {
   faults: Map<string, Exclude<FaultMode, 'off'>>;
   /** UI issue-log records received through sanitize, oldest first (inspection aid for tests and QA) */
   issues: IssueRecord[];
-  /** The rule studio's analyst (config/studio.json) signed in on this session, if any. */
+  /** The rule studio's analyst signed in on this session, if any: config/studio.json's id or the subject. */
   analyst?: string;
+  /** Who the identity provider said the analyst is (OpenID Connect); absent for the sandbox's analysts. */
+  analystIdentity?: AnalystIdentity;
   /** The analyst's per-session CSRF token: every studio write carries it in X-CSRF-Token. */
   csrf?: string;
   /** Rule files of the analyst's draft, served at /rules/draft/<file> to this session alone (preview). */
@@ -207,11 +210,13 @@ export class SessionStore {
 
   /**
    * Signs an analyst in to the rule studio: a new session id (as for a persona), its own CSRF token, no
-   * persona until the analyst opens a preview as one.
+   * persona until the analyst opens a preview as one. `identity` is the identity provider's word on who they
+   * are (OpenID Connect).
    */
-  signInAnalyst(previous: Session | undefined, analyst: string): Session {
+  signInAnalyst(previous: Session | undefined, analyst: string, identity?: AnalystIdentity): Session {
     const session = this.make();
     session.analyst = analyst;
+    if (identity) session.analystIdentity = identity;
     session.csrf = randomBytes(32).toString('base64url');
     if (previous) this.end(previous.id);
     this.add(this.signedIn, session, this.limits.maxSessions);

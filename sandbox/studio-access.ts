@@ -1,7 +1,7 @@
 /**
- * Who may use the rule studio (config/studio.json) and the one place that says who the signed-in analyst
- * of a request is: `analystOf(request)`. The sandbox signs analysts in at /sandbox/signin?analyst=<id>;
- * a deployment with its own sign-in (OpenID Connect) replaces `analystOf` and nothing else.
+ * Who may use the rule studio in the sandbox (config/studio.json: each analyst with their roles, both when
+ * none are given), and the checks every studio write shares (the CSRF token). Who the signed-in analyst of
+ * a session is, the sandbox's or the identity provider's, is analyst-auth.ts's `analystResolver`.
  */
 import { timingSafeEqual } from 'node:crypto';
 import { readFileSync } from 'node:fs';
@@ -24,14 +24,6 @@ export interface StudioConfig {
   analysts: AnalystConfig[];
 }
 
-/** The signed-in analyst of a request: who they are and what they may do. */
-export interface Analyst {
-  id: string;
-  name: string;
-  email: string;
-  roles: readonly Role[];
-}
-
 const repoRoot = resolve(import.meta.dirname, '..');
 
 /** config/studio.json, validated; a broken file stops the server with its reason. */
@@ -49,26 +41,6 @@ export function readStudioConfig(path = join(repoRoot, 'config', 'studio.json'))
   const ids = json.analysts.map((a) => a.id);
   if (new Set(ids).size !== ids.length) throw new Error(`${path}: analyst ids must be unique`);
   return json;
-}
-
-/** An analyst of the configuration as the studio sees them (both roles when none are given). */
-export const asAnalyst = (a: AnalystConfig): Analyst => ({
-  id: a.id,
-  name: a.name,
-  email: a.email,
-  roles: a.roles ?? ['author', 'approver'],
-});
-
-/** `analystOf(request)` for the sandbox: the analyst its session was signed in as. */
-export function sandboxAnalystOf(
-  config: StudioConfig,
-  sessionOf: (req: FastifyRequest) => Session | undefined,
-): (req: FastifyRequest) => Analyst | undefined {
-  return (req) => {
-    const id = sessionOf(req)?.analyst;
-    const found = id === undefined ? undefined : config.analysts.find((a) => a.id === id);
-    return found ? asAnalyst(found) : undefined;
-  };
 }
 
 /** True when the request carries the session's CSRF token (compared in constant time). */

@@ -31,7 +31,7 @@ const isRuleFile = (path: string): boolean => !path.includes('/');
 /** What the checks need from the code (scanned once per worker: the code does not change). */
 let context: Promise<CheckContext> | undefined;
 const checkContext = (): Promise<CheckContext> =>
-  (context ??= import('../scripts/rules-lib').then((m) => m.checkContext()));
+  (context ??= import('../lib/rules-files').then((m) => m.checkContext()));
 
 /** What the checks need from the code, for the studio's browser side (its own check as the analyst types). */
 export function contextData(): Promise<CheckContext> {
@@ -90,7 +90,7 @@ export async function checkChange(input: {
   const problems = checked.errors.map(formatIssue);
   problems.push(...populationProblems(files[POPULATION_PATH]));
   if (problems.length > 0) return problems;
-  const cases = await import('../scripts/rules-cases');
+  const cases = await import('../lib/rule-cases');
   const caseTexts = Object.fromEntries(
     Object.entries(files)
       .filter(([p]) => p.startsWith('cases/'))

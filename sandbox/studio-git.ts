@@ -27,6 +27,10 @@ export interface CommitInfo {
   /** The impact figures saved with the change (JSON of the Impact trailer), if any. */
   impact?: unknown;
   approvedBy?: string;
+  /** The id of the analyst who made it (trailer `Analyst-Id`: the identity provider's subject). */
+  authorId?: string;
+  /** The id of the analyst who approved it (trailer `Approver-Id`). */
+  approverId?: string;
   restores?: string;
   reverts?: string;
   /** For an event: the change it is about, and that change's reason. */
@@ -194,7 +198,7 @@ export class Git {
     }
   }
 
-  /** A commit of `tree`; moves `ref` to it when given (atomically: a ref that moved meanwhile fails). */
+  /** A commit of `tree` (no ref moves: the repository moves refs, on its remote first). */
   async commit(
     tree: string,
     parents: readonly string[],
@@ -202,7 +206,6 @@ export class Git {
     author: Person & { date?: string },
     committer: Person,
     trailers: Readonly<Record<string, string>>,
-    ref: { name: string; old: string } | null,
   ): Promise<string> {
     const lines = Object.entries(trailers).map(([k, v]) => `${k}: ${v.replace(/\s*\n\s*/g, ' ')}`);
     const message = `${reason.trim()}\n${lines.length ? `\n${lines.join('\n')}\n` : ''}`;
@@ -218,7 +221,6 @@ export class Git {
         },
       })
     ).trim();
-    if (ref) await this.run(['update-ref', '-m', reason.slice(0, 200), ref.name, id, ref.old]);
     return id;
   }
 
@@ -291,6 +293,8 @@ export class Git {
       kind: t.get('Studio-Kind') ?? 'change',
       ...(impact !== undefined ? { impact } : {}),
       ...(t.has('Approved-by') ? { approvedBy: t.get('Approved-by')! } : {}),
+      ...(t.has('Analyst-Id') ? { authorId: t.get('Analyst-Id')! } : {}),
+      ...(t.has('Approver-Id') ? { approverId: t.get('Approver-Id')! } : {}),
       ...(t.has('Restores') ? { restores: t.get('Restores')! } : {}),
       ...(t.has('Reverts') ? { reverts: t.get('Reverts')! } : {}),
       ...(about ? { about: { id: about, reason: t.get('Change-Reason') ?? '' } } : {}),

@@ -17,15 +17,29 @@
  *   a scheduled go-live that could not happen) is an event: a commit on main with main's tree, so the
  *   history keeps it with who, when and why.
  * - Restoring a version, or reverting one change, is a change like any other.
+ * - With a rules remote (RULES_REMOTE, rules-remote.ts) the remote is the truth every server shares
+ *   (studio-store.ts): pending, scheduled and sent-back refs are the remote's, each write fetches first and
+ *   moves refs there before here, all or none.
  *
  * Every operation runs one at a time (a queue), and commits are made with plumbing, so nothing here
  * depends on the user's git configuration, hooks or a checked-out branch.
  */
-import { existsSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { Git, RepoError, trailersOf, type CommitInfo, type Person } from './studio-git';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import type { RefUpdate } from './rules-remote';
+import { RepoError, trailersOf, type CommitInfo, type Person } from './studio-git';
+import {
+  MAIN,
+  PENDING,
+  problemsTrailer,
+  RulesStore,
+  STUDIO,
+  type Check,
+  type RulesRepoOptions,
+} from './studio-store';
 
 export { RepoError, type CommitInfo, type Person } from './studio-git';
+export type { Check, RulesRepoOptions } from './studio-store';
 
 export interface PendingChange extends CommitInfo {
   /** The live version it was made on. */
@@ -38,23 +52,12 @@ export interface ScheduledChange extends CommitInfo {
   goLive: string;
 }
 
-/** Every problem of a set of files as it would be live (empty: it may go live). */
-export type Check = (
-  files: Readonly<Record<string, string>>,
-  changed: readonly string[],
-) => Promise<string[]>;
-
 /** Who did something, with the id the studio knows them by. */
 export type Actor = Person & { id: string };
 
-const MAIN = 'refs/heads/main';
-const PENDING = 'refs/heads/pending/';
 const SCHEDULED = 'refs/heads/scheduled/';
-const SENT_BACK = 'refs/studio/sent-back/';
-const STUDIO: Person = { name: 'Rule studio', email: 'studio@localhost' };
-const OUTSIDE: Person = { name: 'Outside the studio', email: 'outside@localhost' };
-/** Problems kept in a hand edit's or a failed go-live's record. */
-const PROBLEMS_KEPT = 20;
+/** A reviewer's comment on a pending change: the sent-back event, a branch so a remote shares it. */
+const SENT_BACK = 'refs/heads/sent-back/';
 
 /** A path a change may write: a JSON file of the folder or a subfolder, nothing that climbs out. */
 export function isRulesPath(path: string): boolean {
@@ -63,70 +66,16 @@ export function isRulesPath(path: string): boolean {
   );
 }
 
-const problemsTrailer = (problems: readonly string[]): string =>
-  JSON.stringify(problems.slice(0, PROBLEMS_KEPT).map((p) => p.slice(0, 300)));
-
 const oneLine = (text: string): string => text.replace(/\s+/g, ' ').trim();
 
-export class RulesRepo {
-  private queue: Promise<unknown> = Promise.resolve();
-  private readonly git: Git;
-  /** Checks a hand edit of the folder when it is recorded (set by the studio; unchecked without it). */
-  checkOutside: Check | null = null;
+export class RulesRepo extends RulesStore {
   /** The earliest go-live time of the scheduled changes (ms), or null: applyDue costs nothing until then. */
   private nextDue: number | null | undefined;
 
-  constructor(
-    readonly rulesDir: string,
-    readonly gitDir: string,
-  ) {
-    this.git = new Git(gitDir, rulesDir);
-  }
-
-  /** Runs `fn` after every operation before it (one writer at a time). */
-  private serial<T>(fn: () => Promise<T>): Promise<T> {
-    const run = this.queue.then(fn, fn);
-    this.queue = run.catch(() => undefined);
-    return run;
-  }
-
-  /** Creates the repository on first use and records hand edits of the folder; the live commit. */
-  ensure(): Promise<string> {
-    return this.serial(() => this.ensureNow());
-  }
-
-  private async ensureNow(): Promise<string> {
-    if (!existsSync(join(this.gitDir, 'HEAD'))) {
-      mkdirSync(this.gitDir, { recursive: true });
-      await this.git.run(['init', '--quiet', '--initial-branch=main']);
-      // Only JSON files are rules (and cases): README.md and anything else of the folder stay out.
-      mkdirSync(join(this.gitDir, 'info'), { recursive: true });
-      writeFileSync(join(this.gitDir, 'info', 'exclude'), '*\n!*/\n!*.json\n');
-    }
-    const head = await this.git.rev(MAIN);
-    await this.git.run(['add', '--all', '--', '.']);
-    const tree = (await this.git.run(['write-tree'])).trim();
-    if (!head) {
-      const start = { 'Studio-Kind': 'start' };
-      return this.git.commit(tree, [], 'The rules as the studio found them', STUDIO, STUDIO, start, {
-        name: MAIN,
-        old: '',
-      });
-    }
-    if (tree === (await this.git.treeOf(head))) return head;
-    const trailers: Record<string, string> = { 'Studio-Kind': 'outside' };
-    if (this.checkOutside) {
-      const problems = await this.checkOutside(
-        await this.git.filesOf(tree),
-        await this.git.changedFiles(head, tree),
-      );
-      trailers['Studio-Check'] = problems.length > 0 ? 'rejected' : 'valid';
-      if (problems.length > 0) trailers.Problems = problemsTrailer(problems);
-    }
-    return this.git.commit(tree, [head], 'Changes made outside the studio', OUTSIDE, OUTSIDE, trailers, {
-      name: MAIN,
-      old: head,
-    });
+  constructor(rulesDir: string, gitDir: string, options: RulesRepoOptions = {}) {
+    super(rulesDir, gitDir, options);
+    // A fetch may bring scheduled changes approved on another server.
+    this.remote?.on('synced', () => (this.nextDue = undefined));
   }
 
   /** The live files (main's tree), by path. */
@@ -150,7 +99,7 @@ export class RulesRepo {
 
   /** One version's files (for a restore preview), by path. */
   version(id: string): Promise<Record<string, string>> {
-    return this.serial(async () => {
+    return this.reading(async () => {
       const commit = /^[0-9a-f]{7,40}$/.test(id) ? await this.git.rev(id) : null;
       if (!commit) throw new RepoError(404, `No version ${id.slice(0, 40)}`);
       return this.git.filesOf(commit);
@@ -165,7 +114,7 @@ export class RulesRepo {
 
   /** Changes waiting for approval, oldest first, each with its review (sent back or not). */
   pending(): Promise<PendingChange[]> {
-    return this.serial(async () =>
+    return this.reading(async () =>
       Promise.all(
         (await this.refs(PENDING)).map(async (id) => {
           const info = await this.git.info(id);
@@ -185,7 +134,7 @@ export class RulesRepo {
 
   /** Approved changes waiting for their go-live time, soonest first. */
   scheduled(): Promise<ScheduledChange[]> {
-    return this.serial(() => this.scheduledNow());
+    return this.reading(() => this.scheduledNow());
   }
 
   private async scheduledNow(): Promise<ScheduledChange[]> {
@@ -195,14 +144,24 @@ export class RulesRepo {
       .sort((a, b) => Date.parse(a.goLive) - Date.parse(b.goLive));
   }
 
-  /** The files a change at `base` writes, checked against what went live since (409 on the same file). */
-  private async rebase(base: string, head: string, paths: readonly string[], what: string): Promise<void> {
+  /**
+   * The files a change at `base` writes, checked against what went live since: 409 on the same file, "The
+   * live rules changed since <since> (<files>): <then>".
+   */
+  private async rebase(
+    base: string,
+    head: string,
+    paths: readonly string[],
+    since: string,
+    then: string,
+  ): Promise<void> {
     if (base === head) return;
-    const since = await this.git.changedFiles(base, head).catch(() => null);
-    if (!since) throw new RepoError(409, 'The version this change was made on is unknown: reload the studio');
-    const clash = paths.filter((p) => since.includes(p));
+    const changed = await this.git.changedFiles(base, head).catch(() => null);
+    if (!changed)
+      throw new RepoError(409, 'The version this change was made on is unknown: reload the studio');
+    const clash = paths.filter((p) => changed.includes(p));
     if (clash.length > 0)
-      throw new RepoError(409, `The live rules changed since ${what} (${clash.join(', ')})`);
+      throw new RepoError(409, `The live rules changed since ${since} (${clash.join(', ')}): ${then}`);
   }
 
   /** Refuses with 422 and every problem when `check` finds any. */
@@ -221,25 +180,30 @@ export class RulesRepo {
     }
   }
 
-  /** An event on main: a commit with main's tree, so the history keeps who did what to a change and why. */
+  /**
+   * An event on main: a commit with main's tree, so the history keeps who did what to a change and why.
+   * `with` are ref moves made in the same step (all or none), given the event's id.
+   */
   private async event(
     kind: string,
     reason: string,
-    who: Person,
+    who: Person & { id?: string },
     about: CommitInfo,
     extra: Record<string, string> = {},
+    with_: (event: string) => RefUpdate[] = () => [],
   ): Promise<string> {
     const head = await this.ensureNow();
     const trailers = {
       'Studio-Kind': kind,
       Change: about.id,
       'Change-Reason': oneLine(about.reason),
+      ...(who.id ? { 'Analyst-Id': who.id } : {}),
       ...extra,
     };
-    return this.git.commit(await this.git.treeOf(head), [head], oneLine(reason), who, who, trailers, {
-      name: MAIN,
-      old: head,
-    });
+    const tree = await this.git.treeOf(head);
+    const id = await this.git.commit(tree, [head], oneLine(reason), who, who, trailers);
+    await this.moveRefs([{ ref: MAIN, to: id, from: head }, ...with_(id)]);
+    return id;
   }
 
   /**
@@ -249,7 +213,7 @@ export class RulesRepo {
    * change of the same author that this one revises (withdrawn once this one is recorded).
    */
   propose(opts: {
-    author: Actor;
+    author: Person & { id?: string };
     reason: string;
     base: string;
     files: Readonly<Record<string, string>>;
@@ -259,7 +223,7 @@ export class RulesRepo {
     check: Check;
     replaces?: { id: string; authorId: (c: CommitInfo) => string | undefined };
   }): Promise<{ pending: boolean; id: string }> {
-    return this.serial(async () => {
+    return this.writing(async () => {
       const head = await this.ensureNow();
       const paths = Object.keys(opts.files);
       const bad = paths.find((p) => !isRulesPath(p));
@@ -267,7 +231,7 @@ export class RulesRepo {
       const replaced = opts.replaces
         ? await this.ownPending(opts.replaces.id, opts.author, opts.replaces.authorId)
         : null;
-      await this.rebase(opts.base, head, paths, 'you started: reload the studio and make the change again');
+      await this.rebase(opts.base, head, paths, 'you started', 'reload the studio and make the change again');
       const live = await this.git.filesOf(head);
       const changed = Object.fromEntries(Object.entries(opts.files).filter(([p, text]) => live[p] !== text));
       if (Object.keys(changed).length === 0)
@@ -275,29 +239,25 @@ export class RulesRepo {
       await RulesRepo.checked(opts.check, { ...live, ...changed }, Object.keys(changed));
       const tree = await this.git.writeTree(head, changed);
       const trailers = { 'Studio-Kind': opts.kind ?? 'change', ...opts.trailers };
+      const id = await this.git.commit(tree, [head], opts.reason, opts.author, opts.author, trailers);
       if (!opts.requireApproval) {
-        const id = await this.git.commit(tree, [head], opts.reason, opts.author, opts.author, trailers, {
-          name: MAIN,
-          old: head,
-        });
+        await this.moveRefs([{ ref: MAIN, to: id, from: head }]);
         await this.writeFolder(head, id);
         return { pending: false, id };
       }
       // The branch is named by the change's own commit: commit first, then create the branch.
-      const id = await this.git.commit(tree, [head], opts.reason, opts.author, opts.author, trailers, null);
-      await this.git.run(['update-ref', `${PENDING}${id.slice(0, 12)}`, id, '']);
-      if (replaced) {
-        await this.dropPending(replaced.ref, replaced.info);
-        await this.event(
-          'withdrawn',
-          `Replaced by the revised change “${oneLine(opts.reason)}”`,
-          opts.author,
-          replaced.info,
-          {
-            'Replaced-by': id,
-          },
-        );
+      const create: RefUpdate = { ref: `${PENDING}${id.slice(0, 12)}`, to: id, from: null };
+      if (!replaced) {
+        await this.moveRefs([create]);
+        return { pending: true, id };
       }
+      // Revised: the new change pending, the one it replaces withdrawn and recorded so, in one step.
+      const drops = await this.pendingDrops(replaced.ref, replaced.info);
+      const reason = `Replaced by the revised change “${oneLine(opts.reason)}”`;
+      await this.event('withdrawn', reason, opts.author, replaced.info, { 'Replaced-by': id }, () => [
+        create,
+        ...drops,
+      ]);
       return { pending: true, id };
     });
   }
@@ -317,19 +277,20 @@ export class RulesRepo {
 
   private async ownPending(
     id: string,
-    who: Actor,
+    who: Person & { id?: string },
     authorId: (c: CommitInfo) => string | undefined,
   ): Promise<{ ref: string; commit: string; info: CommitInfo }> {
     const found = await this.mustPending(id);
-    if (authorId(found.info) !== who.id)
+    if (who.id === undefined || authorId(found.info) !== who.id)
       throw new RepoError(403, 'Only the author of a change may withdraw or revise it');
     return found;
   }
 
-  private async dropPending(ref: string, info: CommitInfo): Promise<void> {
-    await this.git.run(['update-ref', '-d', ref, info.id]);
+  /** The ref moves that drop a pending change: its branch, and its reviewer's comment if it has one. */
+  private async pendingDrops(ref: string, info: CommitInfo): Promise<RefUpdate[]> {
     const sent = `${SENT_BACK}${info.id.slice(0, 12)}`;
-    if (await this.git.rev(sent)) await this.git.run(['update-ref', '-d', sent]);
+    const comment = await this.git.rev(sent);
+    return [{ ref, to: null, from: info.id }, ...(comment ? [{ ref: sent, to: null, from: comment }] : [])];
   }
 
   /**
@@ -345,7 +306,7 @@ export class RulesRepo {
     check: Check,
     goLiveAt?: string,
   ): Promise<string> {
-    return this.serial(async () => {
+    return this.writing(async () => {
       const head = await this.ensureNow();
       const { ref, info } = await this.mustPending(id);
       if (authorId(info) === approver.id)
@@ -353,36 +314,27 @@ export class RulesRepo {
       if (await this.git.rev(`${SENT_BACK}${info.id.slice(0, 12)}`))
         throw new RepoError(409, 'This change was sent back: its author revises it or withdraws it first');
       const base = (await this.git.run(['rev-parse', `${info.id}^`])).trim();
-      await this.rebase(base, head, info.files, 'this change was made: withdraw it and make it again');
+      await this.rebase(base, head, info.files, 'this change was made', 'withdraw it and make it again');
       const changed = await this.changedOf(info);
       await RulesRepo.checked(check, { ...(await this.git.filesOf(head)), ...changed }, Object.keys(changed));
       const tree = await this.git.writeTree(head, changed);
       const body = (await this.git.run(['show', '-s', '--format=%B', info.id])).trimEnd();
       const trailers = Object.fromEntries(trailersOf(body));
       trailers['Approved-by'] = `${approver.name} <${approver.email}>`;
+      trailers['Approver-Id'] = approver.id;
+      if (goLiveAt) trailers['Go-live'] = goLiveAt;
+      const made = await this.git.commit(tree, [head], info.reason, { ...info.author }, approver, trailers);
+      const unpend: RefUpdate = { ref, to: null, from: info.id };
       if (goLiveAt) {
-        trailers['Go-live'] = goLiveAt;
-        const scheduled = await this.git.commit(
-          tree,
-          [head],
-          info.reason,
-          { ...info.author },
-          approver,
-          trailers,
-          null,
-        );
-        await this.git.run(['update-ref', `${SCHEDULED}${scheduled.slice(0, 12)}`, scheduled, '']);
-        await this.git.run(['update-ref', '-d', ref, info.id]);
+        // Approved, not live yet: it waits on scheduled/<id>; no longer pending, in the same step.
+        await this.moveRefs([{ ref: `${SCHEDULED}${made.slice(0, 12)}`, to: made, from: null }, unpend]);
         this.nextDue = undefined;
-        return scheduled;
+        return made;
       }
-      const live = await this.git.commit(tree, [head], info.reason, { ...info.author }, approver, trailers, {
-        name: MAIN,
-        old: head,
-      });
-      await this.git.run(['update-ref', '-d', ref, info.id]);
-      await this.writeFolder(head, live);
-      return live;
+      // Live and no longer pending, in one move: on a remote, both or neither.
+      await this.moveRefs([{ ref: MAIN, to: made, from: head }, unpend]);
+      await this.writeFolder(head, made);
+      return made;
     });
   }
 
@@ -402,21 +354,24 @@ export class RulesRepo {
     reason: string,
     authorId: (c: CommitInfo) => string | undefined,
   ): Promise<void> {
-    return this.serial(async () => {
+    return this.writing(async () => {
       const scheduled = await this.pendingRef(id, SCHEDULED);
       if (scheduled) {
         const info = await this.git.info(scheduled.commit);
-        const approver = (info.approvedBy ?? '').includes(`<${who.email}>`);
+        // Its approver by id (approvals before ids were recorded: by address).
+        const approver = info.approverId
+          ? info.approverId === who.id
+          : (info.approvedBy ?? '').includes(`<${who.email}>`);
         if (authorId(info) !== who.id && !approver)
           throw new RepoError(403, 'Only the author or the approver of a scheduled change may cancel it');
-        await this.git.run(['update-ref', '-d', scheduled.ref, scheduled.commit]);
+        const drop: RefUpdate = { ref: scheduled.ref, to: null, from: scheduled.commit };
+        await this.event('withdrawn', reason, who, info, { 'Go-live': info.goLive ?? '' }, () => [drop]);
         this.nextDue = undefined;
-        await this.event('withdrawn', reason, who, info, { 'Go-live': info.goLive ?? '' });
         return;
       }
       const { ref, info } = await this.ownPending(id, who, authorId);
-      await this.dropPending(ref, info);
-      await this.event('withdrawn', reason, who, info);
+      const drops = await this.pendingDrops(ref, info);
+      await this.event('withdrawn', reason, who, info, {}, () => drops);
     });
   }
 
@@ -427,15 +382,18 @@ export class RulesRepo {
     comment: string,
     authorId: (c: CommitInfo) => string | undefined,
   ): Promise<void> {
-    return this.serial(async () => {
+    return this.writing(async () => {
       const { info } = await this.mustPending(id);
       if (authorId(info) === who.id)
         throw new RepoError(
           403,
           'A reviewer sends a change back: its author withdraws it or revises it instead',
         );
-      const event = await this.event('sent-back', comment, who, info);
-      await this.git.run(['update-ref', `${SENT_BACK}${info.id.slice(0, 12)}`, event]);
+      const sent = `${SENT_BACK}${info.id.slice(0, 12)}`;
+      const earlier = await this.git.rev(sent);
+      await this.event('sent-back', comment, who, info, {}, (event) => [
+        { ref: sent, to: event, from: earlier },
+      ]);
     });
   }
 
@@ -498,56 +456,43 @@ export class RulesRepo {
       return Promise.resolve([]);
     // No repository yet: nobody has used the studio, so nothing is scheduled.
     if (!existsSync(join(this.gitDir, 'HEAD'))) return Promise.resolve([]);
-    return this.serial(async () => {
+    return this.writing(async () => {
       const went: string[] = [];
       for (const c of await this.scheduledNow()) {
         if (Date.parse(c.goLive) > now.getTime()) break;
-        const ref = `${SCHEDULED}${c.id.slice(0, 12)}`;
+        const drop: RefUpdate = { ref: `${SCHEDULED}${c.id.slice(0, 12)}`, to: null, from: c.id };
         const head = await this.ensureNow();
-        const changed = await this.changedOf(c);
         try {
-          await this.rebase(
-            (await this.git.run(['rev-parse', `${c.id}^`])).trim(),
-            head,
-            c.files,
-            'it was approved',
-          );
-          await RulesRepo.checked(
-            check,
-            { ...(await this.git.filesOf(head)), ...changed },
-            Object.keys(changed),
-          );
-          const body = (await this.git.run(['show', '-s', '--format=%B', c.id])).trimEnd();
-          const tree = await this.git.writeTree(head, changed);
-          const committer = { name: c.committer.name, email: c.committer.email };
-          const live = await this.git.commit(
-            tree,
-            [head],
-            c.reason,
-            { ...c.author },
-            committer,
-            Object.fromEntries(trailersOf(body)),
-            {
-              name: MAIN,
-              old: head,
-            },
-          );
+          const live = await this.goLiveCommit(c, head, check);
+          // Live and no longer scheduled, in one move: on a remote, another server may have done it first.
+          await this.moveRefs([{ ref: MAIN, to: live, from: head }, drop]);
           await this.writeFolder(head, live);
           went.push(live);
         } catch (e) {
           if (!(e instanceof RepoError)) throw e;
           const problems = [e.message, ...(e.problems ?? [])];
-          await this.event('go-live-failed', `The scheduled change could not go live`, STUDIO, c, {
-            'Go-live': c.goLive,
-            Problems: problemsTrailer(problems),
-          });
+          const reason = 'The scheduled change could not go live';
+          const trailers = { 'Go-live': c.goLive, Problems: problemsTrailer(problems) };
+          await this.event('go-live-failed', reason, STUDIO, c, trailers, () => [drop]);
         }
-        await this.git.run(['update-ref', '-d', ref, c.id]);
       }
       const rest = await this.scheduledNow();
       this.nextDue = rest.length > 0 ? Date.parse(rest[0]!.goLive) : null;
       return went;
     });
+  }
+
+  /** A scheduled change made again on `head` (rebased and checked again), as the commit to put live. */
+  private async goLiveCommit(c: ScheduledChange, head: string, check: Check): Promise<string> {
+    const base = (await this.git.run(['rev-parse', `${c.id}^`])).trim();
+    await this.rebase(base, head, c.files, 'it was approved', 'it was not put live');
+    const changed = await this.changedOf(c);
+    await RulesRepo.checked(check, { ...(await this.git.filesOf(head)), ...changed }, Object.keys(changed));
+    const body = (await this.git.run(['show', '-s', '--format=%B', c.id])).trimEnd();
+    const tree = await this.git.writeTree(head, changed);
+    const committer = { name: c.committer.name, email: c.committer.email };
+    const trailers = Object.fromEntries(trailersOf(body));
+    return this.git.commit(tree, [head], c.reason, { ...c.author }, committer, trailers);
   }
 
   /** The unified diff from the live version `base` to `base` with `files` replaced. */
@@ -571,24 +516,5 @@ export class RulesRepo {
       }
       return null;
     });
-  }
-
-  /** Writes the files that changed from `from` to `to` into the folder, each atomically, then the index. */
-  private async writeFolder(from: string, to: string): Promise<void> {
-    const files = await this.git.changedFiles(from, to);
-    const texts = await this.git.blobs(files.map((f) => `${to}:${f}`));
-    for (const [i, path] of files.entries()) {
-      const target = join(this.rulesDir, ...path.split('/'));
-      const text = texts[i];
-      if (text === undefined) {
-        rmSync(target, { force: true });
-        continue;
-      }
-      mkdirSync(dirname(target), { recursive: true });
-      const tmp = `${target}.studio-${process.pid}.tmp`;
-      writeFileSync(tmp, text);
-      renameSync(tmp, target);
-    }
-    await this.git.run(['read-tree', to]);
   }
 }

@@ -4,8 +4,8 @@
  * send back, withdraw), scheduling, restoring and reverting changes, the personas' bodies for the preview,
  * and the per-analyst draft the portal is opened with (/rules/draft/bundle.json, /rules/draft/<file>).
  *
- * The browser is never trusted: every call needs an analyst (`analystOf`, studio-access.ts; a customer gets
- * 403), every write the session's CSRF token in X-CSRF-Token besides the cross-site refusal, and every
+ * The browser is never trusted: every call needs an analyst (`analystOf`, analyst-auth.ts: the identity
+ * provider's or the sandbox's; a customer gets 403), every write the session's CSRF token in X-CSRF-Token besides the cross-site refusal, and every
  * change is checked again here, in worker threads (studio-check.ts), before it is recorded, before it goes
  * live, and when the folder was edited by hand.
  */
@@ -15,19 +15,19 @@ import { describeChange } from '../src/engine/rule-diff';
 import { isoDate, isoDateTime, personaResponses, type Persona } from './personas';
 import type { RulesBundle } from './rules';
 import type { Session } from './session';
-import {
-  csrfMatches,
-  json,
-  sandboxAnalystOf,
-  type Analyst,
-  type Role,
-  type StudioConfig,
-} from './studio-access';
+import { analystResolver, type AnalystIdentity, type AnalystRoles } from './analyst-auth';
+import { csrfMatches, json, type StudioConfig } from './studio-access';
 import { createStudioChecker, type StudioChecker } from './studio-check';
 import { registerStudioPage } from './studio-page';
 import { RepoError, RulesRepo, type CommitInfo } from './studio-repo';
 
-export { readStudioConfig, type Analyst, type StudioConfig } from './studio-access';
+export { readStudioConfig, type AnalystConfig, type StudioConfig } from './studio-access';
+
+/** What a write answers to an analyst without the role it needs. */
+const ROLE_REFUSALS: Readonly<Record<keyof AnalystRoles, string>> = {
+  author: 'Your account may not save, restore, revert or withdraw changes: it has no author role',
+  approver: 'Your account may not approve changes: it has no approver role',
+};
 
 /** Body limit of a studio write: a whole draft (every rule and case file) fits with room to spare. */
 export const STUDIO_BODY_LIMIT = 2 * 1024 * 1024;
@@ -47,8 +47,11 @@ export interface StudioDeps {
   distDir: string;
   /** The checks in worker threads (made here when not given; tests pass theirs to watch its events). */
   checker?: StudioChecker;
-  /** Who the signed-in analyst of a request is (the sandbox's sessions when not given). */
-  analystOf?: (req: FastifyRequest) => Analyst | undefined;
+  /**
+   * The analyst signed in on a session (analyst-auth.ts): the identity provider's or the sandbox's; default
+   * config/studio.json's analysts, with their roles (both when none are configured).
+   */
+  analystOf?: (session: Session | undefined) => AnalystIdentity | undefined;
   /** The cross-site refusal of the rest of the server; true when it answered. */
   refuseCrossSite: (req: FastifyRequest, reply: FastifyReply) => boolean;
   /** The live rule file's entry as served (last valid version). */
@@ -106,20 +109,31 @@ function goLiveOf(body: Record<string, unknown>, now: Date): string | undefined 
 export function registerStudio(deps: StudioDeps): void {
   const { app, config, repo } = deps;
   const checker = deps.checker ?? createStudioChecker();
-  const analystOf = deps.analystOf ?? sandboxAnalystOf(config, deps.sessionOf);
+  const resolve = deps.analystOf ?? analystResolver(config.analysts);
+  const analystOf = (req: FastifyRequest): AnalystIdentity | undefined => resolve(deps.sessionOf(req));
   const check = (files: Readonly<Record<string, string>>, changed: readonly string[]) =>
     checker.check(files, changed);
   repo.checkOutside = check;
+  // Who made a change: the analyst id it records (the identity provider's subject), else the configured
+  // analyst with its author's email (changes saved before ids were recorded).
   const byEmail = (c: CommitInfo): string | undefined =>
-    config.analysts.find((a) => a.email === c.author.email)?.id;
+    c.authorId ?? config.analysts.find((a) => a.email === c.author.email)?.id;
   const withAuthor = <T extends CommitInfo>(c: T) => ({ ...c, authorId: byEmail(c) ?? null });
 
   registerStudioPage(app, deps.distDir);
 
   // Scheduled changes go live at their time, whether or not anyone has the studio open.
   const due = (): Promise<string[]> => repo.applyDue(deps.today(), check);
+  // Before a read: a go-live that cannot be written now (the rules remote unreachable) waits for the timer;
+  // the read answers with what is live.
+  const dueBeforeRead = (): Promise<unknown> =>
+    due().catch((e: unknown) => {
+      if (!(e instanceof RepoError)) throw e;
+    });
   const timer = setInterval(() => {
-    due().catch((e: unknown) => console.error('studio: a scheduled change could not be applied', e));
+    dueBeforeRead().catch((e: unknown) =>
+      console.error('studio: a scheduled change could not be applied', e),
+    );
   }, SCHEDULE_TICK_MS);
   timer.unref();
   app.addHook('onClose', async () => {
@@ -128,7 +142,7 @@ export function registerStudio(deps: StudioDeps): void {
   });
 
   /** The analyst of this request, or the 403 already sent. */
-  function analyst(req: FastifyRequest, reply: FastifyReply): Analyst | null {
+  function analyst(req: FastifyRequest, reply: FastifyReply): AnalystIdentity | null {
     const who = analystOf(req);
     if (!who) {
       void json(reply, 403, { error: 'The rule studio is for analysts: sign in as an analyst' });
@@ -137,8 +151,13 @@ export function registerStudio(deps: StudioDeps): void {
     return who;
   }
 
-  /** Same as analyst(), for a write: also the cross-site refusal, the CSRF token and the role. */
-  function writer(req: FastifyRequest, reply: FastifyReply, role: Role): Analyst | null {
+  /** Same as analyst(), for a write: also the cross-site refusal, the CSRF token and the role it needs. */
+  function writer(
+    req: FastifyRequest,
+    reply: FastifyReply,
+    role: keyof AnalystRoles,
+    refusal = ROLE_REFUSALS[role],
+  ): AnalystIdentity | null {
     if (deps.refuseCrossSite(req, reply)) return null;
     const who = analyst(req, reply);
     if (!who) return null;
@@ -146,8 +165,8 @@ export function registerStudio(deps: StudioDeps): void {
       void json(reply, 403, { error: 'Missing or wrong X-CSRF-Token: reload the studio' });
       return null;
     }
-    if (!who.roles.includes(role)) {
-      void json(reply, 403, { error: `This needs the ${role} role, which ${who.name} does not have` });
+    if (!who.roles[role]) {
+      void json(reply, 403, { error: refusal });
       return null;
     }
     return who;
@@ -175,7 +194,8 @@ export function registerStudio(deps: StudioDeps): void {
     const who = analyst(req, reply);
     if (!who) return reply;
     return json(reply, 200, {
-      analyst: { id: who.id, name: who.name, roles: who.roles },
+      analyst: { id: who.id, name: who.name },
+      roles: who.roles,
       csrfToken: deps.sessionOf(req)?.csrf ?? '',
       requireApproval: config.requireApproval,
       analysts: config.analysts.map((x) => ({ id: x.id, name: x.name })),
@@ -185,7 +205,7 @@ export function registerStudio(deps: StudioDeps): void {
 
   app.get('/studio/api/rules', async (req, reply) => {
     if (!analyst(req, reply)) return reply;
-    await due();
+    await dueBeforeRead();
     const live = await repo.live();
     // The folder edited by hand into a state the checks refuse: the studio says so as it opens.
     const last = await repo.lastRulesChange();
@@ -243,14 +263,14 @@ export function registerStudio(deps: StudioDeps): void {
 
   app.get('/studio/api/changes', async (req, reply) => {
     if (!analyst(req, reply)) return reply;
-    await due();
+    await dueBeforeRead();
     const [pending, scheduled] = await Promise.all([repo.pending(), repo.scheduled()]);
     return json(reply, 200, { pending: pending.map(withAuthor), scheduled: scheduled.map(withAuthor) });
   });
 
   app.get('/studio/api/history', async (req, reply) => {
     if (!analyst(req, reply)) return reply;
-    await due();
+    await dueBeforeRead();
     const [history, scheduled] = await Promise.all([repo.history(), repo.scheduled()]);
     return json(reply, 200, { history: history.map(withAuthor), scheduled: scheduled.map(withAuthor) });
   });
@@ -268,7 +288,7 @@ export function registerStudio(deps: StudioDeps): void {
           reason: lineOf(body, 'reason', 'why'),
           base: typeof body.base === 'string' ? body.base : '',
           files: filesOf(body),
-          trailers: impactTrailer(body.impact),
+          trailers: { ...impactTrailer(body.impact), 'Analyst-Id': who.id },
           requireApproval: config.requireApproval,
           check,
           ...(replaces ? { replaces: { id: replaces, authorId: byEmail } } : {}),
@@ -294,7 +314,7 @@ export function registerStudio(deps: StudioDeps): void {
           base: live.commit,
           files: await repo.version(version),
           kind: 'restore',
-          trailers: { Restores: version, ...impactTrailer(body.impact) },
+          trailers: { Restores: version, ...impactTrailer(body.impact), 'Analyst-Id': who.id },
           requireApproval: config.requireApproval,
           check,
         });
@@ -335,7 +355,7 @@ export function registerStudio(deps: StudioDeps): void {
           base,
           files,
           kind: 'revert',
-          trailers: { Reverts: change.id, ...impactTrailer(body.impact) },
+          trailers: { Reverts: change.id, ...impactTrailer(body.impact), 'Analyst-Id': who.id },
           requireApproval: config.requireApproval,
           check,
         });
@@ -365,7 +385,8 @@ export function registerStudio(deps: StudioDeps): void {
   });
 
   app.post<{ Params: { id: string } }>('/studio/api/changes/:id/send-back', async (req, reply) => {
-    const who = writer(req, reply, 'approver');
+    const refusal = 'Your account may not send changes back: it has no approver role';
+    const who = writer(req, reply, 'approver', refusal);
     if (!who) return reply;
     return attempt(reply, async () => {
       const comment = lineOf(bodyOf(req), 'comment', 'what the author should change');

@@ -13,8 +13,9 @@ import { pathToFileURL } from 'node:url';
 import { build, type Rollup } from 'vite';
 import { CONTENT_SECURITY_POLICY } from '../sandbox/security';
 import type { Rulesets } from '../src/engine/types';
-import { IMPACT_BUDGET_MS } from './impact-lib';
-import { loadRulesDir, repoRoot } from './rules-lib';
+import { IMPACT_BUDGET_MS } from '../lib/impact';
+import { loadRulesDir } from '../lib/rules-files';
+import { repoRoot } from '../lib/repo';
 
 const CHROME = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const ORIGIN = 'http://impact.bench';

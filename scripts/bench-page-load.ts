@@ -14,16 +14,10 @@ import { createServer } from 'node:net';
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { repoRoot } from './rules-lib';
+import { BUDGETS } from '../lib/budgets';
+import { repoRoot } from '../lib/repo';
 
-export const BUDGETS = {
-  firstLoadKb: 140,
-  lcpMs: 1_500,
-  cls: 0.05,
-  roundTrips: 3,
-  performance: 98,
-  tbtMs: 50,
-} as const;
+export { BUDGETS };
 
 export const LIGHTHOUSE_PERSONAS = (process.env.BENCH_PERSONAS?.split(',') ?? [
   'postpaid',

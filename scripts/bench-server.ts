@@ -11,7 +11,7 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { Agent, request } from 'node:http';
 import { join } from 'node:path';
 import { createSandboxServer } from '../sandbox/server';
-import { repoRoot } from './rules-lib';
+import { repoRoot } from '../lib/repo';
 
 const SIGN_INS = 2_000;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);

@@ -16,10 +16,12 @@ import { ACCOUNT_LAYOUT, compileRules } from '../src/engine/compile';
 import { parseDistributions } from '../src/impact/distributions';
 import { generatedPopulation, measureImpact, type ImpactReport } from '../src/impact/impact';
 import { benchImpactInChromium, printBrowserImpact } from './bench-impact-browser';
-import { IMPACT_BUDGET_MS, defaultDistributions } from './impact-lib';
-import { PREVIEW_DATE, dayAt, decidePersona, loadRulesDir, repoRoot } from './rules-lib';
+import { IMPACT_BUDGET_MS, defaultDistributions } from '../lib/impact';
+import { PREVIEW_DATE, dayAt, decidePersona } from '../lib/personas';
+import { loadRulesDir } from '../lib/rules-files';
+import { repoRoot } from '../lib/repo';
 import { BUDGETS, against, benchLayoutShiftOnly, benchPageLoad } from './bench-page-load';
-import { firstLoad } from './first-load';
+import { firstLoad } from '../lib/first-load';
 
 if (process.env.BENCH_CLS_ONLY === '1') {
   await benchLayoutShiftOnly();
@@ -60,7 +62,7 @@ function timeSync(fn: () => unknown, warmup: number, runs: number, batch: number
 /**
  * What the browser must download before /home shows: the entry (index.html's script and its static imports)
  * plus the lazily loaded /home route module and its static imports, read from Vite's build manifest
- * (scripts/first-load.ts). Chunks loaded only on demand (other pages, the rule validator when a served rule
+ * (lib/first-load.ts). Chunks loaded only on demand (other pages, the rule validator when a served rule
  * file differs) are not counted.
  */
 function firstLoadGzip(): { files: { file: string; raw: number; gzip: number }[] } | null {

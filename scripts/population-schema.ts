@@ -5,7 +5,8 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { buildPopulationSchema } from '../src/impact/population-schema';
-import { formatLikePrettier, repoRoot } from './rules-lib';
+import { formatLikePrettier } from '../lib/generated-files';
+import { repoRoot } from '../lib/repo';
 
 const path = join(repoRoot, 'schemas', 'population.schema.json');
 writeFileSync(path, await formatLikePrettier(path, JSON.stringify(buildPopulationSchema())));

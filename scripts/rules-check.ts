@@ -4,20 +4,15 @@
  * sections sharing an order, constants and toggles nothing reads, numbers written twice. Prints each
  * problem with the file, the rule, the JSON path and what is wrong in plain words; exits 1 on any.
  * Findings a rule file acknowledges are listed with their reason and do not fail the check. A section, view or
- * banner a rule decides that no component renders is a problem too, or a warning while its feature is not
- * built yet (src/app/rendered-sections.ts).
+ * banner no component renders cannot be decided: the registries are typed to render every id the schema
+ * allows (docs/decisions/026).
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { formatIssue } from '../src/engine/validate';
-import {
-  analyzeRulesDir,
-  checkRulesDir,
-  repoRoot,
-  ruleCasesSchemaText,
-  rulesDir,
-  rulesetSchemaText,
-} from './rules-lib';
+import { analyzeRulesDir, checkRulesDir } from '../lib/rules-files';
+import { repoRoot, rulesDir } from '../lib/repo';
+import { ruleCasesSchemaText, rulesetSchemaText } from '../lib/generated-files';
 
 const dir = rulesDir();
 const result = checkRulesDir(dir);

@@ -7,7 +7,9 @@
 import { formatExplain, formatDecisionTrace } from '../src/engine/explain';
 import { createRuntime } from '../src/engine/runtime';
 import { loadPersonas } from '../sandbox/personas';
-import { PREVIEW_DATE, dayAt, decidePersona, loadRulesDir, rulesDir } from './rules-lib';
+import { PREVIEW_DATE, dayAt, decidePersona } from '../lib/personas';
+import { loadRulesDir } from '../lib/rules-files';
+import { rulesDir } from '../lib/repo';
 
 function option(name: string): string | undefined {
   const i = process.argv.indexOf(`--${name}`);

@@ -27,8 +27,9 @@ import {
   type PopulationSource,
 } from '../src/impact/impact';
 import { renderImpact } from '../src/impact/report';
-import { IMPACT_BUDGET_MS, defaultDistributions, loadBase } from './impact-lib';
-import { loadRulesDir, repoRoot, rulesDir } from './rules-lib';
+import { IMPACT_BUDGET_MS, defaultDistributions, loadBase } from '../lib/impact';
+import { loadRulesDir } from '../lib/rules-files';
+import { repoRoot, rulesDir } from '../lib/repo';
 
 function integer(value: string | undefined, name: string): number | undefined {
   if (value === undefined) return undefined;

@@ -8,15 +8,10 @@
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, relative } from 'node:path';
-import { diffPreviews, formatPreviewDiff } from './rules-preview-format';
-import {
-  PREVIEW_DATE,
-  currentPreview,
-  goldenPreviewPath,
-  loadRulesDir,
-  repoRoot,
-  rulesDir,
-} from './rules-lib';
+import { diffPreviews, formatPreviewDiff } from '../lib/preview-format';
+import { PREVIEW_DATE, currentPreview, goldenPreviewPath } from '../lib/personas';
+import { loadRulesDir } from '../lib/rules-files';
+import { repoRoot, rulesDir } from '../lib/repo';
 
 const args = process.argv.slice(2);
 const dateIndex = args.indexOf('--date');

@@ -12,7 +12,7 @@ import {
   replaceGeneratedBlock,
   ruleCasesSchemaText,
   rulesetSchemaText,
-} from './rules-lib';
+} from '../lib/generated-files';
 
 const root = join(import.meta.dirname, '..');
 const schemaPath = join(root, 'schemas', 'ruleset.schema.json');

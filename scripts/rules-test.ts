@@ -11,8 +11,9 @@ import {
   formatFailure,
   loadCases,
   runCases,
-} from './rules-cases';
-import { loadRulesDir, rulesDir } from './rules-lib';
+} from '../lib/rule-cases';
+import { loadRulesDir } from '../lib/rules-files';
+import { rulesDir } from '../lib/repo';
 
 const dir = rulesDir();
 try {

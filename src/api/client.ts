@@ -102,6 +102,18 @@ function readBody<T>(
   return { ok: false };
 }
 
+/**
+ * Reads and drops the body of a refusal (under the call's time-out). Left unread, the browser keeps the request
+ * open for as long as the page lives: a page after a failed call never had a quiet network.
+ */
+async function drain(res: Response): Promise<void> {
+  try {
+    await res.text();
+  } catch {
+    // Timed out or cut off: the status already says what happened.
+  }
+}
+
 export function createClient(options: ClientOptions): ApiClient {
   const baseUrl = options.baseUrl ?? '';
   const defaultTimeout = options.timeoutMs ?? portal.timeouts.callMs;
@@ -131,6 +143,7 @@ export function createClient(options: ClientOptions): ApiClient {
         init.body = JSON.stringify(req.body ?? {});
       }
       const res = await options.fetch(url, init);
+      if (res.status === 401 || !res.ok) await drain(res);
       if (res.status === 401) return fail('unauthenticated', `Not signed in (401 from ${req.path})`, 401);
       if (!res.ok) return fail('http', `HTTP ${res.status} from ${req.path}`, res.status);
       // Reading the body stays under the same time-out: a stalled body is a time-out too.

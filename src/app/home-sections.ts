@@ -10,7 +10,8 @@ import { homeSections as paperless } from '../features/paperless/home';
 import { homeSections as rateChange } from '../features/rate-change/home';
 import { homeSections as rewards } from '../features/rewards/home';
 import { homeSections as support } from '../features/support/home';
-import type { SectionRegistry } from '../ui/section';
+import type { SectionId } from '../engine/decisions';
+import type { SectionComponent } from '../ui/section';
 import { codeOnItsWay } from '../ui/lazy-section';
 import { codeArriving } from '../stores/arriving-code';
 import { config } from '../config';
@@ -42,9 +43,11 @@ type SharedIds = {
 const _oneOwnerPerId: [SharedIds] extends [never] ? true : SharedIds = true;
 
 /**
- * The home's section registry: section id (rules/home-sections.json) -> component. The rules decide which
- * show and in what order; an id the rules decide that has no entry is not rendered (npm run rules:check
- * reports it). src/app/rendered-sections.ts lists the same ids for node scripts.
+ * The home's section registry: section id (rules/home-sections.json) -> component, composed from what each
+ * feature declares it renders (its home.ts). The rules decide which show and in what order. It must render
+ * every section the home-sections decision may place (SECTIONS, src/engine/declarations/home.ts): a section
+ * a rule could show but no feature renders is a type error here, naming the id, so no list of rendered ids
+ * is kept anywhere else.
  */
 export const homeSections = {
   ...account,
@@ -59,11 +62,17 @@ export const homeSections = {
   ...support,
   ...internet,
   ...rateChange,
-} satisfies SectionRegistry;
+} satisfies Record<SectionId, SectionComponent>;
 
-// The home waits for the code of the cards the rules decided as long as it waits for their data
-// (src/stores/arriving-code.ts): a card arriving after the sections below it would push them down.
-for (const [id, card] of Object.entries(homeSections)) {
-  const code = codeOnItsWay(card);
-  if (code) codeArriving(id, code, config.timeouts.homeCompleteMs ?? 0);
+/**
+ * Fetches the code of every lazy card, beside the home's calls; the home waits for the code of the cards the
+ * rules decided as long as it waits for their data (src/stores/arriving-code.ts): a card arriving after the
+ * sections below it would push them down. Called by the home's route module when it runs, not here: this
+ * module shares the home's chunk with code the sign-in pages use, and they must not fetch the home's cards.
+ */
+export function fetchCardCode(): void {
+  for (const [id, card] of Object.entries(homeSections)) {
+    const code = codeOnItsWay(card);
+    if (code) codeArriving(id, code, config.timeouts.homeCompleteMs ?? 0);
+  }
 }

@@ -1,7 +1,7 @@
 /**
  * The portal's configuration: product and provider names, every external address and the redirect
  * allowlist (config/portal.json). It is bundled at build time and validated there (the build stops on an
- * invalid file: scripts/vite-first-load.ts, and test/config.test.ts in `npm test`), so a broken
+ * invalid file: lib/vite-first-load.ts, and test/config.test.ts in `npm test`), so a broken
  * configuration never reaches a browser, and the browser does not carry the configuration's validator.
  */
 import raw from '../../config/portal.json';

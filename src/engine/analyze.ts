@@ -5,7 +5,7 @@
  * no component renders. Each finding names the file, the rule (`#3 'name'`), the JSON path and says what is
  * wrong in a sentence; findings of design (findings.ts) can be acknowledged in the rule file.
  *
- * Pure and browser-safe: what the code reads and renders comes in as data (scripts/rules-lib.ts scans it).
+ * Pure and browser-safe: what the code reads and renders comes in as data (lib/rules-files.ts scans it).
  * Only valid files should be analysed (validateRuleset first).
  */
 import { DECISIONS, ruleFileOf, type DecisionId, type DecisionSpec } from './decisions';

@@ -1,22 +1,12 @@
 /**
  * The core of the rule cases (rules/cases/<decision>.cases.json, see rules/README.md): what a case file may
  * say, the checks of its own that name the file, the case and the place, and how a case runs on the
- * portal's runtime. `npm run rules:test` (scripts/rules-cases.ts: files, personas, the schema backstop and
+ * portal's runtime. `npm run rules:test` (lib/rule-cases.ts: files, personas, the schema backstop and
  * coverage) and the rule studio in the browser run the same code, so a case passes or fails the same way in
  * both. Browser-safe: personas come in as data.
  */
-import {
-  BILLING_ACTIONS,
-  DATA_CALLS,
-  DECISIONS,
-  HISTORY_ACTIONS,
-  ORDER_ACTIONS,
-  PAGES,
-  PAYMENT_FLAGS,
-  SECTIONS,
-  decisionSpec,
-  type DecisionId,
-} from './decisions';
+import { DECISIONS, decisionSpec, type DecisionId } from './decisions';
+import type { OutcomeSpec, Placement } from './declare';
 import { parseJson } from './check';
 import { formatDecisionTrace } from './explain';
 import { ruleRef } from './rule-ref';
@@ -74,83 +64,72 @@ export interface GivenFile {
 export type ListItem = { id: string; variant?: string };
 export type Outcome = { list: ListItem[] } | { record: Record<string, unknown> };
 
-/** The decisions whose outcome is a list of things added (flags, actions, calls, sections). */
-export const LISTS: Partial<Record<DecisionId, readonly string[]>> = {
-  payment: PAYMENT_FLAGS,
-  'billing-actions': BILLING_ACTIONS,
-  'data-loading': DATA_CALLS,
-  'home-sections': SECTIONS,
-  'order-actions': ORDER_ACTIONS,
-  'history-actions': HISTORY_ACTIONS,
-  'page-access': PAGES,
-};
+/** The ids a decision adds, for a decision whose outcome is a list of things added (flags, calls, sections). */
+function listIds(spec: OutcomeSpec): readonly string[] | undefined {
+  switch (spec.type) {
+    case 'flags':
+      return spec.names;
+    case 'list':
+      return spec.values;
+    case 'union':
+      return spec.order;
+    case 'placements':
+      return spec.ids;
+    default:
+      return undefined;
+  }
+}
+
+/** The decisions whose outcome is a list of things added (flags, actions, calls, sections), with their ids. */
+export const LISTS: Partial<Record<DecisionId, readonly string[]>> = Object.fromEntries(
+  DECISIONS.flatMap((d) => {
+    const ids = listIds(d.outcome);
+    return ids ? [[d.id, ids]] : [];
+  }),
+);
 
 const on = (record: Record<string, boolean>): ListItem[] =>
   Object.entries(record)
     .filter(([, v]) => v)
     .map(([id]) => ({ id }));
 
-/** What a decision decided, in the shape its cases' "expect" uses. */
-export function outcomeOf(id: DecisionId, d: HomeDecisions, item: ItemDecisions | null): Outcome {
-  switch (id) {
-    case 'toggles':
-      return { record: d.toggles };
-    case 'constants':
-      return { record: d.constants };
-    case 'walled-garden':
-      return { record: d.walledGarden };
-    case 'prepaid-card':
-      return { record: d.prepaidCard };
-    case 'payment':
-      return { list: on(d.payment) };
-    case 'credit-offer':
-      return { record: d.creditOffer };
-    case 'outage':
-      return { record: d.outage };
-    case 'appointment-timing':
-      return { record: d.appointmentTiming };
-    case 'token':
-      return { record: d.token };
-    case 'data-loading':
-      return { list: d.dataLoading.calls.map((id) => ({ id })) };
-    case 'brand':
-      return { record: d.brand };
-    case 'home-view':
-      return { record: { view: d.homeView.view, messageKind: d.homeView.params.messageKind ?? null } };
-    case 'account-banners':
-      return { record: { banner: d.banner?.banner ?? null } };
-    case 'navigation':
-      return { record: d.navigation };
-    case 'billing-actions':
-      return { list: on(d.billingActions) };
-    case 'billing-panel':
-      return { record: d.billingPanel };
-    case 'paperless':
-      return { record: d.paperless };
-    case 'home-sections':
+/** A decided value in the shape its cases' "expect" uses, as its outcome kind reads. */
+export function caseOutcome(spec: OutcomeSpec, value: unknown): Outcome {
+  switch (spec.type) {
+    case 'flags':
+      return { list: on(value as Record<string, boolean>) };
+    case 'list':
+    case 'union':
+      return { list: ((value as Record<string, string[]>)[spec.wrap] ?? []).map((id) => ({ id })) };
+    case 'placements':
       return {
-        list: d.sections.map((s) => ({
+        list: (value as Placement[]).map((s) => ({
           id: s.section,
           ...(s.params.variant ? { variant: s.params.variant } : {}),
         })),
       };
-    case 'order-actions':
-      return { list: on(d.orderActions) };
-    case 'appointment-messages':
-      return { record: { show: item?.appointmentMessages ?? null } };
-    case 'history-actions':
-      return { list: item ? on(item.actions) : [] };
-    case 'upgrade-offer':
-      return { record: d.upgradeOffer };
-    case 'upgrade-path':
-      return { record: d.upgradePath };
-    case 'modem-upgrade':
-      return { record: d.modemUpgrade };
-    case 'wifi-panel':
-      return { record: d.wifiPanel };
-    case 'page-access':
-      return { list: d.pageAccess.closed.map((id) => ({ id })) };
+    case 'value':
+      return {
+        record: spec.wrap === null ? { [spec.field]: value ?? null } : (value as Record<string, unknown>),
+      };
+    case 'first-or-null':
+      return { record: { [spec.field]: (value as Record<string, unknown> | null)?.[spec.field] ?? null } };
+    case 'params':
+      return {
+        record: spec.caseRecord ? spec.caseRecord(value as never) : (value as Record<string, unknown>),
+      };
+    case 'lookup':
+      return { record: value as Record<string, unknown> };
   }
+}
+
+/** What a decision decided, in the shape its cases' "expect" uses. */
+export function outcomeOf(id: DecisionId, d: HomeDecisions, item: ItemDecisions | null): Outcome {
+  const spec = decisionSpec(id)!;
+  if (spec.stage !== 'order') return caseOutcome(spec.outcome, (d as Record<string, unknown>)[spec.key]);
+  // No item decided (a persona case of a per-item decision): nothing shows, no answer.
+  if (!item) return spec.outcome.type === 'flags' ? { list: [] } : caseOutcome(spec.outcome, null);
+  return caseOutcome(spec.outcome, (item as Record<string, unknown>)[spec.key]);
 }
 
 /**

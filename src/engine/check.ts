@@ -3,7 +3,7 @@
  * file (validate.ts), then analyse the valid ones (analyze.ts). The CLI reads a directory and calls this;
  * the rule studio calls it in the browser on every edit and the studio's server calls it again on every
  * save, so the three give the same messages. Browser-safe: what the code reads and renders comes in as
- * plain data (CheckContext), which the node side scans (scripts/rules-lib.ts).
+ * plain data (CheckContext), which the node side scans (lib/rules-files.ts).
  */
 import { analyzeRules, type AnalysisInput, type AnalysisResult, type RenderedIds } from './analyze';
 import { DECISIONS, ruleFileOf, type DecisionId } from './decisions';

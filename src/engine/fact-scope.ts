@@ -1,43 +1,32 @@
 /**
  * Which facts the rules of a decision may test. Used by the rule checker, the schema builder and the studio;
  * kept out of ./decisions.ts so the runtime in the first load of /home does not carry the fact vocabulary's
- * descriptions (docs/decisions/010-first-load.md).
+ * descriptions (docs/decisions/010-first-load.md). Which decision feeds which decided fact is declared with
+ * the decision (src/engine/declarations/).
  */
 import { ACCOUNT_FACTS, DECISION_FACTS, ORDER_FACTS, type FactDefinition } from '../facts/vocabulary';
-import { decisionSpec, type DecisionId, type DecisionSpec } from './decisions';
+import { DECISIONS, type DecisionSpec } from './decisions';
 
-/** Which decision produces each decision fact (toggle.* come from toggles). */
-function producerOf(factName: string): DecisionId {
-  if (factName.startsWith('toggle.')) return 'toggles';
-  if (factName.startsWith('constant.')) return 'constants';
-  const prefix = factName.split('.')[0];
-  const map: Record<string, DecisionId> = {
-    walledGarden: 'walled-garden',
-    prepaidCard: 'prepaid-card',
-    payment: 'payment',
-    creditOffer: 'credit-offer',
-    outage: 'outage',
-    appointmentTiming: 'appointment-timing',
-    orderActions: 'order-actions',
-  };
-  const producer = prefix === undefined ? undefined : map[prefix];
-  if (!producer) throw new Error(`no decision produces fact ${factName}`);
-  return producer;
-}
+/** Per decided fact: the stage of the decision feeding it, and whether items are handed it. */
+const FEEDER = new Map(
+  DECISIONS.flatMap((d) =>
+    d.feeds.map((f) => [f.name, { stage: d.stage, items: f.items === true }] as const),
+  ),
+);
 
 /** The facts the rules of a decision may test: data facts of its scope plus facts of earlier stages. */
 export function factsFor(decision: DecisionSpec): readonly FactDefinition[] {
-  const stageOf = (id: DecisionId): number => {
-    const s = decisionSpec(id)?.stage;
-    return typeof s === 'number' ? s : 99;
-  };
+  const fed = (f: FactDefinition) => FEEDER.get(f.name);
   if (decision.stage === 'order') {
-    // Per item: its own facts, the toggles, and what the pending-order alert offers (Cancel Order).
-    return [
-      ...ORDER_FACTS,
-      ...DECISION_FACTS.filter((f) => ['toggles', 'order-actions'].includes(producerOf(f.name))),
-    ];
+    // Per item: its own facts, and the decided facts handed to items (the toggles, Cancel Order's offer).
+    return [...ORDER_FACTS, ...DECISION_FACTS.filter((f) => fed(f)?.items === true)];
   }
   const stage = decision.stage;
-  return [...ACCOUNT_FACTS, ...DECISION_FACTS.filter((f) => stageOf(producerOf(f.name)) < stage)];
+  return [
+    ...ACCOUNT_FACTS,
+    ...DECISION_FACTS.filter((f) => {
+      const s = fed(f)?.stage;
+      return typeof s === 'number' && s < stage;
+    }),
+  ];
 }

@@ -2,34 +2,16 @@
  * The rule runtime: evaluates the rule files on the facts with json-rules-engine and returns plain
  * decisions plus an explain trace. Browser-safe (no node imports; json-rules-engine runs under the CSP).
  *
- * Decisions run in stages (src/engine/decisions.ts): toggles and constants first, then the decisions that
- * feed others (walled garden, prepaid card, payment, credit offer, outage ...), then the home view,
- * banners, navigation and sections, which may test the earlier decisions' facts (`toggle.cancel`,
- * `walledGarden.state`, `payment.late`).
+ * Decisions run in the stages their declarations give (src/engine/decisions.ts): toggles and constants
+ * first, then the decisions that feed others (walled garden, prepaid card, payment, credit offer, outage ...),
+ * then the home view, banners, navigation and sections, which may test the earlier decisions' facts
+ * (`toggle.cancel`, `walledGarden.state`, `payment.late`). Each decision is read from its matching rules as
+ * its declared outcome says (./outcomes.ts); nothing here names a decision.
  */
 import { Engine, type RuleResult, type TopLevelConditionResult } from 'json-rules-engine';
-import { TOGGLE_NAMES, type ToggleName } from '../facts/names';
-import type { AccountFacts, DecisionFacts, OrderFacts } from '../facts/vocabulary';
-import {
-  BILLING_ACTIONS,
-  CONSTANT_NAMES,
-  type Brand,
-  type DataCall,
-  DECISIONS,
-  HISTORY_ACTIONS,
-  ORDER_ACTIONS,
-  PAGES,
-  PAYMENT_FLAGS,
-  type ConstantName,
-  type DecisionId,
-  type DecisionSpec,
-  type HomeViewId,
-  type NavItem,
-  type SectionId,
-  type UpgradeOffer,
-  type UpgradePath,
-  type WifiPanelVariant,
-} from './decisions';
+import type { AccountFacts, OrderFacts } from '../facts/vocabulary';
+import { DECISIONS, type AnyDeclaration, type DecisionId, type DecisionSpec } from './decisions';
+import { decideFromMatches } from './outcomes';
 import type {
   ConditionTrace,
   DecisionTrace,
@@ -40,7 +22,6 @@ import type {
   RuleFile,
   RuleTrace,
   Rulesets,
-  SectionDecision,
 } from './types';
 
 type FactValues = Record<string, string | number | boolean | null>;
@@ -228,36 +209,23 @@ class DecisionRunner {
   }
 }
 
-const firstParam = <T>(o: Outcome, key: string, fallback: T, ok: (v: unknown) => v is T): T => {
-  const found = o.matchedParams.find((p) => ok(p[key]));
-  if (found) return found[key] as T;
-  o.trace.defaulted = true;
-  return fallback;
-};
-const isBool = (v: unknown): v is boolean => typeof v === 'boolean';
-const isString = (v: unknown): v is string => typeof v === 'string';
-
-/** Per entry of a lookup, the value of the highest-priority matching rule. */
-function lookup<K extends string, V>(
-  o: Outcome,
-  keyField: string,
-  keys: readonly K[],
-  valueField: string,
-  fallback: V,
-) {
-  const out = {} as Record<K, V>;
-  for (const key of keys) {
-    const hit = o.matchedParams.find((p) => p[keyField] === key);
-    if (hit) out[key] = hit[valueField] as V;
-    else {
-      out[key] = fallback;
-      o.trace.defaulted = true;
-    }
-  }
-  return out;
+/** The decision a runner's outcome makes, as its declaration says; the trace notes a fallback. */
+function decided(spec: AnyDeclaration, o: Outcome): unknown {
+  return decideFromMatches(spec.outcome, o.matchedParams, () => {
+    o.trace.defaulted = true;
+  });
 }
 
-const DEFAULT_NAVIGATION: NavItem[] = ['home', 'billing', 'services', 'support', 'settings'];
+/** The account decisions by stage, in declaration order; then the per-item ones. */
+const ACCOUNT_STAGES = ([0, 1, 2] as const).map((s) => DECISIONS.filter((d) => d.stage === s));
+const ITEM_DECISIONS = DECISIONS.filter((d) => d.stage === 'order');
+/** Every decided fact an account decision may read: null until the decision feeding it has run. */
+const FED_FACTS = DECISIONS.filter((d) => d.stage !== 'order').flatMap((d) =>
+  d.feeds.map((f) => ({ fact: f, key: d.key, items: f.items === true })),
+);
+
+/** What the per-item decisions read of the account's: the toggles and what the pending-order alert offers. */
+export type ItemContext = Pick<HomeDecisions, 'toggles' | 'orderActions'>;
 
 export interface Runtime {
   /** Every decision of the home and shell for the account's facts. */
@@ -270,12 +238,20 @@ export interface Runtime {
   /** Every per-item decision of one order or repair ticket of the history. */
   decideItem(
     facts: OrderFacts,
-    decisions: Pick<HomeDecisions, 'toggles' | 'orderActions'>,
+    decisions: ItemContext,
   ): Promise<{ decisions: ItemDecisions; explain: DecisionTrace[] }>;
 }
 
 function noPathResolver(): never {
   throw new Error('condition paths are not part of the rule format');
+}
+
+/** The decided facts the per-item rules read, from the account decisions given (absent when not given). */
+function itemFacts(facts: FactValues, context: Partial<Record<string, unknown>>): void {
+  for (const { fact, key, items } of FED_FACTS) {
+    if (!items || !(key in context)) continue;
+    facts[fact.name] = (fact.of(context[key] as never) ?? null) as FactValues[string];
+  }
 }
 
 export function createRuntime(rulesets: Rulesets): Runtime {
@@ -287,215 +263,48 @@ export function createRuntime(rulesets: Rulesets): Runtime {
     accountFacts: AccountFacts,
   ): Promise<{ decisions: HomeDecisions; explain: ExplainTrace }> {
     const facts: FactValues = { ...accountFacts };
-    const [toggleOutcome, constantOutcome] = await Promise.all([
-      run('toggles', facts),
-      run('constants', facts),
-    ]);
-    const toggles = lookup(toggleOutcome, 'toggle', TOGGLE_NAMES, 'on', false);
-    const constants = lookup(constantOutcome, 'name', CONSTANT_NAMES, 'value', null as number | null);
-    const stage0 = {
-      ...(Object.fromEntries(TOGGLE_NAMES.map((t) => [`toggle.${t}`, toggles[t]])) as Record<
-        `toggle.${ToggleName}`,
-        boolean
-      >),
-      ...(Object.fromEntries(CONSTANT_NAMES.map((c) => [`constant.${c}`, constants[c]])) as Record<
-        `constant.${ConstantName}`,
-        number | null
-      >),
-    };
-    Object.assign(facts, stage0);
-
-    const [wg, card, pay, credit, outage, timing, token, paperless, dataLoading, brand] = await Promise.all([
-      run('walled-garden', facts),
-      run('prepaid-card', facts),
-      run('payment', facts),
-      run('credit-offer', facts),
-      run('outage', facts),
-      run('appointment-timing', facts),
-      run('token', facts),
-      run('paperless', facts),
-      run('data-loading', facts),
-      run('brand', facts),
-    ]);
-    const [upgradeOffer, upgradePath, modemUpgrade, wifiPanel] = await Promise.all([
-      run('upgrade-offer', facts),
-      run('upgrade-path', facts),
-      run('modem-upgrade', facts),
-      run('wifi-panel', facts),
-    ]);
-    const payment = Object.fromEntries(
-      PAYMENT_FLAGS.map((flag) => [flag, pay.matchedParams.some((p) => p.flag === flag)]),
-    ) as HomeDecisions['payment'];
-    const stage1 = {
-      walledGarden: {
-        state: firstParam(wg, 'state', 'none', isString) as HomeDecisions['walledGarden']['state'],
-      },
-      prepaidCard: {
-        status: firstParam(card, 'status', 0, (v): v is number => v === 0 || v === 1 || v === 2) as 0 | 1 | 2,
-      },
-      payment,
-      creditOffer: { show: firstParam(credit, 'show', false, isBool) },
-      outage: { alert: firstParam(outage, 'alert', 'none', isString) as HomeDecisions['outage']['alert'] },
-      appointmentTiming: {
-        timing: firstParam(
-          timing,
-          'timing',
-          'none',
-          isString,
-        ) as HomeDecisions['appointmentTiming']['timing'],
-      },
-      token: { fresh: firstParam(token, 'fresh', false, isBool) },
-      paperless: {
-        call: firstParam(paperless, 'call', 'ensemble', isString) as HomeDecisions['paperless']['call'],
-      },
-      dataLoading: {
-        calls: [...new Set(dataLoading.matchedParams.map((p) => p.call as DataCall))],
-      },
-      brand: { brand: firstParam(brand, 'brand', 'provider', isString) as Brand },
-      upgradeOffer: { offer: firstParam(upgradeOffer, 'offer', 'none', isString) as UpgradeOffer },
-      upgradePath: { path: firstParam(upgradePath, 'path', 'generic', isString) as UpgradePath },
-      modemUpgrade: { offer: firstParam(modemUpgrade, 'offer', 'none', isString) as UpgradeOffer },
-      wifiPanel: { variant: firstParam(wifiPanel, 'variant', 'loading', isString) as WifiPanelVariant },
-    };
-    const decisionFacts: DecisionFacts = {
-      ...stage0,
-      'walledGarden.state': stage1.walledGarden.state,
-      'prepaidCard.status': stage1.prepaidCard.status,
-      'payment.late': payment.late,
-      'payment.lateInPeriod': payment.lateInPeriod,
-      'creditOffer.show': stage1.creditOffer.show,
-      'outage.alert': stage1.outage.alert,
-      'appointmentTiming.timing': stage1.appointmentTiming.timing,
-      // Decided in stage 2 below; only per-item decisions read it.
-      'orderActions.cancelOrder': null,
-    };
-    Object.assign(facts, decisionFacts);
-
-    const [view, banner, nav, billing, panel, sectionsOutcome, orderActionsOutcome, pageAccess] =
-      await Promise.all([
-        run('home-view', facts),
-        run('account-banners', facts),
-        run('navigation', facts),
-        run('billing-actions', facts),
-        run('billing-panel', facts),
-        run('home-sections', facts),
-        run('order-actions', facts),
-        run('page-access', facts),
-      ]);
-    const closedPages = new Set(
-      pageAccess.matchedParams.flatMap((p) => (Array.isArray(p.pages) ? (p.pages as unknown[]) : [])),
-    );
-
-    const viewParams = view.matchedParams[0];
-    if (!viewParams) view.trace.defaulted = true;
-    const navParams = nav.matchedParams[0];
-    if (!navParams) nav.trace.defaulted = true;
-
-    const decisions: HomeDecisions = {
-      toggles,
-      constants,
-      ...stage1,
-      homeView: {
-        view: (viewParams?.view as HomeViewId | undefined) ?? 'full',
-        params: viewParams?.messageKind ? { messageKind: viewParams.messageKind as 'bgs' | 'fed' } : {},
-      },
-      banner: banner.matchedParams[0]
-        ? { banner: banner.matchedParams[0].banner as NonNullable<HomeDecisions['banner']>['banner'] }
-        : null,
-      navigation: navParams
-        ? {
-            items: [...(navParams.items as NavItem[])],
-            emptyItem: navParams.emptyItem === true,
-            search: navParams.search === true,
-          }
-        : { items: DEFAULT_NAVIGATION, emptyItem: false, search: true },
-      billingActions: Object.fromEntries(
-        BILLING_ACTIONS.map((a) => [a, billing.matchedParams.some((p) => p.action === a)]),
-      ) as HomeDecisions['billingActions'],
-      billingPanel: {
-        state: firstParam(panel, 'state', 'standard', isString) as HomeDecisions['billingPanel']['state'],
-      },
-      sections: orderSections(sectionsOutcome),
-      orderActions: Object.fromEntries(
-        ORDER_ACTIONS.map((a) => [a, orderActionsOutcome.matchedParams.some((p) => p.action === a)]),
-      ) as HomeDecisions['orderActions'],
-      pageAccess: { closed: PAGES.filter((page) => closedPages.has(page)) },
-    };
-    const explain = [
-      toggleOutcome,
-      constantOutcome,
-      wg,
-      card,
-      pay,
-      credit,
-      outage,
-      timing,
-      token,
-      paperless,
-      dataLoading,
-      brand,
-      upgradeOffer,
-      upgradePath,
-      modemUpgrade,
-      wifiPanel,
-      view,
-      banner,
-      nav,
-      billing,
-      panel,
-      sectionsOutcome,
-      orderActionsOutcome,
-      pageAccess,
-    ].map((o) => o.trace);
-    return { decisions, explain };
+    for (const { fact } of FED_FACTS) facts[fact.name] = null;
+    const decisions: Record<string, unknown> = {};
+    const traces = new Map<DecisionId, DecisionTrace>();
+    for (const stage of ACCOUNT_STAGES) {
+      const outcomes = await Promise.all(stage.map((spec) => run(spec.id, facts)));
+      stage.forEach((spec, i) => {
+        decisions[spec.key] = decided(spec, outcomes[i]!);
+        traces.set(spec.id, outcomes[i]!.trace);
+      });
+      // What this stage decided, as facts for the next (`walledGarden.state`, `toggle.cancel` ...).
+      for (const spec of stage)
+        for (const f of spec.feeds)
+          facts[f.name] = (f.of(decisions[spec.key] as never) ?? null) as FactValues[string];
+    }
+    const explain = DECISIONS.flatMap((d) => traces.get(d.id) ?? []);
+    return { decisions: decisions as HomeDecisions, explain };
   }
 
   async function decideOrder(orderFacts: OrderFacts, toggles: HomeDecisions['toggles']) {
     const facts: FactValues = { ...orderFacts };
-    for (const t of TOGGLE_NAMES) facts[`toggle.${t}`] = toggles[t];
+    itemFacts(facts, { toggles });
     const o = await run('appointment-messages', facts);
-    return { show: firstParam(o, 'show', false, isBool), explain: o.trace };
+    return {
+      show: decided(
+        DECISIONS.find((d) => d.id === 'appointment-messages')!,
+        o,
+      ) as boolean,
+      explain: o.trace,
+    };
   }
 
   async function decideItem(
     orderFacts: OrderFacts,
-    decisions: Pick<HomeDecisions, 'toggles' | 'orderActions'>,
+    context: ItemContext,
   ): Promise<{ decisions: ItemDecisions; explain: DecisionTrace[] }> {
     const facts: FactValues = { ...orderFacts };
-    for (const t of TOGGLE_NAMES) facts[`toggle.${t}`] = decisions.toggles[t];
-    facts['orderActions.cancelOrder'] = decisions.orderActions['cancel-order'];
-    const [messages, actions] = await Promise.all([
-      run('appointment-messages', facts),
-      run('history-actions', facts),
-    ]);
-    return {
-      decisions: {
-        appointmentMessages: firstParam(messages, 'show', false, isBool),
-        actions: Object.fromEntries(
-          HISTORY_ACTIONS.map((a) => [a, actions.matchedParams.some((p) => p.action === a)]),
-        ) as ItemDecisions['actions'],
-      },
-      explain: [messages.trace, actions.trace],
-    };
+    itemFacts(facts, context);
+    const outcomes = await Promise.all(ITEM_DECISIONS.map((spec) => run(spec.id, facts)));
+    const decisions: Record<string, unknown> = {};
+    ITEM_DECISIONS.forEach((spec, i) => (decisions[spec.key] = decided(spec, outcomes[i]!)));
+    return { decisions: decisions as ItemDecisions, explain: outcomes.map((o) => o.trace) };
   }
 
   return { decide, decideOrder, decideItem };
-}
-
-/** One entry per section (the highest-priority matching rule names its variant), smallest order first. */
-function orderSections(o: Outcome): SectionDecision[] {
-  const seen = new Set<string>();
-  const sections: SectionDecision[] = [];
-  for (const p of o.matchedParams) {
-    const section = p.section as SectionId;
-    if (seen.has(section)) continue;
-    seen.add(section);
-    sections.push({
-      section,
-      order: typeof p.order === 'number' ? p.order : 0,
-      params: typeof p.variant === 'string' ? { variant: p.variant } : {},
-    });
-  }
-  // Array.prototype.sort is stable: equal orders keep rule priority order.
-  return sections.sort((a, b) => a.order - b.order);
 }

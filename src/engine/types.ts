@@ -1,29 +1,6 @@
-import type { ToggleName } from '../facts/vocabulary';
+import type { DecidedBy, Placement } from './declare';
 import type { FindingCode } from './findings';
-import type {
-  AppointmentTiming,
-  BannerId,
-  BillingAction,
-  BillingPanelState,
-  Brand,
-  DataCall,
-  ConstantName,
-  DecisionId,
-  DecisionKind,
-  HistoryAction,
-  HomeViewId,
-  NavItem,
-  PageId,
-  OrderAction,
-  OutageAlert,
-  PaperlessCall,
-  PaymentFlag,
-  SectionId,
-  UpgradeOffer,
-  UpgradePath,
-  WalledGardenState,
-  WifiPanelVariant,
-} from './decisions';
+import type { AnyDeclaration, DecisionId, DecisionKind, SectionId } from './decisions';
 
 /** A condition of a rule file (json-rules-engine format, narrowed by schemas/ruleset.schema.json). */
 export type RuleCondition =
@@ -54,52 +31,19 @@ export interface RuleFile {
 /** The rule files by decision id. */
 export type Rulesets = Record<DecisionId, RuleFile>;
 
-export type Toggles = Record<ToggleName, boolean>;
+type Decided<D> = D extends { readonly outcome: infer O } ? DecidedBy<O> : never;
+type ByKey<D extends AnyDeclaration> = { -readonly [X in D as X['key']]: Decided<X> };
 
-export interface SectionDecision {
-  section: SectionId;
-  /** Smaller shows first; analysts reorder by editing this number in rules/home-sections.json. */
-  order: number;
-  params: { variant?: string };
-}
+/** Every decision of the signed-in home and shell, as plain data: one field per declared decision. */
+export type HomeDecisions = ByKey<Exclude<AnyDeclaration, { stage: 'order' }>>;
 
-/** Every decision of the signed-in home and shell, as plain data. */
-export interface HomeDecisions {
-  toggles: Toggles;
-  constants: Record<ConstantName, number | null>;
-  walledGarden: { state: WalledGardenState };
-  prepaidCard: { status: 0 | 1 | 2 };
-  payment: Record<PaymentFlag, boolean>;
-  billingActions: Record<BillingAction, boolean>;
-  /** The billing panel's state (rules/billing-panel.json). */
-  billingPanel: { state: BillingPanelState };
-  /** Which paperless update call this account takes (rules/paperless.json). */
-  paperless: { call: PaperlessCall };
-  /** What the home's pending-order alert offers (rules/order-actions.json). */
-  orderActions: Record<OrderAction, boolean>;
-  creditOffer: { show: boolean };
-  outage: { alert: OutageAlert };
-  appointmentTiming: { timing: AppointmentTiming };
-  token: { fresh: boolean };
-  /** The account calls to make after the profile, in rule order. */
-  dataLoading: { calls: DataCall[] };
-  brand: { brand: Brand };
-  homeView: { view: HomeViewId; params: { messageKind?: 'bgs' | 'fed' } };
-  banner: { banner: BannerId } | null;
-  /** Sections of the full home in display order (meaningful when homeView.view is 'full'). */
-  sections: SectionDecision[];
-  navigation: { items: NavItem[]; emptyItem: boolean; search: boolean };
-  /** The internet plan card's upgrade offer indicator (rules/upgrade-offer.json). */
-  upgradeOffer: { offer: UpgradeOffer };
-  /** Where Upgrade Now and Upgrade Modem lead (rules/upgrade-path.json). */
-  upgradePath: { path: UpgradePath };
-  /** The internet plan card's modem upgrade offer (rules/modem-upgrade.json). */
-  modemUpgrade: { offer: UpgradeOffer };
-  /** What the WiFi and connected-devices panel shows (rules/wifi-panel.json). */
-  wifiPanel: { variant: WifiPanelVariant };
-  /** Signed-in pages closed to this account (rules/page-access.json), in route-table order. */
-  pageAccess: { closed: PageId[] };
-}
+/** The per-item decisions of one order or repair ticket of the history. */
+export type ItemDecisions = ByKey<Extract<AnyDeclaration, { stage: 'order' }>>;
+
+export type Toggles = HomeDecisions['toggles'];
+
+/** A section of the full home the rules placed (rules/home-sections.json). */
+export type SectionDecision = Placement<SectionId>;
 
 /** How one condition fared: a fact comparison, or a group of conditions. */
 export type ConditionTrace =
@@ -145,11 +89,3 @@ export interface DecisionTrace {
 
 /** The explain trace of one decide() call, in evaluation order. */
 export type ExplainTrace = DecisionTrace[];
-
-/** The per-item decisions of one order or repair ticket of the history. */
-export interface ItemDecisions {
-  /** rules/appointment-messages.json: the 'Appointment Messages' link of an order. */
-  appointmentMessages: boolean;
-  /** rules/history-actions.json. */
-  actions: Record<HistoryAction, boolean>;
-}

@@ -1,6 +1,7 @@
 /**
- * The names of the feature toggles and business constants, kept apart from the fact vocabulary's
- * descriptions (src/facts/vocabulary.ts) so the rule runtime in the first load of /home carries only these.
+ * The names of the feature toggles and business constants, and the shape of a fact's definition, kept apart
+ * from the fact vocabulary's descriptions (src/facts/vocabulary.ts) so the rule runtime in the first load of
+ * /home carries only these.
  */
 /** Feature toggles of both documents' section 9; each becomes the boolean fact `toggle.<name>`. */
 export const TOGGLE_NAMES = [
@@ -35,3 +36,20 @@ export const CONSTANT_NAMES = [
   'phoneDigits',
 ] as const;
 export type ConstantName = (typeof CONSTANT_NAMES)[number];
+
+export type FactType = 'number' | 'string' | 'boolean';
+
+/** Where a fact comes from: derived from loaded data, the UI's own state, or an earlier decision. */
+export type FactSource = 'data' | 'ui' | 'decision';
+
+/** One fact of the vocabulary (src/facts/vocabulary.ts), or a decided fact a decision feeds (src/engine/declare.ts). */
+export interface FactDefinition {
+  readonly name: string;
+  readonly type: FactType;
+  readonly description: string;
+  readonly source: FactSource;
+  /** Known values of a string or number fact (for docs, and for "did you mean" on a misspelt value). */
+  readonly values?: readonly (string | number)[];
+  /** True when `values` is the complete list: a rule comparing with any other value is an error. */
+  readonly closed?: boolean;
+}

@@ -10,25 +10,20 @@
  */
 // The toggle and constant names live on their own (./names) so the rule runtime in the first load uses them
 // without this table of descriptions, which only the analysts' tools need.
-import { CONSTANT_NAMES, TOGGLE_NAMES } from './names';
+import type { FedFact } from '../engine/declare';
+import { DECISIONS } from '../engine/decisions';
+import type { FactDefinition, FactType } from './names';
+import { ORDER_STATUSES, SERVICE_FACTS } from './vocabulary-services';
 
-export { CONSTANT_NAMES, TOGGLE_NAMES, type ConstantName, type ToggleName } from './names';
-
-export type FactType = 'number' | 'string' | 'boolean';
-
-/** Where a fact comes from: derived from loaded data, the UI's own state, or an earlier decision. */
-export type FactSource = 'data' | 'ui' | 'decision';
-
-export interface FactDefinition {
-  readonly name: string;
-  readonly type: FactType;
-  readonly description: string;
-  readonly source: FactSource;
-  /** Known values of a string or number fact (for docs, and for "did you mean" on a misspelt value). */
-  readonly values?: readonly (string | number)[];
-  /** True when `values` is the complete list: a rule comparing with any other value is an error. */
-  readonly closed?: boolean;
-}
+export {
+  CONSTANT_NAMES,
+  TOGGLE_NAMES,
+  type ConstantName,
+  type FactDefinition,
+  type FactSource,
+  type FactType,
+  type ToggleName,
+} from './names';
 
 const ACCOUNT_STATUSES = [
   'ACTIVE',
@@ -41,19 +36,6 @@ const ACCOUNT_STATUSES = [
   'ARCHIVED',
   'DISCONNECTED',
 ];
-const ORDER_STATUSES = [
-  'PENDING',
-  'IN PROGRESS',
-  'OPEN',
-  'COMPLETED',
-  'CANCELLED',
-  'CANCELED',
-  'CANCEL',
-  'CAN',
-  'CLOSED',
-  'INACTIVE',
-];
-const CALL_STATUSES = ['not-called', 'pending', 'ok', 'failed'];
 
 /** Facts about the signed-in account, derived by deriveFacts() from the loaded data and the UI state. */
 export const ACCOUNT_FACTS = [
@@ -365,383 +347,7 @@ export const ACCOUNT_FACTS = [
   },
   // Calendar
   { name: 'isJanuaryFirst', type: 'boolean', source: 'data', description: 'Today is January 1.' },
-  // Pending (early-access) order
-  {
-    name: 'pendingOrderStatus',
-    type: 'string',
-    source: 'data',
-    values: ORDER_STATUSES,
-    description: 'Status of the early-access (pending) order, upper-cased; null when there is no order.',
-  },
-  {
-    name: 'pendingOrderActivity',
-    type: 'string',
-    source: 'data',
-    values: ['DISCONNECT', 'INSTALL', 'CHANGE', 'UNKNOWN'],
-    description: 'Activity type of the early-access order, upper-cased (DISCONNECT for a disconnect order).',
-  },
-  {
-    name: 'pendingOrderTechInstall',
-    type: 'boolean',
-    source: 'data',
-    description:
-      'The early-access order has a technician install (techInstall not 0/false); false for self-install.',
-  },
-  {
-    name: 'hoursUntilAppointment',
-    type: 'number',
-    source: 'data',
-    description: 'Hours from now to the pending order appointment start (negative when it is in the past).',
-  },
-  {
-    name: 'pendingOrderJobStatus',
-    type: 'string',
-    source: 'data',
-    values: ['ENROUTE', 'ON-SITE', 'SCHEDULED', 'COMPLETED'],
-    description: 'Job status of the early-access order (jobStatus), upper-cased; null when absent.',
-  },
-  {
-    name: 'pendingOrderTrackingNumberPresent',
-    type: 'boolean',
-    source: 'data',
-    description:
-      'The early-access order carries a modem shipment tracking number (cpeShipmentsTrackingNumber).',
-  },
-  {
-    name: 'pendingOrderDetailsStatus',
-    type: 'string',
-    source: 'data',
-    values: ['SUCCESS', 'FAILURE'],
-    description:
-      "Status of the early-access order's details lookup (its statusInfo.status), upper-cased; null when absent.",
-  },
-  {
-    name: 'changeDueDateFlowAvailable',
-    type: 'boolean',
-    source: 'data',
-    description: 'The services answer lists the CHANGE_DUE_DATE flow (ecFlowsAvailable).',
-  },
-  {
-    name: 'hasPendingOrder',
-    type: 'boolean',
-    source: 'data',
-    description:
-      'The services answer says the account has a pending order (dioProductEligibility.hasPendingOrder).',
-  },
-  {
-    name: 'pointOfNoReturnPassed',
-    type: 'boolean',
-    source: 'data',
-    description: "The pending order's point of no return has passed (dioProductEligibility.ponrStatus).",
-  },
-  // Outage
-  {
-    name: 'currentOutage',
-    type: 'boolean',
-    source: 'data',
-    description: 'The outage call reports a current outage.',
-  },
-  {
-    name: 'outageHangover',
-    type: 'boolean',
-    source: 'data',
-    description: 'The outage call reports an outage hangover (restarting the modem may help).',
-  },
-  {
-    name: 'outageEtaKnown',
-    type: 'boolean',
-    source: 'data',
-    description: 'The outage has an estimated repair time (estRepairTime.dateTime is set).',
-  },
-  {
-    name: 'hoursUntilRepair',
-    type: 'number',
-    source: 'data',
-    description: 'Hours from now to the estimated repair time; negative when that time is already past.',
-  },
-  {
-    name: 'modemConnected',
-    type: 'boolean',
-    source: 'data',
-    description: 'The modem reports it is connected (online).',
-  },
-  // Walled garden (payment guard)
-  {
-    name: 'wgCallStatus',
-    type: 'string',
-    source: 'data',
-    values: CALL_STATUSES,
-    closed: true,
-    description: "State of the walled-garden (getWGStatus) call: 'not-called', 'pending', 'ok' or 'failed'.",
-  },
-  {
-    name: 'wgServerStatus',
-    type: 'boolean',
-    source: 'data',
-    description: 'The walled-garden answer carries status true.',
-  },
-  {
-    name: 'wgIsSoft',
-    type: 'boolean',
-    source: 'data',
-    description: 'The walled-garden answer says isSoftWG.',
-  },
-  {
-    name: 'wgStatus',
-    type: 'string',
-    source: 'data',
-    values: ['SOFT', 'HARD', 'NONE'],
-    description: 'The walled-garden answer wgstatus, upper-cased: SOFT, HARD or NONE.',
-  },
-  // Out-of-service credit offer
-  {
-    name: 'creditOfferResponseStatus',
-    type: 'number',
-    source: 'data',
-    description: 'Status of the credit offer lookup answer (200 when an offer was looked up).',
-  },
-  {
-    name: 'creditOfferMessage',
-    type: 'string',
-    source: 'data',
-    values: ['Offer available', 'No offer'],
-    description: "Message of the credit offer lookup ('Offer available').",
-  },
-  {
-    name: 'creditOfferStatus',
-    type: 'string',
-    source: 'data',
-    values: ['eligible', 'ineligible', 'accepted', 'declined'],
-    closed: true,
-    description: 'Out-of-service credit offer status, lower-cased: eligible, ineligible, accepted, declined.',
-  },
-  {
-    name: 'creditOfferValue',
-    type: 'number',
-    source: 'data',
-    description: 'Out-of-service credit value in dollars.',
-  },
-  // Other offers and checks
-  {
-    name: 'modemReplacementEligible',
-    type: 'boolean',
-    source: 'data',
-    description: 'The modem replacement offer lookup says the account is eligible.',
-  },
-  {
-    name: 'paperChargeApplies',
-    type: 'boolean',
-    source: 'data',
-    description: 'The paper-charge check answered paperBillChargeApplies; null when the check did not run.',
-  },
-  // Services
-  {
-    name: 'servicesStatus',
-    type: 'string',
-    source: 'data',
-    values: CALL_STATUSES,
-    closed: true,
-    description: "State of the services call: 'not-called', 'pending', 'ok' or 'failed'.",
-  },
-  {
-    name: 'hsiOwned',
-    type: 'boolean',
-    source: 'data',
-    description: 'The account owns high-speed internet (HSI).',
-  },
-  {
-    name: 'productCount',
-    type: 'number',
-    source: 'data',
-    description: 'Number of products (internet, phone, TV) on the account, from the services call.',
-  },
-  {
-    name: 'disconnectFlowAvailable',
-    type: 'boolean',
-    source: 'data',
-    description: 'The services answer lists the DISCONNECT flow (ecFlowsAvailable).',
-  },
-  {
-    name: 'hasEbbpDiscount',
-    type: 'boolean',
-    source: 'data',
-    description: 'The services answer lists the special consideration EBBP (a broadband benefit holder).',
-  },
-  {
-    name: 'hasAcpDiscount',
-    type: 'boolean',
-    source: 'data',
-    description: 'The services answer lists the special consideration ACP_DISCOUNT.',
-  },
-  {
-    name: 'rateChangeCount',
-    type: 'number',
-    source: 'data',
-    description: 'Number of products with a rate-change notification (rate-increase call).',
-  },
-  {
-    name: 'openRepairTicketCount',
-    type: 'number',
-    source: 'data',
-    description: 'Open repair tickets (status not CAN or CLD, with a commitment or completion date).',
-  },
-  {
-    name: 'tokenSecondsRemaining',
-    type: 'number',
-    source: 'data',
-    description: 'Seconds of life left on the OAuth (adapt) token; null when there is none.',
-  },
-  // UI state (supplied by the app)
-  {
-    name: 'orderHistoryOpen',
-    type: 'boolean',
-    source: 'ui',
-    description: 'The customer opened the order history view on the home page (order-history toggle on).',
-  },
-  {
-    name: 'altnumshowDismissed',
-    type: 'boolean',
-    source: 'ui',
-    description: 'The no-contact-number alert was dismissed (local storage flag altnumshow).',
-  },
-  {
-    name: 'altNumberDeclined',
-    type: 'boolean',
-    source: 'ui',
-    description:
-      'The customer declined to add a contact number: the decline call succeeded in this session, or the profile says it did before (altTnDeclined).',
-  },
-  {
-    name: 'emailvalidshowDismissed',
-    type: 'boolean',
-    source: 'ui',
-    description:
-      "The 'Do we have your correct email address?' alert was dismissed (local storage flag emailvalidshow).",
-  },
-  {
-    name: 'retryPaymentSuccess',
-    type: 'boolean',
-    source: 'ui',
-    description: 'A payment retry just succeeded in this session.',
-  },
-  {
-    name: 'wgPaymentSuccess',
-    type: 'boolean',
-    source: 'ui',
-    description:
-      "The walled-garden 'Pay now' payment succeeded in this session (the soft-guard payment success flag).",
-  },
-  {
-    name: 'pendingOrderAlertClosed',
-    type: 'boolean',
-    source: 'ui',
-    description: 'The customer closed the pending-order alert in this session.',
-  },
-  {
-    name: 'orderCancelled',
-    type: 'boolean',
-    source: 'ui',
-    description:
-      'The customer cancelled the pending order in this session (the cancel call answered reasonCode 200).',
-  },
-  {
-    name: 'cancelOrderDisabled',
-    type: 'boolean',
-    source: 'ui',
-    description:
-      'The Cancel Order button is disabled (disableCancelOrderButton): the order was cancelled in this session.',
-  },
-  {
-    name: 'prepaidCardAlertClosed',
-    type: 'boolean',
-    source: 'ui',
-    description: 'The customer closed the prepaid payment-method alert in this session.',
-  },
-  {
-    name: 'modemReplacementAnswered',
-    type: 'boolean',
-    source: 'ui',
-    description: 'The customer accepted or declined the modem replacement offer in this session.',
-  },
-  {
-    name: 'creditOfferAnswered',
-    type: 'boolean',
-    source: 'ui',
-    description: 'The customer accepted or declined the out-of-service credit offer in this session.',
-  },
-  // Internet plan, wifi and rate change (issue 9)
-  {
-    name: 'ownedSpeedKbps',
-    type: 'number',
-    source: 'data',
-    description:
-      "Download speed of the internet plan in kbps: ownedHsiSpeedInKbps (newer billing system), or the 'N Mbps' / 'N Gbps' downloadSpeed of the others; null when unknown.",
-  },
-  {
-    name: 'availableSpeedKbps',
-    type: 'number',
-    source: 'data',
-    description:
-      'Fastest download speed available at the address in kbps: availableHsiSpeedInKbps, or maxSpeedHSIAvailable of the other billing systems; null when unknown.',
-  },
-  {
-    name: 'speedHeadroomKbps',
-    type: 'number',
-    source: 'data',
-    description:
-      'Available speed minus owned speed, in kbps (above 0: a faster plan is available); null when either is unknown.',
-  },
-  {
-    name: 'upgradeFlowAvailable',
-    type: 'boolean',
-    source: 'data',
-    description: 'The services answer lists the UPGRADE flow (ecFlowsAvailable).',
-  },
-  {
-    name: 'changeModemFlowAvailable',
-    type: 'boolean',
-    source: 'data',
-    description: 'The services answer lists the CHANGE_MODEM flow (ecFlowsAvailable).',
-  },
-  {
-    name: 'fiberUpgradeQualified',
-    type: 'boolean',
-    source: 'data',
-    description: 'The account is qualified for the fiber upgrade (dioProductEligibility.biwfQualified).',
-  },
-  {
-    name: 'canVacationRestore',
-    type: 'boolean',
-    source: 'data',
-    description: 'The services answer permits restoring service from vacation (canVacationRestore).',
-  },
-  {
-    name: 'ownModem',
-    type: 'boolean',
-    source: 'data',
-    description: 'The customer provides their own modem (modem info byom).',
-  },
-  {
-    name: 'thirdPartyModem',
-    type: 'boolean',
-    source: 'data',
-    description: 'The modem is a third-party modem (modem info thirdPartyModem).',
-  },
-  {
-    name: 'modemInfoStatus',
-    type: 'string',
-    source: 'data',
-    values: CALL_STATUSES,
-    closed: true,
-    description: "State of the modem info (adapt modemInfo) call: 'not-called', 'pending', 'ok' or 'failed'.",
-  },
-  {
-    name: 'todayDate',
-    type: 'number',
-    source: 'data',
-    description:
-      'Today as a number YYYYMMDD (20260310 is March 10, 2026), to compare with a date constant such as constant.rateChangeStartDate.',
-  },
+  ...SERVICE_FACTS,
 ] as const satisfies readonly FactDefinition[];
 
 /** Facts about one order of the order history, for per-order decisions (derived by deriveOrderFacts()). */
@@ -827,88 +433,27 @@ export const ORDER_FACTS = [
  */
 // Built in a function marked pure, like ALL_FACTS below, so the bundler knows this module does nothing when
 // loaded: a first-load module that imports it only for types does not pull the table into /home's first load.
+/**
+ * Facts produced by decisions and fed to later ones (`toggle.cancel`, `walledGarden.state`): each is declared
+ * with the decision that feeds it (src/engine/declarations/), in the order the decisions run.
+ */
 export const DECISION_FACTS = /* @__PURE__ */ (() =>
-  [
-    ...TOGGLE_NAMES.map(
-      (t) =>
-        ({
-          name: `toggle.${t}` as const,
-          type: 'boolean',
-          source: 'decision',
-          description: `Feature toggle ${t}, decided by rules/toggles.json.`,
-        }) as const,
-    ),
-    ...CONSTANT_NAMES.map(
-      (c) =>
-        ({
-          name: `constant.${c}` as const,
-          type: 'number',
-          source: 'decision',
-          description: `The constant ${c} of rules/constants.json. Compare with it as a value, so the threshold and the text customers read stay one number: "value": {"fact": "constant.${c}"}.`,
-        }) as const,
-    ),
-    {
-      name: 'walledGarden.state',
-      type: 'string',
+  DECISIONS.flatMap((d): readonly FedFact[] => d.feeds).map(
+    ({ name, type, description, values, closed }): FactDefinition => ({
+      name,
+      type,
       source: 'decision',
-      values: ['none', 'soft', 'hard'],
-      closed: true,
-      description: 'Walled-garden state decided by rules/walled-garden.json: none, soft (grace) or hard.',
-    },
-    {
-      name: 'prepaidCard.status',
-      type: 'number',
-      source: 'decision',
-      values: [0, 1, 2],
-      closed: true,
-      description:
-        'Prepaid card status decided by rules/prepaid-card.json: 1 expired, 2 almost expired, 0 neither.',
-    },
-    {
-      name: 'payment.late',
-      type: 'boolean',
-      source: 'decision',
-      description: 'Payment is late, decided by rules/payment.json.',
-    },
-    {
-      name: 'payment.lateInPeriod',
-      type: 'boolean',
-      source: 'decision',
-      description: 'Late-payment-date-in-period, decided by rules/payment.json.',
-    },
-    {
-      name: 'appointmentTiming.timing',
-      type: 'string',
-      source: 'decision',
-      values: ['none', 'missed', 'near-term', 'scheduled'],
-      closed: true,
-      description: 'Pending-order appointment timing decided by rules/appointment-timing.json.',
-    },
-    {
-      name: 'orderActions.cancelOrder',
-      type: 'boolean',
-      source: 'decision',
-      description: 'The pending-order alert offers Cancel Order, decided by rules/order-actions.json.',
-    },
-    {
-      name: 'creditOffer.show',
-      type: 'boolean',
-      source: 'decision',
-      description: 'The out-of-service credit offer shows, decided by rules/credit-offer.json.',
-    },
-    {
-      name: 'outage.alert',
-      type: 'string',
-      source: 'decision',
-      values: ['none', 'eta', 'eta-past', 'eta-unknown', 'hangover-restart', 'hangover-instructions'],
-      closed: true,
-      description: 'Which outage alert shows, decided by rules/outage.json.',
-    },
-  ] as const satisfies readonly FactDefinition[])();
+      description,
+      ...(values ? { values } : {}),
+      ...(closed ? { closed } : {}),
+    }),
+  ))();
+
+type FedFacts = (typeof DECISIONS)[number]['feeds'][number];
 
 export type AccountFactName = (typeof ACCOUNT_FACTS)[number]['name'];
 export type OrderFactName = (typeof ORDER_FACTS)[number]['name'];
-export type DecisionFactName = (typeof DECISION_FACTS)[number]['name'];
+export type DecisionFactName = FedFacts['name'];
 export type FactName = AccountFactName | OrderFactName | DecisionFactName;
 
 type ValueOf<T extends FactType> = T extends 'number' ? number : T extends 'string' ? string : boolean;
@@ -921,7 +466,7 @@ export type AccountFacts = FactRecord<(typeof ACCOUNT_FACTS)[number]>;
 /** Facts of one order of the order history. */
 export type OrderFacts = FactRecord<(typeof ORDER_FACTS)[number]>;
 /** Facts produced by decisions and fed to later ones. */
-export type DecisionFacts = FactRecord<(typeof DECISION_FACTS)[number]>;
+export type DecisionFacts = FactRecord<FedFacts>;
 
 export const ALL_FACTS: readonly FactDefinition[] = /* @__PURE__ */ (() => [
   ...ACCOUNT_FACTS,

@@ -5,71 +5,39 @@
  * (`runImpact`, with progress and cancellation); scripts/rules-impact.ts is the command line around it
  * (`measureImpact`).
  */
-import {
-  ACCOUNT_LAYOUT,
-  compileRules,
-  type CompiledRules,
-  type FactVector,
-  type Overrides,
-} from '../engine/compile';
-import {
-  BILLING_ACTIONS,
-  CONSTANT_NAMES,
-  HISTORY_ACTIONS,
-  ORDER_ACTIONS,
-  PAYMENT_FLAGS,
-  DECISIONS,
-  ruleFileOf,
-  type DataCall,
-  type DecisionId,
-} from '../engine/decisions';
+import { compileRules, type CompiledRules, type FactVector, type Overrides } from '../engine/compile';
+import { DECISIONS, type DataCall, type DecisionId } from '../engine/decisions';
 import { TOGGLE_NAMES } from '../facts/vocabulary';
-import type { HomeDecisions, ItemDecisions, RuleCondition, RuleDefinition, Rulesets } from '../engine/types';
-import { formatIssue, validateRuleset } from '../engine/validate';
+import type { HomeDecisions, ItemDecisions, Rulesets } from '../engine/types';
+import { keyFactsOf, ruleChanges, type DecisionImpact, type ImpactReport } from './changes';
+import {
+  ImpactInputError,
+  populationOf,
+  rulesetProblems,
+  type PopulationInput,
+  type PopulationSource,
+} from './sources';
 import { ALL_CALLS, ORDER_HISTORY, TICKETS, callBits, notCalled, withCalls } from './calls';
-import { parseDistributions, type Distributions } from './distributions';
-import { parseFactsLines, type ExportedAccount } from './facts-file';
-import { createGenerator, factsObject, type GeneratedAccount } from './population';
+import { COMPARED, itemChanges, sameRecord } from './compare';
+export { readDecisions } from './compare';
+import { factsObject, type GeneratedAccount } from './population';
 
-/** Where the accounts come from. */
-export interface PopulationSource {
-  readonly size: number;
-  /**
-   * True when an account's facts hold every call's answer (generated): the rules being measured then decide
-   * which calls the customer's facts come from, as the app does. False for final, exported facts.
-   */
-  readonly answersEveryCall: boolean;
-  account(index: number): GeneratedAccount;
-  /** How to find an account again. */
-  label(index: number): string;
-  readonly description: Record<string, unknown>;
-}
-
-export function generatedPopulation(
-  d: Distributions,
-  options: { seed?: number; accounts?: number } = {},
-): PopulationSource {
-  const seed = options.seed ?? d.seed;
-  const size = options.accounts ?? d.accounts;
-  const generate = createGenerator(d);
-  return {
-    size,
-    answersEveryCall: true,
-    account: (index) => generate(seed, index),
-    label: (index) => `#${index}`,
-    description: { source: 'generated', seed, accounts: size },
-  };
-}
-
-export function exportedPopulation(accounts: readonly ExportedAccount[], file: string): PopulationSource {
-  return {
-    size: accounts.length,
-    answersEveryCall: false,
-    account: (index) => accounts[index]!,
-    label: (index) => accounts[index]!.label,
-    description: { source: 'file', file, accounts: accounts.length },
-  };
-}
+export {
+  ruleChanges,
+  type Change,
+  type DecisionImpact,
+  type Example,
+  type ImpactReport,
+  type RuleChange,
+} from './changes';
+export {
+  ImpactInputError,
+  exportedPopulation,
+  generatedPopulation,
+  rulesetProblems,
+  type PopulationInput,
+  type PopulationSource,
+} from './sources';
 
 /** One account's decisions under one rule set. */
 interface Outcome {
@@ -172,344 +140,6 @@ function decideItems(
   const out: ItemDecisions[] = [];
   for (const item of items) out.push(rules.decideItemVector(item, decisions));
   return out;
-}
-
-// ---------------------------------------------------------------- comparing decisions
-
-type Reading = (
-  | { kind: 'value'; of: (d: HomeDecisions) => string }
-  | { kind: 'list'; of: (d: HomeDecisions) => readonly string[] }
-) & {
-  /**
-   * The part of the decisions the reading comes from, when the compiled rules share it between accounts
-   * (src/engine/compile.ts builds such answers once): the changes between two parts are then worked out
-   * once per pair.
-   */
-  part?: (d: HomeDecisions) => object;
-};
-
-const CARD_STATUS = ['0 (neither)', '1 (expired)', '2 (almost expired)'] as const;
-
-const onOf = (record: Record<string, boolean>): string[] => Object.keys(record).filter((k) => record[k]);
-
-/** Decisions made per order or ticket: compared item by item (itemChanges). */
-type ItemDecisionId = 'appointment-messages' | 'history-actions';
-type AccountDecisionId = Exclude<DecisionId, ItemDecisionId>;
-
-/** How each decision reads for the report: one value, or a list of items (compared as shown, in order). */
-const READINGS: Record<AccountDecisionId, Reading> = {
-  toggles: { kind: 'list', of: (d) => onOf(d.toggles), part: (d) => d.toggles },
-  constants: {
-    kind: 'list',
-    of: (d) => Object.entries(d.constants).map(([k, v]) => `${k} ${String(v)}`),
-    part: (d) => d.constants,
-  },
-  'walled-garden': { kind: 'value', of: (d) => d.walledGarden.state, part: (d) => d.walledGarden },
-  'prepaid-card': { kind: 'value', of: (d) => CARD_STATUS[d.prepaidCard.status], part: (d) => d.prepaidCard },
-  payment: { kind: 'list', of: (d) => onOf(d.payment), part: (d) => d.payment },
-  'credit-offer': { kind: 'value', of: (d) => (d.creditOffer.show ? 'shown' : 'not shown') },
-  outage: { kind: 'value', of: (d) => d.outage.alert, part: (d) => d.outage },
-  'appointment-timing': { kind: 'value', of: (d) => d.appointmentTiming.timing },
-  token: { kind: 'value', of: (d) => (d.token.fresh ? 'fresh' : 'not fresh') },
-  paperless: { kind: 'value', of: (d) => d.paperless.call, part: (d) => d.paperless },
-  'data-loading': { kind: 'list', of: (d) => d.dataLoading.calls, part: (d) => d.dataLoading },
-  brand: { kind: 'value', of: (d) => d.brand.brand },
-  'upgrade-offer': { kind: 'value', of: (d) => d.upgradeOffer.offer, part: (d) => d.upgradeOffer },
-  'upgrade-path': { kind: 'value', of: (d) => d.upgradePath.path, part: (d) => d.upgradePath },
-  'modem-upgrade': { kind: 'value', of: (d) => d.modemUpgrade.offer, part: (d) => d.modemUpgrade },
-  'wifi-panel': { kind: 'value', of: (d) => d.wifiPanel.variant, part: (d) => d.wifiPanel },
-  'home-view': {
-    kind: 'value',
-    part: (d) => d.homeView,
-    of: (d) =>
-      d.homeView.params.messageKind
-        ? `${d.homeView.view} (${d.homeView.params.messageKind})`
-        : d.homeView.view,
-  },
-  'account-banners': { kind: 'value', of: (d) => d.banner?.banner ?? 'none' },
-  navigation: {
-    kind: 'list',
-    part: (d) => d.navigation,
-    of: (d) => [
-      ...d.navigation.items,
-      ...(d.navigation.emptyItem ? ['empty item'] : []),
-      ...(d.navigation.search ? ['search box'] : []),
-    ],
-  },
-  'billing-actions': { kind: 'list', of: (d) => onOf(d.billingActions), part: (d) => d.billingActions },
-  'order-actions': { kind: 'list', of: (d) => onOf(d.orderActions), part: (d) => d.orderActions },
-  'page-access': { kind: 'list', of: (d) => d.pageAccess.closed, part: (d) => d.pageAccess },
-  'billing-panel': { kind: 'value', of: (d) => d.billingPanel.state, part: (d) => d.billingPanel },
-  // What the customer sees: the sections in order; renumbering that keeps the order changes no screen.
-  'home-sections': {
-    kind: 'list',
-    part: (d) => d.sections,
-    of: (d) => d.sections.map((s) => (s.params.variant ? `${s.section} (${s.params.variant})` : s.section)),
-  },
-};
-
-/**
- * Each decision of an account as the report reads it (the labels of its changes: '2 (almost expired)',
- * the sections in order): the studio's preview shows decisions in the same words.
- */
-export function readDecisions(
-  d: HomeDecisions,
-): { decision: DecisionId; value: string | null; list: readonly string[] | null }[] {
-  return (Object.keys(READINGS) as AccountDecisionId[]).map((decision) => {
-    const r = READINGS[decision];
-    return r.kind === 'value'
-      ? { decision, value: r.of(d), list: null }
-      : { decision, value: null, list: r.of(d) };
-  });
-}
-
-function sameList(a: readonly unknown[], b: readonly unknown[]): boolean {
-  if (a === b) return true;
-  if (a.length !== b.length) return false;
-  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
-  return true;
-}
-
-function sameRecord<K extends string>(
-  keys: readonly K[],
-  a: Record<K, unknown>,
-  b: Record<K, unknown>,
-): boolean {
-  if (a === b) return true;
-  for (const k of keys) if (a[k] !== b[k]) return false;
-  return true;
-}
-
-/**
- * Cheap first test per decision: the compiled rules give equal answers as one shared object, so most
- * comparisons are of references; the reading is computed only when it fails.
- */
-const SAME: Record<AccountDecisionId, (a: HomeDecisions, b: HomeDecisions) => boolean> = {
-  toggles: (a, b) => sameRecord(TOGGLE_NAMES, a.toggles, b.toggles),
-  constants: (a, b) => sameRecord(CONSTANT_NAMES, a.constants, b.constants),
-  'walled-garden': (a, b) => a.walledGarden.state === b.walledGarden.state,
-  'prepaid-card': (a, b) => a.prepaidCard.status === b.prepaidCard.status,
-  payment: (a, b) => sameRecord(PAYMENT_FLAGS, a.payment, b.payment),
-  'credit-offer': (a, b) => a.creditOffer.show === b.creditOffer.show,
-  outage: (a, b) => a.outage.alert === b.outage.alert,
-  'appointment-timing': (a, b) => a.appointmentTiming.timing === b.appointmentTiming.timing,
-  token: (a, b) => a.token.fresh === b.token.fresh,
-  paperless: (a, b) => a.paperless.call === b.paperless.call,
-  'data-loading': (a, b) => sameList(a.dataLoading.calls, b.dataLoading.calls),
-  brand: (a, b) => a.brand.brand === b.brand.brand,
-  'upgrade-offer': (a, b) => a.upgradeOffer.offer === b.upgradeOffer.offer,
-  'upgrade-path': (a, b) => a.upgradePath.path === b.upgradePath.path,
-  'modem-upgrade': (a, b) => a.modemUpgrade.offer === b.modemUpgrade.offer,
-  'wifi-panel': (a, b) => a.wifiPanel.variant === b.wifiPanel.variant,
-  'home-view': (a, b) =>
-    a.homeView === b.homeView ||
-    (a.homeView.view === b.homeView.view && a.homeView.params.messageKind === b.homeView.params.messageKind),
-  'account-banners': (a, b) => (a.banner?.banner ?? null) === (b.banner?.banner ?? null),
-  navigation: (a, b) =>
-    a.navigation === b.navigation ||
-    (sameList(a.navigation.items, b.navigation.items) &&
-      a.navigation.emptyItem === b.navigation.emptyItem &&
-      a.navigation.search === b.navigation.search),
-  'billing-actions': (a, b) => sameRecord(BILLING_ACTIONS, a.billingActions, b.billingActions),
-  'order-actions': (a, b) => sameRecord(ORDER_ACTIONS, a.orderActions, b.orderActions),
-  'page-access': (a, b) => sameList(a.pageAccess.closed, b.pageAccess.closed),
-  'billing-panel': (a, b) => a.billingPanel.state === b.billingPanel.state,
-  // Sections are what the full home shows: counted for accounts on it with both rule sets (a change of
-  // view is counted under home-view).
-  'home-sections': (a, b) => {
-    if (a.sections === b.sections || a.homeView.view !== 'full' || b.homeView.view !== 'full') return true;
-    if (a.sections.length !== b.sections.length) return false;
-    for (let i = 0; i < a.sections.length; i++) {
-      const x = a.sections[i]!;
-      const y = b.sections[i]!;
-      if (x.section !== y.section || x.params.variant !== y.params.variant) return false;
-    }
-    return true;
-  },
-};
-
-/**
- * Decisions a customer does not see as such: what they change shows in the decisions that read them, so
- * an account counts as seeing a change only through those.
- */
-const UNSEEN: ReadonlySet<DecisionId> = new Set(['toggles', 'constants', 'data-loading']);
-
-const COMPARED = (Object.keys(SAME) as (keyof typeof SAME)[]).map(
-  (id) => [id, SAME[id], cached(READINGS[id]), !UNSEEN.has(id)] as const,
-);
-
-/** changesOf, worked out once per pair of shared parts. */
-function cached(reading: Reading): (current: HomeDecisions, base: HomeDecisions) => string[] {
-  const part = reading.part;
-  if (!part) return (current, base) => changesOf(reading, current, base);
-  const pairs = new Map<object, Map<object, string[]>>();
-  return (current, base) => {
-    const a = part(current);
-    const b = part(base);
-    let row = pairs.get(a);
-    if (!row) pairs.set(a, (row = new Map<object, string[]>()));
-    let keys = row.get(b);
-    if (!keys) row.set(b, (keys = changesOf(reading, current, base)));
-    return keys;
-  };
-}
-
-/** Items of both lists that changed place: those outside a longest common subsequence. */
-function moved(before: readonly string[], now: readonly string[]): string[] {
-  const common = now.filter((x) => before.includes(x));
-  const old = before.filter((x) => now.includes(x));
-  // lcs[i][j]: the longest common subsequence of old[i..] and common[j..].
-  const lcs = Array.from({ length: old.length + 1 }, () => new Array<number>(common.length + 1).fill(0));
-  for (let i = old.length - 1; i >= 0; i--)
-    for (let j = common.length - 1; j >= 0; j--)
-      lcs[i]![j] =
-        old[i] === common[j] ? lcs[i + 1]![j + 1]! + 1 : Math.max(lcs[i + 1]![j]!, lcs[i]![j + 1]!);
-  const stay = new Set<string>();
-  for (let i = 0, j = 0; i < old.length && j < common.length;) {
-    if (old[i] === common[j]) {
-      stay.add(old[i]!);
-      i++;
-      j++;
-    } else if (lcs[i + 1]![j]! >= lcs[i]![j + 1]!) i++;
-    else j++;
-  }
-  return common.filter((x) => !stay.has(x));
-}
-
-/** What changed from `base` to `current` for one account, as change keys. */
-function changesOf(reading: Reading, current: HomeDecisions, base: HomeDecisions): string[] {
-  if (reading.kind === 'value') return [`${reading.of(base)} → ${reading.of(current)}`];
-  const now = reading.of(current);
-  const before = reading.of(base);
-  return [
-    ...now.filter((x) => !before.includes(x)).map((x) => `+${x}`),
-    ...before.filter((x) => !now.includes(x)).map((x) => `-${x}`),
-    ...moved(before, now).map((x) => `moved ${x}`),
-  ];
-}
-
-const NOTHING_OFFERED: ItemDecisions = {
-  appointmentMessages: false,
-  actions: Object.fromEntries(HISTORY_ACTIONS.map((a) => [a, false])) as ItemDecisions['actions'],
-};
-
-/**
- * What changed for an account's orders or tickets, per per-item decision: `+Appointment Messages link
- * (order)`, `-reschedule (ticket)`; each change once per account however many of its items it concerns.
- * An item listed under one rule set only (the history loaded under one) offers nothing under the other.
- */
-function itemChanges(
-  current: readonly ItemDecisions[],
-  base: readonly ItemDecisions[],
-  kind: 'order' | 'ticket',
-  into: { messages: Set<string>; actions: Set<string> },
-): void {
-  const n = Math.max(current.length, base.length);
-  for (let i = 0; i < n; i++) {
-    const now = current[i] ?? NOTHING_OFFERED;
-    const before = base[i] ?? NOTHING_OFFERED;
-    // The compiled rules give equal item decisions as one object.
-    if (now === before) continue;
-    if (now.appointmentMessages !== before.appointmentMessages)
-      into.messages.add(`${now.appointmentMessages ? '+' : '-'}Appointment Messages link (${kind})`);
-    for (const action of HISTORY_ACTIONS)
-      if (now.actions[action] !== before.actions[action])
-        into.actions.add(`${now.actions[action] ? '+' : '-'}${action} (${kind})`);
-  }
-}
-
-// ---------------------------------------------------------------- the report
-
-export interface Change {
-  /** `+late-payment-alert`, `-first-bill-alert`, `none → soft`, `order changed`. */
-  readonly change: string;
-  readonly accounts: number;
-  /** Indexes of the first example accounts. */
-  readonly examples: readonly number[];
-}
-
-export interface DecisionImpact {
-  readonly decision: DecisionId;
-  /** Accounts whose decision changes. */
-  readonly accounts: number;
-  /** Most frequent first. */
-  readonly changes: readonly Change[];
-}
-
-export interface Example {
-  readonly index: number;
-  /** How to find the account again (`#48213`: account 48213 of the seed; or its id or line). */
-  readonly label: string;
-  /** Its key facts: those the changed rules test, as the customer has them under the current rules. */
-  readonly facts: Readonly<Record<string, unknown>>;
-}
-
-export interface RuleChange {
-  readonly decision: DecisionId;
-  readonly added: readonly string[];
-  readonly removed: readonly string[];
-  readonly changed: readonly string[];
-}
-
-export interface ImpactReport {
-  readonly population: Readonly<Record<string, unknown>>;
-  readonly accounts: number;
-  /**
-   * Accounts that see a change: at least one changed decision other than toggles, constants and data
-   * loading (whose changes show through the decisions reading them).
-   */
-  readonly changedAccounts: number;
-  /** Decisions with at least one changed account, in decision order. */
-  readonly decisions: readonly DecisionImpact[];
-  readonly rules: readonly RuleChange[];
-  /** The facts shown for each example: the kind of account, and the facts the changed rules test. */
-  readonly keyFacts: readonly string[];
-  readonly examples: readonly Example[];
-  /** Milliseconds: generating the accounts, deciding with each rule set, comparing. */
-  readonly timings: { generate: number; current: number; base: number; compare: number; total: number };
-}
-
-/** Rules added, removed or changed per decision (by name). */
-export function ruleChanges(current: Rulesets, base: Rulesets): RuleChange[] {
-  const out: RuleChange[] = [];
-  for (const { id } of DECISIONS) {
-    const now = new Map(current[id].rules.map((r) => [r.name, JSON.stringify(r)]));
-    const before = new Map(base[id].rules.map((r) => [r.name, JSON.stringify(r)]));
-    const added = [...now.keys()].filter((n) => !before.has(n));
-    const removed = [...before.keys()].filter((n) => !now.has(n));
-    const changed = [...now.keys()].filter((n) => before.has(n) && before.get(n) !== now.get(n));
-    if (added.length + removed.length + changed.length > 0)
-      out.push({ decision: id, added, removed, changed });
-  }
-  return out;
-}
-
-function factsOfRule(rule: RuleDefinition | undefined, into: Set<string>): void {
-  const walk = (c: RuleCondition): void => {
-    if ('all' in c) c.all.forEach(walk);
-    else if ('any' in c) c.any.forEach(walk);
-    else if ('not' in c) walk(c.not);
-    else into.add(c.fact);
-  };
-  if (rule) walk(rule.conditions);
-}
-
-/** What kind of account it is, then the account facts the changed rules test (in either version). */
-function keyFactsOf(changes: readonly RuleChange[], current: Rulesets, base: Rulesets): string[] {
-  const names = new Set<string>(['accountNumberKind', 'accountStatus']);
-  for (const c of changes) {
-    for (const name of [...c.added, ...c.changed])
-      factsOfRule(
-        current[c.decision].rules.find((r) => r.name === name),
-        names,
-      );
-    for (const name of [...c.removed, ...c.changed])
-      factsOfRule(
-        base[c.decision].rules.find((r) => r.name === name),
-        names,
-      );
-  }
-  return ACCOUNT_LAYOUT.filter((name) => names.has(name));
 }
 
 export interface ImpactOptions {
@@ -801,15 +431,6 @@ export class ImpactBaseline {
 
 // ---------------------------------------------------------------- the studio's entry point
 
-/**
- * A population as the studio has it: a source made here, the distributions (the JSON of
- * rules/population/distributions.json or an edited copy; checked), or exported facts as JSON Lines text.
- */
-export type PopulationInput =
-  | PopulationSource
-  | { readonly distributions: unknown; readonly seed?: number; readonly accounts?: number }
-  | { readonly factsLines: string; readonly name?: string };
-
 export interface RunImpactInput {
   /** The rules measured against: what customers have now (main's rule files), by decision. */
   readonly base: Rulesets;
@@ -826,42 +447,6 @@ export interface RunImpactInput {
   readonly sliceMs?: number;
   /** The clock (default performance.now). */
   readonly now?: () => number;
-}
-
-/** Rules or a population the run cannot use: every problem, in words an analyst can act on. */
-export class ImpactInputError extends Error {
-  override name = 'ImpactInputError';
-  constructor(readonly problems: readonly string[]) {
-    super(problems.join('\n'));
-  }
-}
-
-/** Every problem of a rule set as rules:check words it (warnings left out: they do not stop a file). */
-export function rulesetProblems(rulesets: Rulesets, label: string): string[] {
-  return DECISIONS.flatMap(({ id }) =>
-    validateRuleset(ruleFileOf(id), (rulesets as Partial<Rulesets>)[id])
-      .filter((i) => i.severity !== 'warning')
-      .map((i) => `${label}: ${formatIssue(i)}`),
-  );
-}
-
-const isSource = (input: PopulationInput): input is PopulationSource =>
-  typeof (input as Partial<PopulationSource>).account === 'function';
-
-function populationOf(input: PopulationInput): PopulationSource {
-  if (isSource(input)) return input;
-  try {
-    if ('factsLines' in input) {
-      const name = input.name ?? 'population';
-      return exportedPopulation(parseFactsLines(input.factsLines, name), name);
-    }
-    return generatedPopulation(parseDistributions(input.distributions), {
-      seed: input.seed,
-      accounts: input.accounts,
-    });
-  } catch (e) {
-    throw new ImpactInputError([e instanceof Error ? e.message : String(e)]);
-  }
 }
 
 const yieldToEvents = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 0));

@@ -1,5 +1,5 @@
 /**
- * The shell's first paint as static HTML, written into index.html at build time (scripts/vite-first-load.ts)
+ * The shell's first paint as static HTML, written into index.html at build time (lib/vite-first-load.ts)
  * so the page is not blank while the JavaScript loads: the header's frame (the provider's logo link) and
  * the loading overlay with the spec's text. No inline script or style (the strict CSP); the classes are the
  * React shell's own, and test/shell/first-paint.test.tsx proves React's ShellFrame renders the same markup,

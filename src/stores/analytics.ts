@@ -17,6 +17,12 @@ export const ANALYTICS_EVENTS = {
   flowError: 'flow_error',
   /** Shell spec §4 'Loading and skipping': the profile load failed. No fields. */
   accountProfileDataError: 'account_profile_data_error',
+  /**
+   * Home spec §8 'Failures log a UI issue record ... Analytics error events are also sent': one per issue-log
+   * record, silent failures included: `operation` (the record's operation, e.g. 'getHsiInfo'), `page_path` (the
+   * page the record names). The profile failure sends it too, beside the spec's account_profile_data_error.
+   */
+  uiIssueError: 'ui_issue_error',
   /** The chat was opened through the global chat function: `page_path` (route path). */
   chatOpen: 'chat_open',
   /** The chat could not be opened (its widget did not load): `page_path`. */
@@ -32,6 +38,7 @@ export interface AnalyticsFields {
   flow?: string;
   step?: string;
   message_id?: string;
+  operation?: string;
 }
 
 /** Pushes one catalogued event. Analytics never breaks a page: a throwing dataLayer is ignored. */
@@ -45,6 +52,20 @@ export function trackEvent(
   } catch {
     // A broken tag must not take the page with it.
   }
+}
+
+/** An operation name as the code writes them ('getHsiInfo', 'performSSO'); anything else is sent as 'other'. */
+const OPERATION = /^[A-Za-z][A-Za-z0-9_.-]{0,63}$/;
+
+/**
+ * The error event of one issue-log record (RootStore.logIssue): the operation and the page, never the
+ * record's message (it may hold an account number or what an answer said).
+ */
+export function trackIssueError(env: Pick<Env, 'track'>, page: string, operation: string): void {
+  trackEvent(env, ANALYTICS_EVENTS.uiIssueError, {
+    operation: OPERATION.test(operation) ? operation : 'other',
+    page_path: `/${page.replace(/^\/+/, '').split(/[?#]/)[0] ?? ''}`,
+  });
 }
 
 /** A state value as a dotted path: `{ choosing: 'weak' }` -> 'choosing.weak'. */

@@ -44,6 +44,7 @@ import { getWgStatus } from '../api/calls/wg-status';
 import { getWifiInfo } from '../api/calls/wifi-info';
 import type { AccountCallKey, AccountCalls } from './account-data-store';
 import { arrivingCode } from './arriving-code';
+import { trackIssueError } from './analytics';
 
 export { STORAGE_FLAGS } from './storage-flags';
 
@@ -663,6 +664,7 @@ export class RootStore {
    * current one unless the caller names another, e.g. the account a switch was going to).
    */
   logIssue(page: string, operation: string, message: string, accountNumber?: string): void {
+    trackIssueError(this.env, page, operation);
     const p = this.profile.data;
     const account = accountNumber ?? this.currentAccountNumber;
     this.api.logIssue({

@@ -36,27 +36,31 @@ export function useFlow<T extends AnyStateMachine>(
     flow.mount();
     return () => flow.unmount();
   }, [flow]);
-  useFlowAnalytics(name, snapshot);
+  // A flow at rest was never started by the customer (a card's Pay Bill on /home): no step to report.
+  useFlowAnalytics(name, snapshot, flow.started);
   return [snapshot, flow.send];
 }
 
 /**
  * Analytics of a flow (useFlow, usePageFlow): every step is pushed to the dataLayer as flow_step, and every
- * failure it shows as flow_error with the message id (never what was typed).
+ * failure it shows as flow_error with the message id (never what was typed). Only while `started`: a card's
+ * flow that nobody used sends nothing (a page's flow, usePageFlow, runs from the moment its page opens).
  */
 export function useFlowAnalytics(
   name: string,
   snapshot: { value: unknown; getMeta(): Record<string, unknown> },
+  started = true,
 ) {
   const store = useStores();
   const step = stepName(snapshot.value);
   const failure = shownMessages(snapshot).find((m) => m.tone === 'error')?.id ?? null;
   useEffect(() => {
-    trackEvent(store.env, ANALYTICS_EVENTS.flowStep, { flow: name, step });
-  }, [store.env, name, step]);
+    if (started) trackEvent(store.env, ANALYTICS_EVENTS.flowStep, { flow: name, step });
+  }, [store.env, name, step, started]);
   useEffect(() => {
-    if (failure) trackEvent(store.env, ANALYTICS_EVENTS.flowError, { flow: name, step, message_id: failure });
-  }, [store.env, name, step, failure]);
+    if (started && failure)
+      trackEvent(store.env, ANALYTICS_EVENTS.flowError, { flow: name, step, message_id: failure });
+  }, [store.env, name, step, failure, started]);
 }
 
 /** What a flow's snapshot offers the components while it is at rest (the same answers as the machine's). */
@@ -102,6 +106,11 @@ class Flow<T extends AnyStateMachine> {
   };
 
   getSnapshot = (): SnapshotFrom<T> => (this.actor ? this.actor.getSnapshot() : this.resting);
+
+  /** The customer has used the flow: its actor runs (read on the render its snapshot change causes). */
+  get started(): boolean {
+    return this.actor !== null;
+  }
 
   send = (event: EventFrom<T>): void => {
     if (this.actor) {

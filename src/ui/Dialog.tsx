@@ -9,6 +9,11 @@ interface DialogProps {
   actions?: ReactNode;
   /** Spec widths (732 px for cancel order, 45vw scheduled dialogs...) collapse to 90% under 960 px. */
   width?: string;
+  /**
+   * A call the dialog started is running: it cannot be closed (× inert like ConfirmActions' buttons, Escape
+   * does nothing) until the call answers.
+   */
+  busy?: boolean;
 }
 
 /**
@@ -16,7 +21,7 @@ interface DialogProps {
  * stays inside; Escape closes it; focus returns to whatever opened it (checked with keyboard only in
  * Chromium). No portal needed: the top layer stacks it above everything.
  */
-export function Dialog({ open, title, onClose, children, actions, width }: DialogProps) {
+export function Dialog({ open, title, onClose, children, actions, width, busy = false }: DialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const opener = useRef<Element | null>(null);
@@ -38,14 +43,27 @@ export function Dialog({ open, title, onClose, children, actions, width }: Dialo
   useEffect(() => {
     const dialog = ref.current;
     if (!dialog) return undefined;
-    // Escape fires 'cancel': let the owner decide (a flow may be mid-call), never close behind its back.
+    // A close request (Escape, a phone's back gesture) fires 'cancel': let the owner decide (a flow may be
+    // mid-call), never close behind its back.
     const onCancel = (e: Event) => {
       e.preventDefault();
-      onClose();
+      if (!busy) onClose();
+    };
+    // Escape is handled here before it becomes a close request: Chromium lets a page refuse a close request
+    // once per user activation, then closes the dialog whatever 'cancel' says (a few Escapes mid-call did).
+    // A keydown refused is no close request at all.
+    const onKeyDown = (e: KeyboardEvent) => {
+      if (e.key !== 'Escape' || e.defaultPrevented) return;
+      e.preventDefault();
+      if (!busy) onClose();
     };
     dialog.addEventListener('cancel', onCancel);
-    return () => dialog.removeEventListener('cancel', onCancel);
-  }, [onClose]);
+    dialog.addEventListener('keydown', onKeyDown);
+    return () => {
+      dialog.removeEventListener('cancel', onCancel);
+      dialog.removeEventListener('keydown', onKeyDown);
+    };
+  }, [onClose, busy]);
 
   return (
     <dialog ref={ref} className="dialog" aria-labelledby={titleId} style={width ? { width } : undefined}>
@@ -55,7 +73,15 @@ export function Dialog({ open, title, onClose, children, actions, width }: Dialo
             <h2 id={titleId} className="dialog__title">
               {title}
             </h2>
-            <button type="button" className="dialog__close" aria-label="Close" onClick={onClose}>
+            <button
+              type="button"
+              className="dialog__close"
+              aria-label="Close"
+              aria-disabled={busy || undefined}
+              onClick={() => {
+                if (!busy) onClose();
+              }}
+            >
               ×
             </button>
           </div>

@@ -6,7 +6,9 @@ const arriving = new Map<SectionComponent, () => Promise<unknown> | null>();
 
 /**
  * A home section whose code is not part of /home's first load (issue 12's budget): it is fetched when the
- * home's code runs, beside the home's calls. The home waits for the code of the cards the rules decided as it
+ * home's route starts it (codeOnItsWay, src/app/home-route.tsx), beside the home's calls; never merely because
+ * this module ran (a sign-in page that shares code with the home runs it too, and must not fetch the home's
+ * cards). The home waits for the code of the cards the rules decided as it
  * waits for their data (src/stores/arriving-code.ts), so a card renders with the sections below it instead of
  * pushing them down when it arrives; past that wait, the card appears when its code does. For cards that only
  * some accounts see, with flows a customer starts by a click.
@@ -30,13 +32,12 @@ export function lazySection(load: () => Promise<ComponentType<SectionProps>>): S
     );
   }
   arriving.set(LazySection, () => (loaded ? null : once()));
-  void once().catch(() => undefined);
   return LazySection;
 }
 
 /**
- * The code of a card made by lazySection while it is on its way (settled: loaded or failed); null for a card
- * that is loaded or not lazy.
+ * The code of a card made by lazySection, fetched from the first call on, while it is on its way (settled:
+ * loaded or failed); null for a card that is loaded or not lazy.
  */
 export function codeOnItsWay(card: SectionComponent): Promise<unknown> | null {
   return (

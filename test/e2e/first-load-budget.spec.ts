@@ -1,8 +1,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test, expect } from '@playwright/test';
-import { firstLoad } from '../../scripts/first-load';
-import { BUDGETS } from '../../scripts/bench-page-load';
+import { firstLoad } from '../../lib/first-load';
+import { BUDGETS } from '../../lib/budgets';
 
 /**
  * The first-load JavaScript of /home, counted from the build `npm test` has just made (deterministic: the

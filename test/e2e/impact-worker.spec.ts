@@ -3,7 +3,8 @@ import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { build, type Rollup } from 'vite';
 import { CONTENT_SECURITY_POLICY } from '../../sandbox/security';
-import { loadRulesDir, repoRoot } from '../../scripts/rules-lib';
+import { loadRulesDir } from '../../lib/rules-files';
+import { repoRoot } from '../../lib/repo';
 import { parseDistributions } from '../../src/impact/distributions';
 import { generatedPopulation, measureImpact, type ImpactReport } from '../../src/impact/impact';
 

@@ -2,8 +2,8 @@ import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { test, expect, signIn, settled } from './fixtures';
-import { BUDGETS } from '../../scripts/bench-page-load';
-import { firstLoad } from '../../scripts/first-load';
+import { BUDGETS } from '../../lib/budgets';
+import { firstLoad } from '../../lib/first-load';
 
 /**
  * Issue 12, item 5: 'cumulative layout shift below 0.05 on every persona's home'. Every persona of the sandbox

@@ -6,7 +6,7 @@ import { MESSAGES } from '../../machines/messages';
 import { BILLING_HOME_TEXT } from '../../src/features/billing/home-texts';
 import type { PathFile } from '../../machines/paths';
 import { machineVersion } from '../../machines/version';
-import { rulesHashOfDir } from '../../scripts/sessions';
+import { rulesHashOfDir } from '../../lib/paths/sessions';
 import { expect, settled, signIn, test } from './fixtures';
 import type { Locator, Page } from '@playwright/test';
 

@@ -6,7 +6,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { analyzeRulesDir, checkRulesDir, codeReads, loadRulesDir, parseJson } from '../../scripts/rules-lib';
+import { analyzeRulesDir, checkRulesDir, codeReads, loadRulesDir, parseJson } from '../../lib/rules-files';
 import { analyzeRules, type AnalysisInput } from '../../src/engine/analyze';
 import { DECISION_IDS, type DecisionId } from '../../src/engine/decisions';
 import { TOGGLE_NAMES } from '../../src/facts/vocabulary';

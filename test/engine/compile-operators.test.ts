@@ -4,7 +4,7 @@
  * json-rules-engine does and checks that the compiled evaluator does the same.
  */
 import { describe, expect, it } from 'vitest';
-import { loadRulesDir } from '../../scripts/rules-lib';
+import { loadRulesDir } from '../../lib/rules-files';
 import { compileRules } from '../../src/engine/compile';
 import { createRuntime } from '../../src/engine/runtime';
 import type { RuleDefinition, Rulesets } from '../../src/engine/types';

@@ -6,7 +6,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { loadPersonas, personaResponses } from '../../sandbox/personas';
-import { PREVIEW_DATE, dayAt, loadRulesDir, personaFacts } from '../../scripts/rules-lib';
+import { PREVIEW_DATE, dayAt, personaFacts } from '../../lib/personas';
+import { loadRulesDir } from '../../lib/rules-files';
 import { ACCOUNT_LAYOUT, ORDER_LAYOUT, compileRules } from '../../src/engine/compile';
 import { ORDER_ACTIONS, type DataCall, type DecisionId } from '../../src/engine/decisions';
 import { createRuntime } from '../../src/engine/runtime';

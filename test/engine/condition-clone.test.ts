@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import realClone from 'clone';
 import { Rule } from 'json-rules-engine';
-import { loadRulesDir } from '../../scripts/rules-lib';
+import { loadRulesDir } from '../../lib/rules-files';
 import clone from '../../src/engine/condition-clone';
 
 /**

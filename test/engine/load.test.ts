@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { loadRulesDir } from '../../scripts/rules-lib';
+import { loadRulesDir } from '../../lib/rules-files';
 import { ruleFileOf, DECISIONS } from '../../src/engine/decisions';
 import {
   loadRules,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loadRulesDir } from '../../scripts/rules-lib';
+import { loadRulesDir } from '../../lib/rules-files';
 import { formatDecisionTrace } from '../../src/engine/explain';
 import { createRuntime } from '../../src/engine/runtime';
 import type { RuleFile, Rulesets } from '../../src/engine/types';

@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { renderReadmeVocabulary, repoRoot } from '../../scripts/rules-lib';
+import { renderReadmeVocabulary } from '../../lib/generated-files';
+import { repoRoot } from '../../lib/repo';
 import { DECISIONS } from '../../src/engine/decisions';
 import { factsFor } from '../../src/engine/fact-scope';
 import { buildRulesetSchema, OPERATORS_BY_TYPE } from '../../src/engine/schema-builder';

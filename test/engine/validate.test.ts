@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { validateRuleset as schemaValidate } from '../../src/generated/validators.js';
 import { formatIssue, validateRuleset, type RulesetIssue } from '../../src/engine/validate';
-import { loadRulesDir } from '../../scripts/rules-lib';
+import { loadRulesDir } from '../../lib/rules-files';
 
 type Json = Record<string, unknown>;
 

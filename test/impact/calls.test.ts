@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { loadPersonas } from '../../sandbox/personas';
-import { PREVIEW_DATE, dayAt, personaFacts } from '../../scripts/rules-lib';
+import { PREVIEW_DATE, dayAt, personaFacts } from '../../lib/personas';
 import { ACCOUNT_LAYOUT } from '../../src/engine/compile';
 import { DATA_CALLS } from '../../src/engine/decisions';
 import { ALL_CALLS, callBits, withCalls } from '../../src/impact/calls';

@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadRulesDir, repoRoot } from '../../scripts/rules-lib';
+import { loadRulesDir } from '../../lib/rules-files';
+import { repoRoot } from '../../lib/repo';
 import { ACCOUNT_LAYOUT, ORDER_LAYOUT, compileRules } from '../../src/engine/compile';
 import {
   BANNERS,

@@ -5,7 +5,8 @@ import { creditOfferMachine, type OfferAnswerResponse } from '../../machines/cre
 import { createPathRecorder } from '../../machines/paths';
 import { isDeepStrictEqual } from 'node:util';
 import { PATH_MACHINES } from '../../machines/path-scenarios';
-import { generateMachinePaths, replayPath } from '../../scripts/generate-paths';
+import { generateMachinePaths } from '../../lib/paths/generate';
+import { replayPath } from '../../lib/paths/replay';
 
 describe('a path recorded from a live session (createPathRecorder)', () => {
   it('has the path file format, replays, and equals the generated path of the same run', async () => {

@@ -3,16 +3,10 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { PATH_MACHINES } from '../../machines/path-scenarios';
 import type { PathFile } from '../../machines/paths';
-import {
-  checkPathFiles,
-  formatReport,
-  listPathFiles,
-  messagesInDefinition,
-  PATHS_DIR,
-  readPathFile,
-  replayPath,
-  ROOT,
-} from '../../scripts/generate-paths';
+import { checkPathFiles, listPathFiles, messagesInDefinition, PATHS_DIR } from '../../lib/paths/generate';
+import { formatReport, replayPath } from '../../lib/paths/replay';
+import { readPathFile } from '../../lib/paths/path-file';
+import { repoRoot as ROOT } from '../../lib/repo';
 
 const files = listPathFiles().map((name) => ({ name, file: readPathFile(join(PATHS_DIR, name)) }));
 

@@ -4,9 +4,9 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { CapturedSession } from '../../machines/paths';
 import { contentHash } from '../../machines/version';
-import { ROOT } from '../../scripts/generate-paths';
-import { rulesToServe } from '../../scripts/qa-replay';
-import { findRuleFileInHistory, rulesHashOfDir } from '../../scripts/sessions';
+import { repoRoot as ROOT } from '../../lib/repo';
+import { rulesToServe } from '../../lib/qa-replay';
+import { findRuleFileInHistory, rulesHashOfDir } from '../../lib/paths/sessions';
 
 // qa:replay serves the rules a session was decided with: the current rules when they are those, else each
 // recorded rule file's version from git history, saying plainly which differ and which cannot be found.

@@ -7,10 +7,12 @@ import { creditOfferMachine } from '../../machines/credit-offer.machine';
 import { PATH_MACHINES } from '../../machines/path-scenarios';
 import { PATH_FORMAT, type PathFile } from '../../machines/paths';
 import { canonicalJson, contentHash, machineVersion, rulesHash } from '../../machines/version';
-import { PATHS_DIR, chartsAreCurrent, readPathFile } from '../../scripts/generate-paths';
-import { pathFileProblems } from '../../scripts/path-file';
-import { checkSession, checkSessions, listSessionFiles, rulesHashOfDir } from '../../scripts/sessions';
-import { stateChart } from '../../scripts/state-charts';
+import { PATHS_DIR } from '../../lib/paths/generate';
+import { chartsAreCurrent } from '../../lib/paths/readme';
+import { readPathFile } from '../../lib/paths/path-file';
+import { pathFileProblems } from '../../lib/paths/path-file';
+import { checkSession, checkSessions, listSessionFiles, rulesHashOfDir } from '../../lib/paths/sessions';
+import { stateChart } from '../../lib/paths/state-charts';
 
 const accepted = readPathFile(join(PATHS_DIR, 'credit-offer/01-accepted-after-answer-offer-resolves.json'));
 

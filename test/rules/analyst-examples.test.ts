@@ -5,8 +5,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import { join } from 'node:path';
-import { loadCases, runCases, type LoadedCases, type RuleCase } from '../../scripts/rules-cases';
-import { loadRulesDir, repoRoot } from '../../scripts/rules-lib';
+import { loadCases, runCases, type LoadedCases, type RuleCase } from '../../lib/rule-cases';
+import { loadRulesDir } from '../../lib/rules-files';
+import { repoRoot } from '../../lib/repo';
 import { createRuntime } from '../../src/engine/runtime';
 import type { RuleCondition, RuleDefinition, Rulesets } from '../../src/engine/types';
 import { validateRuleset } from '../../src/engine/validate';

@@ -1,5 +1,5 @@
 /**
- * The rule-case runner (scripts/rules-cases.ts, `npm run rules:test`): how it reads case files, compares
+ * The rule-case runner (lib/rule-cases.ts, `npm run rules:test`): how it reads case files, compares
  * decisions, reports a failure and measures coverage. The cases themselves are data in rules/cases/.
  */
 import { spawnSync } from 'node:child_process';
@@ -17,8 +17,9 @@ import {
   runCases,
   type CaseFile,
   type LoadedCases,
-} from '../../scripts/rules-cases';
-import { loadRulesDir, repoRoot } from '../../scripts/rules-lib';
+} from '../../lib/rule-cases';
+import { loadRulesDir } from '../../lib/rules-files';
+import { repoRoot } from '../../lib/repo';
 import type { Rulesets } from '../../src/engine/types';
 
 const rulesDir = join(repoRoot, 'rules');

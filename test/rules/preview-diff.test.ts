@@ -7,17 +7,11 @@ import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import {
-  PREVIEW_DATE,
-  dayAt,
-  formatLikePrettier,
-  goldenPreviewPath,
-  loadRulesDir,
-  previewRows,
-  repoRoot,
-  type PreviewRow,
-} from '../../scripts/rules-lib';
-import { diffPreviews, formatPreviewDiff, renderPreview } from '../../scripts/rules-preview-format';
+import { PREVIEW_DATE, dayAt, goldenPreviewPath, previewRows, type PreviewRow } from '../../lib/personas';
+import { formatLikePrettier } from '../../lib/generated-files';
+import { loadRulesDir } from '../../lib/rules-files';
+import { repoRoot } from '../../lib/repo';
+import { diffPreviews, formatPreviewDiff, renderPreview } from '../../lib/preview-format';
 import type { Rulesets } from '../../src/engine/types';
 import { loadPersonas } from '../../sandbox/personas';
 
@@ -82,15 +76,15 @@ describe('rules preview format', () => {
     const after = await rendered(await previewRows(changed, personas, dayAt(PREVIEW_DATE)), changed);
     const text = formatPreviewDiff(diffPreviews(before, after), 'golden.md');
     expect(text.split('\n')).toEqual([
-      'late-payment | Full home sections in order (rules/home-sections.json) | before: late-payment-alert, greeting, network-status, order-history-link, quick-links, billing-info, internet-wifi, wifi-devices, cancel-service (chat), support, rewards | after: greeting, network-status, order-history-link, quick-links, billing-info, internet-wifi, wifi-devices, cancel-service (chat), support, rewards',
-      'suspended-postpaid | Full home sections in order (rules/home-sections.json) | before: suspended-alert (postpaid), late-payment-alert, greeting, network-status, order-history-link, quick-links, billing-info, internet-wifi, wifi-devices, cancel-service (chat), support, rewards | after: suspended-alert (postpaid), greeting, network-status, order-history-link, quick-links, billing-info, internet-wifi, wifi-devices, cancel-service (chat), support, rewards',
-      'suspended-postpaid-s | Full home sections in order (rules/home-sections.json) | before: suspended-alert (postpaid), late-payment-alert, greeting, network-status, order-history-link, quick-links, billing-info, internet-wifi, wifi-devices, cancel-service (chat), support, rewards | after: suspended-alert (postpaid), greeting, network-status, order-history-link, quick-links, billing-info, internet-wifi, wifi-devices, cancel-service (chat), support, rewards',
       'late-payment | Payment flags (rules/payment.json) | before: late, lateInPeriod | after: lateInPeriod',
       'suspended-postpaid | Payment flags (rules/payment.json) | before: late, lateInPeriod | after: lateInPeriod',
       'suspended-postpaid-s | Payment flags (rules/payment.json) | before: late, lateInPeriod | after: lateInPeriod',
+      'late-payment | Full home sections in order (rules/home-sections.json) | before: late-payment-alert, greeting, network-status, order-history-link, quick-links, billing-info, internet-wifi, wifi-devices, cancel-service (chat), support, rewards | after: greeting, network-status, order-history-link, quick-links, billing-info, internet-wifi, wifi-devices, cancel-service (chat), support, rewards',
+      'suspended-postpaid | Full home sections in order (rules/home-sections.json) | before: suspended-alert (postpaid), late-payment-alert, greeting, network-status, order-history-link, quick-links, billing-info, internet-wifi, wifi-devices, cancel-service (chat), support, rewards | after: suspended-alert (postpaid), greeting, network-status, order-history-link, quick-links, billing-info, internet-wifi, wifi-devices, cancel-service (chat), support, rewards',
+      'suspended-postpaid-s | Full home sections in order (rules/home-sections.json) | before: suspended-alert (postpaid), late-payment-alert, greeting, network-status, order-history-link, quick-links, billing-info, internet-wifi, wifi-devices, cancel-service (chat), support, rewards | after: suspended-alert (postpaid), greeting, network-status, order-history-link, quick-links, billing-info, internet-wifi, wifi-devices, cancel-service (chat), support, rewards',
       "payment #1 'payment-late' | Thresholds (every number a rule compares a fact with) | before: amountDue greaterThan 10 and daysPastDueDate greaterThan 1 | after: amountDue greaterThan 500 and daysPastDueDate greaterThan 1",
       '',
-      '7 changes against golden.md; 3 personas (late-payment, suspended-postpaid, suspended-postpaid-s); 2 decisions (Full home sections in order, Payment flags); 1 rule and constant line',
+      '7 changes against golden.md; 3 personas (late-payment, suspended-postpaid, suspended-postpaid-s); 2 decisions (Payment flags, Full home sections in order); 1 rule and constant line',
       '',
     ]);
   });

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { currentPreview, goldenPreviewPath } from '../../scripts/rules-lib';
+import { currentPreview, goldenPreviewPath } from '../../lib/personas';
 
 describe('rules preview', () => {
   it('matches the golden file: a rule change that changes a persona screen is reviewed before it lands', async () => {

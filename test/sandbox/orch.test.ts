@@ -82,6 +82,8 @@ const schemaOf: Record<string, string | null> = {
   'GET /Orch/dssh/pbs/brim/getPrepaidInvoiceHistory': 'prepaid-invoice-history',
   'POST /Orch/dssh/aos/brim/invoiceDetails': 'invoice-details',
   'GET /Orch/dssh/postpaid/getBillDates': 'bill-dates',
+  // Not JSON: the bill as a PDF (its query's schema is bill-pdf-request; test/sandbox/bill-pdf.test.ts).
+  'GET /Orch/dssh/postpaid/getBillPdf': 'application/pdf',
   'POST /Orch/dssh/postpaid/cancelPayment': 'cancel-payment',
   'POST /Orch/dssh/adapt/resetCredentials': 'reset-credentials',
   'POST /Orch/dssh/acs/updateCredentials': 'update-credentials',
@@ -93,14 +95,41 @@ const schemaOf: Record<string, string | null> = {
   'POST /Orch/dssh/rx/techTrackerForRepair': 'tech-tracker',
 };
 
+/** The newest bill of the persona's bill dates as a PDF; a persona with no bill dates gets a 404. */
+async function expectBillPdf(id: string, route: string): Promise<void> {
+  const s = signedIn(id);
+  const dates = json(call(s, 'GET /Orch/dssh/postpaid/getBillDates')) as { details: { billDate: string }[] };
+  const account = s.persona.accounts[s.accountIndex]?.accountNumber ?? '';
+  const billDate = dates.details[0]?.billDate;
+  const reply = call(
+    s,
+    route,
+    {},
+    new URLSearchParams({ acctNo: account, billDate: billDate ?? '2000-01-01' }).toString(),
+  );
+  if (!billDate) {
+    expect(reply.status).toBe(404);
+    return;
+  }
+  if (!('stream' in reply)) throw new Error(`no PDF for ${id}: ${JSON.stringify(reply)}`);
+  expect([reply.status, reply.type]).toEqual([200, 'application/pdf']);
+  const chunks: Buffer[] = [];
+  for await (const chunk of reply.stream) chunks.push(Buffer.from(chunk as Uint8Array));
+  expect(Buffer.concat(chunks).subarray(0, 5).toString('latin1')).toBe('%PDF-');
+}
+
 describe('every Orch call answers in its contract', () => {
   it('names a schema for every route', () => {
     expect(Object.keys(orchRoutes).sort()).toEqual(Object.keys(schemaOf).sort());
   });
 
-  it.each(Object.entries(schemaOf))('%s', (route, schema) => {
+  it.each(Object.entries(schemaOf))('%s', async (route, schema) => {
     const { ajv } = schemaValidator();
     for (const id of ['postpaid', 'early-life-tech-install', 'repair-tickets', 'credit-offer']) {
+      if (schema === 'application/pdf') {
+        await expectBillPdf(id, route);
+        continue;
+      }
       const reply = call(id, route);
       if (schema === null) {
         expect(reply.status).toBe(302);

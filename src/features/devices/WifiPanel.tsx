@@ -40,24 +40,28 @@ export const WifiPanel = observer(function WifiPanel() {
   );
 });
 
+/**
+ * WIFI NETWORK and CONNECTED DEVICES. A wifi info call that failed is silent (home spec §8: 'wifi ... failures
+ * set their call-success flags false and log'; decision 034): the network part is left out, the devices (from
+ * the modem info) stay.
+ */
 const WifiDetails = observer(function WifiDetails() {
   const store = useStores();
   const wifi = accountCall(store, 'wifiInfo');
+  const failed = wifi.status === 'failed' || wifi.status === 'skipped';
   return (
     <div className="wifi-panel__columns">
-      <section aria-labelledby="wifi-network-title">
-        <h3 id="wifi-network-title">{T.networkHeading}</h3>
-        {wifi.status === 'ok' ? (
-          <Network wifi={wifi.data} />
-        ) : wifi.status === 'failed' || wifi.status === 'skipped' ? (
-          <p role="alert">{T.wifiUnavailable}</p>
-        ) : (
-          <p role="status">{T.loading}</p>
-        )}
-      </section>
+      {failed ? null : (
+        <section aria-labelledby="wifi-network-title">
+          <h3 id="wifi-network-title">{T.networkHeading}</h3>
+          {wifi.status === 'ok' ? <Network wifi={wifi.data} /> : <p role="status">{T.loading}</p>}
+        </section>
+      )}
       <section aria-labelledby="connected-devices-title">
         <h3 id="connected-devices-title">{T.devicesHeading}</h3>
-        <Devices activeDevices={wifi.status === 'ok' ? wifi.data.totalActiveDevices : null} />
+        <Devices
+          activeDevices={wifi.status === 'ok' ? wifi.data.totalActiveDevices : failed ? undefined : null}
+        />
       </section>
     </div>
   );
@@ -100,14 +104,19 @@ function Network({ wifi }: { wifi: WifiInfo }) {
   );
 }
 
-const Devices = observer(function Devices({ activeDevices }: { activeDevices: number | null }) {
+/** `activeDevices`: the wifi info's count, null while it loads, undefined when it failed (the row is left out). */
+const Devices = observer(function Devices({ activeDevices }: { activeDevices: number | null | undefined }) {
   const store = useStores();
   const [open, setOpen] = useState(false);
   return (
     <>
       <dl className="definition-list">
-        <dt>{T.activeDevices}</dt>
-        <dd>{activeDevices ?? '—'}</dd>
+        {activeDevices === undefined ? null : (
+          <>
+            <dt>{T.activeDevices}</dt>
+            <dd>{activeDevices ?? '—'}</dd>
+          </>
+        )}
         <dt>{T.groups}</dt>
         <dd>{constantOf(store, 'connectedDeviceGroups')}</dd>
       </dl>

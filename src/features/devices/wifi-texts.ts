@@ -12,7 +12,6 @@ export const WIFI_TEXT = {
   activeDevices: 'Active devices',
   groups: 'Groups',
   loading: 'Loading your WiFi details…',
-  wifiUnavailable: 'We are unable to show your WiFi network right now. Please try again later.',
   shareTitle: 'Share WiFi password',
   editTitle: 'Edit WIFI info',
   loadingEdit: 'Opening…',

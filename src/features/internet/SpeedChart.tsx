@@ -12,7 +12,13 @@ function shortDay(d: Date): string {
 
 /** Drawn at the width of the dialog, never narrower than a phone's. */
 const MIN_WIDTH = 260;
-const HEIGHT = 220;
+const HEIGHT = 240;
+/**
+ * The least room between two y-axis labels (12 px text): the axis steps by the spec's step (10) whenever its
+ * labels fit at this spacing, as a 1 Gig plan's week does, and by a multiple of it only when they would not
+ * (uPlot's default, 30 px, made a 1 Gig week step by 20).
+ */
+const Y_LABEL_SPACE = 18;
 
 /**
  * The speed trend as a line chart (uPlot on a canvas, decision 016): download and upload, one point per day;
@@ -39,7 +45,7 @@ export function SpeedChart({ days, step }: { days: readonly TrendDay[]; step: nu
             values: (_u, ticks) => ticks.map((t) => shortDay(new Date(t * 1000))),
             space: 48,
           },
-          { incrs: yAxisIncrements(step), label: 'Mbps', size: 60 },
+          { incrs: yAxisIncrements(step), space: Y_LABEL_SPACE, label: 'Mbps', size: 60 },
         ],
         series: [
           { label: T.day },

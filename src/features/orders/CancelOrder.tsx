@@ -48,6 +48,7 @@ export const CancelOrder = observer(function CancelOrder({
         title={message.title ?? fallback.title}
         onClose={keep}
         width="732px"
+        busy={cancelling}
         actions={
           <ConfirmActions
             busy={cancelling}

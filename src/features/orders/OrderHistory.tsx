@@ -7,7 +7,7 @@ import { orderKey, ticketKey } from '../../stores/item-decisions';
 import { OrderTicketHistory } from '../../ui/OrderTicketHistory';
 import { CancelOrder } from './CancelOrder';
 import { CancelRepair } from './CancelRepair';
-import { isoDay } from './format';
+import { messagesLink } from './format';
 import { RescheduleRepair } from './RescheduleRepair';
 import { TechLocation } from './TechLocation';
 import { ORDER_TEXT as T } from './texts';
@@ -37,10 +37,7 @@ const ItemActions = observer(function ItemActions({ item }: { item: HistoryItem 
   if (item.kind === 'order') {
     const o = item.order;
     const decided = store.items.of(orderKey(o));
-    const link = `/messages?${new URLSearchParams({
-      orderStatus: o.orderStatus,
-      date: isoDay(o.apptmtDate ?? o.orderCreatedDate) ?? '',
-    }).toString()}`;
+    const link = messagesLink(o.orderStatus, o.apptmtDate ?? o.orderCreatedDate);
     if (!decided.appointmentMessages && !decided.actions['tech-location'] && !decided.actions['cancel-order'])
       return null;
     return (

@@ -9,7 +9,7 @@ import { Alert } from '../../ui/Alert';
 import { ExternalLink } from '../../ui/ExternalLink';
 import type { SectionProps } from '../../ui/section';
 import { CancelOrder } from './CancelOrder';
-import { dayOf, isoDay, timeOf } from './format';
+import { dayOf, messagesLink, timeOf } from './format';
 import { TechLocation } from './TechLocation';
 import { ORDER_TEXT as T } from './texts';
 import './orders.css';
@@ -48,10 +48,7 @@ export const PendingOrderAlert = observer(function PendingOrderAlert({ params }:
   const serviceDay = dayOf(order.orderDueDate ?? order.apptDate);
   const start = timeOf(order.apptStartTime);
   const end = timeOf(order.apptEndTime);
-  const messagesLink = `/messages?${new URLSearchParams({
-    orderStatus: order.orderStatus ?? '',
-    date: isoDay(order.apptDate ?? order.orderDueDate) ?? '',
-  }).toString()}`;
+  const appointmentMessages = messagesLink(order.orderStatus, order.apptDate ?? order.orderDueDate);
 
   const actions = (
     <>
@@ -74,7 +71,7 @@ export const PendingOrderAlert = observer(function PendingOrderAlert({ params }:
         </ExternalLink>
       ) : null}
       {offers['appointment-messages'] ? (
-        <Link className="btn btn--secondary" to={messagesLink}>
+        <Link className="btn btn--secondary" to={appointmentMessages}>
           {T.appointmentMessages}
         </Link>
       ) : null}
@@ -113,14 +110,17 @@ export const PendingOrderAlert = observer(function PendingOrderAlert({ params }:
             {orderNumber ? <p className="muted">{T.orderNumber(orderNumber)}</p> : null}
           </>
         )}
+        {/* Spec §2.2: 'A link opens the own-modem help page; a disconnect order also offers ...': that order. */}
+        {offers['own-modem-help'] ? (
+          <p>
+            <ExternalLink href={jumpOut('ownModemHelp')}>
+              {disconnect ? T.ownModemHelpDisconnect : T.ownModemHelp}
+            </ExternalLink>
+          </p>
+        ) : null}
         {offers['return-modem'] ? (
           <p>
             <ExternalLink href={jumpOut('modemReturnHelp')}>{T.returnModem}</ExternalLink>
-          </p>
-        ) : null}
-        {offers['own-modem-help'] ? (
-          <p>
-            <ExternalLink href={jumpOut('ownModemHelp')}>{T.ownModemHelp}</ExternalLink>
           </p>
         ) : null}
         {offers['chat-to-reschedule'] ? (

@@ -54,3 +54,18 @@ export function isoDay(value: string | null | undefined): string | null {
   const d = parseDate(value);
   return d ? formatPattern(d, DATE_PATTERNS.isoDay) : null;
 }
+
+/**
+ * The Appointment Messages link (home spec §2.2: '/messages with params orderStatus and date'). A date the order
+ * does not give (its details could not be fetched) is left out rather than sent empty: the messages page then
+ * shows the order as it knows it, with no date of its own invention.
+ */
+export function messagesLink(
+  orderStatus: string | null | undefined,
+  date: string | null | undefined,
+): string {
+  const params = new URLSearchParams({ orderStatus: orderStatus ?? '' });
+  const day = isoDay(date);
+  if (day) params.set('date', day);
+  return `/messages?${params.toString()}`;
+}

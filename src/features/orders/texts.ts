@@ -13,6 +13,8 @@ export const ORDER_TEXT = {
   disconnectCommences: (date: string) => `Disconnection of your service commences on ${date}.`,
   returnModem: 'Start return modem process.',
   ownModemHelp: 'Using your own modem? Get help setting it up',
+  // A disconnect order sets nothing up: the same help page, in words that fit a service ending.
+  ownModemHelpDisconnect: 'Using your own modem? See the own-modem help',
   appointmentWindow: (date: string, start: string, end: string) =>
     `Your technician appointment is on ${date} between ${start} and ${end}.`,
   appointmentWindowOpen: (date: string, start: string) =>

@@ -84,12 +84,14 @@ export function CasesPanel({
                 <div className="studio-case__facts">
                   <label className="studio-case__name">
                     Name of case {i + 1}
-                    <input
+                    {/* A name wraps (a long one is read whole at 375 px); it stays one line of text. */}
+                    <textarea
+                      rows={1}
                       value={c.name}
                       onChange={(e) =>
                         onEdit(
                           `Name of case ${i + 1} of ${decision}`,
-                          (t) => editJson(t, ['cases', i, 'name'], e.target.value),
+                          (t) => editJson(t, ['cases', i, 'name'], e.target.value.replace(/\s*\n\s*/g, ' ')),
                           `${i} name`,
                         )
                       }

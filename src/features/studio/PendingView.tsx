@@ -181,7 +181,7 @@ export function ChangesView({
     onLive();
     void load();
   };
-  const approver = session.analyst.roles.includes('approver');
+  const approver = session.roles.approver;
   const pending = changes?.pending ?? [];
   return (
     <section aria-labelledby="studio-pending-title">
@@ -205,20 +205,23 @@ export function ChangesView({
               </div>
             ) : null}
             <div className="studio-toolbar">
+              {!mine && !c.sentBack ? (
+                <button
+                  type="button"
+                  className="btn"
+                  disabled={!approver}
+                  onClick={() =>
+                    void api.approve(c.id).then(
+                      () => done(`Approved: ${c.reason}. It is live.`),
+                      (e: unknown) => setMessage(errorText(e)),
+                    )
+                  }
+                >
+                  Approve “{c.reason}”
+                </button>
+              ) : null}
               {approver && !mine && !c.sentBack ? (
                 <>
-                  <button
-                    type="button"
-                    className="btn"
-                    onClick={() =>
-                      void api.approve(c.id).then(
-                        () => done(`Approved: ${c.reason}. It is live.`),
-                        (e: unknown) => setMessage(errorText(e)),
-                      )
-                    }
-                  >
-                    Approve “{c.reason}”
-                  </button>
                   <button
                     type="button"
                     className="btn btn--secondary"
@@ -252,6 +255,10 @@ export function ChangesView({
             </div>
             {mine && !c.sentBack ? (
               <p className="studio-muted">You made this change: another analyst approves it.</p>
+            ) : !mine && !approver ? (
+              <p className="studio-muted">
+                Approving needs the approver role, which your account does not have.
+              </p>
             ) : null}
           </ChangeView>
         );

@@ -5,9 +5,9 @@
  */
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { shownMessages } from '../../../machines/messages';
-import { decisionSpec, DECISIONS, type DecisionId } from '../../engine/decisions';
+import { decisionSpec, DECISIONS, type DecisionId, type DecisionSpec } from '../../engine/decisions';
 import type { RuleDefinition, RuleFile } from '../../engine/types';
-import { formatIssue } from '../../engine/validate';
+import { formatIssue, type RulesetIssue } from '../../engine/validate';
 import { usePageFlow } from '../../stores/use-page-flow';
 import { Dialog } from '../../ui/Dialog';
 import type { LiveRules, PersonaData, StudioApi, StudioError } from './api';
@@ -62,6 +62,134 @@ function statusText(report: DraftReport | null, checking: boolean, quoted: numbe
   if (report.check.errors.length > 0)
     return `${errors} error${errors === 1 ? '' : 's'}, ${warnings} warnings: the cases run once the rule files have no error`;
   return `${errors} errors, ${warnings} warnings, ${report.failing} of ${report.cases.length} cases failing`;
+}
+
+/** What stops a save, each a link to where it is fixed: the check's errors, failing cases, the server's refusal. */
+function blockersOf(
+  report: DraftReport | null,
+  refusal: StudioError | null,
+  setCurrent: (d: DecisionId) => void,
+  showCase: (d: DecisionId, n: number) => void,
+): (Blocker & { refused?: boolean })[] {
+  const blockers: (Blocker & { refused?: boolean })[] = [
+    ...(report?.check.errors ?? []).map((i) => ({
+      text: formatIssue(i),
+      go: () => {
+        const d = DECISIONS.find((x) => i.file === `rules/${x.id}.json`)?.id;
+        if (d) setCurrent(d);
+        focusSoon('studio-findings');
+      },
+    })),
+    ...(report?.cases ?? [])
+      .filter((c) => c.failures.length > 0)
+      .map((c) => {
+        const d = decisionOfCases(c.file);
+        const n = Number(/^#(\d+)/.exec(c.ref)?.[1]);
+        return {
+          text: `${c.file}, case ${c.ref} fails: expected ${c.expected}, got ${c.got}`,
+          ...(d && n ? { go: () => showCase(d, n) } : {}),
+        };
+      }),
+  ];
+  // The server's refusal names cases the same way: each is a link too.
+  for (const p of refusal?.problems ?? []) {
+    const m = /^rules\/cases\/([a-z-]+)\.cases\.json, case #(\d+)/.exec(p);
+    const d = m ? decisionOfCases(`rules/cases/${m[1]}.cases.json`) : undefined;
+    if (d) blockers.push({ text: p, refused: true, go: () => showCase(d, Number(m![2])) });
+  }
+  return blockers;
+}
+
+/** The chosen file's title, the revision note, and its two buttons: edit as JSON, put back as live. */
+function FileHeader(props: {
+  name: string;
+  description: string | undefined;
+  kind: string;
+  revising: Revising | null;
+  onStopRevising: () => void;
+  onRaw: () => void;
+  isLive: boolean;
+  onPutBack: () => void;
+}) {
+  const { name, revising } = props;
+  return (
+    <>
+      {revising ? (
+        <div className="studio-message studio-message--info" role="note" aria-label="Revising a change">
+          <p>
+            You are revising your change “{revising.reason}”
+            {revising.comment ? `, sent back with the comment “${revising.comment}”` : ''}. Saving replaces
+            it.
+          </p>
+          <button type="button" className="btn btn--secondary" onClick={props.onStopRevising}>
+            Save as a new change instead
+          </button>
+        </div>
+      ) : null}
+      <h2 id="studio-file-title">rules/{name}</h2>
+      <p className="studio-description">
+        {props.description} <span className="studio-muted">({props.kind})</span>
+      </p>
+      <div className="studio-toolbar">
+        <button type="button" className="btn btn--secondary" onClick={props.onRaw}>
+          Edit {name} as JSON
+        </button>
+        <button
+          type="button"
+          className="btn btn--secondary"
+          disabled={props.isLive}
+          onClick={props.onPutBack}
+        >
+          Put {name} back as it is live
+        </button>
+      </div>
+    </>
+  );
+}
+
+/** A file of the draft in the JSON editor (CodeMirror, loaded on this click), in a dialog. */
+function RawDialog(props: {
+  path: string;
+  text: string;
+  issues: readonly RulesetIssue[];
+  onChange: (text: string) => void;
+  onClose: () => void;
+}) {
+  return (
+    <Dialog open title={`Edit ${props.path} as JSON`} onClose={props.onClose} width="60rem">
+      <Suspense fallback={<p>Loading the editor…</p>}>
+        <RawEditor path={props.path} text={props.text} issues={props.issues} onChange={props.onChange} />
+      </Suspense>
+    </Dialog>
+  );
+}
+
+/** One rule in the form (RuleEditor); applying it is one step of the draft. */
+function RuleEditDialog(props: {
+  spec: DecisionSpec;
+  file: RuleFile;
+  index: number;
+  edit: FileEdit;
+  onClose: () => void;
+}) {
+  const { file, index: i } = props;
+  return (
+    <RuleEditor
+      spec={props.spec}
+      rule={file.rules[i]!}
+      position={i + 1}
+      onClose={props.onClose}
+      onApply={(r: RuleDefinition) => {
+        props.edit(`Edit rule #${i + 1} '${file.rules[i]!.name}'`, (t) => {
+          let next = t;
+          for (const key of ['name', 'priority', 'conditions'] as const)
+            next = editJson(next, ['rules', i, key], r[key]);
+          return editJson(next, ['rules', i, 'event', 'params'], r.event.params);
+        });
+        props.onClose();
+      }}
+    />
+  );
 }
 
 export function RulesView(props: RulesViewProps) {
@@ -123,76 +251,32 @@ export function RulesView(props: RulesViewProps) {
     setCurrent(decision);
     focusSoon(caseAnchor(decision, n));
   };
-  const blockers: (Blocker & { refused?: boolean })[] = [
-    ...(report?.check.errors ?? []).map((i) => ({
-      text: formatIssue(i),
-      go: () => {
-        const d = DECISIONS.find((x) => i.file === `rules/${x.id}.json`)?.id;
-        if (d) setCurrent(d);
-        focusSoon('studio-findings');
-      },
-    })),
-    ...(report?.cases ?? [])
-      .filter((c) => c.failures.length > 0)
-      .map((c) => {
-        const d = decisionOfCases(c.file);
-        const n = Number(/^#(\d+)/.exec(c.ref)?.[1]);
-        return {
-          text: `${c.file}, case ${c.ref} fails: expected ${c.expected}, got ${c.got}`,
-          ...(d && n ? { go: () => showCase(d, n) } : {}),
-        };
-      }),
-  ];
-  // The server's refusal names cases the same way: each is a link too.
-  for (const p of refusal?.problems ?? []) {
-    const m = /^rules\/cases\/([a-z-]+)\.cases\.json, case #(\d+)/.exec(p);
-    const d = m ? decisionOfCases(`rules/cases/${m[1]}.cases.json`) : undefined;
-    if (d) blockers.push({ text: p, refused: true, go: () => showCase(d, Number(m![2])) });
-  }
+  const blockers = blockersOf(report, refusal, setCurrent, showCase);
 
   return (
     <div className="studio-rules">
       <FileList files={files} live={live.files} current={current} onPick={setCurrent} />
 
       <section className="studio-file" aria-labelledby="studio-file-title">
-        {revising ? (
-          <div className="studio-message studio-message--info" role="note" aria-label="Revising a change">
-            <p>
-              You are revising your change “{revising.reason}”
-              {revising.comment ? `, sent back with the comment “${revising.comment}”` : ''}. Saving replaces
-              it.
-            </p>
-            <button type="button" className="btn btn--secondary" onClick={props.onStopRevising}>
-              Save as a new change instead
-            </button>
-          </div>
-        ) : null}
-        <h2 id="studio-file-title">rules/{name}</h2>
-        <p className="studio-description">
-          {file?.description} <span className="studio-muted">({spec.kind})</span>
-        </p>
-        <div className="studio-toolbar">
-          <button type="button" className="btn btn--secondary" onClick={() => setRaw(name)}>
-            Edit {name} as JSON
-          </button>
-          <button
-            type="button"
-            className="btn btn--secondary"
-            disabled={
-              files[name] === live.files[name] &&
-              files[casesPathOf(current)] === live.files[casesPathOf(current)]
-            }
-            onClick={() =>
-              draft.edit(`Put ${name} and its cases back as they are live`, (f) => ({
-                ...f,
-                [name]: live.files[name]!,
-                [casesPathOf(current)]: live.files[casesPathOf(current)]!,
-              }))
-            }
-          >
-            Put {name} back as it is live
-          </button>
-        </div>
+        <FileHeader
+          name={name}
+          description={file?.description}
+          kind={spec.kind}
+          revising={revising}
+          onStopRevising={props.onStopRevising}
+          onRaw={() => setRaw(name)}
+          isLive={
+            files[name] === live.files[name] &&
+            files[casesPathOf(current)] === live.files[casesPathOf(current)]
+          }
+          onPutBack={() =>
+            draft.edit(`Put ${name} and its cases back as they are live`, (f) => ({
+              ...f,
+              [name]: live.files[name]!,
+              [casesPathOf(current)]: live.files[casesPathOf(current)]!,
+            }))
+          }
+        />
 
         <div className="studio-status" role="status" aria-live="polite">
           {statusText(report, checking, quoted.length)}
@@ -246,46 +330,27 @@ export function RulesView(props: RulesViewProps) {
       </section>
 
       {editing !== null && file?.rules[editing] ? (
-        <RuleEditor
+        <RuleEditDialog
           spec={spec}
-          rule={file.rules[editing]}
-          position={editing + 1}
+          file={file}
+          index={editing}
+          edit={edit}
           onClose={() => setEditing(null)}
-          onApply={(r: RuleDefinition) => {
-            const i = editing;
-            edit(`Edit rule #${i + 1} '${file.rules[i]!.name}'`, (t) => {
-              let next = t;
-              for (const key of ['name', 'priority', 'conditions'] as const)
-                next = editJson(next, ['rules', i, key], r[key]);
-              return editJson(next, ['rules', i, 'event', 'params'], r.event.params);
-            });
-            setEditing(null);
-          }}
         />
       ) : null}
 
       {raw !== null ? (
-        <Dialog open title={`Edit ${raw} as JSON`} onClose={() => setRaw(null)} width="60rem">
-          <Suspense fallback={<p>Loading the editor…</p>}>
-            <RawEditor
-              path={raw}
-              text={files[raw] ?? ''}
-              issues={
-                report
-                  ? [
-                      ...report.check.issues,
-                      ...report.check.analysis.findings,
-                      ...report.caseIssues,
-                      ...quoted,
-                    ]
-                  : quoted
-              }
-              onChange={(text) =>
-                draft.edit(`Edit ${raw} as JSON`, (f) => ({ ...f, [raw]: text }), `raw ${raw}`)
-              }
-            />
-          </Suspense>
-        </Dialog>
+        <RawDialog
+          path={raw}
+          text={files[raw] ?? ''}
+          issues={
+            report
+              ? [...report.check.issues, ...report.check.analysis.findings, ...report.caseIssues, ...quoted]
+              : quoted
+          }
+          onChange={(text) => draft.edit(`Edit ${raw} as JSON`, (f) => ({ ...f, [raw]: text }), `raw ${raw}`)}
+          onClose={() => setRaw(null)}
+        />
       ) : null}
 
       <SaveDialog

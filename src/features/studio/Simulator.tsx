@@ -98,6 +98,124 @@ async function decideSide(files: Files, facts: Facts): Promise<Side | null> {
   return { readings: readings(decisions), explain };
 }
 
+/** The facts, each an input (a list of values where the vocabulary has one), the changed ones marked. */
+function FactsPanel(props: {
+  facts: Facts | null;
+  names: string[];
+  edited: string[];
+  filter: string;
+  onFilter: (text: string) => void;
+  onUndo: () => void;
+  onFact: (name: string, text: string) => void;
+}) {
+  const { facts, names, edited } = props;
+  const listId = useId();
+  return (
+    <section aria-labelledby="studio-sim-facts" className="studio-panel">
+      <h3 id="studio-sim-facts">Facts ({edited.length} changed)</h3>
+      <label>
+        Find a fact <input value={props.filter} onChange={(e) => props.onFilter(e.target.value)} />
+      </label>{' '}
+      <button
+        type="button"
+        className="btn btn--secondary"
+        disabled={edited.length === 0}
+        onClick={props.onUndo}
+      >
+        Undo my changes to the facts
+      </button>
+      <datalist id={listId}>
+        <option value="(absent)" />
+        <option value="null" />
+      </datalist>
+      <div className="studio-sim__facts">
+        {names.map((name) => {
+          const def = factDefinition(name);
+          const value = facts?.[name];
+          return (
+            <label
+              key={name}
+              className={edited.includes(name) ? 'studio-sim__fact studio-changed' : 'studio-sim__fact'}
+            >
+              <span>
+                <Fact name={name} />
+                {edited.includes(name) ? ' (changed)' : ''}
+              </span>
+              {def?.type === 'boolean' ? (
+                <select value={inputText(value)} onChange={(e) => props.onFact(name, e.target.value)}>
+                  <option>true</option>
+                  <option>false</option>
+                  <option>null</option>
+                  <option>(absent)</option>
+                </select>
+              ) : (
+                <input
+                  value={inputText(value)}
+                  list={def?.values ? `${listId}-${name}` : listId}
+                  onChange={(e) => props.onFact(name, e.target.value)}
+                />
+              )}
+              {def?.values ? (
+                <datalist id={`${listId}-${name}`}>
+                  {def.values.map((v) => (
+                    <option key={String(v)} value={String(v)} />
+                  ))}
+                </datalist>
+              ) : null}
+            </label>
+          );
+        })}
+      </div>
+    </section>
+  );
+}
+
+interface Row {
+  decision: string;
+  live: Reading;
+  draft: Reading | undefined;
+  changed: boolean;
+}
+
+const traceOf = (side: Side | null | undefined, decision: string) =>
+  side?.explain.find((t) => t.decision === decision);
+
+/** Every decision under the live rules and the draft, the differing ones marked, each with its traces. */
+function DecisionsPanel({
+  sides,
+  rows,
+}: {
+  sides: { live: Side | null; draft: Side | null } | null;
+  rows: Row[];
+}) {
+  return (
+    <section aria-labelledby="studio-sim-decisions" className="studio-panel">
+      <h3 id="studio-sim-decisions">Decisions</h3>
+      <p role="status">
+        {!sides
+          ? 'Deciding…'
+          : !sides.draft
+            ? 'The draft has a file that is not valid JSON: the live rules only.'
+            : `${rows.filter((r) => r.changed).length} of ${rows.length} decisions differ between the live rules and the draft.`}
+      </p>
+      <ul className="studio-sim__decisions">
+        {rows.map((r) => (
+          <li key={r.decision} className={r.changed ? 'studio-changed' : undefined}>
+            <details>
+              <summary>
+                <strong>{r.decision}</strong>: {readingText(r.live)}
+                {r.changed ? ` → changed: ${readingText(r.draft)}` : ''}
+              </summary>
+              <TraceView trace={traceOf(sides?.live, r.decision)} side="live rules" />
+              <TraceView trace={traceOf(sides?.draft, r.decision)} side="draft" />
+            </details>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
 export function Simulator({
   live,
   files,
@@ -117,7 +235,6 @@ export function Simulator({
   const [problem, setProblem] = useState<string | null>(null);
   const [filter, setFilter] = useState('');
   const [index, setIndex] = useState('0');
-  const listId = useId();
 
   const generator = useMemo(() => {
     const json = parseOr<unknown>(live.files[DISTRIBUTIONS_PATH]);
@@ -172,13 +289,10 @@ export function Simulator({
 
   const names = Object.keys(facts ?? {}).filter((n) => n.toLowerCase().includes(filter.trim().toLowerCase()));
   const edited = Object.keys(facts ?? {}).filter((n) => show(facts?.[n]) !== show(base?.[n]));
-  const rows = (sides?.live?.readings ?? []).map(({ decision, reading }, i) => {
+  const rows: Row[] = (sides?.live?.readings ?? []).map(({ decision, reading }, i) => {
     const draft = sides?.draft?.readings[i]?.reading;
     return { decision, live: reading, draft, changed: readingText(reading) !== readingText(draft) };
   });
-  const traceOf = (side: Side | null | undefined, decision: string) =>
-    side?.explain.find((t) => t.decision === decision);
-
   return (
     <section aria-labelledby="studio-sim-title" className="studio-sim">
       <h2 id="studio-sim-title">Simulator</h2>
@@ -231,89 +345,16 @@ export function Simulator({
       </fieldset>
       {problem ? <p role="alert">{problem}</p> : null}
       <div className="studio-sim__grid">
-        <section aria-labelledby="studio-sim-facts" className="studio-panel">
-          <h3 id="studio-sim-facts">Facts ({edited.length} changed)</h3>
-          <label>
-            Find a fact <input value={filter} onChange={(e) => setFilter(e.target.value)} />
-          </label>{' '}
-          <button
-            type="button"
-            className="btn btn--secondary"
-            disabled={edited.length === 0}
-            onClick={() => setFacts(base)}
-          >
-            Undo my changes to the facts
-          </button>
-          <datalist id={listId}>
-            <option value="(absent)" />
-            <option value="null" />
-          </datalist>
-          <div className="studio-sim__facts">
-            {names.map((name) => {
-              const def = factDefinition(name);
-              const value = facts?.[name];
-              return (
-                <label
-                  key={name}
-                  className={edited.includes(name) ? 'studio-sim__fact studio-changed' : 'studio-sim__fact'}
-                >
-                  <span>
-                    <Fact name={name} />
-                    {edited.includes(name) ? ' (changed)' : ''}
-                  </span>
-                  {def?.type === 'boolean' ? (
-                    <select
-                      value={inputText(value)}
-                      onChange={(e) => setFacts((f) => ({ ...f, [name]: valueOf(name, e.target.value) }))}
-                    >
-                      <option>true</option>
-                      <option>false</option>
-                      <option>null</option>
-                      <option>(absent)</option>
-                    </select>
-                  ) : (
-                    <input
-                      value={inputText(value)}
-                      list={def?.values ? `${listId}-${name}` : listId}
-                      onChange={(e) => setFacts((f) => ({ ...f, [name]: valueOf(name, e.target.value) }))}
-                    />
-                  )}
-                  {def?.values ? (
-                    <datalist id={`${listId}-${name}`}>
-                      {def.values.map((v) => (
-                        <option key={String(v)} value={String(v)} />
-                      ))}
-                    </datalist>
-                  ) : null}
-                </label>
-              );
-            })}
-          </div>
-        </section>
-        <section aria-labelledby="studio-sim-decisions" className="studio-panel">
-          <h3 id="studio-sim-decisions">Decisions</h3>
-          <p role="status">
-            {!sides
-              ? 'Deciding…'
-              : !sides.draft
-                ? 'The draft has a file that is not valid JSON: the live rules only.'
-                : `${rows.filter((r) => r.changed).length} of ${rows.length} decisions differ between the live rules and the draft.`}
-          </p>
-          <ul className="studio-sim__decisions">
-            {rows.map((r) => (
-              <li key={r.decision} className={r.changed ? 'studio-changed' : undefined}>
-                <details>
-                  <summary>
-                    <strong>{r.decision}</strong>: {readingText(r.live)}
-                    {r.changed ? ` → changed: ${readingText(r.draft)}` : ''}
-                  </summary>
-                  <TraceView trace={traceOf(sides?.live, r.decision)} side="live rules" />
-                  <TraceView trace={traceOf(sides?.draft, r.decision)} side="draft" />
-                </details>
-              </li>
-            ))}
-          </ul>
-        </section>
+        <FactsPanel
+          facts={facts}
+          names={names}
+          edited={edited}
+          filter={filter}
+          onFilter={setFilter}
+          onUndo={() => setFacts(base)}
+          onFact={(name, text) => setFacts((f) => ({ ...f, [name]: valueOf(name, text) }))}
+        />
+        <DecisionsPanel sides={sides} rows={rows} />
       </div>
     </section>
   );

@@ -6,7 +6,9 @@
 import type { CheckContext } from '../../engine/check';
 
 export interface StudioSession {
-  analyst: { id: string; name: string; roles: readonly ('author' | 'approver')[] };
+  analyst: { id: string; name: string };
+  /** What this analyst may do: save (author) and approve another's change (approver). */
+  roles: { author: boolean; approver: boolean };
   csrfToken: string;
   requireApproval: boolean;
   analysts: { id: string; name: string }[];
@@ -232,7 +234,11 @@ export async function loadSession(): Promise<StudioSession | null> {
   try {
     return expectShape<StudioSession>(
       await call('/studio/api/session'),
-      (v) => isObject(v.analyst) && isString(v.csrfToken) && typeof v.requireApproval === 'boolean',
+      (v) =>
+        isObject(v.analyst) &&
+        isObject(v.roles) &&
+        isString(v.csrfToken) &&
+        typeof v.requireApproval === 'boolean',
       'the session',
     );
   } catch (e) {

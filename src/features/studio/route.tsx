@@ -47,7 +47,7 @@ export function Component() {
         <h1>Rule studio</h1>
         <p>The rule studio is for analysts. Sign in as an analyst to use it.</p>
         <p>
-          <a href="/sandbox/signin">Sign in</a>
+          <a href="/studio/auth/login">Sign in</a>
         </p>
       </StudioFrame>
     );
@@ -61,6 +61,13 @@ function StudioFrame({ children, who }: { children: React.ReactNode; who?: strin
       <header className="studio-header">
         <span className="studio-header__title">Rule studio</span>
         {who ? <span>Signed in as {who} (analyst)</span> : null}
+        {who ? (
+          <form method="post" action="/studio/auth/logout">
+            <button type="submit" className="btn btn--secondary">
+              Sign out
+            </button>
+          </form>
+        ) : null}
       </header>
       <main id="main" className="studio-main" tabIndex={-1}>
         {children}

@@ -206,7 +206,7 @@ export const SURFACES: readonly { name: string; run: (page: Page, width: number)
   {
     name: 'the history: revert and restore',
     run: async (page, width) => {
-      await page.getByRole('button', { name: 'History' }).click();
+      await page.getByRole('button', { name: 'History', exact: true }).click();
       const withdrawn = page.getByRole('article', { name: 'Change: Only a test of the studio' }).first();
       await expect(withdrawn).toContainText('Withdrew the change');
       await layoutChecks(page);

@@ -12,7 +12,8 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { STUDIO_PORT, STUDIO_RULES_DIR } from '../../../playwright.config';
-import { loadRulesDir, repoRoot } from '../../../scripts/rules-lib';
+import { repoRoot } from '../../../lib/repo';
+import { loadRulesDir } from '../../../lib/rules-files';
 import { expect, test } from '../../../test/e2e/fixtures';
 import {
   checkStatus,
@@ -262,7 +263,7 @@ test('a second analyst approves: the customer’s home changes at its next load'
 });
 
 test('the history in words; a restore shows what it changes, its diff and impact before it is proposed', async () => {
-  await ben.getByRole('button', { name: 'History' }).click();
+  await ben.getByRole('button', { name: 'History', exact: true }).click();
   const change = ben.getByRole('article', { name: `Change: ${REASON}` });
   await expect(change).toContainText(/By Ana Alvarez on \w{3} \d{1,2}, \d{4}/);
   await expect(change).toContainText('approved by Ben Brooks');
@@ -299,7 +300,7 @@ test('the restore approved: the customer gets the warning back, the history reco
   await expect(ana.getByText('Approved: Back to 60 days. It is live.')).toBeVisible({ timeout: 30_000 });
   await customer.reload();
   await expect(customer.getByText(WARNING).first()).toBeVisible();
-  await ana.getByRole('button', { name: 'History' }).click();
+  await ana.getByRole('button', { name: 'History', exact: true }).click();
   const restored = ana.getByRole('article', { name: 'Change: Back to 60 days' });
   await expect(restored).toContainText('Restores an earlier version');
   await expect(restored).toContainText(`Impact: ${n(expected.changed)} of 100,000 accounts see a change`);
@@ -349,7 +350,7 @@ test('a hand edit outside the studio is recorded as such, and an invalid one is 
   await ana.reload();
   await expect(ana.getByRole('heading', { name: 'rules/prepaid-card.json' })).toBeVisible();
   await expect(ana.getByRole('alert').filter({ hasText: 'edited outside the studio' })).toHaveCount(0);
-  await ana.getByRole('button', { name: 'History' }).click();
+  await ana.getByRole('button', { name: 'History', exact: true }).click();
   await expect(
     ana.getByRole('article', { name: 'Change: Changes made outside the studio' }).first(),
   ).toContainText('Edited outside the studio; the checks found it valid.');

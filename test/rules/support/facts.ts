@@ -5,7 +5,8 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { loadRulesDir, repoRoot } from '../../../scripts/rules-lib';
+import { loadRulesDir } from '../../../lib/rules-files';
+import { repoRoot } from '../../../lib/repo';
 import { createRuntime, type Runtime } from '../../../src/engine/runtime';
 import type { HomeDecisions } from '../../../src/engine/types';
 import type { AccountFacts } from '../../../src/facts/vocabulary';

@@ -1,6 +1,7 @@
 import { observer } from 'mobx-react-lite';
 import { Link, useSearchParams } from 'react-router-dom';
 import { getBillDates, billDatesSucceeded } from '../../../api/calls/bill-dates';
+import { billPdfFileName, getBillPdfPath } from '../../../api/calls/bill-pdf';
 import { jumpOut } from '../../../config';
 import type { BillDates, Profile } from '../../../generated/types';
 import { useStores } from '../../../stores/context';
@@ -14,9 +15,10 @@ import { ProfileUnavailable } from '../unavailable';
 
 /**
  * /billDetailPdf?billDate: a postpaid bill (home spec 2.11, 'postpaid bill PDF'). The bill dates call
- * (GET postpaid/getBillDates, errorNo 0) gives the bill's date, amount and invoice number. The spec names a
- * bill download jump-out but shows no address for it, and config/portal.json has none: the page says so
- * rather than offering a link that goes nowhere.
+ * (GET postpaid/getBillDates, errorNo 0) gives the bill's date, amount and invoice number; the PDF itself is a
+ * download from GET postpaid/getBillPdf (ours: the spec's 'bill download' shows no call). A download, not the
+ * PDF inside the page: the CSP's object-src 'none' and frame-ancestors 'none' (every response's) keep a PDF
+ * out of the page, and a download behaves the same on every phone (docs/decisions/035-bill-pdf.md).
  */
 export const Component = observer(function BillDetailPdf() {
   const store = useStores();
@@ -59,6 +61,10 @@ function BillPdfContent({ profile }: { profile: Profile }) {
       </>
     );
   }
+  const pdf = recordLink(getBillPdfPath, {
+    acctNo: profile.currentlyManagedAccount,
+    billDate: bill.billDate,
+  });
   const chargesLink = bill.invoiceNumber
     ? recordLink('/billDetail', { invoiceNumber: bill.invoiceNumber })
     : null;
@@ -81,7 +87,13 @@ function BillPdfContent({ profile }: { profile: Profile }) {
           </>
         ) : null}
       </dl>
-      <p>A printable copy (PDF) of this bill cannot be opened from the portal yet.</p>
+      {pdf ? (
+        <p>
+          <a className="btn" href={pdf} download={billPdfFileName(bill.billDate)}>
+            Download this bill (PDF)
+          </a>
+        </p>
+      ) : null}
       <ul className="link-list">
         {chargesLink ? (
           <li>

@@ -1,3 +1,4 @@
+import type { HomeViewId } from '../../../engine/decisions';
 import type { ViewComponent } from './types';
 import { FullHome } from '../FullHome';
 import { OrderHistoryView } from './OrderHistoryView';
@@ -13,7 +14,7 @@ import {
 } from './simple-views';
 
 /** Home view id (rules/home-view.json) -> component: the ten views of the spec's 'Home page' list. */
-export const homeViews: Partial<Record<string, ViewComponent>> = {
+export const homeViews: Record<HomeViewId, ViewComponent> = {
   'account-messaging': AccountMessagingView,
   'profile-error': ProfileErrorView,
   blocked: BlockedView,

@@ -3,12 +3,10 @@
  * either format (1: generated paths; 2: captured sessions). A file that does not fit says where and why.
  */
 import { readFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import Ajv, { type ErrorObject } from 'ajv';
-import { PATH_FORMAT, type PathFile } from '../machines/paths';
-
-const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+import { PATH_FORMAT, type PathFile } from '../../machines/paths';
+import { repoRoot as ROOT } from '../repo';
 
 let validator: ReturnType<Ajv['compile']> | undefined;
 const validate = () =>

@@ -10,7 +10,13 @@ import { DECISIONS } from '../src/engine/decisions';
 import { ruleRef } from '../src/engine/rule-ref';
 import type { HomeDecisions, RuleCondition, Rulesets } from '../src/engine/types';
 import type { ToggleName } from '../src/facts/vocabulary';
-import type { PreviewRow } from './rules-lib';
+
+export interface PreviewRow {
+  label: string;
+  /** Profile status: 223 and 222 never reach the home page (the shell redirects). */
+  profileStatus: string | null;
+  decisions: HomeDecisions;
+}
 
 const cell = (values: readonly string[]): string => (values.length > 0 ? values.join(', ') : '—');
 
@@ -20,51 +26,23 @@ function flags(record: Record<string, boolean>): string[] {
     .map(([name]) => name);
 }
 
-function sectionsValue(d: HomeDecisions): string {
-  if (d.homeView.view !== 'full') return '(not the full home)';
-  return cell(d.sections.map((s) => (s.params.variant ? `${s.section} (${s.params.variant})` : s.section)));
-}
-
-/** The per-persona decisions of the preview: heading, and the value of one persona's decision. */
-const PERSONA_DECISIONS: { heading: string; value: (d: HomeDecisions) => string }[] = [
-  {
-    heading: 'Home view (rules/home-view.json)',
-    value: (d) =>
-      d.homeView.params.messageKind
-        ? `${d.homeView.view} (${d.homeView.params.messageKind})`
-        : d.homeView.view,
-  },
-  { heading: 'Banner (rules/account-banners.json)', value: (d) => d.banner?.banner ?? '—' },
-  {
-    heading: 'Navigation (rules/navigation.json)',
-    value: (d) =>
-      `${d.navigation.emptyItem ? 'empty item' : cell(d.navigation.items)}${d.navigation.search ? '' : ', no search'}`,
-  },
-  { heading: 'Brand (rules/brand.json)', value: (d) => d.brand.brand },
-  {
-    heading: 'Calls made after the profile (rules/data-loading.json)',
-    value: (d) => cell(d.dataLoading.calls),
-  },
-  { heading: 'Full home sections in order (rules/home-sections.json)', value: sectionsValue },
-  { heading: 'Walled garden (rules/walled-garden.json)', value: (d) => d.walledGarden.state },
-  { heading: 'Prepaid card status (rules/prepaid-card.json)', value: (d) => String(d.prepaidCard.status) },
-  { heading: 'Payment flags (rules/payment.json)', value: (d) => cell(flags(d.payment)) },
-  { heading: 'Billing offers (rules/billing-actions.json)', value: (d) => cell(flags(d.billingActions)) },
-  { heading: 'Billing panel state (rules/billing-panel.json)', value: (d) => d.billingPanel.state },
-  { heading: 'Paperless update call (rules/paperless.json)', value: (d) => d.paperless.call },
-  { heading: 'Credit offer (rules/credit-offer.json)', value: (d) => (d.creditOffer.show ? 'shown' : '—') },
-  { heading: 'Outage alert (rules/outage.json)', value: (d) => d.outage.alert },
-  { heading: 'Appointment timing (rules/appointment-timing.json)', value: (d) => d.appointmentTiming.timing },
-  {
-    heading: 'Pending-order alert offers (rules/order-actions.json)',
-    value: (d) => cell(flags(d.orderActions)),
-  },
-  { heading: 'Upgrade offer indicator (rules/upgrade-offer.json)', value: (d) => d.upgradeOffer.offer },
-  { heading: 'Upgrade path (rules/upgrade-path.json)', value: (d) => d.upgradePath.path },
-  { heading: 'Modem upgrade (rules/modem-upgrade.json)', value: (d) => d.modemUpgrade.offer },
-  { heading: 'WiFi panel (rules/wifi-panel.json)', value: (d) => d.wifiPanel.variant },
-  { heading: 'Pages closed (rules/page-access.json)', value: (d) => cell(d.pageAccess.closed) },
-];
+/** The per-persona decisions of the preview, as their declarations word them, in the order they run. */
+const PERSONA_DECISIONS: { id: string; heading: string; value: (d: HomeDecisions) => string }[] =
+  DECISIONS.flatMap((spec) => {
+    const preview = 'preview' in spec ? spec.preview : undefined;
+    if (!preview) return [];
+    const show = preview.show as (value: unknown, all: Readonly<Record<string, unknown>>) => string;
+    return [
+      {
+        id: spec.id,
+        heading: preview.heading,
+        value: (d: HomeDecisions) => {
+          const all = d as unknown as Readonly<Record<string, unknown>>;
+          return show(all[spec.key], all);
+        },
+      },
+    ];
+  });
 
 const isConstantRef = (v: unknown): v is { fact: string } =>
   typeof v === 'object' &&
@@ -123,9 +101,10 @@ export function renderPreview(rows: readonly PreviewRow[], date: string, ruleset
   ];
   const redirected = (r: PreviewRow): boolean => r.profileStatus === '223' || r.profileStatus === '222';
   const home = rows.filter((r) => !redirected(r));
-  for (const [i, { heading, value }] of PERSONA_DECISIONS.entries()) {
+  for (const { id, heading, value } of PERSONA_DECISIONS) {
     lines.push('', `## ${heading}`, '');
-    if (i === 0) {
+    // A redirected profile has no home: said once, under the home view.
+    if (id === 'home-view') {
       for (const row of rows.filter(redirected))
         lines.push(
           `- ${row.label}: (profile status ${row.profileStatus ?? ''}: the shell redirects, no home)`,

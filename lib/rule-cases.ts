@@ -10,25 +10,12 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { Ajv } from 'ajv';
 import {
-  APPOINTMENT_TIMINGS,
-  BANNERS,
-  BILLING_PANEL_STATES,
-  BRANDS,
-  CONSTANT_NAMES,
   DECISIONS,
-  HOME_VIEWS,
-  NAV_ITEMS,
-  OUTAGE_ALERTS,
-  PAPERLESS_CALLS,
-  SECTION_VARIANTS,
-  WALLED_GARDEN_STATES,
   ruleFileOf,
+  type AnyDeclaration,
   type DecisionId,
   type DecisionSpec,
   type JsonSchema,
-  UPGRADE_OFFERS,
-  UPGRADE_PATHS,
-  WIFI_PANEL_VARIANTS,
 } from '../src/engine/decisions';
 import {
   CASE_FACTS,
@@ -49,9 +36,10 @@ import {
 import { ruleRef } from '../src/engine/rule-ref';
 import type { ConditionTrace, RuleCondition, Rulesets } from '../src/engine/types';
 import type { RulesetIssue } from '../src/engine/validate';
-import { TOGGLE_NAMES, type FactDefinition } from '../src/facts/vocabulary';
+import type { FactDefinition } from '../src/facts/vocabulary';
 import { loadPersonas } from '../sandbox/personas';
-import { dayAt, decidePersona, repoRoot } from './rules-lib';
+import { dayAt, decidePersona } from './personas';
+import { repoRoot } from './repo';
 
 export {
   compare,
@@ -72,6 +60,7 @@ const enumOf = (values: readonly unknown[]): JsonSchema => ({ enum: [...values] 
 /** The JSON Schema of "expect" for one decision (generated from the decision table). */
 function expectSchema(d: DecisionSpec): JsonSchema {
   const items = LISTS[d.id as DecisionId];
+  const outcome = (d as AnyDeclaration).outcome;
   if (items) {
     const list = { type: 'array', items: enumOf(items), uniqueItems: true };
     return {
@@ -84,14 +73,14 @@ function expectSchema(d: DecisionSpec): JsonSchema {
         exactly: { ...list, description: 'These, in this order, and nothing else.' },
         inOrder: { ...list, description: 'Each of these, in this order (others may come between).' },
         first: { ...enumOf(items), description: 'This comes first.' },
-        ...(d.id === 'home-sections'
+        ...(outcome.type === 'placements'
           ? {
               variants: {
                 type: 'object',
                 description: 'The section shows, in this variant.',
                 additionalProperties: false,
                 properties: Object.fromEntries(
-                  Object.entries(SECTION_VARIANTS).map(([s, v]) => [s, enumOf(v)]),
+                  Object.entries(outcome.variants).map(([s, v]) => [s, enumOf(v)]),
                 ),
               },
             }
@@ -105,45 +94,33 @@ function expectSchema(d: DecisionSpec): JsonSchema {
     minProperties: 1,
     properties,
   });
-  switch (d.id as DecisionId) {
-    case 'toggles':
-      return record(Object.fromEntries(TOGGLE_NAMES.map((t) => [t, { type: 'boolean' }])));
-    case 'constants':
-      return record(Object.fromEntries(CONSTANT_NAMES.map((c) => [c, nullable({ type: 'number' })])));
-    case 'walled-garden':
-      return record({ state: enumOf(WALLED_GARDEN_STATES) });
-    case 'prepaid-card':
-      return record({ status: enumOf([0, 1, 2]) });
-    case 'outage':
-      return record({ alert: enumOf(OUTAGE_ALERTS) });
-    case 'appointment-timing':
-      return record({ timing: enumOf(APPOINTMENT_TIMINGS) });
-    case 'brand':
-      return record({ brand: enumOf(BRANDS) });
-    case 'billing-panel':
-      return record({ state: enumOf(BILLING_PANEL_STATES) });
-    case 'paperless':
-      return record({ call: enumOf(PAPERLESS_CALLS) });
-    case 'home-view':
-      return record({ view: enumOf(HOME_VIEWS), messageKind: enumOf(['bgs', 'fed', null]) });
-    case 'account-banners':
-      return record({ banner: enumOf([...BANNERS, null]) });
-    case 'navigation':
-      return record({
-        items: { type: 'array', items: enumOf(NAV_ITEMS) },
-        emptyItem: { type: 'boolean' },
-        search: { type: 'boolean' },
-      });
-    case 'upgrade-offer':
-    case 'modem-upgrade':
-      return record({ offer: enumOf(UPGRADE_OFFERS) });
-    case 'upgrade-path':
-      return record({ path: enumOf(UPGRADE_PATHS) });
-    case 'wifi-panel':
-      return record({ variant: enumOf(WIFI_PANEL_VARIANTS) });
+  const params = (d.params.properties ?? {}) as Record<string, JsonSchema>;
+  const required = (d.params.required ?? []) as string[];
+  const o = outcome;
+  switch (o.type) {
+    case 'lookup': {
+      const entry = params[o.valueField] ?? {};
+      const each = o.fallback === null ? nullable(entry) : entry;
+      return record(Object.fromEntries(o.keys.map((k) => [k, each])));
+    }
+    case 'value':
+      return record({ [o.field]: o.values === 'boolean' ? { type: 'boolean' } : enumOf(o.values) });
+    case 'first-or-null':
+      return record({ [o.field]: caseValue(params[o.field] ?? {}, true) });
     default:
-      return record({ show: { type: 'boolean' }, fresh: { type: 'boolean' } });
+      // A decision read from its rule's params: each param as the case compares it (null when optional).
+      return record(
+        Object.fromEntries(Object.entries(params).map(([k, p]) => [k, caseValue(p, !required.includes(k))])),
+      );
   }
+}
+
+/** A params field as a case states it: its known values (and null when the decision may leave it out). */
+function caseValue(p: JsonSchema, optional: boolean): JsonSchema {
+  if (Array.isArray(p.enum))
+    return enumOf(optional ? [...(p.enum as unknown[]), null] : (p.enum as unknown[]));
+  if (p.type === 'array') return { type: 'array', items: caseValue((p.items ?? {}) as JsonSchema, false) };
+  return { type: p.type };
 }
 
 const factSchema = (f: FactDefinition): JsonSchema => ({

@@ -8,7 +8,8 @@ import { join, resolve } from 'node:path';
 import { DECISIONS, ruleFileOf } from '../src/engine/decisions';
 import type { Rulesets } from '../src/engine/types';
 import { formatIssue, validateRuleset } from '../src/engine/validate';
-import { loadRulesDir, repoRoot } from './rules-lib';
+import { repoRoot } from './repo';
+import { loadRulesDir } from './rules-files';
 
 /** The bench's budget for 100,000 accounts (docs/decisions/014). */
 export const IMPACT_BUDGET_MS = 1000;

@@ -5,7 +5,7 @@
  * `npm run paths -- --check` fails when they differ.
  */
 import type { AnyStateMachine } from 'xstate';
-import type { PathMachine } from '../machines/path-scenarios';
+import type { PathMachine } from '../../machines/path-scenarios';
 
 /** The parts of XState's StateNode a chart reads. */
 interface ChartNode {

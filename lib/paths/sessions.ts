@@ -1,21 +1,20 @@
 /**
  * Captured sessions (path format 2, saved from the QA panel) in test/sessions/<machine>/: `npm run paths`
- * never writes there, and `npm run paths -- --check` replays each against its machine (scripts/
- * generate-paths.ts) so a machine change that invalidates one is reported by name, with the machine version
+ * never writes there, and `npm run paths -- --check` replays each against its machine (./replay.ts) so a machine change that invalidates one is reported by name, with the machine version
  * it was captured with and the one it has now. Also: the rules' hashes of a folder and the look-up of a rule
  * file's recorded version in git history, for `npm run qa:replay`.
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { dirname, join, relative, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join, relative } from 'node:path';
 import type { AnyStateMachine } from 'xstate';
-import { PATH_FORMAT, type PathFile } from '../machines/paths';
-import { contentHash, machineVersion, rulesHash, type RulesUsed } from '../machines/version';
-import { DECISIONS, ruleFileOf } from '../src/engine/decisions';
+import { PATH_FORMAT, type PathFile } from '../../machines/paths';
+import { contentHash, machineVersion, rulesHash, type RulesUsed } from '../../machines/version';
+import { DECISIONS, ruleFileOf } from '../../src/engine/decisions';
+import { repoRoot as ROOT } from '../repo';
 import { readPathFile } from './path-file';
+import { replayPath, type ReplayReport } from './replay';
 
-const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 export const SESSIONS_DIR = join(ROOT, 'test', 'sessions');
 
 /** 'sha256:0145ce85…' for people; the full hash stays in the files. */
@@ -47,7 +46,7 @@ export interface SessionCheck {
 }
 
 /** The first failing step of a machine replay, in one line. */
-function firstFailure(report: Awaited<ReturnType<typeof import('./generate-paths').replayPath>>): string {
+function firstFailure(report: ReplayReport): string {
   if (!report.initial.ok) {
     return `it starts in ${JSON.stringify(report.initial.actual)}, not ${JSON.stringify(report.initial.expected)}`;
   }
@@ -64,7 +63,6 @@ export async function checkSession(
   file: PathFile,
   machines: readonly { id: string; machine: AnyStateMachine }[],
 ): Promise<SessionCheck> {
-  const { replayPath } = await import('./generate-paths');
   const problems: string[] = [];
   const notes: string[] = [];
   const entry = machines.find((m) => m.id === file.machine);
@@ -104,7 +102,7 @@ export async function checkSessions(
   dir: string = SESSIONS_DIR,
   machines?: readonly { id: string; machine: AnyStateMachine }[],
 ): Promise<SessionCheck[]> {
-  const known = machines ?? (await import('../machines/path-scenarios')).PATH_MACHINES;
+  const known = machines ?? (await import('../../machines/path-scenarios')).PATH_MACHINES;
   const out: SessionCheck[] = [];
   for (const name of listSessionFiles(dir)) {
     let file: PathFile;

@@ -1,0 +1,372 @@
+/**
+ * Who is the analyst of a request (docs/decisions/032-analysts-sign-in-through-openid-connect.md).
+ *
+ * - Sandbox: `/sandbox/signin?analyst=<id>` signs in one of config/studio.json's analysts, password-less; each
+ *   has both roles.
+ * - OpenID Connect (OIDC_ISSUER_URL, OIDC_CLIENT_ID, OIDC_CLIENT_SECRET): `/studio/auth/login` sends the
+ *   browser to the identity provider (authorization code with PKCE, state and nonce; openid-client), and
+ *   `/studio/auth/callback` redeems the code, checks the ID token and signs in an analyst whose id is the
+ *   token's subject, whose name comes from the token and whose roles (author, approver) come from a
+ *   configurable claim (OIDC_ROLE_CLAIM, OIDC_AUTHOR_ROLE, OIDC_APPROVER_ROLE).
+ *
+ * The login under way is no server state: its state, nonce, PKCE verifier and return path travel in a short
+ * cookie (HttpOnly, SameSite=Lax so the provider's redirect brings it back, Secure behind TLS, ten minutes)
+ * encrypted with a key from COOKIE_SECRET (jose, A256GCM), so any server behind the load balancer can finish
+ * a login another one started and an anonymous visitor costs no memory. The analyst's session is the
+ * server's bounded, expiring session (session.ts) with its HttpOnly, SameSite=Strict cookie.
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { EncryptJWT, jwtDecrypt } from 'jose';
+import * as oidc from 'openid-client';
+import { safeLocalTarget } from '../src/api/redirect';
+import { escapeHtml, sandboxPage } from './pages';
+import type { Session, SessionStore } from './session';
+
+/** What an analyst may do in the studio. */
+export interface AnalystRoles {
+  /** save and restore changes (and withdraw their own) */
+  author: boolean;
+  /** approve another analyst's change */
+  approver: boolean;
+}
+
+/** The analyst signed in on a session, as the studio sees them. */
+export interface AnalystIdentity {
+  /** config/studio.json's id in the sandbox; the ID token's subject through OpenID Connect */
+  id: string;
+  name: string;
+  email: string;
+  roles: AnalystRoles;
+}
+
+export interface OidcSettings {
+  issuer: string;
+  clientId: string;
+  clientSecret: string;
+  /** the claim holding the roles (OIDC_ROLE_CLAIM, default 'roles'; a dotted path reaches into objects) */
+  roleClaim?: string;
+  authorRole?: string;
+  approverRole?: string;
+  /** the portal's address as browsers see it (PUBLIC_URL); default the request's own origin */
+  publicUrl?: string;
+  /** the key of the login cookie (COOKIE_SECRET); default a random one (one server only) */
+  cookieSecret?: string;
+  /** scopes asked for (default 'openid profile email') */
+  scope?: string;
+  /** how long discovery and the token call may take (default 10 s) */
+  timeoutMs?: number;
+}
+
+export const CALLBACK_PATH = '/studio/auth/callback';
+export const LOGIN_PATH = '/studio/auth/login';
+export const LOGOUT_PATH = '/studio/auth/logout';
+const TX_COOKIE = 'studio_oidc';
+const TX_SECONDS = 600;
+
+/** A claim's value by a dotted path ('roles', 'realm_access.roles'). */
+function claimAt(claims: Record<string, unknown>, path: string): unknown {
+  let at: unknown = claims;
+  for (const part of path.split('.')) {
+    if (typeof at !== 'object' || at === null || Array.isArray(at)) return undefined;
+    at = (at as Record<string, unknown>)[part];
+  }
+  return at;
+}
+
+/** The roles named by a claim: a list of strings, or one string of roles separated by spaces or commas. */
+export function rolesOf(claims: Record<string, unknown>, settings: OidcSettings): AnalystRoles {
+  const raw = claimAt(claims, settings.roleClaim ?? 'roles');
+  const names = Array.isArray(raw)
+    ? raw.filter((r): r is string => typeof r === 'string')
+    : typeof raw === 'string'
+      ? raw.split(/[\s,]+/)
+      : [];
+  return {
+    author: names.includes(settings.authorRole ?? 'rule-author'),
+    approver: names.includes(settings.approverRole ?? 'rule-approver'),
+  };
+}
+
+/** One line of printable text, cut: what goes into a commit's author and the studio's pages. */
+const oneLine = (v: unknown, max: number): string =>
+  typeof v === 'string'
+    ? v
+        .replace(/[\p{Cc}<>]/gu, ' ')
+        .trim()
+        .slice(0, max)
+    : '';
+
+/** The analyst an ID token names; null when it carries no usable subject. */
+export function identityOf(claims: Record<string, unknown>, settings: OidcSettings): AnalystIdentity | null {
+  const sub = typeof claims.sub === 'string' ? claims.sub : '';
+  // A subject is at most 255 ASCII characters (OpenID Connect Core 2); anything else is not one we record.
+  if (!/^[\x21-\x7e]{1,255}$/.test(sub)) return null;
+  const given = [oneLine(claims.given_name, 100), oneLine(claims.family_name, 100)].filter(Boolean).join(' ');
+  const name =
+    oneLine(claims.name, 100) || given || oneLine(claims.preferred_username, 100) || sub.slice(0, 100);
+  const email = oneLine(claims.email, 254);
+  const host = new URL(settings.issuer).hostname;
+  return {
+    id: sub,
+    name,
+    // A commit needs an address: the token's, or one made of the subject at the provider's host.
+    email: /^[^\s<>@]+@[^\s<>@]+$/.test(email) ? email : `${sub.replace(/[^\w.-]/g, '_')}@${host}`,
+    roles: rolesOf(claims, settings),
+  };
+}
+
+/** The client of the identity provider: discovered once, again after a failure. */
+class OidcClient {
+  private config: Promise<oidc.Configuration> | undefined;
+  readonly key: Uint8Array;
+
+  constructor(readonly settings: OidcSettings) {
+    const secret = settings.cookieSecret ?? randomBytes(32).toString('hex');
+    this.key = createHash('sha256').update(`studio-oidc-login:${secret}`).digest();
+  }
+
+  configuration(): Promise<oidc.Configuration> {
+    const issuer = new URL(this.settings.issuer);
+    // Plain HTTP only to a provider on this machine (the tests' provider); anywhere else it must be HTTPS.
+    const loopback = ['127.0.0.1', 'localhost', '[::1]'].includes(issuer.hostname);
+    this.config ??= oidc
+      .discovery(
+        issuer,
+        this.settings.clientId,
+        undefined,
+        oidc.ClientSecretBasic(this.settings.clientSecret),
+        {
+          timeout: Math.ceil((this.settings.timeoutMs ?? 10_000) / 1000),
+          ...(loopback && issuer.protocol === 'http:' ? { execute: [oidc.allowInsecureRequests] } : {}),
+        },
+      )
+      .catch((e: unknown) => {
+        this.config = undefined;
+        throw e;
+      });
+    return this.config;
+  }
+}
+
+interface LoginTransaction {
+  state: string;
+  nonce: string;
+  verifier: string;
+  redirect: string;
+}
+
+export interface AnalystAuthDeps {
+  /** OpenID Connect, when configured */
+  oidc?: OidcSettings;
+  sessions: SessionStore;
+  sessionOf: (req: FastifyRequest) => Session | undefined;
+  setSessionCookie: (req: FastifyRequest, reply: FastifyReply, session: Session) => void;
+  clearSessionCookie: (req: FastifyRequest, reply: FastifyReply) => void;
+  /** whether cookies are marked Secure for this request (TLS, or SECURE_COOKIES) */
+  secure: (req: FastifyRequest) => boolean;
+  /** this server's origin as the browser sees it */
+  ownOrigin: (req: FastifyRequest) => string;
+  refuseCrossSite: (req: FastifyRequest, reply: FastifyReply) => boolean;
+  /** sign-ins per minute per address */
+  signInRate: number;
+}
+
+const page = (reply: FastifyReply, status: number, title: string, body: string): FastifyReply =>
+  reply
+    .code(status)
+    .header('Cache-Control', 'no-store')
+    .type('text/html; charset=utf-8')
+    .send(sandboxPage(title, `<h1>${escapeHtml(title)}</h1>\n${body}`));
+
+const tryAgain = `<p><a href="${LOGIN_PATH}">Sign in again</a></p>`;
+
+/** The message of a failed code redemption, in words an analyst can act on. */
+function refusalOf(e: unknown, query: URLSearchParams): string {
+  const error = query.get('error');
+  if (error) {
+    const description = oneLine(query.get('error_description'), 300);
+    return error === 'access_denied'
+      ? `The identity provider refused the sign-in${description ? `: ${description}` : ''}.`
+      : `The identity provider answered ${oneLine(error, 60)}${description ? `: ${description}` : ''}.`;
+  }
+  // openid-client's errors say what failed in their cause (state, nonce, signature) or, for the token
+  // endpoint's refusal, in the OAuth error fields (invalid_grant: the PKCE verifier does not match).
+  const err = e as Error & { cause?: unknown; error?: unknown; error_description?: unknown };
+  const parts = [
+    err instanceof Error ? err.message : 'unknown error',
+    err.cause instanceof Error ? err.cause.message : '',
+    typeof err.error === 'string' ? err.error : '',
+    typeof err.error_description === 'string' ? err.error_description : '',
+  ];
+  const message = oneLine(parts.filter(Boolean).join(': '), 300);
+  return `The sign-in could not be completed (${message}). Nothing was signed in.`;
+}
+
+/**
+ * /studio/auth/login, /studio/auth/callback and /studio/auth/logout. Without OpenID Connect, the login
+ * address sends the browser to the sandbox's sign-in page (which lists the analysts).
+ */
+export function registerAnalystAuth(app: FastifyInstance, deps: AnalystAuthDeps): void {
+  const client = deps.oidc ? new OidcClient(deps.oidc) : undefined;
+  const rateLimit = { config: { rateLimit: { max: deps.signInRate, timeWindow: 60_000 } } };
+  const callbackUrl = (req: FastifyRequest): URL =>
+    new URL(CALLBACK_PATH, client?.settings.publicUrl ?? deps.ownOrigin(req));
+  const txCookie = (req: FastifyRequest) => ({
+    path: '/studio/auth/',
+    httpOnly: true,
+    // Lax: the provider's redirect back is a cross-site top-level GET, which Strict would strip it from.
+    sameSite: 'lax' as const,
+    secure: deps.secure(req),
+  });
+
+  app.get(LOGIN_PATH, rateLimit, async (req, reply) => {
+    const query = new URL(req.url, 'http://portal.invalid').searchParams;
+    const origin = deps.ownOrigin(req);
+    const checked = safeLocalTarget(query.get('redirect') ?? '/studio', origin);
+    const redirect = checked ? new URL(checked).pathname + new URL(checked).search : '/studio';
+    if (!client) {
+      const to = new URL('/sandbox/signin', origin);
+      to.searchParams.set('redirect', redirect);
+      return reply.header('Cache-Control', 'no-store').redirect(to.href, 302);
+    }
+    let config: oidc.Configuration;
+    try {
+      config = await client.configuration();
+    } catch (e) {
+      req.log.warn({ err: e }, 'OpenID provider discovery failed');
+      return page(
+        reply,
+        503,
+        'Sign-in unavailable',
+        `<p>The identity provider cannot be reached just now. Try again in a moment.</p>${tryAgain}`,
+      );
+    }
+    const tx: LoginTransaction = {
+      state: oidc.randomState(),
+      nonce: oidc.randomNonce(),
+      verifier: oidc.randomPKCECodeVerifier(),
+      redirect,
+    };
+    const url = oidc.buildAuthorizationUrl(config, {
+      redirect_uri: callbackUrl(req).href,
+      scope: client.settings.scope ?? 'openid profile email',
+      code_challenge: await oidc.calculatePKCECodeChallenge(tx.verifier),
+      code_challenge_method: 'S256',
+      state: tx.state,
+      nonce: tx.nonce,
+    });
+    const sealed = await new EncryptJWT({ ...tx })
+      .setProtectedHeader({ alg: 'dir', enc: 'A256GCM' })
+      .setIssuedAt()
+      .setExpirationTime(`${TX_SECONDS}s`)
+      .encrypt(client.key);
+    void reply.setCookie(TX_COOKIE, sealed, { ...txCookie(req), maxAge: TX_SECONDS });
+    // The provider's authorization endpoint, from the configured issuer's own metadata: no request names it.
+    return reply.header('Cache-Control', 'no-store').redirect(url.href, 302);
+  });
+
+  app.get(CALLBACK_PATH, rateLimit, async (req, reply) => {
+    if (!client) return page(reply, 404, 'Not found', '<p>No identity provider is configured.</p>');
+    const query = new URL(req.url, 'http://portal.invalid').searchParams;
+    const sealed = req.cookies[TX_COOKIE];
+    void reply.clearCookie(TX_COOKIE, txCookie(req));
+    let tx: LoginTransaction | undefined;
+    try {
+      if (sealed) tx = (await jwtDecrypt<LoginTransaction>(sealed, client.key)).payload;
+    } catch {
+      tx = undefined;
+    }
+    if (!tx) {
+      return page(
+        reply,
+        400,
+        'Sign-in refused',
+        `<p>This sign-in was not started in this browser, or took more than ${TX_SECONDS / 60} minutes. Nothing was signed in.</p>${tryAgain}`,
+      );
+    }
+    let claims: Record<string, unknown>;
+    try {
+      const config = await client.configuration();
+      const current = new URL(callbackUrl(req));
+      current.search = new URL(req.url, 'http://portal.invalid').search;
+      const tokens = await oidc.authorizationCodeGrant(config, current, {
+        pkceCodeVerifier: tx.verifier,
+        expectedState: tx.state,
+        expectedNonce: tx.nonce,
+        idTokenExpected: true,
+      });
+      claims = tokens.claims() ?? {};
+    } catch (e) {
+      req.log.info({ err: e }, 'analyst sign-in refused');
+      return page(reply, 403, 'Sign-in refused', `<p>${escapeHtml(refusalOf(e, query))}</p>${tryAgain}`);
+    }
+    const who = identityOf(claims, client.settings);
+    if (!who) {
+      return page(reply, 403, 'Sign-in refused', `<p>The identity provider's token names no subject.</p>`);
+    }
+    if (!who.roles.author && !who.roles.approver) {
+      const s = client.settings;
+      return page(
+        reply,
+        403,
+        'No access to the rule studio',
+        `<p>${escapeHtml(who.name)} is signed in at the identity provider but has neither the ${escapeHtml(
+          s.authorRole ?? 'rule-author',
+        )} nor the ${escapeHtml(s.approverRole ?? 'rule-approver')} role. Ask your administrator for one.</p>`,
+      );
+    }
+    const session = deps.sessions.signInAnalyst(deps.sessionOf(req), who.id, who);
+    deps.setSessionCookie(req, reply, session);
+    const target =
+      safeLocalTarget(tx.redirect, deps.ownOrigin(req)) ?? new URL('/studio', deps.ownOrigin(req)).href;
+    return reply.header('Cache-Control', 'no-store').redirect(target, 302);
+  });
+
+  // Sign-out is a plain form post: its body says nothing and is not read.
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string', bodyLimit: 1024 },
+    (_req, _body, done) => done(null, {}),
+  );
+  app.post(LOGOUT_PATH, (req, reply) => {
+    if (deps.refuseCrossSite(req, reply)) return reply;
+    const session = deps.sessionOf(req);
+    if (session?.analyst) deps.sessions.end(session.id);
+    deps.clearSessionCookie(req, reply);
+    return page(
+      reply,
+      200,
+      'Signed out',
+      `<p>You are signed out of the rule studio.</p><p><a href="${LOGIN_PATH}">Sign in again</a></p>`,
+    );
+  });
+}
+
+/**
+ * The studio's one question, "who is the analyst of this session?": the identity the provider gave, or
+ * the sandbox's configured analyst with the roles configured (both when none are).
+ */
+export function analystResolver(
+  configured: readonly {
+    id: string;
+    name: string;
+    email: string;
+    roles?: readonly (keyof AnalystRoles)[];
+  }[],
+): (session: Session | undefined) => AnalystIdentity | undefined {
+  return (session) => {
+    if (!session?.analyst) return undefined;
+    if (session.analystIdentity) return session.analystIdentity;
+    const a = configured.find((x) => x.id === session.analyst);
+    const has = (role: keyof AnalystRoles): boolean => !a?.roles || a.roles.includes(role);
+    return a
+      ? {
+          id: a.id,
+          name: a.name,
+          email: a.email,
+          roles: { author: has('author'), approver: has('approver') },
+        }
+      : undefined;
+  };
+}

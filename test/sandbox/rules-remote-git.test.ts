@@ -1,0 +1,169 @@
+/**
+ * The rules remote's git wrapper (sandbox/rules-remote.ts) and the studio repository's remote mode, on bare
+ * repositories on disk: pushes are all-or-none compare-and-swaps, a moved ref is told apart from a refusal
+ * and from no answer, a password in the remote's address is never shown, and the folder follows the
+ * remote (a hand edit waits as a pending change; a diverged history is kept aside).
+ */
+import { execFileSync } from 'node:child_process';
+import { chmodSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import {
+  RemoteRefused,
+  RemoteRejected,
+  RemoteUnreachable,
+  RulesRemote,
+  redactRemote,
+} from '../../sandbox/rules-remote';
+import { RulesRepo } from '../../sandbox/studio-repo';
+
+const tmp = (prefix: string): string => mkdtempSync(join(tmpdir(), prefix));
+const git = (dir: string, ...args: string[]): string =>
+  execFileSync('git', [`--git-dir=${dir}`, ...args], { encoding: 'utf8' }).trim();
+
+function bare(): string {
+  const dir = join(tmp('remote-'), 'r.git');
+  execFileSync('git', ['init', '--quiet', '--bare', '--initial-branch=main', dir]);
+  return dir;
+}
+
+/** A local repository with two commits (a, then b on a), to push from. */
+function local(): { dir: string; a: string; b: string } {
+  const dir = join(tmp('local-'), 'l.git');
+  execFileSync('git', ['init', '--quiet', '--bare', '--initial-branch=main', dir]);
+  const env = {
+    ...process.env,
+    GIT_AUTHOR_NAME: 't',
+    GIT_AUTHOR_EMAIL: 't@x',
+    GIT_COMMITTER_NAME: 't',
+    GIT_COMMITTER_EMAIL: 't@x',
+  };
+  const tree = git(dir, 'mktree');
+  const a = execFileSync('git', [`--git-dir=${dir}`, 'commit-tree', tree, '-m', 'a'], {
+    encoding: 'utf8',
+    env,
+  }).trim();
+  const b = execFileSync('git', [`--git-dir=${dir}`, 'commit-tree', tree, '-p', a, '-m', 'b'], {
+    encoding: 'utf8',
+    env,
+  }).trim();
+  return { dir, a, b };
+}
+
+describe('the rules remote wrapper', () => {
+  it('hides the user and password of a remote address', () => {
+    expect(redactRemote('https://bot:s3cret@git.example/rules.git')).toBe(
+      'https://***@git.example/rules.git',
+    );
+    expect(redactRemote('ssh://git@git.example/rules.git')).toBe('ssh://***@git.example/rules.git');
+    expect(redactRemote('/srv/rules.git')).toBe('/srv/rules.git');
+  });
+
+  it('pushes as a compare-and-swap: a ref that moved is rejected, and an atomic push moves all or none', async () => {
+    const remote = bare();
+    const { dir, a, b } = local();
+    const r = new RulesRemote(remote, dir);
+    await r.push([{ ref: 'refs/heads/main', to: a, from: null }]);
+    expect(git(remote, 'rev-parse', 'main')).toBe(a);
+    // Created already: a second "must not exist" loses.
+    await expect(r.push([{ ref: 'refs/heads/main', to: b, from: null }])).rejects.toBeInstanceOf(
+      RemoteRejected,
+    );
+    // Expected b, is a: rejected, and the other ref of the same push is not created either.
+    await expect(
+      r.push([
+        { ref: 'refs/heads/main', to: b, from: b },
+        { ref: 'refs/heads/pending/x', to: b, from: null },
+      ]),
+    ).rejects.toBeInstanceOf(RemoteRejected);
+    expect(git(remote, 'for-each-ref', '--format=%(refname)')).toBe('refs/heads/main');
+    // The right expectation moves both; a delete names what it deletes.
+    await r.push([
+      { ref: 'refs/heads/main', to: b, from: a },
+      { ref: 'refs/heads/pending/x', to: b, from: null },
+    ]);
+    await r.push([{ ref: 'refs/heads/pending/x', to: null, from: b }]);
+    expect(git(remote, 'for-each-ref', '--format=%(refname) %(objectname)')).toBe(`refs/heads/main ${b}`);
+  });
+
+  it('tells a refusal (a hook) from a moved ref, and no answer from both, without showing a password', async () => {
+    const remote = bare();
+    const { dir, a } = local();
+    mkdirSync(join(remote, 'hooks'), { recursive: true });
+    writeFileSync(join(remote, 'hooks', 'pre-receive'), '#!/bin/sh\necho "main is protected" >&2\nexit 1\n');
+    chmodSync(join(remote, 'hooks', 'pre-receive'), 0o755);
+    const refused = new RulesRemote(remote, dir).push([{ ref: 'refs/heads/main', to: a, from: null }]);
+    await expect(refused).rejects.toBeInstanceOf(RemoteRefused);
+    await expect(refused).rejects.toThrow(/refused the change: .*main is protected/);
+
+    const away = new RulesRemote('https://bot:s3cret@127.0.0.1:9/rules.git', dir, 10_000);
+    const fetching = away.fetch();
+    await expect(fetching).rejects.toBeInstanceOf(RemoteUnreachable);
+    await expect(fetching).rejects.toThrow(/^https:\/\/\*\*\*@127\.0\.0\.1:9\/rules\.git: /);
+    await expect(fetching).rejects.not.toThrow(/s3cret/);
+    const pushing = away.push([{ ref: 'refs/heads/main', to: a, from: null }]);
+    await expect(pushing).rejects.toBeInstanceOf(RemoteUnreachable);
+    await expect(pushing).rejects.not.toThrow(/s3cret/);
+  });
+});
+
+/** A rules folder of two JSON files. */
+function folder(): string {
+  const dir = tmp('rules-');
+  writeFileSync(join(dir, 'a.json'), '{ "a": 1 }\n');
+  writeFileSync(join(dir, 'b.json'), '{ "b": 1 }\n');
+  return dir;
+}
+
+const repoOn = (remote: string, rulesDir = folder()): RulesRepo =>
+  new RulesRepo(rulesDir, join(tmp('git-'), 'rules.git'), { remote });
+
+describe("the studio's repository on a remote", () => {
+  it('takes the remote’s version over the folder it starts with, and keeps a diverged history aside', async () => {
+    const remote = bare();
+    const first = repoOn(remote);
+    const seeded = await first.ensure();
+    expect(git(remote, 'rev-parse', 'main')).toBe(seeded);
+    const change = await first.propose({
+      author: { name: 'Ana', email: 'ana@x' },
+      reason: 'a is 2',
+      base: seeded,
+      files: { 'a.json': '{ "a": 2 }\n' },
+      requireApproval: false,
+      check: () => Promise.resolve([]),
+    });
+    // A second server whose folder is an older copy: the remote's version replaces it.
+    const secondDir = folder();
+    const second = repoOn(remote, secondDir);
+    expect(await second.ensure()).toBe(change.id);
+    expect(readFileSync(join(secondDir, 'a.json'), 'utf8')).toBe('{ "a": 2 }\n');
+
+    // A repository with its own history from before the remote: the remote wins, ours is kept under refs/studio/.
+    // Its folder differs from the remote's seed: a start commit of the same tree in the same second would be
+    // the seed's own commit, no history of its own.
+    const lonelyDir = folder();
+    writeFileSync(join(lonelyDir, 'b.json'), '{ "b": "before the remote" }\n');
+    const lonely = new RulesRepo(lonelyDir, join(tmp('git-'), 'rules.git'));
+    const own = await lonely.ensure();
+    const joined = new RulesRepo(lonelyDir, lonely.gitDir, { remote });
+    expect(await joined.ensure()).toBe(change.id);
+    expect(git(lonely.gitDir, 'for-each-ref', '--format=%(objectname)', 'refs/studio/diverged/')).toBe(own);
+  });
+
+  it('keeps a hand edit of one server’s folder as a pending change, and shows the live version again', async () => {
+    const remote = bare();
+    const dir = folder();
+    const repo = repoOn(remote, dir);
+    const live = await repo.ensure();
+    writeFileSync(join(dir, 'b.json'), '{ "b": "by hand" }\n');
+    expect(await repo.ensure()).toBe(live);
+    const pending = await repo.pending();
+    expect(pending).toHaveLength(1);
+    expect(pending[0]).toMatchObject({ reason: 'Changes made outside the studio', files: ['b.json'] });
+    expect(git(remote, 'for-each-ref', '--format=%(refname)', 'refs/heads/pending/')).toBe(
+      `refs/heads/pending/${pending[0]!.id.slice(0, 12)}`,
+    );
+    expect(readFileSync(join(dir, 'b.json'), 'utf8')).toBe('{ "b": 1 }\n');
+  });
+});
