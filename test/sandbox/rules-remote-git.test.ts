@@ -140,10 +140,10 @@ describe("the studio's repository on a remote", () => {
     expect(readFileSync(join(secondDir, 'a.json'), 'utf8')).toBe('{ "a": 2 }\n');
 
     // A repository with its own history from before the remote: the remote wins, ours is kept under refs/studio/.
-    // Its folder differs from the remote's seed: a start commit of the same tree in the same second would be
-    // the seed's own commit, no history of its own.
+    // Its own folder differs from the remote's seed, so its first commit cannot be the remote's one (two
+    // seeds of one folder in the same second are the same commit).
     const lonelyDir = folder();
-    writeFileSync(join(lonelyDir, 'b.json'), '{ "b": "before the remote" }\n');
+    writeFileSync(join(lonelyDir, 'b.json'), '{ "b": 3 }\n');
     const lonely = new RulesRepo(lonelyDir, join(tmp('git-'), 'rules.git'));
     const own = await lonely.ensure();
     const joined = new RulesRepo(lonelyDir, lonely.gitDir, { remote });
