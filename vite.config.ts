@@ -6,33 +6,18 @@ import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 import {
   bundledRuleHashes,
   firstPaint,
-  preloadRoute,
   routeDependencies,
   validateConfigAtBuild,
 } from './lib/vite-first-load';
+import { lazyModuleIds } from './lib/vite-lazy-modules';
 
 // The built app is served by the sandbox server (sandbox/main.ts), which adds the strict CSP.
 // `npm run dev` proxies the back-end paths to a running sandbox on SANDBOX_URL.
 const sandbox = process.env.SANDBOX_URL ?? 'http://localhost:5173';
 
-// The renderer of the build is Preact's compat layer (docs/decisions/010b-preact-compat.md): react-dom's
-// 62 KB gzipped alone left the 140 KB first-load budget out of reach. Going back to React is removing this.
-// `npm run dev` keeps React (its fast refresh); Vitest's component tests keep React too (vitest.config.ts).
-const preactCompat = [
-  { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
-  { find: /^react-dom\/test-utils$/, replacement: 'preact/test-utils' },
-  { find: /^react-dom$/, replacement: 'preact/compat' },
-  { find: /^react\/jsx-runtime$/, replacement: 'preact/jsx-runtime' },
-  { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/jsx-dev-runtime' },
-  { find: /^react$/, replacement: 'preact/compat' },
-  {
-    find: /^use-sync-external-store\/shim$/,
-    replacement: fileURLToPath(new URL('./src/ui/sync-external-store.ts', import.meta.url)),
-  },
-];
-
 // React Router's package points every import at its development build (warnings, invariant messages);
-// its production build is the same API without them. Used by `vite build` only.
+// its production build is the same API without them. Used everywhere (build, dev server, Vitest through
+// vitest.config.ts), so the tests run the very code that ships.
 const reactRouterProduction = [
   {
     find: /^react-router\/dom$/,
@@ -48,43 +33,48 @@ const reactRouterProduction = [
   },
 ];
 
-// /home's route module and what it imports: preloaded by index.html, its imports in one chunk beside it.
+// /home's route module and what it imports in one chunk beside it (the server preloads a page's chunks from the
+// build's manifest: sandbox/page-render.ts).
 const HOME_ROUTE = 'src/app/home-route.tsx';
-const homeRouteDependencies = routeDependencies(HOME_ROUTE);
+const homeRouteDependencies = routeDependencies(
+  HOME_ROUTE,
+  /src\/(app\/[^/]+-route|features\/[^/]+\/route|features\/[^/]+\/routes\/[^/]+)\.tsx$/,
+);
 
-export default defineConfig(({ command }) => ({
+export default defineConfig(({ isSsrBuild }) => ({
   define: {
     __BUNDLED_RULE_HASHES__: JSON.stringify(bundledRuleHashes('rules')),
   },
   plugins: [
+    lazyModuleIds(),
     react(),
     validateConfigAtBuild('config/portal.json'),
     firstPaint('config/portal.json'),
-    preloadRoute(HOME_ROUTE),
     homeRouteDependencies.plugin,
     // Brotli and gzip siblings of every text asset, made once at build time at the highest levels; the
     // sandbox serves them by content negotiation (docs/decisions/008-server-on-fastify.md).
-    compression({
-      algorithms: [
-        defineAlgorithm('brotliCompress', { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
-        defineAlgorithm('gzip', { level: 9 }),
-      ],
-      include: /\.(html|css|js|mjs|json|svg|txt|webmanifest)$/,
-      threshold: 1024,
-      logLevel: 'silent',
-    }),
+    !isSsrBuild &&
+      compression({
+        algorithms: [
+          defineAlgorithm('brotliCompress', { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+          defineAlgorithm('gzip', { level: 9 }),
+        ],
+        include: /\.(html|css|js|mjs|json|svg|txt|webmanifest)$/,
+        threshold: 1024,
+        logLevel: 'silent',
+      }),
   ],
   resolve: {
     alias: [
-      ...(command === 'build' ? [...preactCompat, ...reactRouterProduction] : []),
+      ...reactRouterProduction,
       // json-rules-engine's JSONPath dependency: unused by the rule format (src/engine/no-jsonpath.ts).
       {
-        find: 'jsonpath-plus',
+        find: /^jsonpath-plus$/,
         replacement: fileURLToPath(new URL('./src/engine/no-jsonpath.ts', import.meta.url)),
       },
       // and its event emitter: the few methods it calls (src/engine/event-emitter.ts).
       {
-        find: 'eventemitter2',
+        find: /^eventemitter2$/,
         replacement: fileURLToPath(new URL('./src/engine/event-emitter.ts', import.meta.url)),
       },
       // and its deep copy of each rule's conditions into every rule result (src/engine/condition-clone.ts).
@@ -94,16 +84,20 @@ export default defineConfig(({ command }) => ({
       },
       // and its fact-cache key hasher: the keys are plain JSON (src/engine/fact-hash.ts).
       {
-        find: 'hash-it',
+        find: /^hash-it$/,
         replacement: fileURLToPath(new URL('./src/engine/fact-hash.ts', import.meta.url)),
       },
     ],
   },
+  // The server's rendering bundle (src/entry-server.tsx, `vite build --ssr`) carries the libraries whose build
+  // the aliases above change, so the server runs the code the browser runs; the rest stay node_modules'.
+  ssr: { noExternal: ['json-rules-engine', 'react-router', 'react-router-dom'] },
+  publicDir: isSsrBuild ? false : 'public',
   build: {
-    outDir: 'dist',
+    outDir: isSsrBuild ? 'dist/server' : 'dist',
     // Maps are written for debugging but not referenced from the code; the server refuses them unless
     // SERVE_SOURCEMAPS=1 (they publish the source).
-    sourcemap: 'hidden',
+    sourcemap: 'hidden' as const,
     // The bench reads which chunks /home needs from the manifest.
     manifest: true,
     // Under a strict CSP nothing may be inlined as a data: script.
@@ -115,7 +109,16 @@ export default defineConfig(({ command }) => ({
             // What the entry needs before anything renders, in one file (the bundler made three).
             { name: 'initial', tags: ['$initial'], priority: 2 },
             // What /home's route module needs beside it, in one file (the bundler made a dozen small ones).
-            { name: 'home-deps', test: homeRouteDependencies.test, priority: 1 },
+            // Not its modules' dependencies with them: those other pages share go to page-deps below, so a
+            // signed-out page never downloads the home's cards.
+            {
+              name: 'home-deps',
+              test: homeRouteDependencies.test,
+              priority: 1,
+              includeDependenciesRecursively: false,
+            },
+            // What the home's module shares with other pages' modules (flows, dialogs), in one file they share.
+            { name: 'page-deps', test: homeRouteDependencies.sharedTest, priority: 1 },
           ],
         },
       },

@@ -13,15 +13,15 @@ interface ManifestChunk {
 }
 
 /**
- * The manifest key of the /home route module: the file src/shell/pages.ts lazily imports for '/home' (read
+ * The manifest key of the /home route module: the file src/shell/pages.ts names for '/home' (read
  * from its source, so moving the route module cannot make the count silently cover nothing).
  */
 function homeRouteKey(manifest: Record<string, ManifestChunk>, repoRoot: string): string {
   const pages = readFileSync(join(repoRoot, 'src', 'shell', 'pages.ts'), 'utf8');
-  const target = /'\/home':\s*\(\)\s*=>\s*import\('([^']+)'\)/.exec(pages)?.[1];
+  const target = /'\/home':\s*'([^']+)'/.exec(pages)?.[1];
   if (!target) throw new Error("src/shell/pages.ts has no lazy '/home' route");
   const base = posix.join('src/shell', target);
-  const key = ['.tsx', '.ts'].map((ext) => base + ext).find((k) => k in manifest);
+  const key = [base, ...['.tsx', '.ts'].map((ext) => base + ext)].find((k) => k in manifest);
   if (!key) throw new Error(`the build manifest has no chunk for the /home route module ${base}`);
   return key;
 }

@@ -48,8 +48,10 @@ import {
   type TokenView,
 } from './pages';
 import { isoDate, isoDateTime, loadPersonas, type Persona, type PersonaProblem } from './personas';
+import { createPageRenderer, type EntryServer } from './page-render';
 import { preauthRoutes } from './preauth-routes';
 import { RulesCache, type RulesBundle } from './rules';
+import type { RuntimeConfig } from './runtime-config';
 import { readStudioConfig, registerStudio, type StudioConfig } from './studio';
 import type { StudioChecker } from './studio-check';
 import { RulesRepo } from './studio-repo';
@@ -113,6 +115,10 @@ export interface SignInConfig {
 export interface SandboxOptions {
   /** built app (default <repo>/dist) */
   distDir?: string;
+  /** how the server-rendering module is loaded (default: the build's dist/server/entry-server.js) */
+  renderEntry?: () => Promise<EntryServer>;
+  /** how long a page's render waits for the account's calls (default: the portal's homeCompleteMs) */
+  renderWaitMs?: number;
   /** rule files served at /rules (default <repo>/rules) */
   rulesDir?: string;
   /** extra persona folders (SANDBOX_PERSONAS_DIR) */
@@ -123,6 +129,8 @@ export interface SandboxOptions {
   upstream?: string;
   /** how long a 'timeout' fault holds the response (default 30 s) */
   timeoutHoldMs?: number;
+  /** time-outs written into every page (CALL_TIMEOUT_MS ...: sandbox/runtime-config.ts); default the bundled ones */
+  runtimeConfig?: RuntimeConfig;
   /** the sandbox's clock for relative persona dates (default: the wall clock) */
   today?: () => Date;
   /** the session clock in ms (default Date.now): tests move it to expire sessions */
@@ -557,17 +565,32 @@ export function createSandboxServer(options: SandboxOptions = {}): SandboxServer
 
   // ---------------------------------------------------------------- the built app
 
+  const renderPage = createPageRenderer({
+    distDir,
+    app,
+    rulesBundle: () => rules.bundle(),
+    ...(options.renderEntry ? { entry: options.renderEntry } : {}),
+    ...(options.renderWaitMs !== undefined ? { homeCompleteMs: options.renderWaitMs } : {}),
+    runtimeConfig: options.runtimeConfig ?? {},
+    // The rule studio is an analyst's tool: its first view stays the browser's, as the built page itself.
+    browserOnly: (path) => path === '/studio' || path.startsWith('/studio/') || path === '/index.html',
+  });
+
   void app.register(fastifyStatic, {
     root: distDir,
     prefix: '/',
+    // '/' is a page (a redirect to /home), never index.html as a file: pages are rendered.
+    index: false,
     preCompressed: true,
     // Cache-Control is set per file below; ETag and Last-Modified let the browser revalidate the rest.
     cacheControl: false,
     etag: true,
     lastModified: true,
     dotfiles: 'ignore',
-    // Source maps are built hidden and served only when asked for (they publish the source).
-    allowedPath: (path) => options.serveSourcemaps === true || !path.endsWith('.map'),
+    // Source maps are built hidden and served only when asked for (they publish the source). The page
+    // itself is sent with its runtime configuration by the fallback below.
+    allowedPath: (path) =>
+      !['/', '/index.html'].includes(path) && (options.serveSourcemaps === true || !path.endsWith('.map')),
     setHeaders: (reply, file) => {
       // Vite fingerprints everything under /assets, so it may be cached for good; the rest may change.
       void reply.header('Cache-Control', file.startsWith(assetsDir) ? IMMUTABLE : 'no-cache');
@@ -580,11 +603,11 @@ export function createSandboxServer(options: SandboxOptions = {}): SandboxServer
     if (path.startsWith('/rules/')) return json(reply, 404, { error: `No rule file ${path.slice(7)}` });
     if (!existsSync(indexFile)) return html(reply, 503, notBuiltPage(distDir));
     const last = path.split('/').pop() ?? '';
-    if (path.startsWith('/assets/') || last.includes('.')) {
+    if (path !== '/index.html' && (path.startsWith('/assets/') || last.includes('.'))) {
       return html(reply, 404, messagePage('Not found', `No file ${path}.`));
     }
-    // History fallback: client-side routes (/home, /billing, ...) all get the app shell.
-    return reply.sendFile('index.html');
+    // Every other address is a page of the portal, rendered on the server (sandbox/page-render.ts).
+    return renderPage(req, reply);
   });
 
   // ---------------------------------------------------------------- rules

@@ -7,8 +7,8 @@
  * fetch is injected (the root store passes window.fetch; tests pass a fake).
  */
 import type { Validator } from '../generated/validators';
-// The plain JSON, not src/config: the client must load even where the config validator cannot run.
-import portal from '../../config/portal.json';
+// The time-out a server set for this page (src/config/runtime.ts), else the bundled one.
+import { config } from '../config';
 
 export type FailureKind = 'http' | 'timeout' | 'malformed' | 'network' | 'unauthenticated' | 'request';
 
@@ -39,6 +39,8 @@ export interface RequestOptions<T> {
   signal?: AbortSignal;
   /** headers of this call only (the pre-auth application key, src/api/application-key.ts) */
   headers?: Readonly<Record<string, string>>;
+  /** the request outlives the page (fetch's keepalive): a record sent just before the page navigates away */
+  keepalive?: boolean;
 }
 
 export interface ApiClient {
@@ -116,7 +118,7 @@ async function drain(res: Response): Promise<void> {
 
 export function createClient(options: ClientOptions): ApiClient {
   const baseUrl = options.baseUrl ?? '';
-  const defaultTimeout = options.timeoutMs ?? portal.timeouts.callMs;
+  const defaultTimeout = options.timeoutMs ?? config.timeouts.callMs;
 
   async function request<T>(req: RequestOptions<T>): Promise<Result<T>> {
     const method = req.method ?? 'GET';
@@ -138,6 +140,7 @@ export function createClient(options: ClientOptions): ApiClient {
         ...req.headers,
       };
       const init: RequestInit = { method, credentials: 'same-origin', headers, signal: controller.signal };
+      if (req.keepalive) init.keepalive = true;
       if (method === 'POST') {
         headers['Content-Type'] = 'application/json';
         init.body = JSON.stringify(req.body ?? {});

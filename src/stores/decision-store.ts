@@ -58,9 +58,23 @@ export class DecisionStore<F> {
   }
 
   start(): void {
-    this.dispose ??= reaction(this.readFacts, (f) => void this.evaluate(f), {
-      fireImmediately: true,
-      equals: sameJson,
+    this.dispose ??= reaction(
+      this.readFacts,
+      (f) => {
+        // Decisions the server made on these very facts (src/stores/hydration.ts) are not made again.
+        if (this.current && !this.failed && sameJson(f, this.facts)) return;
+        void this.evaluate(f);
+      },
+      { fireImmediately: true, equals: sameJson },
+    );
+  }
+
+  /** The decisions the server's render made, and their facts: the browser's first render shows them. */
+  hydrate(state: { current: HomeDecisions | null; facts: F | null; failed: boolean }): void {
+    runInAction(() => {
+      this.current = state.current;
+      this.facts = state.facts;
+      this.failed = state.failed;
     });
   }
 

@@ -1,5 +1,5 @@
 import { makeObservable, observable, reaction, runInAction, type IReactionDisposer } from 'mobx';
-import { HISTORY_ACTIONS } from '../engine/decisions';
+import { HISTORY_ACTIONS } from '../engine/names';
 import type { HomeDecisions, ItemDecisions } from '../engine/types';
 import { pendingOrderOf } from '../facts/derive';
 import { historyOrders, historyTickets } from '../facts/history';
@@ -55,6 +55,8 @@ export class ItemDecisionStore {
   byKey: ReadonlyMap<string, ItemDecisions> = new Map();
   private run = 0;
   private dispose: IReactionDisposer | null = null;
+  /** The input the server's render decided on, while the browser has not decided anything itself. */
+  private hydratedInput: string | null = null;
 
   constructor(
     private readonly read: () => {
@@ -73,10 +75,32 @@ export class ItemDecisionStore {
   }
 
   start(): void {
-    this.dispose ??= reaction(this.read, (input) => void this.evaluate(input), {
-      fireImmediately: true,
-      equals: (a, b) => JSON.stringify(a) === JSON.stringify(b),
-    });
+    this.dispose ??= reaction(
+      this.read,
+      (input) => {
+        // Decided by the server's render on this very input (src/stores/hydration.ts): not decided again.
+        if (this.hydratedInput !== null && JSON.stringify(input) === this.hydratedInput) return;
+        this.hydratedInput = null;
+        void this.evaluate(input);
+      },
+      { fireImmediately: true, equals: (a, b) => JSON.stringify(a) === JSON.stringify(b) },
+    );
+  }
+
+  /** Decides every item now (the server's render, before it renders the history). */
+  evaluateNow(): Promise<void> {
+    return this.evaluate(this.read());
+  }
+
+  /** The item decisions the server's render made: the browser's first render shows them. */
+  hydrate(byKey: ReadonlyArray<readonly [string, ItemDecisions]>): void {
+    this.hydratedInput = JSON.stringify(this.read());
+    runInAction(() => (this.byKey = new Map(byKey)));
+  }
+
+  /** What the browser takes over from the server's render. */
+  dehydrate(): Array<[string, ItemDecisions]> {
+    return [...this.byKey];
   }
 
   stop(): void {

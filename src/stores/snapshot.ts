@@ -1,6 +1,19 @@
-import { defaultUiState, type AccountSnapshot, type Call } from '../facts';
-import type { RootStore } from './root-store';
-import type { AccountCallKey } from './account-data-store';
+import { defaultUiState, type AccountSnapshot, type Call } from '../facts/snapshot';
+import type { AccountCallKey, AccountDataStore } from './account-data-store';
+import type { AccountsStore } from './accounts-store';
+import type { ProfileStore } from './profile-store';
+import type { UiStore } from './ui-store';
+
+/** What the snapshot is read from: the root store's parts (src/stores/root-store.ts). */
+export interface SnapshotSource {
+  profile: Pick<ProfileStore, 'status' | 'data'>;
+  accountData: Pick<AccountDataStore, 'data' | 'pending'>;
+  accounts: Pick<AccountsStore, 'list' | 'status'>;
+  ui: Pick<UiStore, 'flags' | 'orderHistoryOpen'>;
+  altnumshowDismissed: boolean;
+  emailvalidshowDismissed: boolean;
+  token: { obtainedAt: string; expiresIn: number } | null;
+}
 
 /** undefined = not called, null = failed (logged), else the data. */
 function asCall<T>(value: T | null | undefined, loading: boolean): Call<T> | undefined {
@@ -13,7 +26,7 @@ function asCall<T>(value: T | null | undefined, loading: boolean): Call<T> | und
  * The stores' data as the snapshot src/facts derives facts from: the same shape the rules tools build
  * from persona data, so the preview and the browser decide from identical facts.
  */
-export function snapshotOf(store: RootStore): AccountSnapshot {
+export function snapshotOf(store: SnapshotSource): AccountSnapshot {
   const p = store.profile;
   const d = store.accountData;
   const profileStatus = p.status === 'idle' || p.status === 'loading' ? 'pending' : p.status;

@@ -31,7 +31,8 @@ export function useFlow<T extends AnyStateMachine>(
   const store = useStores();
   // As @xstate/react's hook does, the flow keeps the logic and input it was first rendered with.
   const [flow] = useState(() => new Flow<T>(name, input, store, source));
-  const snapshot = useSyncExternalStore(flow.subscribe, flow.getSnapshot);
+  // The server renders the resting snapshot, as the browser's first render does.
+  const snapshot = useSyncExternalStore(flow.subscribe, flow.getSnapshot, flow.getSnapshot);
   useEffect(() => {
     flow.mount();
     return () => flow.unmount();

@@ -40,6 +40,12 @@ export function Dialog({ open, title, onClose, children, actions, width, busy = 
     }
   }, [open]);
 
+  // Set through the style object, never as a style attribute: the server's markup would carry that attribute,
+  // which the CSP (style-src without 'unsafe-inline') refuses.
+  useEffect(() => {
+    if (ref.current) ref.current.style.width = width ?? '';
+  }, [width]);
+
   useEffect(() => {
     const dialog = ref.current;
     if (!dialog) return undefined;
@@ -66,7 +72,7 @@ export function Dialog({ open, title, onClose, children, actions, width, busy = 
   }, [onClose, busy]);
 
   return (
-    <dialog ref={ref} className="dialog" aria-labelledby={titleId} style={width ? { width } : undefined}>
+    <dialog ref={ref} className="dialog" aria-labelledby={titleId}>
       {open ? (
         <>
           <div className="dialog__header">

@@ -6,13 +6,13 @@ import { BUDGETS } from '../../lib/budgets';
 
 /**
  * The first-load JavaScript of /home, counted from the build `npm test` has just made (deterministic: the
- * same bytes gzipped at level 9, no timing). The budget is BUDGETS.firstLoadKb (140 KB, issue 12): a change
+ * same bytes gzipped at level 9, no timing). The budget is BUDGETS.firstLoadKb (190 KB with React 19, docs/decisions/037-react-server-rendering.md): a change
  * that takes /home's first load over it fails here, and `npm run bench` prints the figure against it.
  * docs/decisions/010-first-load.md says what is in the first load and what was moved out.
  */
 const dist = join(process.cwd(), 'dist');
 
-test('the first-load JavaScript of /home stays within its 140 KB budget (gzipped)', () => {
+test('the first-load JavaScript of /home stays within its 190 KB budget (gzipped)', () => {
   const load = firstLoad(dist);
   expect(load, 'npm test builds dist/ before the browser tests').not.toBeNull();
   const kb = load!.files.reduce((sum, f) => sum + f.gzip, 0) / 1024;
@@ -21,7 +21,7 @@ test('the first-load JavaScript of /home stays within its 140 KB budget (gzipped
     .slice(0, 5)
     .map((f) => `${f.file} ${(f.gzip / 1024).toFixed(1)} KB`)
     .join(', ');
-  expect(BUDGETS.firstLoadKb).toBe(140);
+  expect(BUDGETS.firstLoadKb).toBe(190);
   expect(kb, `first load ${kb.toFixed(1)} KB gzipped (heaviest: ${heaviest})`).toBeLessThanOrEqual(
     BUDGETS.firstLoadKb,
   );

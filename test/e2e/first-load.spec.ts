@@ -1,11 +1,10 @@
 import { existsSync } from 'node:fs';
 import type { Page, Request } from '@playwright/test';
 import { test, expect, signIn, settled } from './fixtures';
-import { LOADING_TEXT } from '../../src/shell/shell-html';
 
 /**
- * Issue 12, fast on a phone: a page load over the network shows compressed assets, one rule request and the
- * profile requested before the route chunk finishes; index.html paints the shell before any JavaScript runs;
+ * Issues 12 and 20, fast on a phone: the server's page carries the home (its data, decisions and copy), paints
+ * before any JavaScript runs and is hydrated in place, with compressed assets and one rule request when idle;
  * sections that arrive with later data do not push the page about.
  */
 
@@ -42,48 +41,56 @@ async function slow(page: Page, pattern: RegExp, ms: number): Promise<void> {
   });
 }
 
-test.describe('a short chain', () => {
-  test('isAuth and the profile start as soon as the entry runs, before the /home route chunk and the rules have arrived; one rule request; compressed assets', async ({
+test.describe('the home in the first response', () => {
+  test("the server's page carries the home: the browser asks for none of its data, hydrates with the page's own chunks, fetches the rules once when idle; compressed assets", async ({
     guarded: page,
   }) => {
     await signIn(page, 'postpaid');
     await settled(page);
     const html = await (await page.request.get('/home')).text();
     const preloaded = /<link rel="modulepreload"[^>]*href="(\/assets\/home-route-[^"]+\.js)"/.exec(html)?.[1];
-    expect(preloaded, 'index.html preloads the /home route chunk').toBeTruthy();
+    expect(preloaded, "the server preloads the /home route's chunk").toBeTruthy();
 
-    // The route chunk and the rules answer slowly: the profile must not wait for either.
-    await slow(page, /\/assets\/home-route-[^/]+\.js$/, 1_500);
-    await slow(page, /\/rules\/bundle\.json$/, 1_500);
     const requests = recordRequests(page);
     await page.goto('/home');
     await settled(page);
-    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-    await expect.poll(() => requests.some((r) => r.url === preloaded)).toBe(true);
+    await expect(page.getByRole('heading', { name: 'Hi, Alex!' })).toBeVisible();
+    await expect.poll(() => requests.some((r) => r.url === '/rules/bundle.json')).toBe(true);
+    await page.waitForLoadState('networkidle');
 
     const find = (path: string) => requests.find((r) => r.url === path);
-    const route = find(preloaded!)!;
-    const rules = find('/rules/bundle.json')!;
-    for (const call of ['/Orch/isAuth', '/Orch/dssh/homeEarlyInit', '/Orch/dssh/getProfileFromRequest']) {
-      const r = find(call);
-      expect(r, `${call} was asked for`).toBeTruthy();
-      expect(r!.start, `${call} started before the /home route chunk finished`).toBeLessThan(route.end);
-      expect(r!.start, `${call} started before the rules arrived`).toBeLessThan(rules.end);
-    }
+    expect(find(preloaded!), 'the route chunk was fetched').toBeTruthy();
+    // The server made the page's calls: the browser makes none of them again.
+    for (const call of ['/Orch/isAuth', '/Orch/dssh/homeEarlyInit', '/Orch/dssh/getProfileFromRequest'])
+      expect(find(call), `${call} is the server's`).toBeUndefined();
+    expect(requests.filter((r) => r.url.startsWith('/Orch/'))).toEqual([]);
     expect(requests.filter((r) => r.url.startsWith('/rules/'))).toHaveLength(1);
-    expect(requests.filter((r) => r.url === '/Orch/isAuth')).toHaveLength(1);
 
-    // Every script the build precompressed (all but the few under 1 KB) travels as brotli.
+    // The page itself is compressed on the fly; every script the build precompressed travels as brotli.
+    expect(find('/home')!.encoding).toBe('br');
     const scripts = requests.filter((r) => r.url.endsWith('.js') && existsSync(`dist${r.url}.br`));
-    expect(scripts.length).toBeGreaterThan(5);
+    expect(scripts.length).toBeGreaterThan(2);
     for (const s of scripts) expect(s.encoding, `${s.url} travels compressed`).toBe('br');
-    // Dynamic JSON is gzipped (docs/decisions/008-server-on-fastify.md: brotli's set-up costs more per answer).
-    expect(find('/rules/bundle.json')!.encoding).toBe('gzip');
+    // The rules travel compressed too (asked afresh: the page's own request may be answered 304 from its cache).
+    const rules = await page.request.get('/rules/bundle.json', {
+      headers: { 'accept-encoding': 'br, gzip' },
+    });
+    expect(['br', 'gzip']).toContain(rules.headers()['content-encoding']);
+  });
+
+  test("a page for another route preloads its own chunks, never the home's", async ({ guarded: page }) => {
+    await signIn(page, 'postpaid');
+    await settled(page);
+    const billing = await (await page.request.get('/billing')).text();
+    expect(billing).not.toMatch(/modulepreload[^>]*home-route/);
+    expect(billing).toMatch(/modulepreload[^>]*billing-route/);
+    const login = await (await page.request.get('/login/forgotPassword')).text();
+    expect(login).not.toMatch(/home-route|home-deps/);
   });
 });
 
 test.describe('no blank page', () => {
-  test("index.html paints the header's frame and 'Please wait while we retrieve your account information.' before any JavaScript runs, at the height React keeps", async ({
+  test('the home, header and footer paint before any JavaScript runs, at the place React keeps them', async ({
     guarded: page,
   }) => {
     await signIn(page, 'postpaid');
@@ -92,33 +99,39 @@ test.describe('no blank page', () => {
       await page.setViewportSize({ width, height: 823 });
       await page.route(/\.js$/, (r) => r.abort());
       await page.goto('/home');
-      await expect(page.getByRole('status')).toHaveText(LOADING_TEXT);
-      await expect(page.getByRole('link', { name: /The Provider home page/ })).toBeVisible();
+      await expect(page.getByRole('heading', { name: 'Hi, Alex!' })).toBeVisible();
+      await expect(page.getByRole('heading', { name: 'ACCOUNT BALANCE' })).toBeVisible();
+      await expect(page.getByRole('contentinfo')).toBeVisible();
       const staticHeader = await page.locator('header').boundingBox();
+      const staticMain = await page.locator('main').boundingBox();
+      await expect(page.locator('html[data-ready]')).toHaveCount(0);
       await page.unroute(/\.js$/);
 
       await page.goto('/home');
       await settled(page);
-      await expect(page.getByRole('button', { name: 'Sign Out', includeHidden: true })).toBeAttached();
-      const reactHeader = await page.locator('header').boundingBox();
-      expect(reactHeader, `the header keeps its height at ${width} px`).toEqual(staticHeader);
+      expect(await page.locator('header').boundingBox(), `the header stays put at ${width} px`).toEqual(
+        staticHeader,
+      );
+      expect(await page.locator('main').boundingBox(), `the page stays put at ${width} px`).toEqual(
+        staticMain,
+      );
     }
   });
 });
 
 test.describe('the first paint is kept', () => {
-  test("the app adopts index.html's loading text rather than painting it again: the page's largest paint stays the first one", async ({
+  test("React hydrates the server's markup rather than painting it again: the page's largest paint stays the first one", async ({
     guarded: page,
   }) => {
     await signIn(page, 'postpaid');
     await settled(page);
-    // The /home route chunk answers late, so the router shows its first frame (ShellFrame) meanwhile.
-    await slow(page, /\/assets\/home-route-[^/]+\.js$/, 1_500);
+    // The page's chunks answer late, so the server's markup is on screen a while before React takes it over.
+    await slow(page, /\/assets\/.+\.js$/, 1_000);
     await page.addInitScript(() => {
       const w = window as unknown as { __static?: Element | null; __lcp: Element[] };
       w.__lcp = [];
       document.addEventListener('DOMContentLoaded', () => {
-        w.__static = document.querySelector('#root p');
+        w.__static = document.querySelector('#home-heading');
       });
       new PerformanceObserver((list) => {
         for (const e of list.getEntries()) {
@@ -127,24 +140,17 @@ test.describe('the first paint is kept', () => {
         }
       }).observe({ type: 'largest-contentful-paint', buffered: true });
     });
-    const isAuth = page.waitForRequest(/\/Orch\/isAuth$/);
     await page.goto('/home');
-    await isAuth; // the entry has run and rendered the router's first frame
-    await expect(page.getByRole('status')).toHaveText(LOADING_TEXT);
-    const same = () =>
-      page.evaluate(() => {
-        const w = window as unknown as { __static?: Element | null };
-        return w.__static != null && w.__static === document.querySelector('#root p');
-      });
-    expect(await same(), 'the loading text is still the element index.html painted').toBe(true);
-    await expect
-      .poll(() =>
-        page.evaluate(() => {
-          const w = window as unknown as { __static?: Element | null; __lcp: Element[] };
-          return w.__lcp.length > 0 && w.__lcp[0] === w.__static;
-        }),
-      )
-      .toBe(true);
+    await settled(page);
+    const kept = await page.evaluate(() => {
+      const w = window as unknown as { __static?: Element | null; __lcp: Element[] };
+      return {
+        heading: w.__static != null && w.__static === document.querySelector('#home-heading'),
+        lcp: w.__lcp.length > 0 && w.__lcp.every((e) => e.isConnected),
+      };
+    });
+    expect(kept.heading, 'the greeting is still the element the server painted').toBe(true);
+    expect(kept.lcp, 'every largest paint is still on the page: nothing was painted twice').toBe(true);
   });
 });
 

@@ -1,4 +1,4 @@
-import { test, expect, signIn, settled, axe } from './fixtures';
+import { test, expect, ready, signIn, settled, axe } from './fixtures';
 import { issueRecords } from './home-helpers';
 
 test.describe('sign-in guard', () => {
@@ -171,14 +171,15 @@ test.describe('brand', () => {
   });
 
   test('the loading overlay reads the spec text while the profile loads', async ({ guarded: page }) => {
-    await page.route('**/Orch/dssh/homeEarlyInit', async (route) => {
-      await new Promise((r) => setTimeout(r, 1500));
-      await route.continue();
-    });
-    await signIn(page, 'postpaid');
+    // The profile does not answer within homeCompleteMs: the server's page is the overlay, which stays while
+    // the browser asks for the profile itself, until that call times out into the error view.
+    await page.goto(
+      `/sandbox/signin?${new URLSearchParams({ persona: 'postpaid', redirect: '/home', fault: '/Orch/dssh/homeEarlyInit:timeout' })}`,
+    );
     await expect(page.getByText('Please wait while we retrieve your account information.')).toBeVisible();
-    await settled(page);
-    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await ready(page);
+    await expect(page.getByText('Please wait while we retrieve your account information.')).toBeVisible();
+    await expect(page.getByRole('heading', { name: "We're sorry" })).toBeVisible({ timeout: 30_000 });
   });
 });
 
@@ -263,11 +264,14 @@ test.describe('profile answers', () => {
     guarded: page,
     context,
   }) => {
-    await context.route('https://www.provider.example/**', (route) =>
-      route.fulfill({ body: 'provider page' }),
+    // The server answers /home with the redirect; the provider's site itself is out of the tests' reach.
+    const toProvider = context.waitForEvent('request', (r) =>
+      r.url().startsWith('https://www.provider.example/'),
     );
-    await signIn(page, 'redirect-222');
-    await expect(page).toHaveURL(/^https:\/\/www\.provider\.example\//);
+    const home = page.waitForResponse((r) => new URL(r.url()).pathname === '/home');
+    await page.goto('/sandbox/signin?persona=redirect-222&redirect=%2Fhome').catch(() => undefined);
+    expect((await home).status()).toBe(302);
+    expect((await toProvider).url()).toMatch(/^https:\/\/www\.provider\.example\//);
   });
 
   test('status 222 with an off-allowlist URL stays on the account error page', async ({ guarded: page }) => {
@@ -299,9 +303,8 @@ test.describe('profile answers', () => {
     test(`a profile call answering ${mode} ends in the error view, never a blank page`, async ({
       guarded: page,
     }) => {
-      test.setTimeout(45_000);
       await signIn(page, 'postpaid', '/home', [`/Orch/dssh/homeEarlyInit:${mode}`]);
-      await expect(page.getByRole('heading', { name: "We're sorry" })).toBeVisible({ timeout: 25_000 });
+      await expect(page.getByRole('heading', { name: "We're sorry" })).toBeVisible();
     });
   }
 });

@@ -117,6 +117,7 @@ describe('rule studio API', () => {
 
   it(
     'records a change as a commit by its analyst, live only after a second analyst approves, then restores',
+    // Git commits and every check of a save, twice: seconds of work, more on a busy machine.
     { timeout: 60_000 },
     async () => {
       const ana = await analyst('ana');
@@ -220,6 +221,7 @@ describe('rule studio API', () => {
 
   it(
     'refuses a change made on a live version that has since changed the same file',
+    // Git commits and every check of a save, twice: seconds of work, more on a busy machine.
     { timeout: 60_000 },
     async () => {
       const ana = await analyst('ana');

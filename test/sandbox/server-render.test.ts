@@ -1,0 +1,216 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cpSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createSandboxServer, type SandboxServer } from '../../sandbox/server';
+import { readServerState, type ServerState } from '../../src/stores/hydration';
+
+/**
+ * The server's render of the signed-in pages (issue 20; src/entry-server.tsx, sandbox/page-render.ts): the page
+ * and its data in the first HTML response, per request stores, the spec's handling of a failed or late call,
+ * the guard's redirects, and no inline script.
+ */
+const dist = mkdtempSync(join(tmpdir(), 'dist-ssr-'));
+mkdirSync(join(dist, 'assets'));
+writeFileSync(
+  join(dist, 'index.html'),
+  '<!doctype html><html><head><title>My Account</title><script type="module" src="/assets/app.js"></script></head>' +
+    '<body><!--ssr-root--><div id="root">first paint</div><!--/ssr-root--></body></html>',
+);
+// The build's manifest, for what the page preloads: the route's chunk and one lazy card's code and styles.
+mkdirSync(join(dist, '.vite'));
+writeFileSync(
+  join(dist, '.vite', 'manifest.json'),
+  JSON.stringify({
+    'index.html': { file: 'assets/app.js', css: ['assets/app.css'] },
+    'src/app/home-route.tsx': { file: 'assets/home-route.js', imports: ['index.html'] },
+    'src/features/billing/BillingInfo.tsx': {
+      file: 'assets/BillingInfo.js',
+      imports: ['index.html', '_MovingPanel.js'],
+    },
+    '_MovingPanel.js': { file: 'assets/MovingPanel.js', css: ['assets/MovingPanel.css'] },
+  }),
+);
+const rules = mkdtempSync(join(tmpdir(), 'rules-ssr-'));
+cpSync('rules', rules, { recursive: true });
+const HOME_COMPLETE_MS = 400;
+
+let sandbox: SandboxServer;
+let base: string;
+
+beforeAll(async () => {
+  sandbox = createSandboxServer({
+    distDir: dist,
+    rulesDir: rules,
+    // The test's own timeout fault holds longer than the home waits, never as long as a test.
+    timeoutHoldMs: 2_000,
+    renderEntry: () => import('../../src/entry-server'),
+    renderWaitMs: HOME_COMPLETE_MS,
+    onRulesProblem: () => undefined,
+  });
+  base = await sandbox.listen(0);
+});
+afterAll(() => sandbox.close());
+
+/** A browser's cookie jar, one per customer. */
+class Customer {
+  cookie = '';
+  constructor(readonly persona: string) {}
+  async signIn(faults: string[] = []): Promise<void> {
+    const q = new URLSearchParams({ persona: this.persona, redirect: '/home' });
+    for (const f of faults) q.append('fault', f);
+    await this.get(`/sandbox/signin?${q.toString()}`);
+  }
+  async get(path: string): Promise<Response> {
+    const res = await fetch(base + path, {
+      redirect: 'manual',
+      headers: this.cookie ? { cookie: this.cookie } : {},
+    });
+    for (const set of res.headers.getSetCookie()) {
+      const pair = set.split(';')[0] ?? '';
+      if (pair.startsWith('sid=')) this.cookie = pair;
+    }
+    return res;
+  }
+  async page(path: string): Promise<{ res: Response; html: string; state: ServerState | null }> {
+    const res = await this.get(path);
+    // React separates adjacent texts with empty comments: read the text as a person does.
+    const html = (await res.text()).replaceAll('<!-- -->', '');
+    const json = /<script type="application\/json" id="server-state">(.*?)<\/script>/s.exec(html)?.[1];
+    return { res, html, state: readServerState(json?.replace(/\\u003c/g, '<')) };
+  }
+  async issues(): Promise<Array<Record<string, string>>> {
+    const res = await this.get('/sandbox/session');
+    return ((await res.json()) as { issues: Array<Record<string, string>> }).issues;
+  }
+}
+
+describe('the server renders the signed-in pages', () => {
+  it("puts /home's view, sections and copy in the first HTML response, with its state beside it", async () => {
+    const alex = new Customer('postpaid');
+    await alex.signIn();
+    const { res, html, state } = await alex.page('/home');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toContain('text/html');
+    expect(res.headers.get('cache-control')).toBe('private, no-store');
+    expect(html).toContain('<title>My Account | Home</title>');
+    expect(html).toContain('Hi, Alex!');
+    expect(html).toContain('Account 310245781');
+    expect(state?.profile.data?.firstName).toBe('Alex');
+    expect(state?.guard.homeComplete).toBe(true);
+    // Every section the rules placed was rendered from data the server had: none is left under way.
+    expect(state?.decisions.current?.sections.length).toBeGreaterThan(3);
+    expect(state?.accountData.pending).toEqual([]);
+  });
+
+  it("carries the styles and code of the lazy cards it rendered before their markup, the route's in the head", async () => {
+    const alex = new Customer('postpaid');
+    await alex.signIn();
+    const { html } = await alex.page('/home');
+    const head = html.slice(0, html.indexOf('</head>'));
+    expect(head).toContain('<link rel="modulepreload" crossorigin href="/assets/home-route.js">');
+    // postpaid's billing card is lazily loaded (src/features/billing/home.ts): its stylesheet (from a
+    // module it imports) must hold the paint of the markup, so it comes before #root, once.
+    const root = html.indexOf('<div id="root">');
+    const css = html.indexOf('<link rel="stylesheet" crossorigin href="/assets/MovingPanel.css">');
+    expect(css).toBeGreaterThan(head.length);
+    expect(css).toBeLessThan(root);
+    expect(html.slice(0, root)).toContain(
+      '<link rel="modulepreload" crossorigin href="/assets/BillingInfo.js">',
+    );
+    expect(html.split('/assets/app.css')).toHaveLength(1);
+    expect(html.split('MovingPanel.css')).toHaveLength(2);
+  });
+
+  it('renders an alert with its copy: the soft walled garden', async () => {
+    const wes = new Customer('walled-garden-soft');
+    await wes.signIn();
+    const { html } = await wes.page('/home');
+    expect(html).toContain('Avoid a service interruption');
+    expect(html).toContain('Pay now');
+  });
+
+  it('renders /billing, /services and /settings with the account data', async () => {
+    const alex = new Customer('postpaid');
+    await alex.signIn();
+    for (const [path, heading] of [
+      ['/billing', '<h1>Billing'],
+      ['/services', 'Internet'],
+      ['/settings', 'Sign-In Info'],
+    ] as const) {
+      const { res, html, state } = await alex.page(path);
+      expect(res.status, path).toBe(200);
+      expect(html, path).toContain(heading);
+      expect(state?.profile.status, path).toBe('ok');
+    }
+    // /billing's own call (the bill dates) was made during the render: its answer is in the page.
+    const { state } = await alex.page('/billing');
+    expect(Object.keys(state?.calls ?? {})).not.toHaveLength(0);
+  });
+
+  it("keeps two customers' renders apart when they run at the same time", async () => {
+    const alex = new Customer('postpaid');
+    const wes = new Customer('walled-garden-soft');
+    await Promise.all([alex.signIn(), wes.signIn()]);
+    const pages = await Promise.all(
+      Array.from({ length: 6 }, (_, i) => (i % 2 === 0 ? alex : wes).page('/home')),
+    );
+    for (const [i, { html, state }] of pages.entries()) {
+      const mine = i % 2 === 0 ? 'Alex' : 'Wes';
+      const theirs = i % 2 === 0 ? 'Wes' : 'Alex';
+      expect(state?.profile.data?.firstName).toBe(mine);
+      expect(html).toContain(`Hi, ${mine}!`);
+      expect(html).not.toContain(`Hi, ${theirs}!`);
+    }
+    const [a, b] = [pages[0]?.state, pages[2]?.state];
+    expect(a?.decisions.current).toEqual(b?.decisions.current);
+  });
+
+  it('a failed call is handled as in the browser: the record names the page and the account', async () => {
+    const alex = new Customer('postpaid');
+    await alex.signIn(['/Orch/dssh/services/myServices:500']);
+    const { res, state } = await alex.page('/home');
+    expect(res.status).toBe(200);
+    expect(state?.accountData.data.services).toBeNull();
+    const record = (await alex.issues()).find((i) => i.operation === 'getHsiInfo');
+    expect(record).toMatchObject({ page: 'home', accountNumber: '310245781' });
+  });
+
+  it('a late call does not hold the page past homeCompleteMs: it is left to the browser, unrecorded here', async () => {
+    const alex = new Customer('postpaid');
+    await alex.signIn(['/Orch/dssh/services/myServices:timeout']);
+    const { res, state } = await alex.page('/home');
+    expect(res.status).toBe(200);
+    // Still under way in the page's state: the page was rendered before the late answer came (2 s later).
+    expect(state?.accountData.pending).toContain('services');
+    expect(state?.guard.homeComplete).toBe(true);
+    expect((await alex.issues()).filter((i) => i.operation === 'getHsiInfo')).toEqual([]);
+  });
+
+  it('sends a browser that is not signed in to sign in, carrying the page it wanted', async () => {
+    const res = await new Customer('none').get('/billing?tab=1');
+    expect(res.status).toBe(302);
+    expect(res.headers.get('location')).toBe('/sandbox/signin?redirect=%2Fbilling%3Ftab%3D1');
+  });
+
+  it('answers a 223 profile with the add-account page, and the redirect routes with their target', async () => {
+    const newcomer = new Customer('needs-account');
+    await newcomer.signIn();
+    const home = await newcomer.get('/home');
+    expect(home.status).toBe(302);
+    expect(home.headers.get('location')).toBe('/AddAnAccountNumber');
+    const old = await newcomer.get('/orderHistory');
+    expect(old.status).toBe(302);
+    expect(old.headers.get('location')).toBe('/support');
+  });
+
+  it('carries no executable inline script, only the data block, under the strict CSP', async () => {
+    const alex = new Customer('postpaid');
+    await alex.signIn();
+    const { res, html } = await alex.page('/home');
+    expect(res.headers.get('content-security-policy')).toContain("script-src 'self'");
+    const scripts = html.match(/<script\b[^>]*>/g) ?? [];
+    for (const tag of scripts) expect(tag).toMatch(/src="|type="application\/json"/);
+    expect(html).not.toMatch(/\sstyle="/);
+  });
+});
