@@ -1,6 +1,7 @@
 /**
  * The server's build (docs/decisions/025): sandbox/main.ts and everything it imports from this repository
- * (server/, sandbox/, lib/, src/) bundled into dist/server/main.js for `node`, so a release runs without tsx
+ * (server/, sandbox/, lib/, src/) bundled into dist/server/main.js for `node`, and the studio's check worker
+ * into dist/server/studio-check.worker.js, so a release runs without tsx
  * or TypeScript. Packages stay imports (Vite's SSR build leaves node_modules external): a production
  * install (`npm ci --omit=dev`, or `npm prune --omit=dev`) must provide each of them, which
  * test/server/serve-build.test.ts proves.
@@ -17,15 +18,18 @@ export default defineConfig({
   },
   publicDir: false,
   build: {
-    ssr: 'sandbox/main.ts',
+    // The studio's check worker is a file of its own beside the server (sandbox/studio-check.ts loads
+    // ./studio-check.worker.js from the module that starts the pool, which is main.js).
+    ssr: true,
     outDir: 'dist/server',
     // The client's build and the page renderer's live beside it in dist/.
     emptyOutDir: false,
     target: 'node20',
     sourcemap: true,
     minify: false,
-    rollupOptions: {
-      output: { entryFileNames: 'main.js', chunkFileNames: 'chunks/[name]-[hash].js' },
+    rolldownOptions: {
+      input: { main: 'sandbox/main.ts', 'studio-check.worker': 'sandbox/studio-check.worker.ts' },
+      output: { entryFileNames: '[name].js', chunkFileNames: 'chunks/[name]-[hash].js' },
     },
   },
 });

@@ -46,6 +46,7 @@ import { loadPersonas, type Persona, type PersonaProblem } from './personas';
 import preauthRoutes from './preauth-routes';
 import { SessionStore, type SessionLimits } from './session';
 import { readStudioConfig, type StudioConfig } from './studio';
+import type { StudioChecker } from './studio-check';
 import { RulesRepo } from './studio-repo';
 import toolsPlugin from './tools';
 
@@ -117,6 +118,8 @@ export interface SandboxOptions {
     remote?: string;
     /** how often the remote is fetched, in seconds (RULES_FETCH_SECONDS, default 5) */
     fetchSeconds?: number;
+    /** the checks in worker threads (tests pass theirs to watch its events) */
+    checker?: StudioChecker;
   };
   /** analysts sign in through this OpenID provider (OIDC_*, COOKIE_SECRET, PUBLIC_URL) besides the sandbox's */
   oidc?: OidcSettings;
@@ -301,6 +304,8 @@ export function createSandboxServer(options: SandboxOptions = {}): SandboxServer
   void app.register(studioPlugin, {
     config: studioConfig,
     repo: studioRepo,
+    distDir: dirs.dist,
+    ...(options.studio?.checker ? { checker: options.studio.checker } : {}),
     rules,
     personas,
     today,

@@ -8,6 +8,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { analystResolver, registerAnalystAuth, type OidcSettings } from '../../sandbox/analyst-auth';
 import type { Persona } from '../../sandbox/personas';
 import { registerStudio, type StudioConfig } from '../../sandbox/studio';
+import type { StudioChecker } from '../../sandbox/studio-check';
 import type { RulesRepo } from '../../sandbox/studio-repo';
 import { CompressedVersions, sendCompressedJson } from '../compressed';
 import { ownOrigin, refuseCrossSite } from '../http';
@@ -20,6 +21,10 @@ export interface StudioOptions {
   rules: RulesCache;
   personas: readonly Persona[];
   today: () => Date;
+  /** the built app, whose index.html the studio's page is */
+  distDir: string;
+  /** the checks in worker threads (made by the studio when not given) */
+  checker?: StudioChecker;
   /** the analysts' identity provider; without it /studio/auth/login sends to the sandbox's sign-in */
   oidc?: OidcSettings;
 }
@@ -50,6 +55,8 @@ const studio: FastifyPluginAsync<StudioOptions> = async (app, options) => {
       repo: options.repo,
       personas: options.personas,
       today: options.today,
+      distDir: options.distDir,
+      ...(options.checker ? { checker: options.checker } : {}),
       sessionOf: (req) => req.portalSession,
       analystOf: analystResolver(config.analysts),
       refuseCrossSite: (req, reply) => refuseCrossSite(req, reply),

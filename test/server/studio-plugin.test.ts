@@ -10,7 +10,7 @@ import { readStudioConfig } from '../../sandbox/studio';
 import { RulesRepo } from '../../sandbox/studio-repo';
 import studioPlugin from '../../server/plugins/studio';
 import { RulesCache } from '../../server/rules-cache';
-import { copyRules } from '../sandbox/harness';
+import { copyRules, makeDist } from '../sandbox/harness';
 import { appWith } from './harness';
 
 const dir = copyRules();
@@ -32,6 +32,7 @@ beforeAll(async () => {
         rules,
         personas,
         today: () => new Date(2025, 2, 10, 12),
+        distDir: makeDist(),
       }),
     { store },
   );
