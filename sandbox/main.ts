@@ -40,7 +40,8 @@ closeWithGrace(
   async ({ signal, err }) => {
     if (err) log.error({ err }, 'uncaught error: shutting down');
     else log.info(`${signal ?? 'exit'}: shutting down`);
-    await server.close();
+    // No bound of its own: close-with-grace's delay (SHUTDOWN_GRACE_SECONDS) is the one.
+    await server.close(Infinity);
     log.info('closed: every request in flight has finished');
   },
 );

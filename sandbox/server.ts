@@ -139,7 +139,12 @@ export interface SandboxServer {
   ledger: RecoveryLedger;
   /** Starts listening (port 0 = any free port; host default 127.0.0.1); resolves to the real base URL. */
   listen(port?: number, host?: string): Promise<string>;
-  close(): Promise<void>;
+  /**
+   * Stops taking connections and lets the requests in flight finish, for at most `graceMs` (default 1 s: a
+   * test's browser may hold a connection open); then closes every connection left. `sandbox/main.ts` passes
+   * Infinity: its bound is SHUTDOWN_GRACE_SECONDS, kept by close-with-grace.
+   */
+  close(graceMs?: number): Promise<void>;
 }
 
 /** Freezes persona data shared by every session: a handler that wrote to it would throw, not leak. */
@@ -341,7 +346,16 @@ export function createSandboxServer(options: SandboxOptions = {}): SandboxServer
       const { address, family, port: actual } = app.server.address() as AddressInfo;
       return `http://${family === 'IPv6' ? `[${address}]` : address}:${actual}`;
     },
-    close: () => app.close(),
+    close: async (graceMs = 1_000) => {
+      const force = Number.isFinite(graceMs)
+        ? setTimeout(() => app.server.closeAllConnections(), graceMs)
+        : undefined;
+      try {
+        await app.close();
+      } finally {
+        clearTimeout(force);
+      }
+    },
   };
 }
 
