@@ -22,6 +22,8 @@ export interface HomeLoad {
   /** ms since the page's time origin (first-paint where reported, else first-contentful-paint) */
   firstPaintMs: number;
   fcpMs: number;
+  /** ms since the page's time origin when the page's first byte arrived (the server's time is in it) */
+  firstByteMs: number;
   /** every long task (over 50 ms) the page reported */
   longTasks: LongTask[];
   /** the profile's clock (µs) at the page's time origin, or null when the first paint could not place it */
@@ -29,6 +31,7 @@ export interface HomeLoad {
 }
 
 interface PageFigures {
+  firstByte: number;
   tasks: LongTask[];
   fp: number | null;
   fcp: number | null;
@@ -37,7 +40,7 @@ interface PageFigures {
 /** Installed before any script of the page: the long tasks and paints, as the page itself sees them. */
 function observe(): void {
   const w = window as unknown as { __bench: PageFigures };
-  w.__bench = { tasks: [], fp: null, fcp: null };
+  w.__bench = { firstByte: 0, tasks: [], fp: null, fcp: null };
   new PerformanceObserver((list) => {
     for (const e of list.getEntries()) w.__bench.tasks.push({ start: e.startTime, duration: e.duration });
   }).observe({ type: 'longtask', buffered: true });
@@ -78,13 +81,17 @@ export async function loadHome(
     // The page has settled: the browser finds an idle moment (or 5 s pass).
     await page.evaluate(() => new Promise((r) => requestIdleCallback(() => r(null), { timeout: 5_000 })));
     const { profile } = await cdp.send('Profiler.stop');
-    const figures = await page.evaluate(() => (window as unknown as { __bench: PageFigures }).__bench);
+    const figures = await page.evaluate(() => ({
+      ...(window as unknown as { __bench: PageFigures }).__bench,
+      firstByte: (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming).responseStart,
+    }));
     if (figures.fcp === null) throw new Error(`${persona}: no first contentful paint reported`);
     const paint = lifecycle.filter((e) => e.name === 'firstContentfulPaint').at(-1);
     return {
       profile,
       firstPaintMs: figures.fp ?? figures.fcp,
       fcpMs: figures.fcp,
+      firstByteMs: figures.firstByte,
       longTasks: figures.tasks,
       originUs: paint ? paint.timestamp * 1e6 - figures.fcp * 1000 : null,
     };

@@ -8,7 +8,7 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join, posix } from 'node:path';
-import { LEAST_UPPER_BOUND, TraceMap, eachMapping, originalPositionFor } from '@jridgewell/trace-mapping';
+import { TraceMap, decodedMappings, eachMapping, originalPositionFor } from '@jridgewell/trace-mapping';
 
 export interface ProfileNode {
   id: number;
@@ -63,13 +63,21 @@ function shortSource(source: string): string {
   return src ? src[1]! : source;
 }
 
+/** How far (columns) the first mapped code may follow a bundler-written function's start to be its body. */
+const WRAPPER_COLUMNS = 16;
+
 /**
  * The original source of a function starting at a generated position: the segment at or before it, or, for a
- * function the bundler wrote (a CommonJS module's wrapper), the first segment after it: its body's.
+ * function the bundler wrote around a module (a CommonJS module's wrapper), the segment right after its start:
+ * its body's. Null for the bundler's own code (its preload helper, its runtime).
  */
 function sourceAt(map: TraceMap, line: number, column: number) {
   const before = originalPositionFor(map, { line, column });
-  return before.source ? before : originalPositionFor(map, { line, column, bias: LEAST_UPPER_BOUND });
+  if (before.source) return before;
+  const next = decodedMappings(map)[line - 1]?.find((seg) => seg[0] >= column && seg.length >= 4);
+  return next && next[0] - column <= WRAPPER_COLUMNS
+    ? originalPositionFor(map, { line, column: next[0] })
+    : null;
 }
 
 /** For a chunk's top level: its busiest line (V8's ticks) and the groups most of that line's code is from. */
@@ -124,16 +132,20 @@ function placesOf(profile: CpuProfile, lookup: MapLookup): Map<number, Place | n
     } else {
       const map = lookup(url);
       const file = posix.basename(new URL(url, 'http://x/').pathname) || url;
-      const pos = map ? sourceAt(map, lineNumber + 1, columnNumber) : null;
+      const topLevel = lineNumber === 0 && columnNumber === 0 && !functionName;
+      const pos = map && !topLevel ? sourceAt(map, lineNumber + 1, columnNumber) : null;
       if (pos?.source) {
         const { kind, name } = groupOf(pos.source);
         // The minifier's names mean nothing: the original name where the map has one, and the line.
         const at = `${shortSource(pos.source)}:${pos.line}`;
         result = { group: name, kind, fn: pos.name ? `${pos.name} (${at})` : at };
-      } else if (map && lineNumber === 0 && columnNumber === 0) {
+      } else if (map && topLevel) {
         // A chunk's top level: its modules' top-level statements, bundled into one function, no one source.
         const group = `(top level of ${file})`;
         result = { group, kind: 'other', fn: `${group}${busiestLine(map, node.positionTicks)}` };
+      } else if (map) {
+        const group = `(bundler code in ${file})`;
+        result = { group, kind: 'other', fn: `${functionName || '(anonymous)'} (${file}:${lineNumber + 1})` };
       } else {
         const group = /\.m?js$/.test(file) ? `(no source map) ${file}` : `(page) ${file}`;
         result = { group, kind: 'other', fn: `${functionName || '(anonymous)'} (${file}:${lineNumber + 1})` };

@@ -47,6 +47,7 @@ interface Build {
 }
 
 interface SlowLoad {
+  firstByteMs: number;
   firstPaintMs: number;
   /** the longest task ending after the first paint, 0 when none is over 50 ms */
   longestMs: number;
@@ -55,6 +56,8 @@ interface SlowLoad {
   inTasks: Attribution;
   /** the share of those tasks' time the profile saw busy: the clocks agree when it is near 100% */
   coverage: number;
+  /** each of those tasks and the groups it ran most */
+  each: Array<{ start: number; duration: number; top: Array<[string, number]> }>;
 }
 
 interface Figures {
@@ -70,8 +73,15 @@ async function profileLoad(browser: Browser, build: Build, persona: string): Pro
 async function slowLoad(browser: Browser, build: Build, persona: string): Promise<SlowLoad> {
   const load = await loadHome(browser, build.base, persona, { cpuSlowdown: SLOWDOWN });
   const tasks = tasksAfterFirstPaint(load);
-  const inTasks = attribute(load.profile, build.maps, taskWindows(load, tasks));
+  const windows = taskWindows(load, tasks);
+  const inTasks = attribute(load.profile, build.maps, windows);
+  const each = tasks.map((t, i) => ({
+    ...t,
+    top: windows[i] ? largest(attribute(load.profile, build.maps, [windows[i]]).groups, 5) : [],
+  }));
   return {
+    each,
+    firstByteMs: load.firstByteMs,
     firstPaintMs: load.firstPaintMs,
     longestMs: Math.max(0, ...tasks.map((t) => t.duration)),
     count: tasks.length,
@@ -171,7 +181,7 @@ function printLongTasks(figures: Map<string, Figures>): Map<string, number> {
     longest.set(key, value);
     const verdict = value <= BUDGETS.longTaskMs ? 'under budget' : 'OVER BUDGET';
     console.log(
-      `| ${persona} | ${build} | ${msText(median(f.slow.map((s) => s.firstPaintMs)))} | ${value ? msText(value) : 'none over 50 ms'} | ${median(f.slow.map((s) => s.count))} (each load: ${f.slow.map((s) => s.count).join(', ')}) | ${BUDGETS.longTaskMs} ms | ${verdict} |`,
+      `| ${persona} | ${build} | ${msText(median(f.slow.map((s) => s.firstByteMs)))} | ${msText(median(f.slow.map((s) => s.firstPaintMs)))} | ${value ? msText(value) : 'none over 50 ms'} | ${median(f.slow.map((s) => s.count))} (each load: ${f.slow.map((s) => s.count).join(', ')}) | ${BUDGETS.longTaskMs} ms | ${verdict} |`,
     );
   }
   console.log(
@@ -192,6 +202,18 @@ function printLongTasks(figures: Map<string, Figures>): Map<string, number> {
     console.log(
       `| ${persona} | ${build} | ${m.count} tasks, ${msText(m.inTasks.windowMs)}${clock} | ${list(largest(m.inTasks.groups, 8))} | ${list(largest(m.inTasks.functions, 6))} |`,
     );
+  }
+  console.log(
+    `\nEach long task after the first paint in that load (start since the navigation; the groups it ran most, ms of the ${SLOWDOWN}x-slowed profile):\n`,
+  );
+  console.log('| persona | build | starts | lasts | runs |');
+  console.log('| --- | --- | --- | --- | --- |');
+  for (const [key, f] of figures) {
+    const [persona, build] = key.split('\n') as [string, string];
+    for (const t of medianLoad(f.slow).each)
+      console.log(
+        `| ${persona} | ${build} | ${msText(t.start)} | ${msText(t.duration)} | ${t.top.map(([n, ms]) => `${n} ${msText(ms)}`).join('; ')} |`,
+      );
   }
   return longest;
 }

@@ -25,14 +25,15 @@ describe('groupOf: a source file to its package or portal folder', () => {
   });
 });
 
-// a.js, line 1: columns 0-9 the bundler's own code (no source), 10-19 Panel.tsx's `render`, 20 on mobx.
+// a.js, line 1: columns 0-9 the bundler's own code (no source), 10-19 Panel.tsx's `render`, 20 on mobx;
+// line 2 the bundler's own code.
 const map = new TraceMap(
   {
     version: 3,
     file: 'a.js',
     sources: ['../../node_modules/mobx/dist/mobx.esm.js', '../../src/features/billing/Panel.tsx'],
     names: ['render'],
-    mappings: 'A,UCAAA,UDKA',
+    mappings: 'A,UCAAA,UDKA;A',
   },
   '/repo/dist/assets/a.js.map',
 );
@@ -45,10 +46,10 @@ const frame = (functionName: string, url = '', column = -1, line = column < 0 ? 
   columnNumber: column,
 });
 
-/** Nine samples of 1 ms each, one per node 5, 6, 2, 3, 4, 8, 9, 10, 11. */
+/** Ten samples of 1 ms each, one per node 5, 6, 2, 3, 4, 8, 9, 10, 11, 12. */
 const profile: CpuProfile = {
   nodes: [
-    { id: 1, callFrame: frame('(root)'), children: [2, 3, 4, 5, 8, 9] },
+    { id: 1, callFrame: frame('(root)'), children: [2, 3, 4, 5, 8, 9, 12] },
     { id: 2, callFrame: frame('(program)') },
     { id: 3, callFrame: frame('(idle)') },
     { id: 4, callFrame: frame('(garbage collector)') },
@@ -58,11 +59,12 @@ const profile: CpuProfile = {
     { id: 9, callFrame: frame('x', 'http://localhost/assets/b.js', 5, 3) },
     { id: 10, callFrame: frame('Cd', A, 25) },
     { id: 11, callFrame: frame('', A, 5) },
+    { id: 12, callFrame: frame('P', A, 3, 1) },
   ],
   startTime: 1_000_000,
-  endTime: 1_009_000,
-  samples: [5, 6, 2, 3, 4, 8, 9, 10, 11],
-  timeDeltas: [0, 1000, 1000, 1000, 1000, 1000, 1000, 1000, 1000],
+  endTime: 1_010_000,
+  samples: [5, 6, 2, 3, 4, 8, 9, 10, 11, 12],
+  timeDeltas: [0, 1000, 1000, 1000, 1000, 1000, 1000, 1000, 1000, 1000],
 };
 
 describe('attribute: a CPU profile by package and portal folder', () => {
@@ -76,11 +78,12 @@ describe('attribute: a CPU profile by package and portal folder', () => {
       [GARBAGE_COLLECTOR]: 1,
       '(top level of a.js)': 1,
       '(no source map) b.js': 1,
+      '(bundler code in a.js)': 1,
     });
     expect(a.kinds.get('src/features/billing')).toBe('portal');
     expect(a.kinds.get('mobx')).toBe('package');
-    expect(a.busyMs).toBe(8);
-    expect(a.windowMs).toBe(9);
+    expect(a.busyMs).toBe(9);
+    expect(a.windowMs).toBe(10);
     // the wrapper's body starts with `render`'s segment: all three under its name and line
     expect(a.functions.get('render (src/features/billing/Panel.tsx:1)')).toBe(3);
     expect(a.functions.get('mobx/dist/mobx.esm.js:6')).toBe(1);
@@ -102,6 +105,7 @@ describe('long tasks after the first paint', () => {
     profile,
     firstPaintMs: 100,
     fcpMs: 100,
+    firstByteMs: 20,
     longTasks: [
       { start: 10, duration: 60 }, // ends before the first paint
       { start: 80, duration: 70 }, // the first paint interrupted it: counted whole
