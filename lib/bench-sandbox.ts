@@ -59,7 +59,13 @@ export async function startSandbox(): Promise<BenchServer> {
     detached: true,
   });
   const base = `http://localhost:${port}`;
+  let stopping = false;
+  // A server that ends under the bench (killed, crashed) says so, rather than leaving only refused connections.
+  child.once('exit', (code, signal) => {
+    if (!stopping) console.log(`  (the bench's sandbox on ${base} ended: ${signal ?? `exit code ${code}`})`);
+  });
   const stop = () => {
+    stopping = true;
     // The server and the tsx process it runs under: the group this bench started, nothing else.
     if (child.pid) process.kill(-child.pid, 'SIGTERM');
   };
