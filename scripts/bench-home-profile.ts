@@ -171,9 +171,9 @@ function printLongTasks(figures: Map<string, Figures>): Map<string, number> {
     `\nLongest task after the first paint on /home, Chromium at ${SLOWDOWN}x CPU slowdown (CDP Emulation.setCPUThrottlingRate; the page's PerformanceObserver 'longtask', which reports tasks over 50 ms; a task the first paint interrupted counts whole), median of ${BENCH_RUNS} loads:\n`,
   );
   console.log(
-    '| persona | build | first paint | longest task after it | tasks over 50 ms after it | budget | |',
+    '| persona | build | first byte | first paint | longest task after it | tasks over 50 ms after it | budget | |',
   );
-  console.log('| --- | --- | --- | --- | --- | --- | --- |');
+  console.log('| --- | --- | --- | --- | --- | --- | --- | --- |');
   const longest = new Map<string, number>();
   for (const [key, f] of figures) {
     const [persona, build] = key.split('\n') as [string, string];
