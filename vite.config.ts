@@ -9,6 +9,7 @@ import {
   routeDependencies,
   validateConfigAtBuild,
 } from './lib/vite-first-load';
+import { lazyModuleIds } from './lib/vite-lazy-modules';
 
 // The built app is served by the sandbox server (sandbox/main.ts), which adds the strict CSP.
 // `npm run dev` proxies the back-end paths to a running sandbox on SANDBOX_URL.
@@ -35,13 +36,17 @@ const reactRouterProduction = [
 // /home's route module and what it imports in one chunk beside it (the server preloads a page's chunks from the
 // build's manifest: sandbox/page-render.ts).
 const HOME_ROUTE = 'src/app/home-route.tsx';
-const homeRouteDependencies = routeDependencies(HOME_ROUTE);
+const homeRouteDependencies = routeDependencies(
+  HOME_ROUTE,
+  /src\/(app\/[^/]+-route|features\/[^/]+\/route|features\/[^/]+\/routes\/[^/]+)\.tsx$/,
+);
 
 export default defineConfig(({ isSsrBuild }) => ({
   define: {
     __BUNDLED_RULE_HASHES__: JSON.stringify(bundledRuleHashes('rules')),
   },
   plugins: [
+    lazyModuleIds(),
     react(),
     validateConfigAtBuild('config/portal.json'),
     firstPaint('config/portal.json'),
@@ -104,7 +109,16 @@ export default defineConfig(({ isSsrBuild }) => ({
             // What the entry needs before anything renders, in one file (the bundler made three).
             { name: 'initial', tags: ['$initial'], priority: 2 },
             // What /home's route module needs beside it, in one file (the bundler made a dozen small ones).
-            { name: 'home-deps', test: homeRouteDependencies.test, priority: 1 },
+            // Not its modules' dependencies with them: those other pages share go to page-deps below, so a
+            // signed-out page never downloads the home's cards.
+            {
+              name: 'home-deps',
+              test: homeRouteDependencies.test,
+              priority: 1,
+              includeDependenciesRecursively: false,
+            },
+            // What the home's module shares with other pages' modules (flows, dialogs), in one file they share.
+            { name: 'page-deps', test: homeRouteDependencies.sharedTest, priority: 1 },
           ],
         },
       },

@@ -15,9 +15,14 @@ export default mergeConfig(
       environment: 'node',
       setupFiles: ['test/setup.ts'],
       pool: 'threads',
-      // Some tests render every persona or run the rule tools as a child process: on a busy 2-core machine
-      // they take seconds. A generous limit keeps them from failing on load; no test asserts a duration.
-      testTimeout: 30_000,
+      // Vitest's own default on a 2-core machine is one worker (cores - 1): the files ran one after another
+      // while a core waited. Two keep both cores busy (docs/decisions/036-runtime-config-and-test-time.md).
+      maxWorkers: 2,
+      // Twice Vitest's default, for a machine busy with other work. The few tests that do seconds of work by
+      // design (json-rules-engine over hundreds of accounts, every persona's preview, git commits) say so and
+      // ask for more, 60 s at most; a machine test fails at once with the state it reached
+      // (test/machines/support/expect-state.ts), never on this limit.
+      testTimeout: 10_000,
     },
   }),
 );

@@ -30,34 +30,45 @@ const SHELL_MARK = '<!--app-shell-->';
  * dozen files under 2 KB each (shared with other lazy chunks), each a request on a phone's few connections
  * before the home could render. The set is read from the module graph when the build has parsed it.
  */
-export function routeDependencies(routeModule: string): {
+export function routeDependencies(
+  routeModule: string,
+  otherRoutes: RegExp,
+): {
   plugin: Plugin;
   test: (id: string) => boolean;
+  sharedTest: (id: string) => boolean;
 } {
   const deps = new Set<string>();
+  const shared = new Set<string>();
   const plugin: Plugin = {
     name: 'portal:route-dependencies',
     apply: 'build',
     buildEnd() {
       const ids = [...this.getModuleIds()];
-      const root = ids.find((id) => id.replaceAll('\\', '/').endsWith(routeModule));
+      const slashed = (id: string): string => id.replaceAll('\\', '/');
+      const root = ids.find((id) => slashed(id).endsWith(routeModule));
       if (!root) return this.error(`route-dependencies: no module ${routeModule}`);
-      const walk = (id: string): void => {
+      const walk = (id: string, into: Set<string>): void => {
         for (const dep of this.getModuleInfo(id)?.importedIds ?? []) {
-          if (dep === root || deps.has(dep)) continue;
-          deps.add(dep);
-          walk(dep);
+          if (dep === root || into.has(dep)) continue;
+          into.add(dep);
+          walk(dep, into);
         }
       };
-      walk(root);
+      walk(root, deps);
+      // What another page's module also imports: in a chunk of its own, so that page never loads the home's.
+      for (const id of ids) if (id !== root && otherRoutes.test(slashed(id))) walk(id, shared);
     },
   };
+  // The portal's own modules only: a library the home uses in part (date-fns) stays where the bundler puts
+  // it, or the lazy chunks' parts of it would join the home's chunk; and the fact vocabulary, which the
+  // home imports for types only (its descriptions are the analysts', docs/decisions/010-first-load.md).
+  const ours = (id: string): boolean =>
+    deps.has(id) && !id.includes('node_modules') && !id.endsWith('src/facts/vocabulary.ts');
   return {
     plugin,
-    // The portal's own modules only: a library the home uses in part (date-fns) stays where the bundler puts
-    // it, or the lazy chunks' parts of it would join the home's chunk; and the fact vocabulary, which the
-    // home imports for types only (its descriptions are the analysts', docs/decisions/010-first-load.md).
-    test: (id) => deps.has(id) && !id.includes('node_modules') && !id.endsWith('src/facts/vocabulary.ts'),
+    test: (id) => ours(id) && !shared.has(id),
+    sharedTest: (id) => ours(id) && shared.has(id),
   };
 }
 

@@ -1,7 +1,8 @@
 /**
  * Starts the sandbox (`npm start` builds first, then runs this with tsx). Environment: see the table in
  * sandbox/README.md (PORT, HOST, RULES_DIR, SANDBOX_PERSONAS_DIR, ORCH_UPSTREAM, SANDBOX_TODAY,
- * SANDBOX_TIMEOUT_MS, SESSION_IDLE_MINUTES, SESSION_ABSOLUTE_HOURS, SESSION_MAX, TRUST_PROXY,
+ * SANDBOX_TIMEOUT_MS, CALL_TIMEOUT_MS, HOME_COMPLETE_MS, CHUNK_LOAD_MS,
+ * SESSION_IDLE_MINUTES, SESSION_ABSOLUTE_HOURS, SESSION_MAX, TRUST_PROXY,
  * SECURE_COOKIES, SERVE_SOURCEMAPS, STUDIO_GIT_DIR, STUDIO_REQUIRE_APPROVAL, RULES_REMOTE,
  * RULES_FETCH_SECONDS, OIDC_ISSUER_URL, OIDC_CLIENT_ID, OIDC_CLIENT_SECRET, OIDC_ROLE_CLAIM, OIDC_AUTHOR_ROLE,
  * OIDC_APPROVER_ROLE, PUBLIC_URL, COOKIE_SECRET).
@@ -14,6 +15,7 @@ import { readStudioConfig } from './studio';
 import type { SessionLimits } from './session';
 import { LOOPBACK_HOSTS } from './security';
 import { parseSandboxToday } from './personas';
+import { runtimeConfigFromEnv } from './runtime-config';
 
 const env = process.env;
 
@@ -58,7 +60,10 @@ if (env.OIDC_ISSUER_URL) {
 }
 if (env.SANDBOX_PERSONAS_DIR) options.personaDirs = env.SANDBOX_PERSONAS_DIR.split(delimiter).filter(Boolean);
 if (env.ORCH_UPSTREAM) options.upstream = env.ORCH_UPSTREAM;
-if (env.SANDBOX_TIMEOUT_MS) options.timeoutHoldMs = Number(env.SANDBOX_TIMEOUT_MS);
+const hold = positive('SANDBOX_TIMEOUT_MS');
+if (hold) options.timeoutHoldMs = hold;
+// CALL_TIMEOUT_MS, HOME_COMPLETE_MS, CHUNK_LOAD_MS: the portal's time-outs, written into every page.
+options.runtimeConfig = runtimeConfigFromEnv(env);
 if (env.SANDBOX_TODAY) {
   const day = parseSandboxToday(env.SANDBOX_TODAY);
   if (!day)

@@ -13,6 +13,8 @@ import { join } from 'node:path';
 import { PassThrough, type Readable } from 'node:stream';
 import { pathToFileURL } from 'node:url';
 import { constants, createBrotliCompress, createGzip, type BrotliCompress, type Gzip } from 'node:zlib';
+import { appPage } from './app-page';
+import { withRuntimeConfig, type RuntimeConfig } from './runtime-config';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { FetchLike } from '../src/api/client';
 import type { Runtime } from '../src/engine/runtime';
@@ -33,6 +35,8 @@ export interface PageRendererOptions {
   homeCompleteMs?: number;
   /** the pages whose first view stays the browser's (the rule studio: an analyst's tool, not a customer page) */
   browserOnly?: (path: string) => boolean;
+  /** the time-outs written into every page (sandbox/runtime-config.ts); its homeCompleteMs is the server's wait too */
+  runtimeConfig?: RuntimeConfig;
 }
 
 const ROOT_START = '<!--ssr-root-->';
@@ -61,7 +65,7 @@ interface ManifestChunk {
 const escapeHtml = (text: string): string => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** The built index.html split around its root, re-read when a build replaces it. */
-function templateReader(distDir: string): () => Template | null {
+function templateReader(distDir: string, runtime: RuntimeConfig): () => Template | null {
   const file = join(distDir, 'index.html');
   let cached: Template | null = null;
   return () => {
@@ -69,7 +73,7 @@ function templateReader(distDir: string): () => Template | null {
     const st = statSync(file);
     const signature = `${st.size}:${st.mtimeMs}`;
     if (cached?.signature === signature) return cached;
-    const whole = readFileSync(file, 'utf8');
+    const whole = withRuntimeConfig(readFileSync(file, 'utf8'), runtime);
     const start = whole.indexOf(ROOT_START);
     const end = whole.indexOf(ROOT_END);
     const headEnd = whole.indexOf('</head>');
@@ -91,11 +95,13 @@ function templateReader(distDir: string): () => Template | null {
 }
 
 /** The chunks and styles a page module needs, from the build's manifest (each file once). */
-function manifestReader(distDir: string): (modules: readonly string[]) => string {
+function manifestReader(
+  distDir: string,
+): (modules: readonly string[], alreadyListed?: readonly string[]) => string {
   const file = join(distDir, '.vite', 'manifest.json');
   let manifest: Record<string, ManifestChunk> | null = null;
   let signature = '';
-  return (modules) => {
+  return (modules, alreadyListed = []) => {
     if (!existsSync(file)) return '';
     const st = statSync(file);
     if (`${st.size}:${st.mtimeMs}` !== signature) {
@@ -114,6 +120,8 @@ function manifestReader(distDir: string): (modules: readonly string[]) => string
       for (const dep of chunk.imports ?? []) walk(dep, into, css);
     };
     walk('index.html', loaded, loaded);
+    // And what the head lists already (the route's own chunks).
+    for (const module of alreadyListed) walk(module, loaded, loaded);
     for (const module of modules) walk(module, chunks, styles);
     const tags: string[] = [];
     for (const css of styles)
@@ -189,7 +197,11 @@ function compressor(req: FastifyRequest): { encoding: string; stream: BrotliComp
 export function createPageRenderer(
   options: PageRendererOptions,
 ): (req: FastifyRequest, reply: FastifyReply) => Promise<FastifyReply> {
-  const template = templateReader(options.distDir);
+  const runtimeConfig = options.runtimeConfig ?? {};
+  const template = templateReader(options.distDir, runtimeConfig);
+  // A page the server does not render: the built page with the runtime block, compressed once per build.
+  const sendWhole = appPage(join(options.distDir, 'index.html'), runtimeConfig);
+  const homeCompleteMs = options.homeCompleteMs ?? runtimeConfig.timeouts?.homeCompleteMs;
   const preloads = manifestReader(options.distDir);
   const entry =
     options.entry ??
@@ -219,21 +231,24 @@ export function createPageRenderer(
     const page = template();
     if (!page) return reply.code(503).type('text/html; charset=utf-8').send('The portal is not built.');
     const path = new URL(req.url, 'http://portal.invalid').pathname;
-    if (!page.rendered || options.browserOnly?.(path))
-      return reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(page.whole);
+    if (!page.rendered || options.browserOnly?.(path)) return sendWhole(req, reply);
 
     const ssr = await entry();
     const setCookies: string[] = [];
     const fetch = inProcessFetch(options.app, req, setCookies);
     const origin = `${req.protocol}://${req.host}`;
+    let routeModules: readonly string[] = [];
     const result = await ssr.render({
       url: req.url,
       origin,
       fetch,
       cookies: cookiesOf(req),
       runtime: (search) => runtimeFor(ssr, search, fetch),
-      ...(options.homeCompleteMs !== undefined ? { homeCompleteMs: options.homeCompleteMs } : {}),
+      ...(homeCompleteMs !== undefined ? { homeCompleteMs } : {}),
+      // The lazy cards the page shows: their styles and code, beyond what the head lists for the route.
+      assets: (shown) => preloads(shown, routeModules),
     });
+    if (result.kind === 'page') routeModules = result.modules;
     for (const cookie of setCookies) void reply.header('Set-Cookie', cookie);
     // A signed-in page is the customer's alone: never stored by the browser's cache or a proxy.
     void reply.header('Cache-Control', 'private, no-store');

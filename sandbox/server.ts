@@ -51,6 +51,7 @@ import { isoDate, isoDateTime, loadPersonas, type Persona, type PersonaProblem }
 import { createPageRenderer, type EntryServer } from './page-render';
 import { preauthRoutes } from './preauth-routes';
 import { RulesCache, type RulesBundle } from './rules';
+import type { RuntimeConfig } from './runtime-config';
 import { readStudioConfig, registerStudio, type StudioConfig } from './studio';
 import { RulesRepo } from './studio-repo';
 import {
@@ -127,6 +128,8 @@ export interface SandboxOptions {
   upstream?: string;
   /** how long a 'timeout' fault holds the response (default 30 s) */
   timeoutHoldMs?: number;
+  /** time-outs written into every page (CALL_TIMEOUT_MS ...: sandbox/runtime-config.ts); default the bundled ones */
+  runtimeConfig?: RuntimeConfig;
   /** the sandbox's clock for relative persona dates (default: the wall clock) */
   today?: () => Date;
   /** the session clock in ms (default Date.now): tests move it to expire sessions */
@@ -565,8 +568,9 @@ export function createSandboxServer(options: SandboxOptions = {}): SandboxServer
     rulesBundle: () => rules.bundle(),
     ...(options.renderEntry ? { entry: options.renderEntry } : {}),
     ...(options.renderWaitMs !== undefined ? { homeCompleteMs: options.renderWaitMs } : {}),
-    // The rule studio is an analyst's tool: its first view stays the browser's.
-    browserOnly: (path) => path === '/studio' || path.startsWith('/studio/'),
+    runtimeConfig: options.runtimeConfig ?? {},
+    // The rule studio is an analyst's tool: its first view stays the browser's, as the built page itself.
+    browserOnly: (path) => path === '/studio' || path.startsWith('/studio/') || path === '/index.html',
   });
 
   void app.register(fastifyStatic, {
@@ -580,8 +584,10 @@ export function createSandboxServer(options: SandboxOptions = {}): SandboxServer
     etag: true,
     lastModified: true,
     dotfiles: 'ignore',
-    // Source maps are built hidden and served only when asked for (they publish the source).
-    allowedPath: (path) => options.serveSourcemaps === true || !path.endsWith('.map'),
+    // Source maps are built hidden and served only when asked for (they publish the source). The page
+    // itself is sent with its runtime configuration by the fallback below.
+    allowedPath: (path) =>
+      !['/', '/index.html'].includes(path) && (options.serveSourcemaps === true || !path.endsWith('.map')),
     setHeaders: (reply, file) => {
       // Vite fingerprints everything under /assets, so it may be cached for good; the rest may change.
       void reply.header('Cache-Control', file.startsWith(assetsDir) ? IMMUTABLE : 'no-cache');
@@ -594,7 +600,7 @@ export function createSandboxServer(options: SandboxOptions = {}): SandboxServer
     if (path.startsWith('/rules/')) return json(reply, 404, { error: `No rule file ${path.slice(7)}` });
     if (!existsSync(indexFile)) return html(reply, 503, notBuiltPage(distDir));
     const last = path.split('/').pop() ?? '';
-    if (path.startsWith('/assets/') || last.includes('.')) {
+    if (path !== '/index.html' && (path.startsWith('/assets/') || last.includes('.'))) {
       return html(reply, 404, messagePage('Not found', `No file ${path}.`));
     }
     // Every other address is a page of the portal, rendered on the server (sandbox/page-render.ts).

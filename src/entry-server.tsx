@@ -35,11 +35,14 @@ import { createApi } from './stores/create-api';
 import type { Env } from './stores/env';
 import { dehydrate, SERVER_STATE_ID, type ServerState } from './stores/hydration';
 import { RootStore } from './stores/root-store';
+import { renderingOnServer } from './stores/arriving-code';
 import { STORAGE_FLAGS } from './stores/storage-flags';
 import { onUnshowableValue } from './ui/format';
+import { RenderedModules } from './ui/lazy-section';
 
 // Observers render once on the server: no reactions, nothing held between requests.
 enableStaticRendering(true);
+renderingOnServer();
 
 /** After the deadline, how long the guard's own timer may take to decide on what has answered. */
 const DECIDE_GRACE_MS = 100;
@@ -62,6 +65,11 @@ export interface RenderRequest {
   now?: () => Date;
   /** How long the server waits for the account's calls (default config.timeouts.homeCompleteMs). */
   homeCompleteMs?: number;
+  /**
+   * The `<link>` tags of the styles and code of modules the render showed beyond the route's own (its lazy
+   * cards), written before the markup (default: none).
+   */
+  assets?: (modules: readonly string[]) => string;
 }
 
 export type RenderResult =
@@ -170,6 +178,12 @@ export async function render(request: RenderRequest): Promise<RenderResult> {
   });
   const { api, detach } = detachable(createApi(client));
   const runtime = request.runtime(url.search);
+  // Which rules decided this page: the browser decides again if its own load of the rules differs.
+  let rules: string | null = null;
+  runtime.then(
+    (r) => (rules = r.version),
+    () => undefined,
+  );
   const store = new RootStore(
     env,
     api,
@@ -218,9 +232,9 @@ export async function render(request: RenderRequest): Promise<RenderResult> {
         await within(store.guardian.complete(), DECIDE_GRACE_MS);
       if (store.decisions.current) await within(store.items.evaluateNow(), left());
     }
-    await renderInto(body, store, handler, context, () => {
+    await renderInto(body, store, handler, context, request.assets ?? (() => ''), () => {
       detach();
-      return stateScript(dehydrate(store, wanted, tracked));
+      return stateScript(dehydrate(store, wanted, tracked, rules));
     });
   })().catch((error: unknown) => {
     // The page could not be rendered: the browser renders it itself, from the frame it knows (a part that
@@ -253,14 +267,18 @@ function renderInto(
   store: RootStore,
   handler: ReturnType<typeof createStaticHandler>,
   context: StaticHandlerContext,
+  assets: (modules: readonly string[]) => string,
   done: () => string,
 ): Promise<void> {
   const router = createStaticRouter(handler.dataRoutes, context);
+  const shown = new Set<string>();
   const app = (
     <StrictMode>
       <StoreProvider store={store}>
-        {/* hydrate={false}: no inline script; the browser gets the router's state in the data block. */}
-        <StaticRouterProvider router={router} context={context} hydrate={false} />
+        <RenderedModules value={shown}>
+          {/* hydrate={false}: no inline script; the browser gets the router's state in the data block. */}
+          <StaticRouterProvider router={router} context={context} hydrate={false} />
+        </RenderedModules>
       </StoreProvider>
     </StrictMode>
   );
@@ -289,7 +307,9 @@ function renderInto(
             return;
           }
           tail = done();
-          body.write('<div id="root">');
+          // In-body stylesheets hold the paint of what follows them until they have loaded: the lazy cards
+          // paint styled, in their place.
+          body.write(`${assets([...shown])}<div id="root">`);
           stream.pipe(sink);
         },
         onShellError: reject,

@@ -5,13 +5,14 @@ import './ui/styles.css';
 import { createClient } from './api/client';
 import { withLazyApplicationKey } from './api/preauth-client';
 import { config } from './config';
-import { loadRules, rulesUrl, type LoadedRules } from './engine/load';
+import type { LoadedRules } from './engine/load';
+import { rulesUrl } from './engine/names';
 import type { Runtime } from './engine/runtime';
 import { createApi } from './stores/create-api';
 import { browserEnv } from './stores/env';
 import { when } from 'mobx';
 import { arrivingCode, homeShown } from './stores/arriving-code';
-import { hydrate, readServerState, resume, SERVER_STATE_ID } from './stores/hydration';
+import { hydrate, readServerState, resume, SERVER_STATE_ID, type ServerState } from './stores/hydration';
 import { RootStore } from './stores/root-store';
 import { StoreProvider } from './stores/context';
 import { App, buildRoutes } from './shell/App';
@@ -58,17 +59,21 @@ async function start(): Promise<void> {
   let rules: Promise<LoadedRules> | null = null;
   let runtime: Promise<Runtime> | null = null;
   const loadedRules = (): Promise<LoadedRules> =>
-    (rules ??= loadRules({
-      fetch: (url, init) => env.fetch(url, init),
-      // The rule studio opens the portal with an analyst's draft (/home?rules=draft, that analyst alone).
-      url: rulesUrl(window.location.search),
-      bundled: {
-        hashes: __BUNDLED_RULE_HASHES__,
-        load: () => import('./engine/bundled').then((m) => m.bundledRules),
-      },
-      onIssue: (issue) =>
-        api.logIssue({ page: 'startup', operation: 'loadRules', message: issue.message, level: 'warn' }),
-    }));
+    // The loader (and the decisions' declarations it reads) is not part of the first load: a served page is
+    // hydrated with the server's decisions and fetches the rules when idle.
+    (rules ??= import('./engine/load').then(({ loadRules }) =>
+      loadRules({
+        fetch: (url, init) => env.fetch(url, init),
+        // The rule studio opens the portal with an analyst's draft (/home?rules=draft, that analyst alone).
+        url: rulesUrl(window.location.search),
+        bundled: {
+          hashes: __BUNDLED_RULE_HASHES__,
+          load: () => import('./engine/bundled').then((m) => m.bundledRules),
+        },
+        onIssue: (issue) =>
+          api.logIssue({ page: 'startup', operation: 'loadRules', message: issue.message, level: 'warn' }),
+      }),
+    ));
   const engine = (): Promise<Runtime> =>
     (runtime ??= Promise.all([loadedRules(), import('./engine/runtime')]).then(([r, { createRuntime }]) => {
       store.qa.setRuleFiles(Object.values(r.files));
@@ -138,7 +143,7 @@ async function start(): Promise<void> {
     store.start();
     void resume(store, served);
     guard();
-    whenIdle(() => void engine());
+    whenIdle(() => void engine().then((runtime) => decideAgainIfRulesChanged(store, served, runtime)));
   };
   const app = (
     <StrictMode>
@@ -156,6 +161,16 @@ async function start(): Promise<void> {
   // A page the server did not render (the rule studio, or a page whose render failed) is the browser's: React
   // replaces the frame index.html painted.
   else createRoot(root).render(app);
+}
+
+/**
+ * The rules the browser loaded are not the ones the server decided the page with (an approval landed in
+ * between, or a test served its own): every decision is made again on the same facts, as it would be after
+ * a reload.
+ */
+function decideAgainIfRulesChanged(store: RootStore, served: ServerState, runtime: Runtime): void {
+  if (served.rules === null || served.rules === runtime.version) return;
+  void store.decisions.evaluateNow().then(() => store.items.evaluateNow());
 }
 
 void start();

@@ -7,8 +7,8 @@
  * fetch is injected (the root store passes window.fetch; tests pass a fake).
  */
 import type { Validator } from '../generated/validators';
-// The plain JSON, not src/config: the client must load even where the config validator cannot run.
-import portal from '../../config/portal.json';
+// The time-out a server set for this page (src/config/runtime.ts), else the bundled one.
+import { config } from '../config';
 
 export type FailureKind = 'http' | 'timeout' | 'malformed' | 'network' | 'unauthenticated' | 'request';
 
@@ -116,7 +116,7 @@ async function drain(res: Response): Promise<void> {
 
 export function createClient(options: ClientOptions): ApiClient {
   const baseUrl = options.baseUrl ?? '';
-  const defaultTimeout = options.timeoutMs ?? portal.timeouts.callMs;
+  const defaultTimeout = options.timeoutMs ?? config.timeouts.callMs;
 
   async function request<T>(req: RequestOptions<T>): Promise<Result<T>> {
     const method = req.method ?? 'GET';

@@ -3,13 +3,20 @@
  * allowlist (config/portal.json). It is bundled at build time and validated there (the build stops on an
  * invalid file: lib/vite-first-load.ts, and test/config.test.ts in `npm test`), so a broken
  * configuration never reaches a browser, and the browser does not carry the configuration's validator.
+ * The time-outs are the exception: the server that serves the page may set them at run time (the page's
+ * `portal-runtime` data block, read once here at start-up; src/config/runtime.ts), so the tests run the
+ * build that ships with short ones.
  */
 import raw from '../../config/portal.json';
 import type { Config } from '../generated/types';
+import { readRuntimeConfig, withRuntime } from './runtime';
 
 export type PortalConfig = Config;
 
-export const config: PortalConfig = raw;
+export const config: PortalConfig = withRuntime<PortalConfig>(
+  raw,
+  readRuntimeConfig(globalThis.document, (message) => console.warn(message)),
+);
 
 /** A jump-out address by name; a missing name is a configuration bug, reported loudly. */
 export function jumpOut(name: string): string {

@@ -71,5 +71,4 @@ export function decisionSpec(id: string): AnyDeclaration | undefined {
   return decisionById.get(id);
 }
 
-/** The file name of a decision's rule set. */
-export const ruleFileOf = (id: string): string => `${id}.json`;
+export { ruleFileOf } from './names';

@@ -190,8 +190,4 @@ export function ruleHashes(files: Readonly<Record<string, unknown>>): Record<str
  * `?rules=draft`, the bundle of the draft the server keeps on the analyst's own session
  * (/rules/draft/bundle.json, refused to anyone else, whose app then falls back to the bundled rules).
  */
-export function rulesUrl(search: string): string {
-  return new URLSearchParams(search).get('rules') === 'draft'
-    ? '/rules/draft/bundle.json'
-    : '/rules/bundle.json';
-}
+export { rulesUrl } from './names';

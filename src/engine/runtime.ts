@@ -8,6 +8,7 @@
  * (`toggle.cancel`, `walledGarden.state`, `payment.late`). Each decision is read from its matching rules as
  * its declared outcome says (./outcomes.ts); nothing here names a decision.
  */
+import { ruleHash } from './rule-hash';
 import { Engine, type RuleResult, type TopLevelConditionResult } from 'json-rules-engine';
 import type { AccountFacts, OrderFacts } from '../facts/vocabulary';
 import { DECISIONS, type AnyDeclaration, type DecisionId, type DecisionSpec } from './decisions';
@@ -228,6 +229,11 @@ const FED_FACTS = DECISIONS.filter((d) => d.stage !== 'order').flatMap((d) =>
 export type ItemContext = Pick<HomeDecisions, 'toggles' | 'orderActions'>;
 
 export interface Runtime {
+  /**
+   * The fingerprint of the rules it decides with: the browser compares it with the server's (the page's
+   * state) and decides again when the rules changed between the server's render and its own load.
+   */
+  readonly version: string;
   /** Every decision of the home and shell for the account's facts. */
   decide(facts: AccountFacts): Promise<{ decisions: HomeDecisions; explain: ExplainTrace }>;
   /** The per-order decision: whether the order's 'Appointment Messages' link shows. */
@@ -306,5 +312,5 @@ export function createRuntime(rulesets: Rulesets): Runtime {
     return { decisions: decisions as ItemDecisions, explain: outcomes.map((o) => o.trace) };
   }
 
-  return { decide, decideOrder, decideItem };
+  return { version: ruleHash(rulesets), decide, decideOrder, decideItem };
 }

@@ -1,4 +1,7 @@
-export * from './vocabulary';
+// The vocabulary's tables (built from the decisions' declarations, with the analysts' descriptions) are imported
+// from './vocabulary' itself by the engine and the studio: through here only its types, so no customer page
+// pulls the declarations into its first load (test/e2e/first-load-budget.spec.ts).
+export type * from './vocabulary';
 export * from './snapshot';
 export * from './derive';
 export * from './order';

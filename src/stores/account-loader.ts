@@ -11,7 +11,7 @@ import { getRepairTickets } from '../api/calls/repair-tickets';
 import { getWgStatus } from '../api/calls/wg-status';
 import { getWifiInfo } from '../api/calls/wifi-info';
 import type { HomeDecisions } from '../engine';
-import { outageIdentifierTypeOf } from '../facts';
+import { outageIdentifierTypeOf } from '../facts/derive';
 import type { AccountCallKey, AccountCalls, AccountDataStore } from './account-data-store';
 import type { IssueReporter } from './issue-reporter';
 import type { ProfileStore } from './profile-store';

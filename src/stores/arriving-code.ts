@@ -9,9 +9,19 @@ import { observable, runInAction } from 'mobx';
  */
 export const arrivingCode = observable.set<string>();
 
+/** Set once by the server's rendering module (src/entry-server.tsx): it waits for no code. */
+let onServer = false;
+
+/**
+ * The server renders the cards it decided, waiting for their code (React's lazy): nothing arrives there, and a
+ * set shared by every request must not hold one customer's cards.
+ */
+export function renderingOnServer(): void {
+  onServer = true;
+}
+
 export function codeArriving(id: string, code: Promise<unknown>, waitMs: number): void {
-  // The server renders the cards it decided, waiting for their code (React's lazy): nothing arrives there.
-  if (typeof document === 'undefined') return;
+  if (onServer) return;
   runInAction(() => arrivingCode.add(id));
   const arrived = () => runInAction(() => arrivingCode.delete(id));
   setTimeout(arrived, waitMs);

@@ -1,6 +1,6 @@
 // Only this file of the bundled rules: the other copies load when a served file must be replaced.
 import constantsFile from '../../rules/constants.json';
-import { CONSTANT_NAMES, type ConstantName } from '../engine/decisions';
+import { CONSTANT_NAMES, type ConstantName } from '../facts/names';
 import type { RuleFile } from '../engine/types';
 import type { RootStore } from './root-store';
 

@@ -38,6 +38,8 @@ export interface ServerState {
   calls: SettledCalls;
   /** Analytics events the server's render raised (a profile failure...): the browser pushes them. */
   analytics: Array<{ event: string; [key: string]: unknown }>;
+  /** The fingerprint of the rules the server decided with (Runtime.version), null if it decided nothing. */
+  rules: string | null;
 }
 
 /** The store's state after a server render, for the page. */
@@ -45,6 +47,7 @@ export function dehydrate(
   store: RootStore,
   wanted: string,
   analytics: ServerState['analytics'],
+  rules: string | null = null,
 ): ServerState {
   const pending = Object.entries(store.accountData.pending)
     .filter(([, busy]) => busy)
@@ -71,6 +74,7 @@ export function dehydrate(
     flags: store.flags.values,
     calls: store.calls.dehydrate(),
     analytics,
+    rules,
   };
 }
 

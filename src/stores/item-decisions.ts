@@ -1,5 +1,5 @@
 import { makeObservable, observable, reaction, runInAction, type IReactionDisposer } from 'mobx';
-import { HISTORY_ACTIONS } from '../engine/decisions';
+import { HISTORY_ACTIONS } from '../engine/names';
 import type { HomeDecisions, ItemDecisions } from '../engine/types';
 import { pendingOrderOf } from '../facts/derive';
 import { historyOrders, historyTickets } from '../facts/history';

@@ -4,7 +4,7 @@ import type { Api, ReportIssue } from './api-port';
 import type { LoadOptions } from './session-store';
 import type { Env } from './env';
 import type { Profile } from '../generated/types';
-import { profileFromEnvelope } from '../facts';
+import { profileFromEnvelope } from '../facts/snapshot';
 
 export type ProfileStatus = 'idle' | 'loading' | 'ok' | 'failure' | '223' | '222';
 

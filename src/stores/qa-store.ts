@@ -5,7 +5,7 @@ import type { JsonValue, PathFile, PathRecorder, ScreenChange, UiAction } from '
 /** The path recorder (machines/paths.ts): the capture hands it in (usePaths), so it loads only with `?qa`. */
 export type PathsModule = Pick<typeof import('../../machines/paths'), 'actorAnswer' | 'createPathRecorder'>;
 import type { RulesUsed } from '../../machines/version';
-import { ruleFileOf } from '../engine/decisions';
+import { ruleFileOf } from '../engine/names';
 import type { RuleFileReport } from '../engine/load';
 import type { Env } from './env';
 

@@ -1,4 +1,4 @@
-import { defaultUiState, type AccountSnapshot, type Call } from '../facts';
+import { defaultUiState, type AccountSnapshot, type Call } from '../facts/snapshot';
 import type { AccountCallKey, AccountDataStore } from './account-data-store';
 import type { AccountsStore } from './accounts-store';
 import type { ProfileStore } from './profile-store';

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { historyOrders, historyTickets, mergedHistory, type HistoryItem } from '../facts';
+import { historyOrders, historyTickets, mergedHistory, type HistoryItem } from '../facts/history';
 import type { HistoryOrder, OrderHistory, RepairTickets, TroubleReport } from '../generated/types';
 import { formatDate } from './format';
 import {

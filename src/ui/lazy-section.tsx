@@ -1,5 +1,11 @@
-import { lazy, Suspense, useState, type ComponentType } from 'react';
+import { createContext, lazy, Suspense, useContext, useState, type ComponentType } from 'react';
 import type { SectionComponent, SectionProps } from './section';
+
+/**
+ * The modules of the lazy cards a server render showed (provided by src/entry-server.tsx): the page then
+ * carries their styles and code before any script runs, so a card never paints unstyled or moves.
+ */
+export const RenderedModules = createContext<Set<string> | null>(null);
 
 /** Each lazy card -> its code while on its way (null once loaded). */
 const arriving = new Map<SectionComponent, () => Promise<unknown> | null>();
@@ -13,7 +19,10 @@ const arriving = new Map<SectionComponent, () => Promise<unknown> | null>();
  * pushing them down when it arrives; past that wait, the card appears when its code does. For cards that only
  * some accounts see, with flows a customer starts by a click.
  */
-export function lazySection(load: () => Promise<ComponentType<SectionProps>>): SectionComponent {
+export function lazySection(
+  load: () => Promise<ComponentType<SectionProps>>,
+  module?: string,
+): SectionComponent {
   let loaded: ComponentType<SectionProps> | undefined;
   let loading: Promise<{ default: ComponentType<SectionProps> }> | undefined;
   const once = () =>
@@ -25,6 +34,8 @@ export function lazySection(load: () => Promise<ComponentType<SectionProps>>): S
   function LazySection(props: SectionProps) {
     // Chosen once per card: switching component types later would remount it and lose its flow's state.
     const [Card] = useState<ComponentType<SectionProps>>(() => loaded ?? Lazy);
+    const rendered = useContext(RenderedModules);
+    if (module) rendered?.add(module);
     return (
       <Suspense fallback={null}>
         <Card {...props} />
@@ -34,6 +45,15 @@ export function lazySection(load: () => Promise<ComponentType<SectionProps>>): S
   arriving.set(LazySection, () => (loaded ? null : once()));
   return LazySection;
 }
+
+/**
+ * lazySection naming the card's module as the build's manifest does: written by the build for every
+ * `lazySection(() => import('./Card')…)` (lib/vite-lazy-modules.ts), never by hand.
+ */
+lazySection.from =
+  (module: string) =>
+  (load: () => Promise<ComponentType<SectionProps>>): SectionComponent =>
+    lazySection(load, module);
 
 /**
  * The code of a card made by lazySection, fetched from the first call on, while it is on its way (settled:

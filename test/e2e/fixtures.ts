@@ -1,24 +1,31 @@
 import { test as base, expect, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
+import { CALL_TIMEOUT_MS } from '../../playwright.config';
 
 /**
- * Every browser test gets a page that records CSP violations and uncaught errors; after the test both
- * lists must be empty. CSP violations are caught in the page (securitypolicyviolation) and from the
- * console, so an inline script or style the policy refused fails the test that caused it.
+ * Records a page's CSP violations and uncaught errors into the list it returns. CSP violations are caught in
+ * the page (securitypolicyviolation) and from the console, so an inline script or style the policy refused
+ * fails the test that caused it.
  */
+export async function guard(page: Page): Promise<string[]> {
+  const problems: string[] = [];
+  page.on('console', (msg) => {
+    const text = msg.text();
+    if (/Content Security Policy|Refused to/i.test(text)) problems.push(`CSP: ${text}`);
+  });
+  page.on('pageerror', (err) => problems.push(`uncaught: ${err.message}`));
+  await page.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (e) => {
+      console.error(`Refused to load (CSP ${e.violatedDirective}): ${e.blockedURI}`);
+    });
+  });
+  return problems;
+}
+
+/** Every browser test gets a guarded page: after the test, no CSP violation and no uncaught error. */
 export const test = base.extend<{ guarded: Page }>({
   guarded: async ({ page }, use) => {
-    const problems: string[] = [];
-    page.on('console', (msg) => {
-      const text = msg.text();
-      if (/Content Security Policy|Refused to/i.test(text)) problems.push(`CSP: ${text}`);
-    });
-    page.on('pageerror', (err) => problems.push(`uncaught: ${err.message}`));
-    await page.addInitScript(() => {
-      document.addEventListener('securitypolicyviolation', (e) => {
-        console.error(`Refused to load (CSP ${e.violatedDirective}): ${e.blockedURI}`);
-      });
-    });
+    const problems = await guard(page);
     await use(page);
     expect(problems, 'no CSP violation and no uncaught error').toEqual([]);
   },
@@ -26,7 +33,39 @@ export const test = base.extend<{ guarded: Page }>({
 
 export { expect };
 
-/** Signs in as a persona through the sandbox's automation entry and lands on `path`. */
+/** The calls of each page that the sandbox's 'timeout' fault holds (timeOutAtOnce). */
+const heldCalls = new WeakMap<Page, Set<string>>();
+
+/**
+ * The sandbox's 'timeout' fault holds a call until the portal gives up, after the call time-out the test
+ * server writes into its pages (CALL_TIMEOUT_MS). Rather than wait that long, the page's clock is moved past
+ * it as soon as such a call is sent, so the portal's own time-out fires at once, whatever the machine's load.
+ * The first time, this installs the page's clock (Playwright's; time flows as usual). `held` false: the call
+ * is answered again (another fault mode, or none).
+ */
+export async function timeOutAtOnce(page: Page, call: string, held: boolean): Promise<void> {
+  let calls = heldCalls.get(page);
+  if (!calls) {
+    if (!held) return;
+    calls = new Set();
+    heldCalls.set(page, calls);
+    await page.clock.install();
+    page.on('request', (request) => {
+      // The call's time-out timer starts before the request is sent: it is due CALL_TIMEOUT_MS from here.
+      if (calls!.has(new URL(request.url()).pathname))
+        page.clock.fastForward(CALL_TIMEOUT_MS).catch(() => {
+          // The page closed first: nothing left to time out.
+        });
+    });
+  }
+  if (held) calls.add(call);
+  else calls.delete(call);
+}
+
+/**
+ * Signs in as a persona through the sandbox's automation entry and lands on `path`, with the sandbox's
+ * faults (`call:mode`) set for the session; a 'timeout' one times out at once (timeOutAtOnce).
+ */
 export async function signIn(
   page: Page,
   persona: string,
@@ -34,7 +73,11 @@ export async function signIn(
   faults: string[] = [],
 ): Promise<void> {
   const q = new URLSearchParams({ persona, redirect: path });
-  for (const f of faults) q.append('fault', f);
+  for (const f of faults) {
+    q.append('fault', f);
+    const at = f.lastIndexOf(':');
+    await timeOutAtOnce(page, f.slice(0, at), f.slice(at + 1) === 'timeout');
+  }
   await page.goto(`/sandbox/signin?${q.toString()}`);
   await ready(page);
 }

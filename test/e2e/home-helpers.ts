@@ -1,5 +1,5 @@
-import type { Page } from '@playwright/test';
-import { expect } from './fixtures';
+import type { Locator, Page, Route } from '@playwright/test';
+import { expect, timeOutAtOnce } from './fixtures';
 
 /** A UI issue-log record as the sandbox received it (POST /Orch/dssh/ui/sanitize). */
 export interface IssueRecord {
@@ -46,10 +46,14 @@ export async function expectNewIssue(
     .toBeGreaterThan(before);
 }
 
-/** Sets a fault on one call of this browser session (the sandbox's fault switch; mode 'off' clears it). */
+/**
+ * Sets a fault on one call of this browser session (the sandbox's fault switch; mode 'off' clears it); a
+ * 'timeout' one times out at once (timeOutAtOnce).
+ */
 export async function setFault(page: Page, call: string, mode: string): Promise<void> {
   const r = await page.request.get(`/sandbox/faults?set=${encodeURIComponent(`${call}:${mode}`)}`);
   expect(r.ok()).toBe(true);
+  await timeOutAtOnce(page, call, mode === 'timeout');
 }
 
 /** The page is not blank: the signed-in chrome and the greeting of the full home are there. */
@@ -61,8 +65,30 @@ export async function expectHomeShown(page: Page): Promise<void> {
 /** The three fault modes of the sandbox's fault switch. */
 export const FAULT_MODES = ['500', 'malformed', 'timeout'] as const;
 
-/** The client gives up after 15 s: a time-out case waits for that. */
-export const AFTER_TIMEOUT = 25_000;
+/**
+ * Closes the toast holding `text` with its Dismiss button, so that the next fault mode's toast is a new one,
+ * without waiting out its 3 or 4 s (the store's timer: test/stores/ui-store.test.ts).
+ */
+export async function dismissToast(page: Page, text: Locator): Promise<void> {
+  const shown = page.locator('.toast', { has: text });
+  await shown.getByRole('button', { name: 'Dismiss message' }).click();
+  await expect(shown).toHaveCount(0);
+}
+
+/**
+ * Holds this page's next request to `path` until the test answers it: the call stays in flight for as long
+ * as the test looks at the page, whatever the machine's speed.
+ */
+export async function holdCall(page: Page, path: string): Promise<() => Promise<Route>> {
+  let held: (route: Route) => void;
+  const request = new Promise<Route>((resolve) => (held = resolve));
+  await page.route(
+    (url) => url.pathname === path,
+    (route) => held(route),
+    { times: 1 },
+  );
+  return () => request;
+}
 
 interface ToggleRules {
   rules: { event: { params: { toggle: string; on: boolean } } }[];

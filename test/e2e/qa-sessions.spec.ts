@@ -22,7 +22,7 @@ function qaReplay(file: string): Promise<{ code: number; output: string }> {
     execFile(
       process.execPath,
       ['--import', 'tsx', 'scripts/qa-replay.ts', file],
-      { env: process.env, timeout: 150_000 },
+      { env: process.env, timeout: 55_000 },
       (error, stdout, stderr) => {
         const code = error ? (typeof error.code === 'number' ? error.code : 1) : 0;
         resolve({ code, output: `${stdout}${stderr}` });
@@ -40,111 +40,133 @@ async function saveSession(page: Page, flow: Locator, file: string): Promise<Pat
 }
 
 test.describe('QA sessions captured in the browser replay in the browser', () => {
-  test.describe.configure({ timeout: 240_000 });
+  // Each qa:replay starts a sandbox and a Chromium of its own (seconds, more on a busy machine): one replay per
+  // test, each story in order on one worker, the two stories side by side.
+  test.describe.configure({ timeout: 60_000 });
 
-  test('a walled-garden Pay now failing (a 500 fault) is saved with persona, date, faults, rules and machine version, and qa:replay replays it; a copy with a changed expected text fails', async ({
-    guarded: page,
-  }, testInfo) => {
-    await signIn(page, 'walled-garden-soft', '/home?qa', [`${PAY}:500`]);
-    await settled(page);
-    await page.getByRole('button', { name: 'Pay now', exact: true }).click();
-    await expect(page.getByText(MESSAGES.paymentFailed.text, { exact: true })).toBeVisible();
+  test.describe('a walled-garden Pay now failing (a 500 fault)', () => {
+    test.describe.configure({ mode: 'serial' });
+    let file = '';
+    let session: PathFile;
 
-    await page.getByRole('button', { name: /^QA: rules and flow paths/ }).click();
-    const flow = page.getByRole('region', { name: /^walled-garden-pay #\d+$/ });
-    await expect(flow).toContainText('State: ready, 2 steps');
-    const file = testInfo.outputPath('walled-garden-pay.json');
-    const session = await saveSession(page, flow, file);
-    await expect(page.getByRole('status').filter({ hasText: /^Saved walled-garden-pay-/ })).toBeVisible();
+    test('is saved with persona, date, faults, rules and machine version, and qa:replay replays it', async ({
+      guarded: page,
+    }, testInfo) => {
+      await signIn(page, 'walled-garden-soft', '/home?qa', [`${PAY}:500`]);
+      await settled(page);
+      await page.getByRole('button', { name: 'Pay now', exact: true }).click();
+      await expect(page.getByText(MESSAGES.paymentFailed.text, { exact: true })).toBeVisible();
 
-    expect(session.format).toBe(2);
-    expect(session.machineVersion).toBe(await machineVersion(walledGardenPayMachine));
-    expect(session.session).toMatchObject({
-      persona: 'walled-garden-soft',
-      accountIndex: 0,
-      faults: { [PAY]: '500' },
-      page: { path: '/home' },
-      rules: { hash: (await rulesHashOfDir('rules')).hash },
+      await page.getByRole('button', { name: /^QA: rules and flow paths/ }).click();
+      const flow = page.getByRole('region', { name: /^walled-garden-pay #\d+$/ });
+      await expect(flow).toContainText('State: ready, 2 steps');
+      file = testInfo.outputPath('walled-garden-pay.json');
+      session = await saveSession(page, flow, file);
+      await expect(page.getByRole('status').filter({ hasText: /^Saved walled-garden-pay-/ })).toBeVisible();
+
+      expect(session.format).toBe(2);
+      expect(session.machineVersion).toBe(await machineVersion(walledGardenPayMachine));
+      expect(session.session).toMatchObject({
+        persona: 'walled-garden-soft',
+        accountIndex: 0,
+        faults: { [PAY]: '500' },
+        page: { path: '/home' },
+        rules: { hash: (await rulesHashOfDir('rules')).hash },
+      });
+      expect(session.session?.date).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+      expect(session.session?.sandboxClock?.startsWith(session.session.date)).toBe(true);
+      expect(session.steps.map((s) => [s.event.type, s.expectedState])).toEqual([
+        ['PAY.NOW', 'authorizing'],
+        [`xstate.error.actor.authorizePayment`, 'ready'],
+      ]);
+      expect(session.steps[0]?.via).toEqual([{ action: 'click', role: 'button', name: 'Pay now' }]);
+      expect(session.steps[1]?.screen?.shown).toContain(MESSAGES.paymentFailed.text);
+
+      const replay = await qaReplay(file);
+      expect(replay.output).toContain(
+        'persona   walled-garden-soft; faults /Orch/dssh/pbs/authorizePayment:500',
+      );
+      expect(replay.output).toContain('1. click button "Pay now" → PAY.NOW ⇒ authorizing  OK');
+      expect(replay.output).toContain('2. authorizePayment fails ⇒ ready  OK');
+      expect(replay.code, replay.output).toBe(0);
     });
-    expect(session.session?.date).toMatch(/^\d{4}-\d{2}-\d{2}$/);
-    expect(session.session?.sandboxClock?.startsWith(session.session.date)).toBe(true);
-    expect(session.steps.map((s) => [s.event.type, s.expectedState])).toEqual([
-      ['PAY.NOW', 'authorizing'],
-      [`xstate.error.actor.authorizePayment`, 'ready'],
-    ]);
-    expect(session.steps[0]?.via).toEqual([{ action: 'click', role: 'button', name: 'Pay now' }]);
-    expect(session.steps[1]?.screen?.shown).toContain(MESSAGES.paymentFailed.text);
 
-    const replay = await qaReplay(file);
-    expect(replay.output).toContain(
-      'persona   walled-garden-soft; faults /Orch/dssh/pbs/authorizePayment:500',
-    );
-    expect(replay.output).toContain('1. click button "Pay now" → PAY.NOW ⇒ authorizing  OK');
-    expect(replay.output).toContain('2. authorizePayment fails ⇒ ready  OK');
-    expect(replay.code, replay.output).toBe(0);
+    test('captured on a slower back end (the page showed the payment being submitted), it replays too', async () => {
+      const testInfo = test.info();
+      // The replay holds the call until it has seen that too, however fast the sandbox answers.
+      const slow = structuredClone(session);
+      slow.steps[0]!.screen = { shown: [BILLING_HOME_TEXT.submittingPayment], gone: [] };
+      const slowFile = testInfo.outputPath('walled-garden-pay-slow.json');
+      writeFileSync(slowFile, JSON.stringify(slow, null, 2));
+      const held = await qaReplay(slowFile);
+      expect(held.output).toContain('1. click button "Pay now" → PAY.NOW ⇒ authorizing  OK');
+      expect(held.code, held.output).toBe(0);
+    });
 
-    // Captured on a slower back end, the page showed the payment being submitted: the replay holds the call
-    // until it has seen that too, however fast the sandbox answers.
-    const slow = structuredClone(session);
-    slow.steps[0]!.screen = { shown: [BILLING_HOME_TEXT.submittingPayment], gone: [] };
-    const slowFile = testInfo.outputPath('walled-garden-pay-slow.json');
-    writeFileSync(slowFile, JSON.stringify(slow, null, 2));
-    const held = await qaReplay(slowFile);
-    expect(held.output).toContain('1. click button "Pay now" → PAY.NOW ⇒ authorizing  OK');
-    expect(held.code, held.output).toBe(0);
-
-    const tampered = structuredClone(session);
-    const shown = tampered.steps[1]!.screen!.shown;
-    shown[shown.indexOf(MESSAGES.paymentFailed.text)] = 'Your payment went through.';
-    const tamperedFile = testInfo.outputPath('walled-garden-pay-tampered.json');
-    writeFileSync(tamperedFile, JSON.stringify(tampered, null, 2));
-    const failing = await qaReplay(tamperedFile);
-    expect(failing.output).toContain('2. authorizePayment fails ⇒ ready  FAIL');
-    expect(failing.output).toContain('screen: missing "Your payment went through."');
-    expect(failing.code, failing.output).toBe(1);
+    test('a copy with a changed expected text fails', async () => {
+      const testInfo = test.info();
+      const tampered = structuredClone(session);
+      const shown = tampered.steps[1]!.screen!.shown;
+      shown[shown.indexOf(MESSAGES.paymentFailed.text)] = 'Your payment went through.';
+      const tamperedFile = testInfo.outputPath('walled-garden-pay-tampered.json');
+      writeFileSync(tamperedFile, JSON.stringify(tampered, null, 2));
+      const failing = await qaReplay(tamperedFile);
+      expect(failing.output).toContain('2. authorizePayment fails ⇒ ready  FAIL');
+      expect(failing.output).toContain('screen: missing "Your payment went through."');
+      expect(failing.code, failing.output).toBe(1);
+    });
   });
 
-  test('the sign-in recovery flow is captured on both of its pages, signed out, and each page replays', async ({
-    guarded: page,
-  }, testInfo) => {
-    await page.goto('/login/forgotPassword?qa');
-    await page.getByLabel('Username').fill('alex.postpaid');
-    await page.getByRole('button', { name: 'Continue' }).click();
-    await page.getByLabel('Email address').fill('alex.postpaid@mail.example');
-    await page.getByRole('button', { name: 'Send the reset link' }).click();
-    await expect(page.getByRole('status').filter({ hasText: /^Check your email/ })).toBeVisible();
+  test.describe('the sign-in recovery flow', () => {
+    test.describe.configure({ mode: 'serial' });
+    const files: string[] = [];
 
-    await page.getByRole('button', { name: /^QA: rules and flow paths/ }).click();
-    // Newest first: the step-2 page's flow, then the first page's.
-    const flows = page.getByRole('region', { name: /^forgot-password #\d+$/ });
-    await expect(flows).toHaveCount(2);
-    const files = [
-      testInfo.outputPath('forgot-password-1.json'),
-      testInfo.outputPath('forgot-password-2.json'),
-    ];
-    const step1 = await saveSession(page, flows.nth(1), files[0]!);
-    const step2 = await saveSession(page, flows.nth(0), files[1]!);
+    test('is captured on both of its pages, signed out, and its first page replays', async ({
+      guarded: page,
+    }, testInfo) => {
+      await page.goto('/login/forgotPassword?qa');
+      await page.getByLabel('Username').fill('alex.postpaid');
+      await page.getByRole('button', { name: 'Continue' }).click();
+      await page.getByLabel('Email address').fill('alex.postpaid@mail.example');
+      await page.getByRole('button', { name: 'Send the reset link' }).click();
+      await expect(page.getByRole('status').filter({ hasText: /^Check your email/ })).toBeVisible();
 
-    const version = await machineVersion(forgotPasswordMachine);
-    for (const s of [step1, step2]) {
-      expect(s.machineVersion).toBe(version);
-      expect(s.session).toMatchObject({ persona: null, faults: {} });
-    }
-    expect(step1.session?.page).toEqual({ path: '/login/forgotPassword' });
-    expect(step1.steps[0]?.via).toEqual([
-      { action: 'fill', role: 'textbox', name: 'Username', value: 'alex.postpaid' },
-      { action: 'click', role: 'button', name: 'Continue' },
-    ]);
-    expect(step2.session?.page).toEqual({
-      path: '/login/forgotPasswordStep2',
-      state: { login: 'alex.postpaid', maskedEmail: expect.any(String) as unknown },
-    });
-    expect(step2.steps.at(-1)?.expectedState).toBe('emailSent');
+      await page.getByRole('button', { name: /^QA: rules and flow paths/ }).click();
+      // Newest first: the step-2 page's flow, then the first page's.
+      const flows = page.getByRole('region', { name: /^forgot-password #\d+$/ });
+      await expect(flows).toHaveCount(2);
+      files.push(
+        testInfo.outputPath('forgot-password-1.json'),
+        testInfo.outputPath('forgot-password-2.json'),
+      );
+      const step1 = await saveSession(page, flows.nth(1), files[0]!);
+      const step2 = await saveSession(page, flows.nth(0), files[1]!);
 
-    for (const file of files) {
-      const replay = await qaReplay(file);
+      const version = await machineVersion(forgotPasswordMachine);
+      for (const s of [step1, step2]) {
+        expect(s.machineVersion).toBe(version);
+        expect(s.session).toMatchObject({ persona: null, faults: {} });
+      }
+      expect(step1.session?.page).toEqual({ path: '/login/forgotPassword' });
+      expect(step1.steps[0]?.via).toEqual([
+        { action: 'fill', role: 'textbox', name: 'Username', value: 'alex.postpaid' },
+        { action: 'click', role: 'button', name: 'Continue' },
+      ]);
+      expect(step2.session?.page).toEqual({
+        path: '/login/forgotPasswordStep2',
+        state: { login: 'alex.postpaid', maskedEmail: expect.any(String) as unknown },
+      });
+      expect(step2.steps.at(-1)?.expectedState).toBe('emailSent');
+
+      const replay = await qaReplay(files[0]!);
       expect(replay.output).toContain('persona   none (signed out); faults none');
       expect(replay.code, replay.output).toBe(0);
-    }
+    });
+
+    test('its second page replays', async () => {
+      const replay = await qaReplay(files[1]!);
+      expect(replay.output).toContain('persona   none (signed out); faults none');
+      expect(replay.code, replay.output).toBe(0);
+    });
   });
 });

@@ -103,6 +103,7 @@ const changeOf = (
 describe('rules:impact', () => {
   const population = generatedPopulation(distributions);
 
+  // json-rules-engine decides hundreds of accounts twice: seconds of work, more on a busy machine.
   it("decides each generated account exactly as json-rules-engine does the app's way (profile, planned calls, decisions, orders and tickets)", async () => {
     const current = edited((r) => {
       firstBillUpTo20(r);
@@ -128,8 +129,9 @@ describe('rules:impact', () => {
       }),
       { numRuns: 150 },
     );
-  });
+  }, 60_000);
 
+  // json-rules-engine decides hundreds of accounts twice: seconds of work, more on a busy machine.
   it("counts, per decision and change, the accounts json-rules-engine's decisions differ for", async () => {
     const current = edited((r) => {
       firstBillUpTo20(r);
@@ -158,8 +160,9 @@ describe('rules:impact', () => {
     expect(report.rules).toEqual([
       { decision: 'home-sections', added: [], removed: ['rewards'], changed: ['first-bill-alert'] },
     ]);
-  });
+  }, 60_000);
 
+  // json-rules-engine decides hundreds of accounts twice: seconds of work, more on a busy machine.
   it('counts the accounts whose prepaid card status changes when the card-expiry warning goes from 60 to 45 days, as json-rules-engine decides them', async () => {
     const current = edited((r) => {
       const rule = r['prepaid-card'].rules.find((x) => x.name === 'card-almost-expired')!;
@@ -193,8 +196,9 @@ describe('rules:impact', () => {
     expect(report.rules).toEqual([
       { decision: 'prepaid-card', added: [], removed: [], changed: ['card-almost-expired'] },
     ]);
-  });
+  }, 60_000);
 
+  // json-rules-engine decides hundreds of accounts twice: seconds of work, more on a busy machine.
   it("counts, per order and ticket, the accounts that gain the technician's location when the tech tracker is turned on, as json-rules-engine decides them", async () => {
     const current = edited((r) => {
       r.toggles.rules.find((x) => x.name === 'techTracker')!.event.params.on = true;
@@ -224,7 +228,7 @@ describe('rules:impact', () => {
     // offers.
     expect(changeOf(report, 'toggles', '+techTracker')).toBe(sample.size);
     expect(report.changedAccounts).toBe(changed);
-  });
+  }, 60_000);
 
   it('finds no change between identical rules', () => {
     const report = measureImpact(
@@ -496,6 +500,7 @@ describe('a measurement on the live rules decided once (the studio keeps them be
   const afresh = (draft: Rulesets) =>
     withoutTimings(measureImpact(draft, shipped(), population, { reuse: false }));
 
+  // json-rules-engine decides hundreds of accounts twice: seconds of work, more on a busy machine.
   it('reports exactly what deciding both rule sets afresh reports, for any draft (one to three files replaced, those other files read included)', async () => {
     const baseline = await prepared;
     expect(baseline.done).toBe(400);
@@ -508,7 +513,7 @@ describe('a measurement on the live rules decided once (the studio keeps them be
       }),
       { numRuns: 60 },
     );
-  });
+  }, 60_000);
 
   it('decides the draft again where a changed file feeds others: a stage-1 decision the home reads, the toggles and the calls the rules plan', async () => {
     const baseline = await prepared;

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createActor, fromPromise, waitFor } from 'xstate';
+import { createActor, fromPromise } from 'xstate';
 import {
   accountSwitchMachine,
   type ReloadSessionOutput,
@@ -7,6 +7,7 @@ import {
   type SetCurrentAccountInput,
 } from '../../machines/account-switch.machine';
 import { MESSAGES, type ToastMessage } from '../../machines/messages';
+import { expectState } from './support/expect-state';
 
 const SWITCH_FAILED = 'We were unable to switch accounts. Please try again later.';
 
@@ -54,7 +55,7 @@ function run(options: {
   return { actor, calls, showToast, setCurrentAccount, logged };
 }
 
-const backToIdle = (actor: ReturnType<typeof run>['actor']) => waitFor(actor, (s) => s.matches('idle'));
+const backToIdle = (actor: ReturnType<typeof run>['actor']) => expectState(actor, 'idle');
 
 describe('account switch (shell spec: Switching accounts)', () => {
   it("shows 'We were unable to switch accounts. Please try again later.' when the profile id is unknown", () => {

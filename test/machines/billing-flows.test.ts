@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { createActor, fromPromise, waitFor } from 'xstate';
+import { createActor, fromPromise } from 'xstate';
 import { cancelScheduledPaymentMachine } from '../../machines/cancel-scheduled-payment.machine';
 import { shownMessages, type ToastMessage } from '../../machines/messages';
 import { payBillMachine } from '../../machines/pay-bill.machine';
 import { paymentPlanMachine } from '../../machines/payment-plan.machine';
 import { viewBillMachine, type FoundBill } from '../../machines/view-bill.machine';
+import { expectDone, expectState } from './support/expect-state';
 
 const never = <T>() => new Promise<T>(() => {});
 
@@ -31,7 +32,7 @@ describe('pay a bill (home spec 2.7, 8; shell spec 7)', () => {
     );
     actor.send({ type: 'BILL.PAY' });
     expect(actor.getSnapshot().value).toBe('requestingToken');
-    await waitFor(actor, (s) => s.status === 'done');
+    await expectDone(actor);
     expect(effects).toEqual(['goToPayment']);
     expect(toasts).toEqual([]);
   });
@@ -39,7 +40,7 @@ describe('pay a bill (home spec 2.7, 8; shell spec 7)', () => {
   it("token failure: 'We are unable to provide this function at this time. Please try again later.' (4 s)", async () => {
     const { actor, effects, toasts } = run(() => Promise.reject(new Error('HTTP 500')), never);
     actor.send({ type: 'BILL.PAY' });
-    await waitFor(actor, (s) => s.matches('idle'));
+    await expectState(actor, 'idle');
     expect(effects).toEqual([]);
     expect(toasts).toMatchObject([
       {
@@ -56,7 +57,7 @@ describe('pay a bill (home spec 2.7, 8; shell spec 7)', () => {
       () => Promise.reject(new Error('HTTP 500')),
     );
     actor.send({ type: 'BILL.PAY' });
-    await waitFor(actor, (s) => s.matches('idle'));
+    await expectState(actor, 'idle');
     expect(effects).toEqual([]);
     expect(toasts).toMatchObject([
       { text: 'Something went wrong, please try again later', durationMs: 4000, tone: 'error' },
@@ -84,14 +85,14 @@ describe('payment plan (home spec 2.7, 2.11, 5, 7, 8)', () => {
   it('the payment-plan token, then the payment-plan site with it', async () => {
     const { actor, opened } = run(() => Promise.resolve({ token: 'PP-1' }));
     actor.send({ type: 'PLAN.OPEN' });
-    await waitFor(actor, (s) => s.status === 'done');
+    await expectDone(actor);
     expect(opened).toEqual(['PP-1']);
   });
 
   it("the token failure toast (4 s): 'We are unable to provide this function at this time. Please try again later.'", async () => {
     const { actor, opened, toasts } = run(() => Promise.reject(new Error('statusCode 0')));
     actor.send({ type: 'PLAN.OPEN' });
-    await waitFor(actor, (s) => s.matches('idle'));
+    await expectState(actor, 'idle');
     expect(opened).toEqual([]);
     expect(toasts).toMatchObject([
       {
@@ -132,7 +133,7 @@ describe('cancel scheduled payment (home spec 2.7, 4, 7, 8)', () => {
     actor.send({ type: 'PAYMENT.CANCEL' });
     actor.send({ type: 'PAYMENT.CONFIRM' });
     expect(actor.getSnapshot().can({ type: 'PAYMENT.KEEP' })).toBe(false);
-    await waitFor(actor, (s) => s.status === 'done');
+    await expectDone(actor);
     expect(effects).toEqual(['paymentCancelled']);
     expect(toasts).toMatchObject([{ text: 'Payment Cancelled', tone: 'success', durationMs: 3000 }]);
   });
@@ -141,7 +142,7 @@ describe('cancel scheduled payment (home spec 2.7, 4, 7, 8)', () => {
     const { actor, toasts, effects } = run(() => Promise.reject(new Error("status 'failure'")));
     actor.send({ type: 'PAYMENT.CANCEL' });
     actor.send({ type: 'PAYMENT.CONFIRM' });
-    await waitFor(actor, (s) => s.matches('idle'));
+    await expectState(actor, 'idle');
     expect(effects).toEqual([]);
     expect(toasts).toMatchObject([
       { text: 'Unable to cancel the payment. Please try again.', tone: 'error', durationMs: 4000 },
@@ -178,7 +179,7 @@ describe('View Bill (home spec 2.7, 4, 8)', () => {
     );
     actor.send({ type: 'BILL.VIEW' });
     expect(actor.getSnapshot().value).toBe('loading');
-    await waitFor(actor, (s) => s.matches('idle'));
+    await expectState(actor, 'idle');
     expect(toasts).toMatchObject([{ text: 'Fetching Bill details', tone: 'success' }]);
     expect(opened).toEqual(['/billDetailPdf?billDate=2026-02-22']);
   });
@@ -186,7 +187,7 @@ describe('View Bill (home spec 2.7, 4, 8)', () => {
   it("or the error state 'Previous bills are not available'", async () => {
     const { actor, opened } = run(false, () => Promise.reject(new Error('errorNo 1')));
     actor.send({ type: 'BILL.VIEW' });
-    await waitFor(actor, (s) => s.matches('unavailable'));
+    await expectState(actor, 'unavailable');
     expect(shownMessages(actor.getSnapshot()).map((m) => m.text)).toEqual([
       'Previous bills are not available',
     ]);
@@ -205,6 +206,6 @@ describe('View Bill (home spec 2.7, 4, 8)', () => {
   it('an account whose bill list is empty has no bills yet either', async () => {
     const { actor } = run(false, () => Promise.resolve({ to: null }));
     actor.send({ type: 'BILL.VIEW' });
-    await waitFor(actor, (s) => s.matches('noBills'));
+    await expectState(actor, 'noBills');
   });
 });

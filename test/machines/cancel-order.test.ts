@@ -1,7 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createActor, fromPromise, waitFor } from 'xstate';
+import { createActor, fromPromise } from 'xstate';
 import { cancelOrderMachine } from '../../machines/cancel-order.machine';
 import { shownMessages, type ToastMessage } from '../../machines/messages';
+import { expectDone, expectState } from './support/expect-state';
 
 function run(from: 'home' | 'history', cancel: () => Promise<void>) {
   const effects: string[] = [];
@@ -50,7 +51,7 @@ describe('cancel order (home spec 2.2, 2.3, 4 Cancel service order)', () => {
     actor.send({ type: 'ORDER.CANCEL' });
     actor.send({ type: 'ORDER.CONFIRM' });
     expect(actor.getSnapshot().value).toBe('cancelling');
-    await waitFor(actor, (s) => s.status === 'done');
+    await expectDone(actor);
     expect(effects).toEqual(['orderCancelled']);
     expect(toasts).toEqual([]);
   });
@@ -59,7 +60,7 @@ describe('cancel order (home spec 2.2, 2.3, 4 Cancel service order)', () => {
     const { actor, effects, toasts } = run('home', () => Promise.reject(new Error("reasonCode '500'")));
     actor.send({ type: 'ORDER.CANCEL' });
     actor.send({ type: 'ORDER.CONFIRM' });
-    await waitFor(actor, (s) => s.matches('idle'));
+    await expectState(actor, 'idle');
     expect(effects).toEqual([]);
     // Back in idle: Cancel Order is usable again.
     expect(actor.getSnapshot().can({ type: 'ORDER.CANCEL' })).toBe(true);

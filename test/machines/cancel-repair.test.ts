@@ -1,7 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createActor, fromPromise, waitFor } from 'xstate';
+import { createActor, fromPromise } from 'xstate';
 import { cancelRepairMachine } from '../../machines/cancel-repair.machine';
 import { shownMessages, type ToastMessage } from '../../machines/messages';
+import { expectState } from './support/expect-state';
 
 function run(cancel: () => Promise<void>) {
   const toasts: ToastMessage[] = [];
@@ -28,7 +29,7 @@ describe('cancel repair appointment (home spec 2.4, 4, 5)', () => {
     const { actor, toasts, cancelled } = run(() => Promise.resolve());
     actor.send({ type: 'REPAIR.CANCEL' });
     actor.send({ type: 'REPAIR.CONFIRM' });
-    await waitFor(actor, (s) => s.matches('idle'));
+    await expectState(actor, 'idle');
     expect(cancelled).toHaveBeenCalledTimes(1);
     expect(toasts).toMatchObject([{ text: 'Your Appointment has been cancelled', tone: 'success' }]);
   });
@@ -37,7 +38,7 @@ describe('cancel repair appointment (home spec 2.4, 4, 5)', () => {
     const { actor, toasts, cancelled } = run(() => Promise.reject(new Error("type 'fail'")));
     actor.send({ type: 'REPAIR.CANCEL' });
     actor.send({ type: 'REPAIR.CONFIRM' });
-    await waitFor(actor, (s) => s.matches('idle'));
+    await expectState(actor, 'idle');
     expect(cancelled).not.toHaveBeenCalled();
     expect(toasts).toMatchObject([
       { text: 'Sorry, your appointment cannot be cancelled at the moment', durationMs: 4000, tone: 'error' },

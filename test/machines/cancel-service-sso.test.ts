@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createActor, fromPromise, waitFor } from 'xstate';
+import { createActor, fromPromise } from 'xstate';
 import {
   CANCEL_SERVICE_SSO_MESSAGES as M,
   PERFORM_SSO_STATUS_ERROR,
@@ -7,6 +7,7 @@ import {
   type SsoReply,
 } from '../../machines/cancel-service-sso.machine';
 import { shownMessages } from '../../machines/messages';
+import { expectState } from './support/expect-state';
 
 function start(reply: () => Promise<SsoReply>) {
   const calls: string[] = [];
@@ -40,7 +41,7 @@ describe('single sign-on entry for cancelling service from a mobile app', () => 
       Promise.resolve({ authenticated: true, currentlyManagingAccountId: '310245781' }),
     );
     actor.send({ type: 'SSO.START', token: ' APP-TOKEN ' });
-    await waitFor(actor, (s) => s.matches('signedIn'));
+    await expectState(actor, 'signedIn');
     expect(calls).toEqual(['APP-TOKEN']);
     expect(opened).toHaveBeenCalledWith({ accountNumber: '310245781' });
   });
@@ -50,7 +51,7 @@ describe('single sign-on entry for cancelling service from a mobile app', () => 
       Promise.resolve({ authenticated: false, errorMessage: 'Invalid or expired token' }),
     );
     actor.send({ type: 'SSO.START', token: 'T' });
-    const snap = await waitFor(actor, (s) => s.matches({ failed: 'refused' }));
+    const snap = await expectState(actor, { failed: 'refused' });
     expect(snap.context.errorMessage).toBe('Invalid or expired token');
     expect(shownMessages(snap)).toEqual([M.refused]);
     expect(opened).not.toHaveBeenCalled();
@@ -62,13 +63,13 @@ describe('single sign-on entry for cancelling service from a mobile app', () => 
       fail ? Promise.reject(new Error(PERFORM_SSO_STATUS_ERROR)) : Promise.resolve({ authenticated: true }),
     );
     actor.send({ type: 'SSO.START', token: 'T' });
-    const snap = await waitFor(actor, (s) => s.matches({ failed: 'serviceError' }));
+    const snap = await expectState(actor, { failed: 'serviceError' });
     expect(snap.context.failure).toBe(PERFORM_SSO_STATUS_ERROR);
     expect(shownMessages(snap)).toEqual([M.serviceError]);
     expect(logged).toHaveBeenCalledWith({ reason: PERFORM_SSO_STATUS_ERROR });
     fail = false;
     actor.send({ type: 'SSO.RETRY' });
-    await waitFor(actor, (s) => s.matches('signedIn'));
+    await expectState(actor, 'signedIn');
     expect(calls).toEqual(['T', 'T']);
   });
 

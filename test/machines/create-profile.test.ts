@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createActor, fromPromise, waitFor } from 'xstate';
+import { createActor, fromPromise } from 'xstate';
 import { shownMessages } from '../../machines/messages';
 import {
   CREATE_PROFILE_MESSAGES as M,
@@ -9,6 +9,7 @@ import {
   type EmailUsernameReply,
   type ProfilePayload,
 } from '../../machines/create-profile.machine';
+import { expectState } from './support/expect-state';
 
 const account = { accountNumber: '310245781', authCode: '123456' };
 const details = { firstName: 'Pat', lastName: 'Doe', emailAddress: 'pat@mail.example' };
@@ -81,12 +82,10 @@ describe('profile completion', () => {
     expect(shownMessages(actor.getSnapshot())).toEqual([M.emailInvalid]);
     expect(checks).toEqual([]);
     actor.send({ type: 'PROFILE.SUBMIT_DETAILS', ...details });
-    expect(shownMessages(await waitFor(actor, (s) => s.matches({ completionStep: 'emailTaken' })))).toEqual([
-      M.emailTaken,
-    ]);
+    expect(shownMessages(await expectState(actor, { completionStep: 'emailTaken' }))).toEqual([M.emailTaken]);
     reply = { ...ok, available: true };
     actor.send({ type: 'PROFILE.SUBMIT_DETAILS', ...details });
-    await waitFor(actor, (s) => s.matches('passwordStep'));
+    await expectState(actor, 'passwordStep');
     expect(checks).toEqual(['pat@mail.example', 'pat@mail.example']);
     expect(effects.details).toHaveBeenCalledWith({ origin: 'registration', account, details });
   });
@@ -98,12 +97,12 @@ describe('profile completion', () => {
       { check: () => answer() },
     );
     actor.send({ type: 'PROFILE.SUBMIT_DETAILS', ...details });
-    expect(
-      shownMessages(await waitFor(actor, (s) => s.matches({ completionStep: 'errorInResponse' }))),
-    ).toEqual([M.emailRefused]);
+    expect(shownMessages(await expectState(actor, { completionStep: 'errorInResponse' }))).toEqual([
+      M.emailRefused,
+    ]);
     answer = () => Promise.reject(new Error('HTTP 500'));
     actor.send({ type: 'PROFILE.SUBMIT_DETAILS', ...details });
-    expect(shownMessages(await waitFor(actor, (s) => s.matches({ completionStep: 'apiFailed' })))).toEqual([
+    expect(shownMessages(await expectState(actor, { completionStep: 'apiFailed' }))).toEqual([
       M.emailCheckFailed,
     ]);
   });
@@ -122,7 +121,7 @@ describe('password creation through createProfile2', () => {
     expect(shownMessages(actor.getSnapshot())).toEqual([M.passwordWeak]);
     expect(creates).toEqual([]);
     send('Secret123');
-    const snap = await waitFor(actor, (s) => s.matches('created'));
+    const snap = await expectState(actor, 'created');
     expect(creates).toEqual([{ ...account, ...details, password: 'Secret123' }]);
     expect(effects.created).toHaveBeenCalledWith({
       origin: 'registration',
@@ -139,24 +138,24 @@ describe('password creation through createProfile2', () => {
       { create: () => answer() },
     );
     actor.send({ type: 'PROFILE.SUBMIT_PASSWORD', password: 'Secret123', confirmation: 'Secret123' });
-    expect(shownMessages(await waitFor(actor, (s) => s.matches({ passwordStep: 'createRefused' })))).toEqual([
+    expect(shownMessages(await expectState(actor, { passwordStep: 'createRefused' }))).toEqual([
       M.createRefused,
     ]);
     answer = () => Promise.reject(new Error('HTTP 500'));
     actor.send({ type: 'PROFILE.SUBMIT_PASSWORD', password: 'Secret123', confirmation: 'Secret123' });
-    expect(shownMessages(await waitFor(actor, (s) => s.matches({ passwordStep: 'createFailed' })))).toEqual([
+    expect(shownMessages(await expectState(actor, { passwordStep: 'createFailed' }))).toEqual([
       M.createFailed,
     ]);
     answer = () => Promise.resolve({ ...ok, login: 'pat@mail.example' });
     actor.send({ type: 'PROFILE.SUBMIT_PASSWORD', password: 'Secret123', confirmation: 'Secret123' });
-    await waitFor(actor, (s) => s.matches('created'));
+    await expectState(actor, 'created');
     expect(creates).toHaveLength(3);
   });
 
   it('from forgot username the profile is created at completion, without a password', async () => {
     const { actor, creates, effects } = start({ origin: 'forgotUsername', step: 'completion', account });
     actor.send({ type: 'PROFILE.SUBMIT_DETAILS', ...details });
-    await waitFor(actor, (s) => s.matches('created'));
+    await expectState(actor, 'created');
     expect(creates).toEqual([{ ...account, ...details }]);
     expect(effects.details).not.toHaveBeenCalled();
     expect(effects.created).toHaveBeenCalledWith(expect.objectContaining({ origin: 'forgotUsername' }));

@@ -1,11 +1,12 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createActor, fromPromise, waitFor } from 'xstate';
+import { createActor, fromPromise } from 'xstate';
 import {
   creditOfferMachine,
   type AnswerOfferInput,
   type OfferAnswerResponse,
 } from '../../machines/credit-offer.machine';
 import { MESSAGES, shownMessages, type ToastMessage } from '../../machines/messages';
+import { expectDone, expectState } from './support/expect-state';
 
 const DETAIL_UNAVAILABLE =
   'We are unable to retrieve the necessary detail to complete the out of service credit. Please chat with an agent.';
@@ -38,7 +39,7 @@ describe('out-of-service credit offer (shell spec: Out-of-service credit offer)'
       Promise.resolve({ status: 'OK', offerStatus: 'Accepted' }),
     );
     actor.send({ type: 'CREDIT.ACCEPT' });
-    await waitFor(actor, (s) => s.status === 'done');
+    await expectDone(actor);
     expect(answerOffer).toHaveBeenCalledWith({ answer: 'accepted' });
     expect(actor.getSnapshot().value).toBe('accepted');
     expect(showToast).toHaveBeenCalledWith({
@@ -56,7 +57,7 @@ describe('out-of-service credit offer (shell spec: Out-of-service credit offer)'
       Promise.resolve({ status: 'OK', offerStatus: 'ELIGIBLE' }),
     );
     actor.send({ type: 'CREDIT.ACCEPT' });
-    await waitFor(actor, (s) => s.matches('acceptFailed'));
+    await expectState(actor, 'acceptFailed');
     expect(shown(actor)).toEqual([
       {
         display: 'dialog',
@@ -76,7 +77,7 @@ describe('out-of-service credit offer (shell spec: Out-of-service credit offer)'
   it('shows the Bill Credit dialog when the accept call fails', async () => {
     const { actor } = run(() => Promise.reject(new Error('HTTP 500')));
     actor.send({ type: 'CREDIT.ACCEPT' });
-    await waitFor(actor, (s) => s.matches('acceptFailed'));
+    await expectState(actor, 'acceptFailed');
     expect(shown(actor)).toEqual([MESSAGES.creditDetailUnavailable]);
   });
 
@@ -90,7 +91,7 @@ describe('out-of-service credit offer (shell spec: Out-of-service credit offer)'
   it("shows 'Your out of service credit has been declined' when response.status is OK", async () => {
     const { actor, showToast } = run(() => Promise.resolve({ status: 'OK', message: 'Offer declined' }));
     actor.send({ type: 'CREDIT.DECLINE' });
-    await waitFor(actor, (s) => s.matches({ declineDialog: 'declined' }));
+    await expectState(actor, { declineDialog: 'declined' });
     expect(shown(actor)).toEqual([
       {
         display: 'message',
@@ -111,7 +112,7 @@ describe('out-of-service credit offer (shell spec: Out-of-service credit offer)'
   ])("shows 'Your out of service credit has not been declined' when %s", async (_, answer) => {
     const { actor } = run(answer);
     actor.send({ type: 'CREDIT.DECLINE' });
-    await waitFor(actor, (s) => s.matches({ declineDialog: 'notDeclined' }));
+    await expectState(actor, { declineDialog: 'notDeclined' });
     expect(shown(actor).map((m) => m.text)).toEqual(['Your out of service credit has not been declined']);
     actor.send({ type: 'DIALOG.CLOSE' });
     expect(actor.getSnapshot().value).toBe('offered');

@@ -1,7 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createActor, fromPromise, waitFor } from 'xstate';
+import { createActor, fromPromise } from 'xstate';
 import { declineAltNumberMachine, type DeclineAltTnOutput } from '../../machines/decline-alt-number.machine';
 import { type ToastMessage } from '../../machines/messages';
+import { expectDone, expectState } from './support/expect-state';
 
 function run(decline: () => Promise<DeclineAltTnOutput>) {
   const showToast = vi.fn<(toast: ToastMessage) => void>();
@@ -24,7 +25,7 @@ describe("Decline on the 'no contact number' alert (shell spec: Contact number a
     const { actor, showToast, declineAltTn } = run(() => Promise.resolve({ statusMessage: 'SUCCESS' }));
     actor.send({ type: 'ALTNUMBER.DECLINE' });
     expect(actor.getSnapshot().value).toBe('calling');
-    await waitFor(actor, (s) => s.status === 'done');
+    await expectDone(actor);
     expect(declineAltTn).toHaveBeenCalledTimes(1);
     expect(actor.getSnapshot().value).toBe('hidden');
     expect(showToast).toHaveBeenCalledWith({
@@ -44,7 +45,7 @@ describe("Decline on the 'no contact number' alert (shell spec: Contact number a
     async (_, decline) => {
       const { actor, showToast } = run(decline);
       actor.send({ type: 'ALTNUMBER.DECLINE' });
-      await waitFor(actor, (s) => s.matches('shown'));
+      await expectState(actor, 'shown');
       expect(showToast).toHaveBeenCalledWith({
         display: 'toast',
         id: 'altNumberDeclineFailed',
@@ -60,7 +61,7 @@ describe("Decline on the 'no contact number' alert (shell spec: Contact number a
     const { actor, declineAltTn } = run(() => Promise.resolve({ statusMessage: 'SUCCESS' }));
     actor.send({ type: 'ALTNUMBER.DECLINE' });
     actor.send({ type: 'ALTNUMBER.DECLINE' });
-    await waitFor(actor, (s) => s.status === 'done');
+    await expectDone(actor);
     expect(declineAltTn).toHaveBeenCalledTimes(1);
   });
 });

@@ -1,7 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createActor, fromPromise, waitFor } from 'xstate';
+import { createActor, fromPromise } from 'xstate';
 import { deviceRenameMachine, type UpdateDeviceInput } from '../../machines/device-rename.machine';
 import { shownMessages, type ToastMessage } from '../../machines/messages';
+import { expectState } from './support/expect-state';
 
 function run(update: (i: UpdateDeviceInput) => Promise<void> = () => Promise.resolve()) {
   const renamed: unknown[] = [];
@@ -28,7 +29,7 @@ describe('device rename (home spec 2.9 Connected Devices, 7 updateDevice)', () =
     expect(actor.getSnapshot().matches('editing')).toBe(true);
     actor.send({ type: 'DEVICE.CHANGE', field: 'name', value: 'Den TV' });
     actor.send({ type: 'DEVICE.SAVE' });
-    await waitFor(actor, (s) => s.matches('viewing'));
+    await expectState(actor, 'viewing');
     expect(updateDevice).toHaveBeenCalledWith({ deviceId: 'dev-1', name: 'Den TV' });
     expect(renamed).toEqual([{ deviceId: 'dev-1', name: 'Den TV', type: 'TV' }]);
     expect(toasts).toMatchObject([{ text: 'Device has been updated Successfully' }]);
@@ -39,7 +40,7 @@ describe('device rename (home spec 2.9 Connected Devices, 7 updateDevice)', () =
     actor.send({ type: 'DEVICE.EDIT' });
     actor.send({ type: 'DEVICE.CHANGE', field: 'type', value: 'Game console' });
     actor.send({ type: 'DEVICE.SAVE' });
-    await waitFor(actor, (s) => s.matches('viewing'));
+    await expectState(actor, 'viewing');
     expect(updateDevice).toHaveBeenCalledWith({ deviceId: 'dev-1', type: 'Game console' });
   });
 
@@ -48,7 +49,7 @@ describe('device rename (home spec 2.9 Connected Devices, 7 updateDevice)', () =
     actor.send({ type: 'DEVICE.EDIT' });
     actor.send({ type: 'DEVICE.CHANGE', field: 'name', value: 'X' });
     actor.send({ type: 'DEVICE.SAVE' });
-    await waitFor(actor, (s) => s.matches({ editing: 'failed' }));
+    await expectState(actor, { editing: 'failed' });
     expect(actor.getSnapshot().context.draft.name).toBe('Living room TV');
     expect(shownMessages(actor.getSnapshot())[0]?.text).toBe(
       'We were unable to update this device. Please try again later.',

@@ -1,7 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createActor, fromPromise, waitFor } from 'xstate';
+import { createActor, fromPromise } from 'xstate';
 import { editWifiMachine, serverMessageOf, type WifiCredentials } from '../../machines/edit-wifi.machine';
 import { shownMessages, type ToastMessage } from '../../machines/messages';
+import { expectState } from './support/expect-state';
 
 function run(useAcs: boolean, save: (c: WifiCredentials) => Promise<void> = () => Promise.resolve()) {
   const saved: WifiCredentials[] = [];
@@ -44,7 +45,7 @@ describe('edit wifi info (home spec 2.9, 4 Wifi edit, 7 resetCredentials / updat
     actor.send({ type: 'WIFI.CHANGE', field: 'name', value: 'New name' });
     actor.send({ type: 'WIFI.SAVE' });
     expect(actor.getSnapshot().value).toBe('savingAdapt');
-    await waitFor(actor, (s) => s.matches('closed'));
+    await expectState(actor, 'closed');
     expect(resetCredentials).toHaveBeenCalledWith({ name: 'New name', password: 'maple-street-42' });
     expect(updateCredentials).not.toHaveBeenCalled();
     expect(saved).toEqual([{ name: 'New name', password: 'maple-street-42' }]);
@@ -58,7 +59,7 @@ describe('edit wifi info (home spec 2.9, 4 Wifi edit, 7 resetCredentials / updat
     actor.send({ type: 'WIFI.CHANGE', field: 'password', value: 'another-key-1' });
     actor.send({ type: 'WIFI.SAVE' });
     expect(actor.getSnapshot().value).toBe('savingAcs');
-    await waitFor(actor, (s) => s.matches('closed'));
+    await expectState(actor, 'closed');
     expect(updateCredentials).toHaveBeenCalledWith({ name: 'RiveraHome', password: 'another-key-1' });
     expect(resetCredentials).not.toHaveBeenCalled();
   });
@@ -68,7 +69,7 @@ describe('edit wifi info (home spec 2.9, 4 Wifi edit, 7 resetCredentials / updat
     actor.send({ type: 'WIFI.EDIT' });
     actor.send({ type: 'WIFI.CHANGE', field: 'name', value: 'Taken' });
     actor.send({ type: 'WIFI.SAVE' });
-    await waitFor(actor, (s) => s.matches({ editing: 'failed' }));
+    await expectState(actor, { editing: 'failed' });
     const { context } = actor.getSnapshot();
     expect(context.error).toBe('Name in use');
     expect(context.draft).toEqual({ name: 'RiveraHome', password: 'maple-street-42' });
@@ -81,7 +82,7 @@ describe('edit wifi info (home spec 2.9, 4 Wifi edit, 7 resetCredentials / updat
     actor.send({ type: 'WIFI.EDIT' });
     actor.send({ type: 'WIFI.CHANGE', field: 'name', value: 'Other' });
     actor.send({ type: 'WIFI.SAVE' });
-    await waitFor(actor, (s) => s.matches({ editing: 'failed' }));
+    await expectState(actor, { editing: 'failed' });
     expect(actor.getSnapshot().context.error).toBeNull();
     expect(shownMessages(actor.getSnapshot())[0]?.text).toBe(
       'We were unable to update your WiFi info. Please try again later.',

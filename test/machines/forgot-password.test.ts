@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createActor, fromPromise, waitFor } from 'xstate';
+import { createActor, fromPromise } from 'xstate';
 import { shownMessages } from '../../machines/messages';
 import {
   FORGOT_PASSWORD_MESSAGES,
@@ -8,6 +8,7 @@ import {
   type ForgotPasswordReply,
   type RecoveryReply,
 } from '../../machines/forgot-password.machine';
+import { expectDone, expectState } from './support/expect-state';
 
 interface Fakes {
   reset?: (login: string) => Promise<ForgotPasswordReply>;
@@ -60,7 +61,7 @@ describe('forgot password step 1', () => {
       reset: () => Promise.resolve({ status: 'ERROR', errorMessage: 'unknown' }),
     });
     actor.send({ type: 'PASSWORD.SUBMIT_LOGIN', login: 'nobody' });
-    const snap = await waitFor(actor, (s) => s.matches({ loginStep: 'errorInResponse' }));
+    const snap = await expectState(actor, { loginStep: 'errorInResponse' });
     expect(snap.context.error).toBe('ERROR_IN_RESPONSE');
     expect(shownMessages(snap)).toEqual([FORGOT_PASSWORD_MESSAGES.loginRefused]);
     expect(accepted).not.toHaveBeenCalled();
@@ -69,7 +70,7 @@ describe('forgot password step 1', () => {
   it('gives API_FAILED when the call fails', async () => {
     const { actor } = start({ reset: () => Promise.reject(new Error('500')) });
     actor.send({ type: 'PASSWORD.SUBMIT_LOGIN', login: 'ana' });
-    const snap = await waitFor(actor, (s) => s.matches({ loginStep: 'apiFailed' }));
+    const snap = await expectState(actor, { loginStep: 'apiFailed' });
     expect(snap.context.error).toBe('API_FAILED');
     expect(shownMessages(snap)).toEqual([FORGOT_PASSWORD_MESSAGES.loginFailed]);
   });
@@ -79,7 +80,7 @@ describe('forgot password step 1', () => {
       reset: () => Promise.resolve({ status: 'SUCCESS', errorMessage: '', maskedEmail: 'a***@mail.example' }),
     });
     actor.send({ type: 'PASSWORD.SUBMIT_LOGIN', login: ' ana ' });
-    const snap = await waitFor(actor, (s) => s.matches('emailStep'));
+    const snap = await expectState(actor, 'emailStep');
     expect(resetCalls).toEqual(['ana']);
     expect(accepted).toHaveBeenCalledWith({ login: 'ana', maskedEmail: 'a***@mail.example' });
     expect(snap.context).toMatchObject({ login: 'ana', maskedEmail: 'a***@mail.example', error: null });
@@ -104,7 +105,7 @@ describe('forgot password step 2 (email check)', () => {
   it('checks the email for the login and ends with the email sent', async () => {
     const { actor, checkCalls } = start({}, { login: 'ana' });
     actor.send({ type: 'PASSWORD.SUBMIT_EMAIL', email: 'ana@mail.example' });
-    const snap = await waitFor(actor, (s) => s.status === 'done');
+    const snap = await expectDone(actor);
     expect(snap.matches('emailSent')).toBe(true);
     expect(checkCalls).toEqual([['ana', 'ana@mail.example']]);
   });
@@ -114,11 +115,11 @@ describe('forgot password step 2 (email check)', () => {
       Promise.resolve({ status: 'ERROR', errorMessage: 'mismatch' });
     const { actor } = start({ check: () => reply() }, { login: 'ana' });
     actor.send({ type: 'PASSWORD.SUBMIT_EMAIL', email: 'wrong@mail.example' });
-    let snap = await waitFor(actor, (s) => s.matches({ emailStep: 'errorInResponse' }));
+    let snap = await expectState(actor, { emailStep: 'errorInResponse' });
     expect(shownMessages(snap)).toEqual([FORGOT_PASSWORD_MESSAGES.emailRefused]);
     reply = () => Promise.reject(new Error('timeout'));
     actor.send({ type: 'PASSWORD.SUBMIT_EMAIL', email: 'ana@mail.example' });
-    snap = await waitFor(actor, (s) => s.matches({ emailStep: 'apiFailed' }));
+    snap = await expectState(actor, { emailStep: 'apiFailed' });
     expect(snap.context.error).toBe('API_FAILED');
     expect(shownMessages(snap)).toEqual([FORGOT_PASSWORD_MESSAGES.emailFailed]);
   });

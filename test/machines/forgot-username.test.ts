@@ -1,11 +1,12 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createActor, fromPromise, waitFor } from 'xstate';
+import { createActor, fromPromise } from 'xstate';
 import { shownMessages } from '../../machines/messages';
 import {
   FORGOT_USERNAME_MESSAGES,
   forgotUsernameMachine,
   type RecoveryReply,
 } from '../../machines/forgot-username.machine';
+import { expectState } from './support/expect-state';
 
 function start(reply: (email: string) => Promise<RecoveryReply>) {
   const calls: string[] = [];
@@ -57,7 +58,7 @@ describe('forgot username', () => {
   it('submits the trimmed email and reports the username as sent', async () => {
     const { actor, calls, sent } = start(() => Promise.resolve(ok));
     actor.send({ type: 'USERNAME.SUBMIT', email: ' ana@mail.example ' });
-    const snap = await waitFor(actor, (s) => s.matches('sent'));
+    const snap = await expectState(actor, 'sent');
     expect(calls).toEqual(['ana@mail.example']);
     expect(sent).toHaveBeenCalledWith('ana@mail.example');
     expect(snap.context.error).toBeNull();
@@ -67,7 +68,7 @@ describe('forgot username', () => {
   it('gives ERROR_IN_RESPONSE when the reply carries a non-empty errorMessage', async () => {
     const { actor, sent } = start(() => Promise.resolve({ status: 'ERROR', errorMessage: 'No profile' }));
     actor.send({ type: 'USERNAME.SUBMIT', email: 'nobody@mail.example' });
-    const snap = await waitFor(actor, (s) => s.matches('failed'));
+    const snap = await expectState(actor, 'failed');
     expect(snap.matches({ failed: 'errorInResponse' })).toBe(true);
     expect(snap.context.error).toBe('ERROR_IN_RESPONSE');
     expect(shownMessages(snap)).toEqual([FORGOT_USERNAME_MESSAGES.errorInResponse]);
@@ -77,7 +78,7 @@ describe('forgot username', () => {
   it('gives API_FAILED when the call fails', async () => {
     const { actor } = start(() => Promise.reject(new Error('timeout')));
     actor.send({ type: 'USERNAME.SUBMIT', email: 'ana@mail.example' });
-    const snap = await waitFor(actor, (s) => s.matches('failed'));
+    const snap = await expectState(actor, 'failed');
     expect(snap.matches({ failed: 'apiFailed' })).toBe(true);
     expect(snap.context.error).toBe('API_FAILED');
     expect(shownMessages(snap)).toEqual([FORGOT_USERNAME_MESSAGES.apiFailed]);
@@ -90,7 +91,7 @@ describe('forgot username', () => {
     actor.send({ type: 'USERNAME.SUBMIT', email: 'other@mail.example' });
     expect(actor.getSnapshot().matches('sending')).toBe(true);
     release(ok);
-    await waitFor(actor, (s) => s.matches('sent'));
+    await expectState(actor, 'sent');
     expect(calls).toEqual(['ana@mail.example']);
   });
 
@@ -98,12 +99,13 @@ describe('forgot username', () => {
     let fail = true;
     const { actor, calls } = start(() => (fail ? Promise.reject(new Error('down')) : Promise.resolve(ok)));
     actor.send({ type: 'USERNAME.SUBMIT', email: 'ana@mail.example' });
-    await waitFor(actor, (s) => s.matches('failed'));
+    await expectState(actor, 'failed');
     fail = false;
     actor.send({ type: 'USERNAME.SUBMIT', email: 'ana@mail.example' });
-    await waitFor(actor, (s) => s.matches('sent'));
+    await expectState(actor, 'sent');
     actor.send({ type: 'USERNAME.SUBMIT', email: 'ana@mail.example' });
-    await waitFor(actor, (s) => s.matches('sent') && calls.length === 3);
+    expect(actor.getSnapshot().value).toBe('sending');
+    await expectState(actor, 'sent');
     expect(calls).toHaveLength(3);
   });
 });

@@ -1,11 +1,12 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createActor, fromPromise, waitFor } from 'xstate';
+import { createActor, fromPromise } from 'xstate';
 import {
   modemReplacementMachine,
   type ReplacementAnswerInput,
   type ReplacementAnswerResponse,
 } from '../../machines/modem-replacement.machine';
 import { MESSAGES, shownMessages, type ToastMessage } from '../../machines/messages';
+import { expectDone, expectState } from './support/expect-state';
 
 const DETAIL_UNAVAILABLE =
   'We are unable to retrieve the necessary detail to complete the modem replacement. Please chat with an agent.';
@@ -50,7 +51,7 @@ describe('modem replacement offer (shell spec: Modem replacement offer)', () => 
     const { actor } = run(() => Promise.resolve({ status: 'OK' }));
     actor.send({ type: 'REPLACE.START' });
     actor.send({ type: 'REPLACE.CONFIRM' });
-    await waitFor(actor, (s) => s.matches('submitted'));
+    await expectState(actor, 'submitted');
     expect(shownMessages(actor.getSnapshot())).toEqual([
       {
         display: 'dialog',
@@ -70,7 +71,7 @@ describe('modem replacement offer (shell spec: Modem replacement offer)', () => 
     const { actor } = run(answer);
     actor.send({ type: 'REPLACE.START' });
     actor.send({ type: 'REPLACE.CONFIRM' });
-    await waitFor(actor, (s) => s.matches('errorDialog'));
+    await expectState(actor, 'errorDialog');
     expect(shownTexts(actor)).toEqual([DETAIL_UNAVAILABLE]);
     actor.send({ type: 'DIALOG.CLOSE' });
     expect(actor.getSnapshot().value).toBe('offered');
@@ -99,7 +100,7 @@ describe('modem replacement offer (shell spec: Modem replacement offer)', () => 
     expect(answerOffer).not.toHaveBeenCalled();
     actor.send({ type: 'DECLINE.CONFIRM' });
     expect(answerOffer).toHaveBeenCalledWith({ answer: 'declined' });
-    await waitFor(actor, (s) => s.status === 'done');
+    await expectDone(actor);
     expect(actor.getSnapshot().value).toBe('declined');
     expect(showToast).not.toHaveBeenCalled();
   });
@@ -113,7 +114,7 @@ describe('modem replacement offer (shell spec: Modem replacement offer)', () => 
       const { actor, showToast } = run(answer);
       actor.send({ type: 'DECLINE.START' });
       actor.send({ type: 'DECLINE.CONFIRM' });
-      await waitFor(actor, (s) => s.matches('offered'));
+      await expectState(actor, 'offered');
       expect(showToast).toHaveBeenCalledWith({
         display: 'toast',
         id: 'modemDeclineUnavailable',

@@ -1,7 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createActor, fromPromise, waitFor } from 'xstate';
+import { createActor, fromPromise } from 'xstate';
 import { modemRestartMachine } from '../../machines/modem-restart.machine';
 import { MESSAGES, fillConstants, shownMessages, type ToastMessage } from '../../machines/messages';
+import { expectState } from './support/expect-state';
 
 function run(reboot: () => Promise<void>) {
   const showToast = vi.fn<(toast: ToastMessage) => void>();
@@ -43,7 +44,7 @@ describe('modem restart (shell spec: Outage; home spec: Modem restart)', () => {
     actor.send({ type: 'RESTART.OPEN' });
     actor.send({ type: 'RESTART.CONFIRM' });
     expect(actor.getSnapshot().value).toBe('rebooting');
-    await waitFor(actor, (s) => s.matches('closed'));
+    await expectState(actor, 'closed');
     expect(deviceReboot).toHaveBeenCalledTimes(1);
     expect(showToast).toHaveBeenCalledWith({
       display: 'toast',
@@ -58,7 +59,7 @@ describe('modem restart (shell spec: Outage; home spec: Modem restart)', () => {
     const { actor, showToast } = run(() => Promise.reject(new Error("reply contains 'Error'")));
     actor.send({ type: 'RESTART.OPEN' });
     actor.send({ type: 'RESTART.CONFIRM' });
-    await waitFor(actor, (s) => s.matches('closed'));
+    await expectState(actor, 'closed');
     expect(showToast).toHaveBeenCalledWith({
       display: 'toast',
       id: 'modemRebootFailed',
@@ -83,7 +84,7 @@ describe('modem restart (shell spec: Outage; home spec: Modem restart)', () => {
     for (let i = 0; i < 2; i++) {
       actor.send({ type: 'RESTART.OPEN' });
       actor.send({ type: 'RESTART.CONFIRM' });
-      await waitFor(actor, (s) => s.matches('closed'));
+      await expectState(actor, 'closed');
     }
     expect(showToast).toHaveBeenCalledTimes(2);
     expect(showToast).toHaveBeenLastCalledWith(MESSAGES.modemRebootComplete);

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createActor, fromPromise, waitFor } from 'xstate';
+import { createActor, fromPromise } from 'xstate';
 import { fillText, shownMessages, type ToastMessage } from '../../machines/messages';
 import {
   paperlessMachine,
@@ -7,6 +7,7 @@ import {
   type PaperlessInput,
   type PaperlessUpdateInput,
 } from '../../machines/paperless.machine';
+import { expectState } from './support/expect-state';
 
 const base: PaperlessInput = {
   paperless: false,
@@ -73,7 +74,7 @@ describe('paperless billing turn on (home spec 2.5, 4 Paperless, 5 validation ru
     const { actor, toasts, changes, updates, validations } = run();
     actor.send({ type: 'PAPERLESS.TURN_ON' });
     actor.send({ type: 'PAPERLESS.SUBMIT' });
-    await waitFor(actor, (s) => s.matches('on'));
+    await expectState(actor, 'on');
     expect(validations).toEqual(['pat@example.com']);
     expect(updates).toEqual([{ on: true, email: 'pat@example.com', option: 'email', phone: null }]);
     expect(changes).toEqual([true]);
@@ -88,7 +89,7 @@ describe('paperless billing turn on (home spec 2.5, 4 Paperless, 5 validation ru
     actor.send({ type: 'OPTION.SELECT', option: 'emailSms' });
     actor.send({ type: 'PHONE.CHANGE', phone: '3035550100' });
     actor.send({ type: 'PAPERLESS.SUBMIT' });
-    await waitFor(actor, (s) => s.matches('on'));
+    await expectState(actor, 'on');
     expect(updates).toEqual([
       { on: true, email: 'pat@example.com', option: 'emailSms', phone: '3035550100' },
     ]);
@@ -98,7 +99,7 @@ describe('paperless billing turn on (home spec 2.5, 4 Paperless, 5 validation ru
     const { actor, updates } = run({}, () => Promise.resolve('ERROR'));
     actor.send({ type: 'PAPERLESS.TURN_ON' });
     actor.send({ type: 'PAPERLESS.SUBMIT' });
-    await waitFor(actor, (s) => s.matches({ editing: 'invalid' }));
+    await expectState(actor, { editing: 'invalid' });
     expect(texts(actor)).toEqual([
       'We were unable to validate the email address provided. Please review your entry & try again.',
     ]);
@@ -112,14 +113,14 @@ describe('paperless billing turn on (home spec 2.5, 4 Paperless, 5 validation ru
     const { actor } = run({}, () => Promise.reject(new Error('HTTP 500')));
     actor.send({ type: 'PAPERLESS.TURN_ON' });
     actor.send({ type: 'PAPERLESS.SUBMIT' });
-    await waitFor(actor, (s) => s.matches({ editing: 'invalid' }));
+    await expectState(actor, { editing: 'invalid' });
   });
 
   it("the same email submitted more than twice opens 'Confirm Email' with the address; Yes proceeds anyway", async () => {
     const { actor, validations, updates } = run({ inline: true }, () => Promise.resolve('ERROR'));
     for (let i = 0; i < 2; i++) {
       actor.send({ type: 'PAPERLESS.SUBMIT' });
-      await waitFor(actor, (s) => s.matches({ editing: 'invalid' }));
+      await expectState(actor, { editing: 'invalid' });
     }
     actor.send({ type: 'PAPERLESS.SUBMIT' });
     expect(actor.getSnapshot().value).toBe('confirmEmail');
@@ -131,7 +132,7 @@ describe('paperless billing turn on (home spec 2.5, 4 Paperless, 5 validation ru
     // The third submission is not validated again.
     expect(validations).toHaveLength(2);
     actor.send({ type: 'EMAIL.CONFIRM' });
-    await waitFor(actor, (s) => s.matches('on'));
+    await expectState(actor, 'on');
     expect(updates).toHaveLength(1);
   });
 
@@ -139,7 +140,7 @@ describe('paperless billing turn on (home spec 2.5, 4 Paperless, 5 validation ru
     const { actor } = run({ inline: true }, () => Promise.resolve('ERROR'));
     for (let i = 0; i < 2; i++) {
       actor.send({ type: 'PAPERLESS.SUBMIT' });
-      await waitFor(actor, (s) => s.matches({ editing: 'invalid' }));
+      await expectState(actor, { editing: 'invalid' });
     }
     actor.send({ type: 'PAPERLESS.SUBMIT' });
     actor.send({ type: 'EMAIL.REJECT' });
@@ -154,7 +155,7 @@ describe('paperless billing turn on (home spec 2.5, 4 Paperless, 5 validation ru
       Promise.reject(new Error('500')),
     );
     actor.send({ type: 'PAPERLESS.SUBMIT' });
-    await waitFor(actor, (s) => s.matches('editing'));
+    await expectState(actor, 'editing');
     expect(changes).toEqual([]);
     expect(toasts).toMatchObject([{ text: 'Unable to save changes.Please try again later.', tone: 'error' }]);
   });
@@ -163,7 +164,7 @@ describe('paperless billing turn on (home spec 2.5, 4 Paperless, 5 validation ru
     const { actor } = run({}, undefined, () => Promise.reject(new Error('500')));
     actor.send({ type: 'PAPERLESS.TURN_ON' });
     actor.send({ type: 'PAPERLESS.SUBMIT' });
-    await waitFor(actor, (s) => s.matches('off'));
+    await expectState(actor, 'off');
   });
 
   it('the address cannot change while it is validated or saved', () => {
@@ -182,7 +183,7 @@ describe('paperless billing turn off (home spec 4: off after turn-off)', () => {
     expect(actor.getSnapshot().value).toBe('on');
     actor.send({ type: 'PAPERLESS.TURN_OFF' });
     actor.send({ type: 'TURN_OFF.CONFIRM' });
-    await waitFor(actor, (s) => s.matches('off'));
+    await expectState(actor, 'off');
     expect(updates).toEqual([{ on: false, email: 'pat@example.com', option: 'email', phone: null }]);
     expect(changes).toEqual([false]);
     expect(toasts).toMatchObject([{ text: 'Paperless Billing turned Off', tone: 'success' }]);
@@ -192,7 +193,7 @@ describe('paperless billing turn off (home spec 4: off after turn-off)', () => {
     const { actor, toasts } = run({ paperless: true }, undefined, () => Promise.reject(new Error('timeout')));
     actor.send({ type: 'PAPERLESS.TURN_OFF' });
     actor.send({ type: 'TURN_OFF.CONFIRM' });
-    await waitFor(actor, (s) => s.matches('on'));
+    await expectState(actor, 'on');
     expect(toasts).toMatchObject([{ text: 'Unable to save changes.Please try again later.' }]);
   });
 });

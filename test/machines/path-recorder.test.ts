@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createActor, fromPromise, waitFor } from 'xstate';
+import { createActor, fromPromise } from 'xstate';
 import { accountSwitchMachine, type ReloadSessionOutput } from '../../machines/account-switch.machine';
 import { creditOfferMachine, type OfferAnswerResponse } from '../../machines/credit-offer.machine';
 import { createPathRecorder } from '../../machines/paths';
@@ -7,6 +7,7 @@ import { isDeepStrictEqual } from 'node:util';
 import { PATH_MACHINES } from '../../machines/path-scenarios';
 import { generateMachinePaths } from '../../lib/paths/generate';
 import { replayPath } from '../../lib/paths/replay';
+import { expectState } from './support/expect-state';
 
 describe('a path recorded from a live session (createPathRecorder)', () => {
   it('has the path file format, replays, and equals the generated path of the same run', async () => {
@@ -23,7 +24,7 @@ describe('a path recorded from a live session (createPathRecorder)', () => {
       { input, inspect: recorder.inspect },
     ).start();
     actor.send({ type: 'ACCOUNT.SELECT', pid: 'P2' });
-    await waitFor(actor, (s) => s.matches('idle'));
+    await expectState(actor, 'idle');
 
     const recorded = recorder.toPathFile();
     expect(recorded.initialState).toBe('idle');
@@ -61,7 +62,7 @@ describe('a path recorded from a live session (createPathRecorder)', () => {
       { inspect: recorder.inspect },
     ).start();
     actor.send({ type: 'CREDIT.DECLINE' });
-    await waitFor(actor, (s) => s.matches({ declineDialog: 'declined' }));
+    await expectState(actor, { declineDialog: 'declined' });
     actor.send({ type: 'DIALOG.CLOSE' });
 
     const recorded = recorder.toPathFile();

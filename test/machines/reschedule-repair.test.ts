@@ -1,7 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createActor, fromPromise, waitFor } from 'xstate';
+import { createActor, fromPromise } from 'xstate';
 import { shownMessages, type ToastMessage } from '../../machines/messages';
 import { rescheduleRepairMachine, type SlotsAnswer } from '../../machines/reschedule-repair.machine';
+import { expectState } from './support/expect-state';
 
 const answer: SlotsAnswer = {
   slots: [
@@ -43,7 +44,7 @@ describe('reschedule repair appointment (home spec 2.4, 4, 5)', () => {
       () => Promise.resolve(),
     );
     actor.send({ type: 'RESCHEDULE.OPEN' });
-    await waitFor(actor, (s) => s.matches('choosing'));
+    await expectState(actor, 'choosing');
     actor.send({ type: 'DATE.SELECT', date: '2026-03-12' });
     actor.send({ type: 'TIME.SELECT', appointmentId: 'APT-1' });
     actor.send({ type: 'DATE.SELECT', date: '2026-03-13' });
@@ -57,7 +58,7 @@ describe('reschedule repair appointment (home spec 2.4, 4, 5)', () => {
       () => new Promise<void>((r) => (finish = r)),
     );
     actor.send({ type: 'RESCHEDULE.OPEN' });
-    await waitFor(actor, (s) => s.matches('choosing'));
+    await expectState(actor, 'choosing');
     actor.send({ type: 'SAVE' });
     expect(actor.getSnapshot().value).toBe('choosing');
     actor.send({ type: 'DATE.SELECT', date: '2026-03-12' });
@@ -74,7 +75,7 @@ describe('reschedule repair appointment (home spec 2.4, 4, 5)', () => {
       customerProductId: 'CP-1',
     });
     finish();
-    await waitFor(actor, (s) => s.matches('closed'));
+    await expectState(actor, 'closed');
   });
 
   it("on success stores the new time, shows 'Your Appointment has been rescheduled' (4 s) and closes", async () => {
@@ -83,11 +84,11 @@ describe('reschedule repair appointment (home spec 2.4, 4, 5)', () => {
       () => Promise.resolve(),
     );
     actor.send({ type: 'RESCHEDULE.OPEN' });
-    await waitFor(actor, (s) => s.matches('choosing'));
+    await expectState(actor, 'choosing');
     actor.send({ type: 'DATE.SELECT', date: '2026-03-13' });
     actor.send({ type: 'TIME.SELECT', appointmentId: 'APT-3' });
     actor.send({ type: 'SAVE' });
-    await waitFor(actor, (s) => s.matches('closed'));
+    await expectState(actor, 'closed');
     expect(rescheduled).toHaveBeenCalledWith({ appointmentId: 'APT-3' });
     expect(toasts).toMatchObject([{ text: 'Your Appointment has been rescheduled', durationMs: 4000 }]);
   });
@@ -98,11 +99,11 @@ describe('reschedule repair appointment (home spec 2.4, 4, 5)', () => {
       () => Promise.reject(new Error('FAILURE')),
     );
     actor.send({ type: 'RESCHEDULE.OPEN' });
-    await waitFor(actor, (s) => s.matches('choosing'));
+    await expectState(actor, 'choosing');
     actor.send({ type: 'DATE.SELECT', date: '2026-03-12' });
     actor.send({ type: 'TIME.SELECT', appointmentId: 'APT-1' });
     actor.send({ type: 'SAVE' });
-    await waitFor(actor, (s) => s.matches('choosing'));
+    await expectState(actor, 'choosing');
     expect(rescheduled).not.toHaveBeenCalled();
     expect(toasts).toMatchObject([
       {
@@ -119,7 +120,7 @@ describe('reschedule repair appointment (home spec 2.4, 4, 5)', () => {
       () => Promise.resolve(),
     );
     actor.send({ type: 'RESCHEDULE.OPEN' });
-    await waitFor(actor, (s) => s.matches('slotsUnavailable'));
+    await expectState(actor, 'slotsUnavailable');
     expect(shownMessages(actor.getSnapshot()).map((m) => m.text)).toEqual([
       'We are unable to retrieve appointment times at this time. Please try back later or chat with an agent.',
     ]);

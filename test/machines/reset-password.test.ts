@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createActor, fromPromise, waitFor } from 'xstate';
+import { createActor, fromPromise } from 'xstate';
 import { shownMessages } from '../../machines/messages';
 import {
   RESET_PASSWORD_MESSAGES,
@@ -8,6 +8,7 @@ import {
   type PasswordPurpose,
   type TokenReply,
 } from '../../machines/reset-password.machine';
+import { expectState } from './support/expect-state';
 
 interface Fakes {
   check?: (token: string) => Promise<TokenReply>;
@@ -70,7 +71,7 @@ describe('password reset with a token', () => {
     ]) {
       const { actor, expired } = start({ check: () => Promise.resolve(reply) });
       actor.send({ type: 'PASSWORD.OPEN_LINK', token: 'T' });
-      await waitFor(actor, (s) => s.matches('linkExpired'));
+      await expectState(actor, 'linkExpired');
       expect(expired).toHaveBeenCalledTimes(1);
     }
   });
@@ -81,18 +82,18 @@ describe('password reset with a token', () => {
       check: () => (fail ? Promise.reject(new Error('HTTP 500')) : Promise.resolve(valid)),
     });
     actor.send({ type: 'PASSWORD.OPEN_LINK', token: 'T' });
-    const failed = await waitFor(actor, (s) => s.matches('checkFailed'));
+    const failed = await expectState(actor, 'checkFailed');
     expect(shownMessages(failed)).toEqual([RESET_PASSWORD_MESSAGES.checkFailed]);
     fail = false;
     actor.send({ type: 'PASSWORD.RETRY' });
-    await waitFor(actor, (s) => s.matches('choosing'));
+    await expectState(actor, 'choosing');
     expect(checks).toEqual(['T', 'T']);
   });
 
   it('checks the new password before any call: blank, not the same twice, too weak', async () => {
     const { actor, changes } = start();
     actor.send({ type: 'PASSWORD.OPEN_LINK', token: 'T' });
-    await waitFor(actor, (s) => s.matches('choosing'));
+    await expectState(actor, 'choosing');
     const cases: Array<
       [
         ReturnType<typeof submit>,
@@ -118,9 +119,9 @@ describe('password reset with a token', () => {
   it("The change needs the response 'Success'", async () => {
     const { actor, changed, changes } = start();
     actor.send({ type: 'PASSWORD.OPEN_LINK', token: 'T' });
-    await waitFor(actor, (s) => s.matches('choosing'));
+    await expectState(actor, 'choosing');
     actor.send(submit('NewSecret42'));
-    const snap = await waitFor(actor, (s) => s.matches('changed'));
+    const snap = await expectState(actor, 'changed');
     expect(changes).toEqual([['T', 'NewSecret42']]);
     expect(changed).toHaveBeenCalledWith({ login: 'ana.lopez', purpose: 'reset' });
     expect(snap.context.password).toBe('');
@@ -130,18 +131,18 @@ describe('password reset with a token', () => {
     let answer: () => Promise<ChangePasswordReply> = () => Promise.resolve({ response: 'Failure' });
     const { actor, changed } = start({ change: () => answer() }, 'set');
     actor.send({ type: 'PASSWORD.OPEN_LINK', token: 'T' });
-    await waitFor(actor, (s) => s.matches('choosing'));
+    await expectState(actor, 'choosing');
     actor.send(submit('NewSecret42'));
-    let snap = await waitFor(actor, (s) => s.matches({ choosing: 'notChanged' }));
+    let snap = await expectState(actor, { choosing: 'notChanged' });
     expect(shownMessages(snap)).toEqual([RESET_PASSWORD_MESSAGES.notChanged]);
     expect(snap.context.password).toBe('');
     answer = () => Promise.reject(new Error('HTTP 500'));
     actor.send(submit('NewSecret42'));
-    snap = await waitFor(actor, (s) => s.matches({ choosing: 'apiFailed' }));
+    snap = await expectState(actor, { choosing: 'apiFailed' });
     expect(shownMessages(snap)).toEqual([RESET_PASSWORD_MESSAGES.apiFailed]);
     answer = () => Promise.resolve({ response: 'Success' });
     actor.send(submit('NewSecret42'));
-    await waitFor(actor, (s) => s.matches('changed'));
+    await expectState(actor, 'changed');
     expect(changed).toHaveBeenCalledWith({ login: 'ana.lopez', purpose: 'set' });
   });
 });

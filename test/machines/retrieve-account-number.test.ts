@@ -1,11 +1,12 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createActor, fromPromise, waitFor } from 'xstate';
+import { createActor, fromPromise } from 'xstate';
 import { shownMessages } from '../../machines/messages';
 import {
   RETRIEVE_ACCOUNT_NUMBER_MESSAGES as M,
   retrieveAccountNumberMachine,
   type AccountNumberReply,
 } from '../../machines/retrieve-account-number.machine';
+import { expectState } from './support/expect-state';
 
 function start(reply: () => Promise<AccountNumberReply>) {
   const calls: string[] = [];
@@ -44,7 +45,7 @@ describe('retrieve account number', () => {
       Promise.resolve({ status: 'SUCCESS', errorMessage: '', maskedEmail: 'a***@mail.example' }),
     );
     actor.send({ type: 'ACCOUNTNUMBER.SUBMIT', email: ' ana@mail.example ' });
-    await waitFor(actor, (s) => s.matches('sent'));
+    await expectState(actor, 'sent');
     expect(calls).toEqual(['ana@mail.example']);
     expect(sent).toHaveBeenCalledWith({ email: 'ana@mail.example', maskedEmail: 'a***@mail.example' });
   });
@@ -53,11 +54,11 @@ describe('retrieve account number', () => {
     let answer = () => Promise.resolve<AccountNumberReply>({ status: 'ERROR', errorMessage: 'none' });
     const { actor, sent } = start(() => answer());
     actor.send({ type: 'ACCOUNTNUMBER.SUBMIT', email: 'ana@mail.example' });
-    let snap = await waitFor(actor, (s) => s.matches({ failed: 'errorInResponse' }));
+    let snap = await expectState(actor, { failed: 'errorInResponse' });
     expect(shownMessages(snap)).toEqual([M.errorInResponse]);
     answer = () => Promise.reject(new Error('HTTP 500'));
     actor.send({ type: 'ACCOUNTNUMBER.SUBMIT', email: 'ana@mail.example' });
-    snap = await waitFor(actor, (s) => s.matches({ failed: 'apiFailed' }));
+    snap = await expectState(actor, { failed: 'apiFailed' });
     expect(shownMessages(snap)).toEqual([M.apiFailed]);
     expect(sent).not.toHaveBeenCalled();
   });

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createActor, fromPromise, waitFor } from 'xstate';
+import { createActor, fromPromise } from 'xstate';
 import type { RecoveryReply } from '../../machines/forgot-username.machine';
 import { shownMessages } from '../../machines/messages';
 import {
@@ -10,6 +10,7 @@ import {
   type AuthCodeOptionsReply,
   type RetrieveAuthCodeInput,
 } from '../../machines/retrieve-auth-code.machine';
+import { expectState } from './support/expect-state';
 
 const email = { type: 'email', maskedValue: 'a***@mail.example' };
 const sms = { type: 'sms', maskedValue: '***-0100' };
@@ -66,7 +67,7 @@ describe('retrieve authorization code', () => {
   it('looks up the options of the account and moves to the options page with them', async () => {
     const { actor, lookUps, found } = start({ accountNumber: null });
     actor.send({ type: 'AUTHCODE.SUBMIT_ACCOUNT', accountNumber: 'PPB10020030' });
-    await waitFor(actor, (s) => s.matches({ optionsStep: 'choosing' }));
+    await expectState(actor, { optionsStep: 'choosing' });
     expect(lookUps).toEqual(['PPB10020030']);
     expect(found).toHaveBeenCalledWith({ accountNumber: 'PPB10020030', options: [email] });
   });
@@ -75,20 +76,18 @@ describe('retrieve authorization code', () => {
     let answer = () => Promise.resolve<AuthCodeOptionsReply>({ status: 'ERROR', errorMessage: 'unknown' });
     const { actor } = start({ accountNumber: null }, () => answer());
     actor.send({ type: 'AUTHCODE.SUBMIT_ACCOUNT', accountNumber: '310245781' });
-    expect(shownMessages(await waitFor(actor, (s) => s.matches({ accountStep: 'errorInResponse' })))).toEqual(
-      [M.accountRefused],
-    );
+    expect(shownMessages(await expectState(actor, { accountStep: 'errorInResponse' }))).toEqual([
+      M.accountRefused,
+    ]);
     answer = () => Promise.reject(new Error('HTTP 500'));
     actor.send({ type: 'AUTHCODE.SUBMIT_ACCOUNT', accountNumber: '310245781' });
-    expect(shownMessages(await waitFor(actor, (s) => s.matches({ accountStep: 'apiFailed' })))).toEqual([
-      M.lookUpFailed,
-    ]);
+    expect(shownMessages(await expectState(actor, { accountStep: 'apiFailed' }))).toEqual([M.lookUpFailed]);
   });
 
   it('sends the code by email to the chosen option and moves on', async () => {
     const { actor, sends, sent } = start({ accountNumber: '310245781', options: [sms, email] });
     actor.send({ type: 'AUTHCODE.SEND', option: 1 });
-    await waitFor(actor, (s) => s.matches('codeSent'));
+    await expectState(actor, 'codeSent');
     expect(sends).toEqual([{ accountNumber: '310245781', emailAddress: 'a***@mail.example' }]);
     expect(sent).toHaveBeenCalledWith({ accountNumber: '310245781', sentTo: 'a***@mail.example' });
   });
@@ -110,12 +109,12 @@ describe('retrieve authorization code', () => {
     let answer = () => Promise.resolve<RecoveryReply>({ status: 'ERROR', errorMessage: 'no' });
     const { actor } = start({ accountNumber: '310245781', options: [email] }, undefined, () => answer());
     actor.send({ type: 'AUTHCODE.SEND', option: 0 });
-    expect(shownMessages(await waitFor(actor, (s) => s.matches({ optionsStep: 'errorInResponse' })))).toEqual(
-      [M.sendRefused],
-    );
+    expect(shownMessages(await expectState(actor, { optionsStep: 'errorInResponse' }))).toEqual([
+      M.sendRefused,
+    ]);
     answer = () => Promise.reject(new Error('HTTP 500'));
     actor.send({ type: 'AUTHCODE.SEND', option: 0 });
-    const snap = await waitFor(actor, (s) => s.matches({ optionsStep: 'apiFailed' }));
+    const snap = await expectState(actor, { optionsStep: 'apiFailed' });
     expect(shownMessages(snap)).toEqual([M.sendFailed]);
     expect(snap.context.options).toEqual([email]);
   });

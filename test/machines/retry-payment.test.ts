@@ -1,11 +1,12 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createActor, fromPromise, waitFor } from 'xstate';
+import { createActor, fromPromise } from 'xstate';
 import {
   retryPaymentMachine,
   retryPaymentMessages,
   type RetryPaymentOutput,
 } from '../../machines/retry-payment.machine';
 import { MESSAGES, type ToastMessage } from '../../machines/messages';
+import { expectDone, expectState } from './support/expect-state';
 
 const PAYMENT_FAILED =
   'An error occurred when submitting your payment. Your request was not submitted, please try again later.';
@@ -38,7 +39,7 @@ describe('Retry Payment of the suspended prepaid notice (home spec: Billing pane
     const { actor, effects, showToast } = run(() => Promise.resolve({ paymentId: 'PAY-775501' }));
     actor.send({ type: 'PAYMENT.RETRY' });
     expect(actor.getSnapshot().value).toBe('authorizing');
-    await waitFor(actor, (s) => s.status === 'done');
+    await expectDone(actor);
     expect(effects).toEqual([
       ['setRetrySuccess'],
       ['savePaymentId', { paymentId: 'PAY-775501' }],
@@ -50,7 +51,7 @@ describe('Retry Payment of the suspended prepaid notice (home spec: Billing pane
   it('retry success leaves the notice in a success state', async () => {
     const { actor } = run(() => Promise.resolve({ paymentId: 'PAY-1' }));
     actor.send({ type: 'PAYMENT.RETRY' });
-    await waitFor(actor, (s) => s.status === 'done');
+    await expectDone(actor);
     expect(actor.getSnapshot().value).toBe('succeeded');
     expect(actor.getSnapshot().can({ type: 'PAYMENT.RETRY' })).toBe(false);
   });
@@ -58,7 +59,7 @@ describe('Retry Payment of the suspended prepaid notice (home spec: Billing pane
   it(`a declined or failed retry shows '${PAYMENT_FAILED}' (4 s) and the buttons come back`, async () => {
     const { actor, effects, showToast } = run(() => Promise.reject(new Error('status 1')));
     actor.send({ type: 'PAYMENT.RETRY' });
-    await waitFor(actor, (s) => s.matches('ready'));
+    await expectState(actor, 'ready');
     expect(showToast).toHaveBeenCalledWith({
       display: 'toast',
       id: 'paymentFailed',
@@ -76,9 +77,9 @@ describe('Retry Payment of the suspended prepaid notice (home spec: Billing pane
       ++attempt === 1 ? Promise.reject(new Error('declined')) : Promise.resolve({ paymentId: 'PAY-2' }),
     );
     actor.send({ type: 'PAYMENT.RETRY' });
-    await waitFor(actor, (s) => s.matches('ready'));
+    await expectState(actor, 'ready');
     actor.send({ type: 'PAYMENT.RETRY' });
-    await waitFor(actor, (s) => s.status === 'done');
+    await expectDone(actor);
     expect(authorizePayment).toHaveBeenCalledTimes(2);
   });
 
@@ -104,7 +105,7 @@ describe('Retry Payment of the suspended prepaid notice (home spec: Billing pane
     actor.send({ type: 'PAYMENT.RETRY' });
     actor.send({ type: 'PAYMENT.EDIT_METHOD' });
     actor.send({ type: 'PAYMENT.NEW_METHOD' });
-    await waitFor(actor, (s) => s.status === 'done');
+    await expectDone(actor);
     expect(authorizePayment).toHaveBeenCalledTimes(1);
     expect(effects.map(([name]) => name)).toEqual(['setRetrySuccess', 'savePaymentId', 'navigateHome']);
   });

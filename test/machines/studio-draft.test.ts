@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { createActor, fromPromise, waitFor } from 'xstate';
+import { createActor, fromPromise } from 'xstate';
 import { shownMessages, type ToastMessage } from '../../machines/messages';
 import { studioDraftMachine, type DraftCheck } from '../../machines/studio-draft.machine';
+import { expectState } from './support/expect-state';
 
 function run(check: DraftCheck, save: (reason: string) => Promise<{ pending: boolean }>) {
   const effects: string[] = [];
@@ -32,11 +33,11 @@ describe('rule studio draft (issue 14)', () => {
   it('a checked change asks for a reason, is saved with it and waits for a second analyst', async () => {
     const { actor, effects, reasons } = run(ok, () => Promise.resolve({ pending: true }));
     actor.send({ type: 'DRAFT.EDIT' });
-    await waitFor(actor, (s) => s.matches('editing'));
+    await expectState(actor, 'editing');
     actor.send({ type: 'DRAFT.SAVE' });
     expect(shownMessages(actor.getSnapshot())).toMatchObject([{ id: 'studioSaveReason', display: 'dialog' }]);
     actor.send({ type: 'DRAFT.CONFIRM', reason: 'Warn 45 days before the card expires' });
-    await waitFor(actor, (s) => s.matches('pendingApproval'));
+    await expectState(actor, 'pendingApproval');
     expect(reasons).toEqual(['Warn 45 days before the card expires']);
     expect(effects).toEqual(['changeRecorded']);
     actor.send({ type: 'CHANGE.APPROVED' });
@@ -47,10 +48,10 @@ describe('rule studio draft (issue 14)', () => {
   it('goes live at once when no approval is required', async () => {
     const { actor } = run(ok, () => Promise.resolve({ pending: false }));
     actor.send({ type: 'DRAFT.EDIT' });
-    await waitFor(actor, (s) => s.matches('editing'));
+    await expectState(actor, 'editing');
     actor.send({ type: 'DRAFT.SAVE' });
     actor.send({ type: 'DRAFT.CONFIRM', reason: 'No approval needed here' });
-    await waitFor(actor, (s) => s.matches('live'));
+    await expectState(actor, 'live');
   });
 
   it('a failing case or an error blocks saving and says why; no dialog opens', async () => {
@@ -60,7 +61,7 @@ describe('rule studio draft (issue 14)', () => {
     ]) {
       const { actor } = run(check, () => Promise.resolve({ pending: true }));
       actor.send({ type: 'DRAFT.EDIT' });
-      await waitFor(actor, (s) => s.matches('editing'));
+      await expectState(actor, 'editing');
       actor.send({ type: 'DRAFT.SAVE' });
       expect(actor.getSnapshot().value).toEqual({ editing: 'blocked' });
       expect(shownMessages(actor.getSnapshot())[0]?.id).toBe('studioSaveBlocked');
@@ -72,7 +73,7 @@ describe('rule studio draft (issue 14)', () => {
       Promise.resolve({ pending: true }),
     );
     actor.send({ type: 'DRAFT.EDIT' });
-    await waitFor(actor, (s) => s.matches('editing'));
+    await expectState(actor, 'editing');
     actor.send({ type: 'DRAFT.SAVE' });
     expect(shownMessages(actor.getSnapshot())[0]?.id).toBe('studioNothingToSave');
   });
@@ -80,10 +81,10 @@ describe('rule studio draft (issue 14)', () => {
   it('a refusal by the server returns to editing with a toast', async () => {
     const { actor, toasts, effects } = run(ok, () => Promise.reject(new Error('HTTP 422')));
     actor.send({ type: 'DRAFT.EDIT' });
-    await waitFor(actor, (s) => s.matches('editing'));
+    await expectState(actor, 'editing');
     actor.send({ type: 'DRAFT.SAVE' });
     actor.send({ type: 'DRAFT.CONFIRM', reason: 'Will be refused' });
-    await waitFor(actor, (s) => s.matches('editing'));
+    await expectState(actor, 'editing');
     expect(toasts.map((t) => t.id)).toEqual(['studioSaveFailed']);
     expect(effects).toEqual([]);
   });

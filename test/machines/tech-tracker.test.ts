@@ -1,7 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createActor, fromPromise, waitFor } from 'xstate';
+import { createActor, fromPromise } from 'xstate';
 import type { ToastMessage } from '../../machines/messages';
 import { techTrackerMachine, type TrackerAnswer } from '../../machines/tech-tracker.machine';
+import { expectState } from './support/expect-state';
 
 async function click(find: () => Promise<TrackerAnswer>) {
   const toasts: ToastMessage[] = [];
@@ -13,7 +14,7 @@ async function click(find: () => Promise<TrackerAnswer>) {
     }),
   ).start();
   actor.send({ type: 'TRACKER.OPEN' });
-  await waitFor(actor, (s) => s.matches('idle'));
+  await expectState(actor, 'idle');
   return { toasts, openTracker };
 }
 

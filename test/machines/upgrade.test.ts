@@ -1,7 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createActor, fromPromise, waitFor } from 'xstate';
+import { createActor, fromPromise } from 'xstate';
 import { shownMessages, type ToastMessage } from '../../machines/messages';
 import { upgradeMachine, type OpenShopParams, type UpgradePathInput } from '../../machines/upgrade.machine';
+import { expectState } from './support/expect-state';
 
 function run(
   path: UpgradePathInput,
@@ -33,9 +34,9 @@ describe('upgrade (home spec 4, upgrade choices; 7 createJumpOutToken, getQfPurl
     const { actor, opened } = run('generic');
     actor.send({ type: 'UPGRADE.PLAN' });
     expect(actor.getSnapshot().value).toBe('fetchingToken');
-    await waitFor(actor, (s) => s.matches('idle'));
+    await expectState(actor, 'idle');
     actor.send({ type: 'UPGRADE.MODEM' });
-    await waitFor(actor, (s) => s.matches('idle'));
+    await expectState(actor, 'idle');
     expect(opened).toEqual([
       { token: 'JT-1', kind: 'plan', path: 'generic' },
       { token: 'JT-1', kind: 'modem', path: 'generic' },
@@ -46,10 +47,10 @@ describe('upgrade (home spec 4, upgrade choices; 7 createJumpOutToken, getQfPurl
     const { actor, opened, jumpToken } = run('fiber-shop');
     actor.send({ type: 'UPGRADE.PLAN' });
     expect(actor.getSnapshot().value).toBe('fetchingPurl');
-    await waitFor(actor, (s) => s.matches('idle'));
+    await expectState(actor, 'idle');
     expect(jumpToken).not.toHaveBeenCalled();
     actor.send({ type: 'UPGRADE.MODEM' });
-    await waitFor(actor, (s) => s.matches('idle'));
+    await expectState(actor, 'idle');
     expect(opened).toEqual([
       { url: 'https://fiber.example/p/1' },
       { token: 'JT-1', kind: 'modem', path: 'fiber-shop' },
@@ -59,14 +60,14 @@ describe('upgrade (home spec 4, upgrade choices; 7 createJumpOutToken, getQfPurl
   it("for customers of the second provider, a jump token is requested for that provider's shop", async () => {
     const { actor, opened } = run('second-provider-shop');
     actor.send({ type: 'UPGRADE.MODEM' });
-    await waitFor(actor, (s) => s.matches('idle'));
+    await expectState(actor, 'idle');
     expect(opened).toEqual([{ token: 'JT-1', kind: 'modem', path: 'second-provider-shop' }]);
   });
 
   it("token failure: 'We are unable to provide this function at this time. Please try again later.' (4 s)", async () => {
     const { actor, opened, toasts } = run('generic', { token: () => Promise.reject(new Error('HTTP 500')) });
     actor.send({ type: 'UPGRADE.PLAN' });
-    await waitFor(actor, (s) => s.matches('idle'));
+    await expectState(actor, 'idle');
     expect(opened).toEqual([]);
     expect(toasts).toMatchObject([
       {

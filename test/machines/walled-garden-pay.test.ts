@@ -1,10 +1,11 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createActor, fromPromise, waitFor } from 'xstate';
+import { createActor, fromPromise } from 'xstate';
 import {
   walledGardenPayMachine,
   type AuthorizePaymentOutput,
 } from '../../machines/walled-garden-pay.machine';
 import { type ToastMessage } from '../../machines/messages';
+import { expectDone, expectState } from './support/expect-state';
 
 const PAYMENT_FAILED =
   'An error occurred when submitting your payment. Your request was not submitted, please try again later.';
@@ -36,7 +37,7 @@ describe('walled-garden Pay now (shell spec: Walled garden)', () => {
     const { actor, effects, showToast } = run(() => Promise.resolve({ paymentId: 'PAY-77' }));
     actor.send({ type: 'PAY.NOW' });
     expect(actor.getSnapshot().value).toBe('authorizing');
-    await waitFor(actor, (s) => s.status === 'done');
+    await expectDone(actor);
     expect(actor.getSnapshot().value).toBe('paid');
     expect(effects).toEqual([
       ['clearWalledGardenFlags'],
@@ -49,7 +50,7 @@ describe('walled-garden Pay now (shell spec: Walled garden)', () => {
   it(`on failure shows '${PAYMENT_FAILED}' (4 s) and the buttons re-enable`, async () => {
     const { actor, effects, showToast } = run(() => Promise.reject(new Error('status 1')));
     actor.send({ type: 'PAY.NOW' });
-    await waitFor(actor, (s) => s.matches('ready'));
+    await expectState(actor, 'ready');
     expect(showToast).toHaveBeenCalledWith({
       display: 'toast',
       id: 'paymentFailed',
@@ -67,9 +68,9 @@ describe('walled-garden Pay now (shell spec: Walled garden)', () => {
       ++attempt === 1 ? Promise.reject(new Error('declined')) : Promise.resolve({ paymentId: 'PAY-2' }),
     );
     actor.send({ type: 'PAY.NOW' });
-    await waitFor(actor, (s) => s.matches('ready'));
+    await expectState(actor, 'ready');
     actor.send({ type: 'PAY.NOW' });
-    await waitFor(actor, (s) => s.status === 'done');
+    await expectDone(actor);
     expect(authorizePayment).toHaveBeenCalledTimes(2);
   });
 
@@ -93,7 +94,7 @@ describe('walled-garden Pay now (shell spec: Walled garden)', () => {
     actor.send({ type: 'PAY.NOW' });
     actor.send({ type: 'PAY.NOW' });
     actor.send({ type: 'PAY.NEW_CARD' });
-    await waitFor(actor, (s) => s.status === 'done');
+    await expectDone(actor);
     expect(authorizePayment).toHaveBeenCalledTimes(1);
     expect(effects.map(([name]) => name)).not.toContain('openManageAutoPay');
   });

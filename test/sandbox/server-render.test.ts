@@ -17,6 +17,20 @@ writeFileSync(
   '<!doctype html><html><head><title>My Account</title><script type="module" src="/assets/app.js"></script></head>' +
     '<body><!--ssr-root--><div id="root">first paint</div><!--/ssr-root--></body></html>',
 );
+// The build's manifest, for what the page preloads: the route's chunk and one lazy card's code and styles.
+mkdirSync(join(dist, '.vite'));
+writeFileSync(
+  join(dist, '.vite', 'manifest.json'),
+  JSON.stringify({
+    'index.html': { file: 'assets/app.js', css: ['assets/app.css'] },
+    'src/app/home-route.tsx': { file: 'assets/home-route.js', imports: ['index.html'] },
+    'src/features/billing/BillingInfo.tsx': {
+      file: 'assets/BillingInfo.js',
+      imports: ['index.html', '_MovingPanel.js'],
+    },
+    '_MovingPanel.js': { file: 'assets/MovingPanel.js', css: ['assets/MovingPanel.css'] },
+  }),
+);
 const rules = mkdtempSync(join(tmpdir(), 'rules-ssr-'));
 cpSync('rules', rules, { recursive: true });
 const HOME_COMPLETE_MS = 400;
@@ -87,6 +101,25 @@ describe('the server renders the signed-in pages', () => {
     // Every section the rules placed was rendered from data the server had: none is left under way.
     expect(state?.decisions.current?.sections.length).toBeGreaterThan(3);
     expect(state?.accountData.pending).toEqual([]);
+  });
+
+  it("carries the styles and code of the lazy cards it rendered before their markup, the route's in the head", async () => {
+    const alex = new Customer('postpaid');
+    await alex.signIn();
+    const { html } = await alex.page('/home');
+    const head = html.slice(0, html.indexOf('</head>'));
+    expect(head).toContain('<link rel="modulepreload" crossorigin href="/assets/home-route.js">');
+    // postpaid's billing card is lazily loaded (src/features/billing/home.ts): its stylesheet (from a
+    // module it imports) must hold the paint of the markup, so it comes before #root, once.
+    const root = html.indexOf('<div id="root">');
+    const css = html.indexOf('<link rel="stylesheet" crossorigin href="/assets/MovingPanel.css">');
+    expect(css).toBeGreaterThan(head.length);
+    expect(css).toBeLessThan(root);
+    expect(html.slice(0, root)).toContain(
+      '<link rel="modulepreload" crossorigin href="/assets/BillingInfo.js">',
+    );
+    expect(html.split('/assets/app.css')).toHaveLength(1);
+    expect(html.split('MovingPanel.css')).toHaveLength(2);
   });
 
   it('renders an alert with its copy: the soft walled garden', async () => {

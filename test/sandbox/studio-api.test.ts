@@ -117,7 +117,8 @@ describe('rule studio API', () => {
 
   it(
     'records a change as a commit by its analyst, live only after a second analyst approves, then restores',
-    { timeout: 90_000 },
+    // Git commits and every check of a save, twice: seconds of work, more on a busy machine.
+    { timeout: 60_000 },
     async () => {
       const ana = await analyst('ana');
       const ben = await analyst('ben');
@@ -220,7 +221,8 @@ describe('rule studio API', () => {
 
   it(
     'refuses a change made on a live version that has since changed the same file',
-    { timeout: 90_000 },
+    // Git commits and every check of a save, twice: seconds of work, more on a busy machine.
+    { timeout: 60_000 },
     async () => {
       const ana = await analyst('ana');
       const ben = await analyst('ben');

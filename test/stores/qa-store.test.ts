@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { createActor, fromPromise, waitFor } from 'xstate';
+import { createActor, fromPromise } from 'xstate';
 import { creditOfferMachine, type OfferAnswerResponse } from '../../machines/credit-offer.machine';
 import type { UiAction } from '../../machines/paths';
 import { QaStore, screenChange, type QaProbe, type ScreenLines } from '../../src/stores/qa-store';
 import * as paths from '../../machines/paths';
+import { expectState } from '../machines/support/expect-state';
 
 /** A page as the capture sees it: the screens it will read in turn, the user's last action, a settle queue. */
 function fakePage(screens: ScreenLines[], via: UiAction[]) {
@@ -50,7 +51,7 @@ describe('QA capture of a flow (QaStore with the page probe)', () => {
     const actor = creditOffer(qa, Promise.resolve({ status: 'OK', offerStatus: 'Accepted' }));
     actor.start();
     actor.send({ type: 'CREDIT.ACCEPT' });
-    await waitFor(actor, (s) => s.matches('accepted'));
+    await expectState(actor, 'accepted');
     page.settle();
 
     const [path] = qa.paths;
@@ -75,7 +76,7 @@ describe('QA capture of a flow (QaStore with the page probe)', () => {
     const actor = creditOffer(qa, Promise.reject(new Error('HTTP 500')));
     actor.start();
     actor.send({ type: 'CREDIT.ACCEPT' });
-    await waitFor(actor, (s) => s.matches('acceptFailed'));
+    await expectState(actor, 'acceptFailed');
     actor.send({ type: 'DIALOG.CLOSE' });
     expect(page.taken).toHaveLength(2);
     expect(page.taken[1]).toBeGreaterThan(page.taken[0]!);

@@ -2,8 +2,7 @@
  * The Orch redirect entries (jump-outs): page navigations, not fetch calls. These build the addresses;
  * the browser goes there (the sandbox answers 302 to a stand-in page, a real Orch to the provider's site).
  */
-// The plain JSON, not src/config: the call modules load where the config validator cannot run.
-import portal from '../../../config/portal.json';
+import { config } from '../../config';
 import { buildUrl, type FetchLike, type Result } from '../client';
 
 export const jumpOutPaths = {
@@ -43,7 +42,7 @@ export const logoutPath = '/Orch/logout';
 export async function checkJumpOut(
   fetch: FetchLike,
   url: string,
-  timeoutMs: number = portal.timeouts.callMs,
+  timeoutMs: number = config.timeouts.callMs,
 ): Promise<Result<void>> {
   const controller = new AbortController();
   let timedOut = false;

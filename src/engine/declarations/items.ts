@@ -4,15 +4,9 @@
  */
 import { bareYesNo, declare, flags, paramsOf } from '../declare';
 
-/** What one item of the order & ticket history offers (rules/history-actions.json, decided per item). */
-export const HISTORY_ACTIONS = [
-  'cancel-order',
-  'tech-location',
-  'missed',
-  'reschedule',
-  'cancel-appointment',
-] as const;
-export type HistoryAction = (typeof HISTORY_ACTIONS)[number];
+import { HISTORY_ACTIONS } from '../names';
+
+export { HISTORY_ACTIONS, type HistoryAction } from '../names';
 
 export const appointmentMessages = declare({
   id: 'appointment-messages',

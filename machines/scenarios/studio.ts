@@ -1,0 +1,63 @@
+/** The path scenarios of the rule studio: a draft from edit to approval, the impact run. */
+import { studioDraftMachine, studioDraftMessages } from '../studio-draft.machine';
+import { studioImpactMachine, studioImpactMessages } from '../studio-impact.machine';
+import { done, failed, type PathMachine } from './scenario';
+
+export const studioDraft: PathMachine = {
+  id: 'studio-draft',
+  machine: studioDraftMachine,
+  messages: studioDraftMessages,
+  scenarios: [
+    {
+      id: 'analyst-draft',
+      given: 'An analyst edits the rules in the studio (approval by a second analyst on or off)',
+      // Per state, so the graph stays small: the answers of an actor only where it runs.
+      events: (snapshot) => {
+        if (snapshot.matches('checking'))
+          return [
+            done('check', { errors: 0, failingCases: 0, changed: true }),
+            done('check', { errors: 1, failingCases: 2, changed: true }),
+            done('check', { errors: 0, failingCases: 0, changed: false }),
+          ];
+        if (snapshot.matches('previewing')) return [done('preview'), failed('preview', 'HTTP 500')];
+        if (snapshot.matches('saving'))
+          return [
+            done('save', { pending: true }),
+            done('save', { pending: false }),
+            failed('save', 'HTTP 422'),
+          ];
+        if (snapshot.matches('askingReason'))
+          return [
+            { type: 'DRAFT.CONFIRM', reason: 'Warn 45 days before the card expires' },
+            { type: 'DIALOG.CLOSE' },
+          ];
+        if (snapshot.matches('pendingApproval'))
+          return [{ type: 'CHANGE.APPROVED' }, { type: 'CHANGE.WITHDRAWN' }];
+        if (snapshot.matches('live')) return [];
+        return [{ type: 'DRAFT.EDIT' }, { type: 'DRAFT.PREVIEW' }, { type: 'DRAFT.SAVE' }];
+      },
+    },
+  ],
+};
+
+export const studioImpact: PathMachine = {
+  id: 'studio-impact',
+  machine: studioImpactMachine,
+  messages: studioImpactMessages,
+  scenarios: [
+    {
+      id: 'analyst-measures',
+      given: 'An analyst measures the impact of a draft on the 100,000 generated accounts',
+      events: (snapshot) =>
+        snapshot.matches('running')
+          ? [
+              { type: 'IMPACT.PROGRESS', done: 25600, total: 100000 },
+              { type: 'IMPACT.DONE', accounts: 100000, changedAccounts: 1234, ms: 850 },
+              { type: 'IMPACT.FAILED', problems: ['draft: rules/prepaid-card.json is invalid'] },
+              { type: 'IMPACT.CANCEL' },
+              { type: 'IMPACT.STALE' },
+            ]
+          : [{ type: 'IMPACT.RUN' }, { type: 'IMPACT.STALE' }],
+    },
+  ],
+};
