@@ -54,8 +54,9 @@ async function start(): Promise<void> {
     header: config.preauth.applicationKeyHeader,
     now: () => env.now().getTime(),
   });
-  const api = createApi(client);
   const served = readServerState(document.getElementById(SERVER_STATE_ID)?.textContent);
+  // The server's page asked isAuth already: the issue log posts to /Orch from the first record.
+  const api = createApi(client, served?.session.auth === 'authenticated');
   let rules: Promise<LoadedRules> | null = null;
   let runtime: Promise<Runtime> | null = null;
   const loadedRules = (): Promise<LoadedRules> =>

@@ -39,6 +39,8 @@ export interface RequestOptions<T> {
   signal?: AbortSignal;
   /** headers of this call only (the pre-auth application key, src/api/application-key.ts) */
   headers?: Readonly<Record<string, string>>;
+  /** the request outlives the page (fetch's keepalive): a record sent just before the page navigates away */
+  keepalive?: boolean;
 }
 
 export interface ApiClient {
@@ -138,6 +140,7 @@ export function createClient(options: ClientOptions): ApiClient {
         ...req.headers,
       };
       const init: RequestInit = { method, credentials: 'same-origin', headers, signal: controller.signal };
+      if (req.keepalive) init.keepalive = true;
       if (method === 'POST') {
         headers['Content-Type'] = 'application/json';
         init.body = JSON.stringify(req.body ?? {});

@@ -6,9 +6,12 @@ import { getIsAuth } from '../api/calls/is-auth';
 import { createIssueLog, type IssueLog } from '../api/issue-log';
 import type { Api } from './api-port';
 
-/** The stores' Api on top of src/api's call modules, plus the issue log. */
-export function createApi(client: ApiClient): Api & { issueLog: IssueLog } {
-  let authenticated = false;
+/**
+ * The stores' Api on top of src/api's call modules, plus the issue log, which posts to /Orch once isAuth has
+ * said the browser is signed in (or the server's page said so: `signedIn`) and to /preauth before.
+ */
+export function createApi(client: ApiClient, signedIn = false): Api & { issueLog: IssueLog } {
+  let authenticated = signedIn;
   const issueLog = createIssueLog(client, { authenticated: () => authenticated });
   return {
     issueLog,

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createClient, type FetchLike } from '../../src/api/client';
 import { createIssueLog, describeError, sanitizeIssue } from '../../src/api/issue-log';
+import { createApi } from '../../src/stores/create-api';
 
 const base = { page: 'home', operation: 'getOutage', message: 'x', level: 'error' as const };
 
@@ -83,9 +84,13 @@ describe('issue log (spec section 5)', () => {
 
 describe('issue log transport', () => {
   function recording(fail = false) {
-    const posted: { url: string; body: unknown }[] = [];
+    const posted: { url: string; body: unknown; keepalive: boolean }[] = [];
     const fetch: FetchLike = (url, init) => {
-      posted.push({ url, body: JSON.parse(typeof init.body === 'string' ? init.body : '{}') as unknown });
+      posted.push({
+        url,
+        body: JSON.parse(typeof init.body === 'string' ? init.body : '{}') as unknown,
+        keepalive: init.keepalive === true,
+      });
       return fail
         ? Promise.reject(new TypeError('offline'))
         : Promise.resolve(
@@ -105,6 +110,18 @@ describe('issue log transport', () => {
     await new Promise((r) => setTimeout(r, 0));
     expect(posted.map((p) => p.url)).toEqual(['/preauth/dssh/ui/sanitize', '/Orch/dssh/ui/sanitize']);
     expect(posted[0]?.body).toMatchObject({ message: 'before sign-in', page: 'home', level: 'error' });
+    // A failure is often followed by leaving the page (a jump out to a shop): the record outlives it.
+    expect(posted.map((p) => p.keepalive)).toEqual([true, true]);
+  });
+
+  it("posts to /Orch from the first record when the server's page said the browser is signed in", async () => {
+    // The server rendered the page after its own isAuth: the browser asks none, and its records are a
+    // signed-in customer's, not the pre-auth log's.
+    const { posted, client } = recording();
+    createApi(client, true).logIssue({ ...base, message: 'after hydration' });
+    createApi(client).logIssue({ ...base, message: 'before any isAuth' });
+    await new Promise((r) => setTimeout(r, 0));
+    expect(posted.map((p) => p.url)).toEqual(['/Orch/dssh/ui/sanitize', '/preauth/dssh/ui/sanitize']);
   });
 
   it('never throws when the log call fails, and keeps the last entries in memory', async () => {

@@ -29,5 +29,7 @@ export function postSanitize(
     path: authenticated ? sanitizePath : preauthSanitizePath,
     body: payload,
     validate: validateSanitize,
+    // A failure is often followed by a navigation (a jump out to a shop): the record must still arrive.
+    keepalive: true,
   });
 }
