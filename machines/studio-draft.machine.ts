@@ -6,7 +6,7 @@ import { STUDIO_MESSAGES as MESSAGES } from './studio-messages';
  * A rule studio draft (issue 14): an analyst's change to the rules, from the first edit until it is live.
  *
  * editing --DRAFT.EDIT--> checking (check: rules:check's validator and analysis and the rule cases, in the
- * browser) --> editing, with the counts of errors and failing cases. DRAFT.PREVIEW --> previewing (preview:
+ * browser; another DRAFT.EDIT starts it again) --> editing, with the counts of errors and failing cases. DRAFT.PREVIEW --> previewing (preview:
  * opens the portal as a persona with the draft's rules) --> editing. DRAFT.SAVE --> askingReason (the save
  * dialog) only when the draft differs from the live rules and has no error and no failing case; otherwise
  * the draft stays in editing and says why (blocked, or nothing to save). DRAFT.CONFIRM {reason} --> saving
@@ -95,6 +95,8 @@ export const studioDraftMachine = setup({
       },
     },
     checking: {
+      // An edit during a check starts it again on the newer draft (the older result would be stale).
+      on: { 'DRAFT.EDIT': { target: 'checking', reenter: true } },
       invoke: {
         id: 'check',
         src: 'check',

@@ -345,15 +345,28 @@ export function registerAnalystAuth(app: FastifyInstance, deps: AnalystAuthDeps)
 
 /**
  * The studio's one question, "who is the analyst of this session?": the identity the provider gave, or
- * the sandbox's configured analyst (both roles).
+ * the sandbox's configured analyst with the roles configured (both when none are).
  */
 export function analystResolver(
-  configured: readonly { id: string; name: string; email: string }[],
+  configured: readonly {
+    id: string;
+    name: string;
+    email: string;
+    roles?: readonly (keyof AnalystRoles)[];
+  }[],
 ): (session: Session | undefined) => AnalystIdentity | undefined {
   return (session) => {
     if (!session?.analyst) return undefined;
     if (session.analystIdentity) return session.analystIdentity;
     const a = configured.find((x) => x.id === session.analyst);
-    return a ? { ...a, roles: { author: true, approver: true } } : undefined;
+    const has = (role: keyof AnalystRoles): boolean => !a?.roles || a.roles.includes(role);
+    return a
+      ? {
+          id: a.id,
+          name: a.name,
+          email: a.email,
+          roles: { author: has('author'), approver: has('approver') },
+        }
+      : undefined;
   };
 }

@@ -179,7 +179,8 @@ export interface RemoteStatus {
 }
 
 const MAIN = 'refs/heads/main';
-const PENDING = 'refs/heads/pending/';
+/** The studio's branches besides main, each the remote's: pending, scheduled and sent-back changes. */
+const MIRRORED = ['pending/', 'scheduled/', 'sent-back/'];
 
 /**
  * Keeps the studio's repository equal to the remote: main fast-forwarded (and the folder written) when
@@ -250,8 +251,12 @@ export class RemoteSync extends EventEmitter {
     return this.attempted && this.error === undefined;
   }
 
-  /** The pending changes are the remote's: created, moved and removed as there. */
+  /** The pending, scheduled and sent-back changes are the remote's: created, moved and removed as there. */
   private async mirrorPending(): Promise<void> {
+    for (const branch of MIRRORED) await this.mirror(branch);
+  }
+
+  private async mirror(branch: string): Promise<void> {
     const list = async (prefix: string): Promise<Map<string, string>> =>
       new Map(
         (await this.repo.git(['for-each-ref', '--format=%(refname) %(objectname)', prefix]))
@@ -262,12 +267,13 @@ export class RemoteSync extends EventEmitter {
             return [ref.slice(prefix.length), sha] as const;
           }),
       );
-    const theirs = await list(`${REMOTE_REFS}pending/`);
-    const ours = await list(PENDING);
+    const theirs = await list(`${REMOTE_REFS}${branch}`);
+    const ours = await list(`refs/heads/${branch}`);
     const lines: string[] = [];
     for (const [name, sha] of theirs)
-      if (ours.get(name) !== sha) lines.push(`update ${PENDING}${name} ${sha}`);
-    for (const [name, sha] of ours) if (!theirs.has(name)) lines.push(`delete ${PENDING}${name} ${sha}`);
+      if (ours.get(name) !== sha) lines.push(`update refs/heads/${branch}${name} ${sha}`);
+    for (const [name, sha] of ours)
+      if (!theirs.has(name)) lines.push(`delete refs/heads/${branch}${name} ${sha}`);
     if (lines.length > 0) await this.repo.git(['update-ref', '--stdin'], `${lines.join('\n')}\n`);
   }
 

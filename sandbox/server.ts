@@ -53,6 +53,7 @@ import { preauthRoutes } from './preauth-routes';
 import { RulesCache, type RulesBundle } from './rules';
 import type { RuntimeConfig } from './runtime-config';
 import { readStudioConfig, registerStudio, type StudioConfig } from './studio';
+import type { StudioChecker } from './studio-check';
 import { RulesRepo } from './studio-repo';
 import {
   ANALYST_CONTENT_SECURITY_POLICY,
@@ -170,6 +171,8 @@ export interface SandboxOptions {
     remote?: string;
     /** how often the remote is fetched, in seconds (RULES_FETCH_SECONDS, default 5) */
     fetchSeconds?: number;
+    /** the checks in worker threads (tests pass theirs to watch its events) */
+    checker?: StudioChecker;
   };
   /** analysts sign in through this OpenID provider (OIDC_*, COOKIE_SECRET, PUBLIC_URL) besides the sandbox's */
   oidc?: OidcSettings;
@@ -865,6 +868,8 @@ export function createSandboxServer(options: SandboxOptions = {}): SandboxServer
       app: scope,
       config: studioConfig,
       repo: studioRepo,
+      distDir,
+      ...(options.studio?.checker ? { checker: options.studio.checker } : {}),
       personas,
       today,
       sessionOf,

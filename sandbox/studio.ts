@@ -1,77 +1,55 @@
 /**
- * The rule studio's server side (/studio/api/*, docs/contracts.md "Rule studio"): who is an analyst
- * (config/studio.json), the live rules and their history (a git repository of RULES_DIR, studio-repo.ts),
- * saving, approving, withdrawing and restoring changes, the personas' bodies for the preview, and the
- * per-analyst draft the portal is opened with (/rules/draft/bundle.json, /rules/draft/<file>).
+ * The rule studio's server side (/studio and /studio/api/*, docs/contracts.md "Rule studio"): the live
+ * rules and their history (a git repository of RULES_DIR, studio-repo.ts), saving, reviewing (approve,
+ * send back, withdraw), scheduling, restoring and reverting changes, the personas' bodies for the preview,
+ * and the per-analyst draft the portal is opened with (/rules/draft/bundle.json, /rules/draft/<file>).
  *
- * The browser is never trusted: every call needs an analyst's session (a customer's gets 403), every write
- * the session's CSRF token in X-CSRF-Token besides the cross-site refusal, and every change is checked
- * again here with rules:check's validator and analysis and the rule cases before it is recorded and again
- * before it goes live.
+ * The browser is never trusted: every call needs an analyst (`analystOf`, analyst-auth.ts: the identity
+ * provider's or the sandbox's; a customer gets 403), every write the session's CSRF token in X-CSRF-Token besides the cross-site refusal, and every
+ * change is checked again here, in worker threads (studio-check.ts), before it is recorded, before it goes
+ * live, and when the folder was edited by hand.
  */
-import { timingSafeEqual } from 'node:crypto';
-import { readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
-import { Ajv } from 'ajv';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { checkRules, type CheckContext } from '../src/engine/check';
-import { DECISIONS, ruleFileOf } from '../src/engine/decisions';
 import { DECISION_BODIES } from '../src/engine/persona-decide';
-import type { Rulesets } from '../src/engine/types';
-import { formatIssue, validateRuleset } from '../src/engine/validate';
-import { analystResolver, type AnalystIdentity, type AnalystRoles } from './analyst-auth';
-import { isoDate, personaResponses, type Persona } from './personas';
+import { describeChange } from '../src/engine/rule-diff';
+import { isoDate, isoDateTime, personaResponses, type Persona } from './personas';
 import type { RulesBundle } from './rules';
 import type { Session } from './session';
-import { RepoError, RulesRepo, type CommitInfo, type Person } from './studio-repo';
+import { analystResolver, type AnalystIdentity, type AnalystRoles } from './analyst-auth';
+import { csrfMatches, json, type StudioConfig } from './studio-access';
+import { createStudioChecker, type StudioChecker } from './studio-check';
+import { registerStudioPage } from './studio-page';
+import { RepoError, RulesRepo, type CommitInfo } from './studio-repo';
 
-export interface Analyst extends Person {
-  id: string;
-}
-
-export interface StudioConfig {
-  requireApproval: boolean;
-  analysts: Analyst[];
-}
+export { readStudioConfig, type AnalystConfig, type StudioConfig } from './studio-access';
 
 /** What a write answers to an analyst without the role it needs. */
 const ROLE_REFUSALS: Readonly<Record<keyof AnalystRoles, string>> = {
-  author: 'Your account may not save, restore or withdraw changes: it has no author role',
+  author: 'Your account may not save, restore, revert or withdraw changes: it has no author role',
   approver: 'Your account may not approve changes: it has no approver role',
 };
 
 /** Body limit of a studio write: a whole draft (every rule and case file) fits with room to spare. */
 export const STUDIO_BODY_LIMIT = 2 * 1024 * 1024;
 
-const repoRoot = resolve(import.meta.dirname, '..');
-
-/** config/studio.json, validated; a broken file stops the server with its reason. */
-export function readStudioConfig(path = join(repoRoot, 'config', 'studio.json')): StudioConfig {
-  const schema = JSON.parse(
-    readFileSync(join(repoRoot, 'schemas', 'studio-config.schema.json'), 'utf8'),
-  ) as object;
-  const json = JSON.parse(readFileSync(path, 'utf8')) as unknown;
-  const validate = new Ajv({ allErrors: true, strict: false }).compile<StudioConfig>(schema);
-  if (!validate(json)) {
-    throw new Error(
-      `${path}: ${(validate.errors ?? []).map((e) => `${e.instancePath || '(top)'} ${e.message ?? ''}`).join('; ')}`,
-    );
-  }
-  const ids = json.analysts.map((a) => a.id);
-  if (new Set(ids).size !== ids.length) throw new Error(`${path}: analyst ids must be unique`);
-  return json;
-}
+/** How often scheduled changes are looked at (a look costs nothing until one is due). */
+const SCHEDULE_TICK_MS = 1_000;
 
 export interface StudioDeps {
   app: FastifyInstance;
   config: StudioConfig;
   repo: RulesRepo;
   personas: readonly Persona[];
+  /** The server's clock (SANDBOX_TODAY pins it): the personas' day and when a scheduled change is due. */
   today: () => Date;
   sessionOf: (req: FastifyRequest) => Session | undefined;
+  /** The built app, whose index.html the studio's page is. */
+  distDir: string;
+  /** The checks in worker threads (made here when not given; tests pass theirs to watch its events). */
+  checker?: StudioChecker;
   /**
    * The analyst signed in on a session (analyst-auth.ts): the identity provider's or the sandbox's; default
-   * config/studio.json's analysts, each with both roles.
+   * config/studio.json's analysts, with their roles (both when none are configured).
    */
   analystOf?: (session: Session | undefined) => AnalystIdentity | undefined;
   /** The cross-site refusal of the rest of the server; true when it answered. */
@@ -85,51 +63,8 @@ export interface StudioDeps {
 const isObject = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v);
 
-const json = (reply: FastifyReply, status: number, body: unknown): FastifyReply =>
-  reply.code(status).header('Cache-Control', 'no-store').send(body);
-
-/** What the checks of the CLI need from the code (scanned once, on first use: the code does not change). */
-let context: Promise<CheckContext> | undefined;
-const checkContext = (): Promise<CheckContext> =>
-  (context ??= import('../lib/rules-files').then((m) => m.checkContext()));
-
 /** A rule file at the top of the folder (a decision's file), as opposed to cases/ and other folders. */
 const isRuleFile = (path: string): boolean => !path.includes('/') && path.endsWith('.json');
-
-/**
- * rules:check and the rule cases on the whole set of files as it would be live; throws a RepoError (422)
- * listing every problem in the CLI's words.
- */
-export async function checkFiles(files: Readonly<Record<string, string>>): Promise<void> {
-  const rules = Object.fromEntries(Object.entries(files).filter(([p]) => isRuleFile(p)));
-  const checked = checkRules(rules, await checkContext());
-  const problems = checked.errors.map(formatIssue);
-  if (problems.length === 0) {
-    const cases = await import('../lib/rule-cases');
-    const caseTexts = Object.fromEntries(
-      Object.entries(files)
-        .filter(([p]) => p.startsWith('cases/'))
-        .map(([p, t]) => [p.slice('cases/'.length), t]),
-    );
-    const loaded = cases.checkCaseTexts(caseTexts);
-    problems.push(...loaded.issues.map(cases.formatCaseIssue));
-    const rulesets = Object.fromEntries(
-      DECISIONS.map((d) => [d.id, checked.parsed[ruleFileOf(d.id)]]),
-    ) as Rulesets;
-    const results = await cases.runCases(rulesets, loaded);
-    for (const r of results.filter((x) => x.failures.length > 0)) {
-      problems.push(`${r.file}, case ${r.ref} fails: expected ${r.expected}, got ${r.got}`);
-    }
-  }
-  if (problems.length > 0) {
-    const error = new RepoError(
-      422,
-      `Refused: ${problems.length} problem${problems.length === 1 ? '' : 's'}`,
-    );
-    (error as RepoError & { problems?: string[] }).problems = problems;
-    throw error;
-  }
-}
 
 /** The trailers a change carries: its impact figures, as JSON on one line (at most 4 KB). */
 function impactTrailer(impact: unknown): Record<string, string> {
@@ -140,253 +75,356 @@ function impactTrailer(impact: unknown): Record<string, string> {
   return { Impact: text };
 }
 
+/** One line of 3 to 500 characters: a reason, a comment. */
+function lineOf(body: Record<string, unknown>, key: string, what: string): string {
+  const text = typeof body[key] === 'string' ? body[key].trim() : '';
+  if (text.length < 3 || text.length > 500 || /[\r\n]/.test(text))
+    throw new RepoError(400, `Say ${what} in one line (3 to 500 characters)`);
+  return text;
+}
+
+function filesOf(body: Record<string, unknown>): Record<string, string> {
+  if (!isObject(body.files)) throw new RepoError(400, 'files: the new text of each file the change makes');
+  const out: Record<string, string> = {};
+  for (const [path, text] of Object.entries(body.files)) {
+    if (typeof text !== 'string') throw new RepoError(400, `files.${path.slice(0, 100)} must be text`);
+    out[path] = text;
+  }
+  return out;
+}
+
+/** A go-live time: ISO with a time zone, in the future of the server's clock, within a year. */
+function goLiveOf(body: Record<string, unknown>, now: Date): string | undefined {
+  const raw = body.goLiveAt;
+  if (raw === undefined || raw === null || raw === '') return undefined;
+  const at = typeof raw === 'string' && /T.*(Z|[+-]\d{2}:\d{2})$/.test(raw) ? Date.parse(raw) : NaN;
+  if (!Number.isFinite(at))
+    throw new RepoError(400, 'goLiveAt: a date and time with its time zone (ISO 8601)');
+  if (at <= now.getTime())
+    throw new RepoError(400, 'The go-live time has passed: choose a later one, or approve for now');
+  if (at > now.getTime() + 366 * 86_400_000) throw new RepoError(400, 'Schedule a go-live within a year');
+  return new Date(at).toISOString();
+}
+
 export function registerStudio(deps: StudioDeps): void {
   const { app, config, repo } = deps;
-  const analystOf = deps.analystOf ?? analystResolver(config.analysts);
+  const checker = deps.checker ?? createStudioChecker();
+  const resolve = deps.analystOf ?? analystResolver(config.analysts);
+  const analystOf = (req: FastifyRequest): AnalystIdentity | undefined => resolve(deps.sessionOf(req));
+  const check = (files: Readonly<Record<string, string>>, changed: readonly string[]) =>
+    checker.check(files, changed);
+  repo.checkOutside = check;
   // Who made a change: the analyst id it records (the identity provider's subject), else the configured
   // analyst with its author's email (changes saved before ids were recorded).
   const byEmail = (c: CommitInfo): string | undefined =>
     c.authorId ?? config.analysts.find((a) => a.email === c.author.email)?.id;
+  const withAuthor = <T extends CommitInfo>(c: T) => ({ ...c, authorId: byEmail(c) ?? null });
+
+  registerStudioPage(app, deps.distDir);
+
+  // Scheduled changes go live at their time, whether or not anyone has the studio open.
+  const due = (): Promise<string[]> => repo.applyDue(deps.today(), check);
+  // Before a read: a go-live that cannot be written now (the rules remote unreachable) waits for the timer;
+  // the read answers with what is live.
+  const dueBeforeRead = (): Promise<unknown> =>
+    due().catch((e: unknown) => {
+      if (!(e instanceof RepoError)) throw e;
+    });
+  const timer = setInterval(() => {
+    dueBeforeRead().catch((e: unknown) =>
+      console.error('studio: a scheduled change could not be applied', e),
+    );
+  }, SCHEDULE_TICK_MS);
+  timer.unref();
+  app.addHook('onClose', async () => {
+    clearInterval(timer);
+    if (!deps.checker) await checker.close();
+  });
 
   /** The analyst of this request, or the 403 already sent. */
-  function analyst(
-    req: FastifyRequest,
-    reply: FastifyReply,
-  ): { who: AnalystIdentity; session: Session } | null {
-    const session = deps.sessionOf(req);
-    const who = analystOf(session);
-    if (!session || !who) {
+  function analyst(req: FastifyRequest, reply: FastifyReply): AnalystIdentity | null {
+    const who = analystOf(req);
+    if (!who) {
       void json(reply, 403, { error: 'The rule studio is for analysts: sign in as an analyst' });
       return null;
     }
-    return { who, session };
+    return who;
   }
 
   /** Same as analyst(), for a write: also the cross-site refusal, the CSRF token and the role it needs. */
   function writer(
     req: FastifyRequest,
     reply: FastifyReply,
-    role: keyof AnalystRoles = 'author',
-  ): { who: AnalystIdentity; session: Session } | null {
+    role: keyof AnalystRoles,
+    refusal = ROLE_REFUSALS[role],
+  ): AnalystIdentity | null {
     if (deps.refuseCrossSite(req, reply)) return null;
-    const a = analyst(req, reply);
-    if (!a) return null;
-    const sent = req.headers['x-csrf-token'];
-    const expected = Buffer.from(a.session.csrf ?? '');
-    const given = Buffer.from(typeof sent === 'string' ? sent : '');
-    if (expected.length === 0 || given.length !== expected.length || !timingSafeEqual(given, expected)) {
+    const who = analyst(req, reply);
+    if (!who) return null;
+    if (!csrfMatches(req, deps.sessionOf(req))) {
       void json(reply, 403, { error: 'Missing or wrong X-CSRF-Token: reload the studio' });
       return null;
     }
-    if (!a.who.roles[role]) {
-      void json(reply, 403, { error: ROLE_REFUSALS[role] });
+    if (!who.roles[role]) {
+      void json(reply, 403, { error: refusal });
       return null;
     }
-    return a;
+    return who;
   }
 
-  const fail = (reply: FastifyReply, e: unknown): FastifyReply => {
-    if (e instanceof RepoError) {
-      const problems = (e as RepoError & { problems?: string[] }).problems;
-      return json(reply, e.status, { error: e.message, ...(problems ? { problems } : {}) });
+  /** Runs a write: a RepoError is its answer (with every problem), anything else a server error. */
+  async function attempt(
+    reply: FastifyReply,
+    fn: () => Promise<unknown>,
+    status = 200,
+  ): Promise<FastifyReply> {
+    try {
+      return json(reply, status, await fn());
+    } catch (e) {
+      if (e instanceof RepoError)
+        return json(reply, e.status, { error: e.message, ...(e.problems ? { problems: e.problems } : {}) });
+      throw e;
     }
-    throw e;
-  };
+  }
 
-  const reasonOf = (body: Record<string, unknown>): string => {
-    const reason = typeof body.reason === 'string' ? body.reason.trim() : '';
-    if (reason.length < 3 || reason.length > 500 || /[\r\n]/.test(reason)) {
-      throw new RepoError(
-        400,
-        "Say why in one line (3 to 500 characters): the reason is the change's record",
-      );
-    }
-    return reason;
-  };
+  const bodyOf = (req: FastifyRequest): Record<string, unknown> => (isObject(req.body) ? req.body : {});
+  const writeOptions = { bodyLimit: STUDIO_BODY_LIMIT };
 
-  const filesOf = (body: Record<string, unknown>): Record<string, string> => {
-    if (!isObject(body.files)) throw new RepoError(400, 'files: the new text of each file the change makes');
-    const out: Record<string, string> = {};
-    for (const [path, text] of Object.entries(body.files)) {
-      if (typeof text !== 'string') throw new RepoError(400, `files.${path.slice(0, 100)} must be text`);
-      out[path] = text;
-    }
-    return out;
-  };
-
-  {
-    const scope = app;
-    scope.get('/studio/api/session', (req, reply) => {
-      const a = analyst(req, reply);
-      if (!a) return reply;
-      return json(reply, 200, {
-        analyst: { id: a.who.id, name: a.who.name },
-        roles: a.who.roles,
-        csrfToken: a.session.csrf,
-        requireApproval: config.requireApproval,
-        analysts: config.analysts.map((x) => ({ id: x.id, name: x.name })),
-        previewPersona: a.session.persona?.id ?? null,
-      });
+  app.get('/studio/api/session', (req, reply) => {
+    const who = analyst(req, reply);
+    if (!who) return reply;
+    return json(reply, 200, {
+      analyst: { id: who.id, name: who.name },
+      roles: who.roles,
+      csrfToken: deps.sessionOf(req)?.csrf ?? '',
+      requireApproval: config.requireApproval,
+      analysts: config.analysts.map((x) => ({ id: x.id, name: x.name })),
+      previewPersona: deps.sessionOf(req)?.persona?.id ?? null,
     });
+  });
 
-    scope.get('/studio/api/rules', async (req, reply) => {
-      if (!analyst(req, reply)) return reply;
+  app.get('/studio/api/rules', async (req, reply) => {
+    if (!analyst(req, reply)) return reply;
+    await dueBeforeRead();
+    const live = await repo.live();
+    // The folder edited by hand into a state the checks refuse: the studio says so as it opens.
+    const last = await repo.lastRulesChange();
+    const handEdit =
+      last?.kind === 'outside' && last.check === 'rejected'
+        ? { id: last.id, date: last.author.date, files: last.files, problems: last.problems ?? [] }
+        : null;
+    const context = await checker.context();
+    checker.warm(live.files);
+    return json(reply, 200, {
+      ...live,
+      context,
+      today: isoDate(deps.today()),
+      now: isoDateTime(deps.today()),
+      handEdit,
+    });
+  });
+
+  app.get('/studio/api/personas', (req, reply) => {
+    if (!analyst(req, reply)) return reply;
+    const raw = (req.query as Record<string, unknown>).date;
+    const m = typeof raw === 'string' ? /^(\d{4})-(\d{2})-(\d{2})$/.exec(raw) : null;
+    // Noon, as the rules tools: a time-zone difference never moves the day.
+    const day = m ? new Date(Number(m[1]), Number(m[2]) - 1, Number(m[3]), 12) : deps.today();
+    return json(reply, 200, {
+      date: isoDate(day),
+      personas: deps.personas.map((p) => ({
+        id: p.id,
+        description: p.description,
+        accounts: p.accounts.map((_, i) => {
+          const all = personaResponses(p, { today: day, accountIndex: i }) as unknown as Record<
+            string,
+            unknown
+          >;
+          return Object.fromEntries(DECISION_BODIES.map((k) => [k, all[k] ?? null]));
+        }),
+      })),
+    });
+  });
+
+  // An earlier version's files (what a restore would make live), with the diff and lines from live to it.
+  app.get<{ Params: { id: string } }>('/studio/api/versions/:id', async (req, reply) => {
+    if (!analyst(req, reply)) return reply;
+    return attempt(reply, async () => {
+      const files = await repo.version(req.params.id);
       const live = await repo.live();
-      return json(reply, 200, { ...live, context: await checkContext(), today: isoDate(deps.today()) });
+      return {
+        id: req.params.id,
+        files,
+        lines: describeChange(live.files, files),
+        diff: await repo.diffTo(live.commit, files),
+      };
     });
+  });
 
-    scope.get('/studio/api/personas', (req, reply) => {
-      if (!analyst(req, reply)) return reply;
-      const raw = (req.query as Record<string, unknown>).date;
-      const m = typeof raw === 'string' ? /^(\d{4})-(\d{2})-(\d{2})$/.exec(raw) : null;
-      // Noon, as the rules tools: a time-zone difference never moves the day.
-      const day = m ? new Date(Number(m[1]), Number(m[2]) - 1, Number(m[3]), 12) : deps.today();
-      return json(reply, 200, {
-        date: isoDate(day),
-        personas: deps.personas.map((p) => ({
-          id: p.id,
-          description: p.description,
-          accounts: p.accounts.map((_, i) => {
-            const all = personaResponses(p, { today: day, accountIndex: i }) as unknown as Record<
-              string,
-              unknown
-            >;
-            return Object.fromEntries(DECISION_BODIES.map((k) => [k, all[k] ?? null]));
-          }),
-        })),
-      });
-    });
+  app.get('/studio/api/changes', async (req, reply) => {
+    if (!analyst(req, reply)) return reply;
+    await dueBeforeRead();
+    const [pending, scheduled] = await Promise.all([repo.pending(), repo.scheduled()]);
+    return json(reply, 200, { pending: pending.map(withAuthor), scheduled: scheduled.map(withAuthor) });
+  });
 
-    // An earlier version's files (what a restore would make live), for the impact of a restore.
-    scope.get<{ Params: { id: string } }>('/studio/api/versions/:id', async (req, reply) => {
-      if (!analyst(req, reply)) return reply;
-      try {
-        return json(reply, 200, { id: req.params.id, files: await repo.version(req.params.id) });
-      } catch (e) {
-        return fail(reply, e);
-      }
-    });
+  app.get('/studio/api/history', async (req, reply) => {
+    if (!analyst(req, reply)) return reply;
+    await dueBeforeRead();
+    const [history, scheduled] = await Promise.all([repo.history(), repo.scheduled()]);
+    return json(reply, 200, { history: history.map(withAuthor), scheduled: scheduled.map(withAuthor) });
+  });
 
-    scope.get('/studio/api/changes', async (req, reply) => {
-      if (!analyst(req, reply)) return reply;
-      const pending = await repo.pending();
-      return json(reply, 200, { pending: pending.map((c) => ({ ...c, authorId: byEmail(c) ?? null })) });
-    });
-
-    scope.get('/studio/api/history', async (req, reply) => {
-      if (!analyst(req, reply)) return reply;
-      const history = await repo.history();
-      return json(reply, 200, { history: history.map((c) => ({ ...c, authorId: byEmail(c) ?? null })) });
-    });
-
-    const writeOptions = { bodyLimit: STUDIO_BODY_LIMIT };
-
-    scope.post('/studio/api/changes', writeOptions, async (req, reply) => {
-      const a = writer(req, reply);
-      if (!a) return reply;
-      try {
-        const body = isObject(req.body) ? req.body : {};
-        const base = typeof body.base === 'string' ? body.base : '';
-        const result = await repo.propose({
-          author: a.who,
-          reason: reasonOf(body),
-          base,
+  app.post('/studio/api/changes', writeOptions, async (req, reply) => {
+    const who = writer(req, reply, 'author');
+    if (!who) return reply;
+    return attempt(
+      reply,
+      async () => {
+        const body = bodyOf(req);
+        const replaces = typeof body.replaces === 'string' ? body.replaces : undefined;
+        return repo.propose({
+          author: who,
+          reason: lineOf(body, 'reason', 'why'),
+          base: typeof body.base === 'string' ? body.base : '',
           files: filesOf(body),
-          trailers: { ...impactTrailer(body.impact), 'Analyst-Id': a.who.id },
+          trailers: { ...impactTrailer(body.impact), 'Analyst-Id': who.id },
           requireApproval: config.requireApproval,
-          check: checkFiles,
+          check,
+          ...(replaces ? { replaces: { id: replaces, authorId: byEmail } } : {}),
         });
-        return json(reply, 201, result);
-      } catch (e) {
-        return fail(reply, e);
-      }
-    });
+      },
+      201,
+    );
+  });
 
-    scope.post('/studio/api/restore', writeOptions, async (req, reply) => {
-      const a = writer(req, reply);
-      if (!a) return reply;
-      try {
-        const body = isObject(req.body) ? req.body : {};
+  app.post('/studio/api/restore', writeOptions, async (req, reply) => {
+    const who = writer(req, reply, 'author');
+    if (!who) return reply;
+    return attempt(
+      reply,
+      async () => {
+        const body = bodyOf(req);
         const version = typeof body.version === 'string' ? body.version : '';
+        const reason = lineOf(body, 'reason', 'why');
         const live = await repo.live();
-        const files = await repo.version(version);
-        const result = await repo.propose({
-          author: a.who,
-          reason: reasonOf(body),
+        return repo.propose({
+          author: who,
+          reason,
           base: live.commit,
-          files,
+          files: await repo.version(version),
           kind: 'restore',
-          trailers: { Restores: version, ...impactTrailer(body.impact), 'Analyst-Id': a.who.id },
+          trailers: { Restores: version, ...impactTrailer(body.impact), 'Analyst-Id': who.id },
           requireApproval: config.requireApproval,
-          check: checkFiles,
+          check,
         });
-        return json(reply, 201, result);
-      } catch (e) {
-        return fail(reply, e);
-      }
-    });
+      },
+      201,
+    );
+  });
 
-    scope.post<{ Params: { id: string } }>('/studio/api/changes/:id/approve', async (req, reply) => {
-      const a = writer(req, reply, 'approver');
-      if (!a) return reply;
-      try {
-        const id = await repo.approve(req.params.id, a.who, byEmail, checkFiles);
-        return json(reply, 200, { id });
-      } catch (e) {
-        return fail(reply, e);
-      }
+  // What reverting one live change would make live: its files, its lines and its diff (before proposing).
+  app.get<{ Params: { id: string } }>('/studio/api/changes/:id/revert', async (req, reply) => {
+    if (!analyst(req, reply)) return reply;
+    return attempt(reply, async () => {
+      const { base, change, files } = await repo.revertFiles(req.params.id);
+      const live = await repo.live();
+      return {
+        base,
+        change: { id: change.id, reason: change.reason },
+        files,
+        lines: describeChange(live.files, { ...live.files, ...files }, Object.keys(files)),
+        diff: await repo.diffTo(base, files),
+      };
     });
+  });
 
-    scope.post<{ Params: { id: string } }>('/studio/api/changes/:id/withdraw', async (req, reply) => {
-      const a = writer(req, reply);
-      if (!a) return reply;
-      try {
-        await repo.withdraw(req.params.id);
-        return json(reply, 200, { withdrawn: req.params.id });
-      } catch (e) {
-        return fail(reply, e);
-      }
-    });
+  app.post('/studio/api/revert', writeOptions, async (req, reply) => {
+    const who = writer(req, reply, 'author');
+    if (!who) return reply;
+    return attempt(
+      reply,
+      async () => {
+        const body = bodyOf(req);
+        const id = typeof body.change === 'string' ? body.change : '';
+        const reason = lineOf(body, 'reason', 'why');
+        const { base, change, files } = await repo.revertFiles(id);
+        return repo.propose({
+          author: who,
+          reason,
+          base,
+          files,
+          kind: 'revert',
+          trailers: { Reverts: change.id, ...impactTrailer(body.impact), 'Analyst-Id': who.id },
+          requireApproval: config.requireApproval,
+          check,
+        });
+      },
+      201,
+    );
+  });
 
-    /**
-     * Opens the portal as a persona with the draft's rules, for this analyst alone: the draft's rule files
-     * are kept on the analyst's session and served at /rules/draft/<file>; the session is signed in as the
-     * persona (fresh data) so /home and /home?rules=draft show that customer's home under live and draft.
-     */
-    scope.post('/studio/api/preview', writeOptions, (req, reply) => {
-      const a = writer(req, reply);
-      if (!a) return reply;
-      const body = isObject(req.body) ? req.body : {};
-      const persona = deps.personas.find((p) => p.id === body.persona);
-      if (!persona) return json(reply, 400, { error: 'persona: the id of a sandbox persona' });
-      const draft: Record<string, unknown> = {};
-      const problems: string[] = [];
-      for (const [name, text] of Object.entries(isObject(body.files) ? body.files : {})) {
-        if (!isRuleFile(name) || typeof text !== 'string') continue;
-        let parsed: unknown;
-        try {
-          parsed = JSON.parse(text) as unknown;
-        } catch {
-          problems.push(`rules/${name} is not valid JSON`);
-          continue;
-        }
-        const errors = validateRuleset(`rules/${name}`, parsed).filter((i) => i.severity !== 'warning');
-        if (errors.length > 0) problems.push(...errors.map(formatIssue));
-        else draft[name] = parsed;
-      }
-      if (problems.length > 0) return json(reply, 422, { error: 'The draft has errors', problems });
-      a.session.draft = draft;
-      a.session.persona = persona;
-      a.session.ownAccounts = new Map();
-      a.session.accountIndex = 0;
-      return json(reply, 200, { persona: persona.id, live: '/home', draft: '/home?rules=draft' });
+  app.post<{ Params: { id: string } }>('/studio/api/changes/:id/approve', async (req, reply) => {
+    const who = writer(req, reply, 'approver');
+    if (!who) return reply;
+    return attempt(reply, async () => {
+      const goLive = goLiveOf(bodyOf(req), deps.today());
+      const id = await repo.approve(req.params.id, who, byEmail, check, goLive);
+      return { id, ...(goLive ? { scheduled: goLive } : {}) };
     });
-  }
+  });
+
+  app.post<{ Params: { id: string } }>('/studio/api/changes/:id/withdraw', async (req, reply) => {
+    const who = writer(req, reply, 'author');
+    if (!who) return reply;
+    return attempt(reply, async () => {
+      const reason = lineOf(bodyOf(req), 'reason', 'why you withdraw it');
+      await repo.withdraw(req.params.id, who, reason, byEmail);
+      return { withdrawn: req.params.id };
+    });
+  });
+
+  app.post<{ Params: { id: string } }>('/studio/api/changes/:id/send-back', async (req, reply) => {
+    const refusal = 'Your account may not send changes back: it has no approver role';
+    const who = writer(req, reply, 'approver', refusal);
+    if (!who) return reply;
+    return attempt(reply, async () => {
+      const comment = lineOf(bodyOf(req), 'comment', 'what the author should change');
+      await repo.sendBack(req.params.id, who, comment, byEmail);
+      return { sentBack: req.params.id };
+    });
+  });
+
+  /**
+   * Opens the portal as a persona with the draft's rules, for this analyst alone: the draft's rule files
+   * are kept on the analyst's session and served at /rules/draft/<file>; the session is signed in as the
+   * persona (fresh data) so /home and /home?rules=draft show that customer's home under live and draft.
+   */
+  app.post('/studio/api/preview', writeOptions, async (req, reply) => {
+    const who = writer(req, reply, 'author');
+    if (!who) return reply;
+    const session = deps.sessionOf(req)!;
+    const body = bodyOf(req);
+    const persona = deps.personas.find((p) => p.id === body.persona);
+    if (!persona) return json(reply, 400, { error: 'persona: the id of a sandbox persona' });
+    const texts = Object.fromEntries(
+      Object.entries(isObject(body.files) ? body.files : {}).filter(
+        (e): e is [string, string] => isRuleFile(e[0]) && typeof e[1] === 'string',
+      ),
+    );
+    const { rules, problems } = await checker.draftRules(texts);
+    if (problems.length > 0) return json(reply, 422, { error: 'The draft has errors', problems });
+    session.draft = rules;
+    session.persona = persona;
+    session.ownAccounts = new Map();
+    session.accountIndex = 0;
+    return json(reply, 200, { persona: persona.id, live: '/home', draft: '/home?rules=draft' });
+  });
 
   // The draft's rule files, for the analyst's own session; the live file where the draft does not differ.
   app.get<{ Params: { name: string } }>('/rules/draft/:name', (req, reply) => {
+    if (!analystOf(req)) return json(reply, 403, { error: 'Draft rules are for analysts' });
     const session = deps.sessionOf(req);
-    if (!analystOf(session)) return json(reply, 403, { error: 'Draft rules are for analysts' });
     const name = req.params.name;
     if (name === 'bundle.json') {
       // The portal's one request (src/engine/load.ts): the live bundle with the draft's files in it.

@@ -10,6 +10,8 @@
  *   --seed <n>, --accounts <n>  override the distributions' seed and size
  *   --examples <n>           example accounts per change (default 3)
  *   --show <index>           every fact and decision of one generated account under both rule sets
+ *   --threads <n>            threads sharing the accounts (default: one per core)
+ *   --no-reuse               decide every file of the base rules afresh (the worst case; the same report)
  *   --json                   the report as JSON
  *
  * The work is src/impact/ (browser-safe); this file only reads files and git, and prints.
@@ -18,16 +20,10 @@ import { readFileSync } from 'node:fs';
 import { relative, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { parseDistributions } from '../src/impact/distributions';
-import { parseFactsLines } from '../src/impact/facts-file';
-import {
-  compareAccount,
-  exportedPopulation,
-  generatedPopulation,
-  measureImpact,
-  type PopulationSource,
-} from '../src/impact/impact';
+import { compareAccount, populationOf, type PopulationSource } from '../src/impact/impact';
 import { renderImpact } from '../src/impact/report';
 import { IMPACT_BUDGET_MS, defaultDistributions, loadBase } from '../lib/impact';
+import { defaultThreads, measureImpactInThreads, type ImpactJob } from '../lib/impact-threads';
 import { loadRulesDir } from '../lib/rules-files';
 import { repoRoot, rulesDir } from '../lib/repo';
 
@@ -38,7 +34,7 @@ function integer(value: string | undefined, name: string): number | undefined {
   return x;
 }
 
-function main(): void {
+async function main(): Promise<void> {
   const { values } = parseArgs({
     options: {
       base: { type: 'string' },
@@ -48,6 +44,8 @@ function main(): void {
       accounts: { type: 'string' },
       examples: { type: 'string' },
       show: { type: 'string' },
+      threads: { type: 'string' },
+      'no-reuse': { type: 'boolean', default: false },
       json: { type: 'boolean', default: false },
     },
   });
@@ -56,24 +54,25 @@ function main(): void {
   const current = loadRulesDir(currentDir);
   const base = loadBase(values.base);
 
-  let population: PopulationSource;
+  // Plain data for every thread; the population made from it here for --show and its size.
+  let job: ImpactJob['population'];
   if (values.population) {
     const file = resolve(values.population);
-    population = exportedPopulation(
-      parseFactsLines(readFileSync(file, 'utf8'), values.population),
-      values.population,
-    );
+    job = { factsLines: readFileSync(file, 'utf8'), name: values.population };
   } else {
     const file = resolve(values.distributions ?? defaultDistributions);
-    const distributions = parseDistributions(
-      JSON.parse(readFileSync(file, 'utf8')),
-      relative(process.cwd(), file),
-    );
-    population = generatedPopulation(distributions, {
-      seed: integer(values.seed, 'seed'),
-      accounts: integer(values.accounts, 'accounts'),
-    });
+    const distributions: unknown = JSON.parse(readFileSync(file, 'utf8'));
+    // Checked here, so a bad file is named by its path (the threads would name it 'distributions').
+    parseDistributions(distributions, relative(process.cwd(), file));
+    const seed = integer(values.seed, 'seed');
+    const accounts = integer(values.accounts, 'accounts');
+    job = {
+      distributions,
+      ...(seed !== undefined ? { seed } : {}),
+      ...(accounts !== undefined ? { accounts } : {}),
+    };
   }
+  const population: PopulationSource = populationOf(job);
 
   const show = integer(values.show, 'show');
   if (show !== undefined) {
@@ -84,8 +83,18 @@ function main(): void {
     return;
   }
 
+  const threads = integer(values.threads, 'threads') || defaultThreads();
   const cpu = process.cpuUsage();
-  const report = measureImpact(current, base, population, { examples: integer(values.examples, 'examples') });
+  const report = await measureImpactInThreads(
+    {
+      current,
+      base,
+      population: job,
+      examples: integer(values.examples, 'examples') ?? 3,
+      reuse: !values['no-reuse'],
+    },
+    threads,
+  );
   const used = process.cpuUsage(cpu);
   if (values.json) {
     process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
@@ -105,17 +114,16 @@ function main(): void {
       budget: IMPACT_BUDGET_MS,
     }),
   );
-  // Wall-clock time on a shared machine includes waiting for the core: say so when it was much of it.
+  // Wall-clock time on a shared machine includes waiting for a core: say so when it was much of it.
   const cpuMs = (used.user + used.system) / 1000;
-  if (cpuMs < 0.8 * report.timings.total)
+  const usedThreads = report.timings.threads ?? 1;
+  if (cpuMs < 0.8 * report.timings.total * usedThreads)
     process.stdout.write(
-      `(CPU time ${Math.round(cpuMs).toLocaleString('en-US')} ms: other processes had the core part of the time.)\n`,
+      `(CPU time ${Math.round(cpuMs).toLocaleString('en-US')} ms over ${usedThreads} thread${usedThreads === 1 ? '' : 's'}: other processes had the cores part of the time.)\n`,
     );
 }
 
-try {
-  main();
-} catch (e) {
+main().catch((e: unknown) => {
   console.error(e instanceof Error ? e.message : String(e));
   process.exit(1);
-}
+});

@@ -277,7 +277,61 @@ function unitOf(name: string): string | undefined {
   return /(days|hours|minutes|seconds)/i.exec(name)?.[1]?.toLowerCase();
 }
 
-/** A rule's threshold equal to a constant of the same unit: the number lives in two places. */
+/** Words of a camelCase name that say what it measures (units and small words left out). */
+const GENERIC = new Set([
+  'days',
+  'hours',
+  'minutes',
+  'seconds',
+  'to',
+  'since',
+  'after',
+  'before',
+  'in',
+  'of',
+  'is',
+  'has',
+  'the',
+  'at',
+  'count',
+]);
+const meaningWords = (name: string): Set<string> =>
+  new Set(
+    name
+      .replace(/^constant\./, '')
+      .split(/(?=[A-Z])|[._-]/)
+      .map((w) => w.toLowerCase())
+      .filter((w) => w.length > 1 && !GENERIC.has(w)),
+  );
+
+/**
+ * Whether a constant means the same as a fact's threshold: some rule already compares that fact with the
+ * constant, the constant's rule names the fact or the rule's file, or their names share a word of meaning (card, expiry,
+ * grace...). Two numbers that only happen to be equal (a 90-day card warning and the 90 days after which
+ * closed accounts are archived) do not.
+ */
+function sameMeaning(input: AnalysisInput, fact: string, constant: string, ruleFile: string): boolean {
+  let compared = false;
+  for (const file of Object.values(input.files)) {
+    for (const rule of file?.rules ?? []) {
+      walkLeaves(rule.conditions, '', (leaf) => {
+        if (leaf.fact === fact && isObject(leaf.value) && leaf.value.fact === `constant.${constant}`)
+          compared = true;
+      });
+    }
+  }
+  if (compared) return true;
+  const rule = input.files.constants?.rules.find((r) => r.event.params.name === constant);
+  const said = `${rule?.name ?? ''} ${rule?.description ?? ''}`;
+  if (said.includes(fact) || said.includes(ruleFile)) return true;
+  const a = meaningWords(fact);
+  return [...meaningWords(constant)].some((w) => a.has(w));
+}
+
+/**
+ * A rule's threshold equal to a constant of the same unit: the number lives in two places. An error when
+ * the constant means the same (one edit should change both); a warning when they only happen to be equal.
+ */
 function duplicateValues(input: AnalysisInput, constants: Map<string, number>, out: Raw[]): void {
   for (const spec of DECISIONS) {
     const file = input.files[spec.id];
@@ -288,6 +342,7 @@ function duplicateValues(input: AnalysisInput, constants: Map<string, number>, o
         if (typeof leaf.value !== 'number' || !unitOf(fact)) return;
         for (const [name, value] of constants) {
           if (value !== leaf.value || unitOf(name) !== unitOf(fact)) continue;
+          const same = sameMeaning(input, fact, name, fileOf(spec.id));
           out.push({
             decision: spec.id,
             rules: [index],
@@ -295,8 +350,11 @@ function duplicateValues(input: AnalysisInput, constants: Map<string, number>, o
               file: fileOf(spec.id),
               rule: ruleRef(index + 1, rule.name),
               path: `${path}.value`,
-              message: `${fact} is compared with ${value} ${unitOf(fact)!}, which is also the constant '${name}' of rules/constants.json shown to customers: compare with the constant instead ("value": {"fact": "constant.${name}"}) so one edit changes both`,
+              message: same
+                ? `${fact} is compared with ${value} ${unitOf(fact)!}, which is also the constant '${name}' of rules/constants.json shown to customers: compare with the constant instead ("value": {"fact": "constant.${name}"}) so one edit changes both`
+                : `${fact} is compared with ${value} ${unitOf(fact)!}, the value of the constant '${name}' of rules/constants.json too; they seem to measure different things, so this is only a note: if they are the same number, compare with the constant ("value": {"fact": "constant.${name}"})`,
               code: 'duplicate-value',
+              ...(same ? {} : { severity: 'warning' as const }),
             },
           });
         }

@@ -12,6 +12,7 @@ import type { ValidationError } from '../generated/validators';
 import { factDefinition, type FactDefinition } from '../facts/vocabulary';
 import { DECISIONS, decisionSpec, ruleFileOf, SECTION_VARIANTS, type DecisionSpec } from './decisions';
 import { factsFor } from './fact-scope';
+import { depthProblem, JSON_LIMITS, valueDepth } from './json-bounds';
 import { ACKNOWLEDGEABLE_FINDINGS, FINDING_CODES, type FindingCode } from './findings';
 import { ruleRef } from './rule-ref';
 import { ALL_OPERATORS, ARRAY_OPERATORS, OPERATORS_BY_TYPE } from './schema-builder';
@@ -379,6 +380,10 @@ export function validateRuleset(fileName: string, json: unknown): RulesetIssue[]
       },
     ];
   }
+  // Bounded before any walk: the walks below recurse, and a file nested thousands of levels deep would
+  // overflow the stack instead of being refused.
+  const tooDeep = depthProblem(valueDepth(json, JSON_LIMITS.depth));
+  if (tooDeep) return [{ file, path: '', message: tooDeep }];
   const decision = typeof json.decision === 'string' ? decisionSpec(json.decision) : undefined;
   const c = new Checker(file, decision);
   c.unknownKeys(json, TOP_KEYS, '', 'a rule file');

@@ -48,8 +48,18 @@ export interface ImpactReport {
   /** The facts shown for each example: the kind of account, and the facts the changed rules test. */
   readonly keyFacts: readonly string[];
   readonly examples: readonly Example[];
-  /** Milliseconds: generating the accounts, deciding with each rule set, comparing. */
-  readonly timings: { generate: number; current: number; base: number; compare: number; total: number };
+  /**
+   * Milliseconds: generating the accounts, deciding with each rule set, comparing, and the whole run. Run on
+   * several threads (`threads`), each step's time is summed over them and may exceed the whole run's.
+   */
+  readonly timings: {
+    generate: number;
+    current: number;
+    base: number;
+    compare: number;
+    total: number;
+    threads?: number;
+  };
 }
 
 /** Rules added, removed or changed per decision (by name). */

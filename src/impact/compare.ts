@@ -4,7 +4,7 @@
  * (`+late-payment-alert`, `none → soft`, `moved no-email-alert`), each kind of outcome read as its
  * declaration says (src/engine/declare.ts): nothing here names a decision.
  */
-import { DECISIONS, HISTORY_ACTIONS, type AnyDeclaration } from '../engine/decisions';
+import { DECISIONS, HISTORY_ACTIONS, type AnyDeclaration, type DecisionId } from '../engine/decisions';
 import type { OutcomeSpec } from '../engine/declare';
 import type { HomeDecisions, ItemDecisions } from '../engine/types';
 
@@ -183,11 +183,19 @@ function sameOf(o: OutcomeSpec, reading: Reading, get: Get): (a: HomeDecisions, 
  * (toggles, constants and data loading show only through the decisions reading them). A decision shown only
  * on part of the screen (the full home's sections) counts only when both rule sets show that part.
  */
-export const COMPARED = DECISIONS.filter(
+const ACCOUNT_DECISIONS = DECISIONS.filter(
   (d): d is Exclude<AnyDeclaration, { stage: 'order' }> => d.stage !== 'order',
 ).map((d) => {
   const get: Get = (x) => (x as Record<string, unknown>)[d.key];
-  const reading = readingOf(d.outcome, get);
+  return { d, get, reading: readingOf(d.outcome, get) };
+});
+
+/**
+ * Per account decision: its id, the cheap test, its changes in words, and whether a customer sees it
+ * (toggles, constants and data loading show only through the decisions reading them). A decision shown only
+ * on part of the screen (the full home's sections) counts only when both rule sets show that part.
+ */
+export const COMPARED = ACCOUNT_DECISIONS.map(({ d, get, reading }) => {
   const same = sameOf(d.outcome, reading, get);
   const shownWhen = 'shownWhen' in d ? (d.shownWhen as (all: HomeDecisions) => boolean) : null;
   const test = shownWhen
@@ -195,3 +203,17 @@ export const COMPARED = DECISIONS.filter(
     : same;
   return [d.id, test, cached(reading), !('unseen' in d && d.unseen === true)] as const;
 });
+
+/**
+ * Each decision of an account as the report reads it (the labels of its changes: '2 (almost expired)',
+ * the sections in order): the studio's preview shows decisions in the same words.
+ */
+export function readDecisions(
+  x: HomeDecisions,
+): { decision: DecisionId; value: string | null; list: readonly string[] | null }[] {
+  return ACCOUNT_DECISIONS.map(({ d, reading }) =>
+    reading.kind === 'value'
+      ? { decision: d.id, value: reading.of(x), list: null }
+      : { decision: d.id, value: null, list: reading.of(x) },
+  );
+}

@@ -10,17 +10,15 @@ import { DECISIONS, type DataCall, type DecisionId } from '../engine/decisions';
 import { TOGGLE_NAMES } from '../facts/vocabulary';
 import type { HomeDecisions, ItemDecisions, Rulesets } from '../engine/types';
 import { keyFactsOf, ruleChanges, type DecisionImpact, type ImpactReport } from './changes';
-import {
-  ImpactInputError,
-  populationOf,
-  rulesetProblems,
-  type PopulationInput,
-  type PopulationSource,
-} from './sources';
+import { ImpactInputError, populationOf, rulesetProblems, type PopulationSource } from './sources';
 import { ALL_CALLS, ORDER_HISTORY, TICKETS, callBits, notCalled, withCalls } from './calls';
 import { COMPARED, itemChanges, sameRecord } from './compare';
+export { readDecisions } from './compare';
+import type { PrepareBaselineInput, RunDraftInput, RunImpactInput } from './inputs';
+import { partRange } from './merge';
 import { factsObject, type GeneratedAccount } from './population';
 
+export type { PrepareBaselineInput, RunDraftInput, RunImpactInput } from './inputs';
 export {
   ruleChanges,
   type Change,
@@ -33,6 +31,7 @@ export {
   ImpactInputError,
   exportedPopulation,
   generatedPopulation,
+  populationOf,
   rulesetProblems,
   type PopulationInput,
   type PopulationSource,
@@ -156,7 +155,23 @@ export interface ImpactOptions {
    * rules are decided then, reusing the base rules' answers where a file and what it reads are the same.
    */
   baseline?: ImpactBaseline;
+  /**
+   * Only accounts [from, to) of the population (a thread's part, merge.ts): the report counts those and says
+   * which (`range`). Default: all of them, or the baseline's.
+   */
+  range?: AccountRange;
+  /** Both rule sets compiled already (a thread measuring several parts compiles them once). */
+  compiled?: { current: CompiledRules; base: CompiledRules };
 }
+
+/** Accounts [from, to) of a population. */
+export interface AccountRange {
+  readonly from: number;
+  readonly to: number;
+}
+
+/** A report of some of the population's accounts (merge.ts puts the parts together). */
+export type PartReport = ImpactReport & { range: AccountRange };
 
 /** Where a run stands: reported by runImpact after each slice of work. */
 export interface ImpactProgress {
@@ -190,7 +205,9 @@ class ImpactRun {
   private readonly exampleIndexes = new Set<number>();
   private readonly factsOf = new Map<number, FactVector>();
   private changedAccounts = 0;
-  private next = 0;
+  private next: number;
+  private readonly from: number;
+  private readonly to: number;
   private readonly accounts: GeneratedAccount[] = [];
   private readonly outcomesCurrent: Outcome[] = [];
   private readonly outcomesBase: Outcome[] = [];
@@ -209,8 +226,13 @@ class ImpactRun {
     this.baseline = options.baseline ?? null;
     if (this.baseline && (this.baseline.base !== base || this.baseline.population !== population))
       throw new Error('The baseline was prepared for other base rules or another population');
-    this.compiledCurrent = compileRules(current);
-    this.compiledBase = this.baseline?.compiled ?? compileRules(base);
+    const range = options.range ?? this.baseline?.range ?? { from: 0, to: population.size };
+    if (this.baseline && (range.from < this.baseline.range.from || range.to > this.baseline.range.to))
+      throw new Error('The baseline was prepared for other accounts');
+    this.from = this.next = range.from;
+    this.to = range.to;
+    this.compiledCurrent = options.compiled?.current ?? compileRules(current);
+    this.compiledBase = this.baseline?.compiled ?? options.compiled?.base ?? compileRules(base);
     this.same = options.reuse === false ? new Set() : sameFiles(current, base);
     this.timings.total = this.now() - started;
   }
@@ -218,13 +240,13 @@ class ImpactRun {
   private readonly baseline: ImpactBaseline | null;
 
   get finished(): boolean {
-    return this.next >= this.population.size;
+    return this.next >= this.to;
   }
 
   progress(): ImpactProgress {
     return {
-      done: this.next,
-      total: this.population.size,
+      done: this.next - this.from,
+      total: this.to - this.from,
       changedAccounts: this.changedAccounts,
       elapsed: this.timings.total,
     };
@@ -253,7 +275,7 @@ class ImpactRun {
     const { now, population, timings, accounts, outcomesCurrent, outcomesBase } = this;
     const started = now();
     const start = this.next;
-    const n = Math.min(CHUNK, population.size - start);
+    const n = Math.min(CHUNK, this.to - start);
     const every = population.answersEveryCall;
     const baseline = this.baseline;
     if (baseline) {
@@ -327,8 +349,8 @@ class ImpactRun {
     }
   }
 
-  report(): ImpactReport {
-    const { current, base, population } = this;
+  report(): ImpactReport & { range?: AccountRange } {
+    const { current, base, population, from, to } = this;
     const rules = ruleChanges(current, base);
     const keyFacts = keyFactsOf(rules, current, base);
     const decisions: DecisionImpact[] = DECISIONS.flatMap(({ id }) => {
@@ -354,13 +376,14 @@ class ImpactRun {
       });
     return {
       population: population.description,
-      accounts: this.next,
+      accounts: this.next - from,
       changedAccounts: this.changedAccounts,
       decisions,
       rules,
       keyFacts,
       examples,
       timings: { ...this.timings },
+      ...(from > 0 || to < population.size ? { range: { from, to } } : {}),
     };
   }
 }
@@ -393,30 +416,36 @@ export class ImpactBaseline {
   readonly accounts: GeneratedAccount[];
   /** @internal Its decisions under the base rules. */
   readonly outcomes: Outcome[];
-  /** Accounts generated and decided so far. */
+  /** The next account to generate and decide: those of its range before it are done. */
   done = 0;
   /** Milliseconds spent generating and deciding. */
   readonly timings = { generate: 0, decide: 0 };
+
+  /** The accounts it holds (all by default; a Web Worker's part in the studio). */
+  readonly range: AccountRange;
 
   constructor(
     readonly base: Rulesets,
     readonly population: PopulationSource,
     private readonly now: () => number = () => performance.now(),
+    range?: AccountRange,
   ) {
     this.compiled = compileRules(base);
+    this.range = range ?? { from: 0, to: population.size };
+    this.done = this.range.from;
     this.accounts = new Array<GeneratedAccount>(population.size);
     this.outcomes = new Array<Outcome>(population.size);
   }
 
   get finished(): boolean {
-    return this.done >= this.population.size;
+    return this.done >= this.range.to;
   }
 
   /** Generates and decides the next chunk of accounts. */
   step(): void {
     const { now, population, accounts, outcomes } = this;
     const start = this.done;
-    const end = Math.min(start + CHUNK, population.size);
+    const end = Math.min(start + CHUNK, this.range.to);
     let t = now();
     for (let i = start; i < end; i++) accounts[i] = population.account(i);
     this.timings.generate += now() - t;
@@ -429,24 +458,6 @@ export class ImpactBaseline {
 }
 
 // ---------------------------------------------------------------- the studio's entry point
-
-export interface RunImpactInput {
-  /** The rules measured against: what customers have now (main's rule files), by decision. */
-  readonly base: Rulesets;
-  /** The edited rules, by decision. */
-  readonly draft: Rulesets;
-  readonly population: PopulationInput;
-  /** Called after each slice of work, and once when every account is done. */
-  readonly onProgress?: (progress: ImpactProgress) => void;
-  /** Aborting it stops the run at the next slice: the promise rejects with the signal's reason. */
-  readonly signal?: AbortSignal;
-  /** Example accounts kept per change (default 3). */
-  readonly examples?: number;
-  /** Milliseconds of work between two yields (default 50): how often progress is reported and an abort seen. */
-  readonly sliceMs?: number;
-  /** The clock (default performance.now). */
-  readonly now?: () => number;
-}
 
 const yieldToEvents = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 0));
 
@@ -495,18 +506,6 @@ async function sliced(
   }
 }
 
-export interface PrepareBaselineInput {
-  /** The rules measured against (the live rules). */
-  readonly base: Rulesets;
-  readonly population: PopulationInput;
-  /** Called after each slice: accounts generated and decided so far, of total. */
-  readonly onProgress?: (progress: { done: number; total: number }) => void;
-  readonly signal?: AbortSignal;
-  /** Milliseconds of work between two yields (default 50). */
-  readonly sliceMs?: number;
-  readonly now?: () => number;
-}
-
 /**
  * Generates the population and decides it with the base rules, in slices (the studio does it when it
  * opens, so that a measurement decides only the draft). Rejects as runImpact does.
@@ -519,26 +518,18 @@ export async function prepareBaseline(input: PrepareBaselineInput): Promise<Impa
   const now = input.now ?? (() => performance.now());
   let baseline: ImpactBaseline;
   try {
-    baseline = new ImpactBaseline(input.base, population, now);
+    const range = input.part ? partRange(population.size, input.part.index, input.part.of) : undefined;
+    baseline = new ImpactBaseline(input.base, population, now, range);
   } catch (e) {
     throw new ImpactInputError([e instanceof Error ? e.message : String(e)]);
   }
   await sliced(baseline, now, input.sliceMs ?? 50, input.signal, () =>
-    input.onProgress?.({ done: baseline.done, total: population.size }),
+    input.onProgress?.({
+      done: baseline.done - baseline.range.from,
+      total: baseline.range.to - baseline.range.from,
+    }),
   );
   return baseline;
-}
-
-export interface RunDraftInput {
-  /** The population decided with the live rules (prepareBaseline, finished). */
-  readonly baseline: ImpactBaseline;
-  /** The edited rules, by decision. */
-  readonly draft: Rulesets;
-  readonly onProgress?: (progress: ImpactProgress) => void;
-  readonly signal?: AbortSignal;
-  readonly examples?: number;
-  readonly sliceMs?: number;
-  readonly now?: () => number;
 }
 
 /**

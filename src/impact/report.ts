@@ -63,8 +63,9 @@ export function renderImpact(report: ImpactReport, options: RenderOptions): stri
   const t = report.timings;
   lines.push(
     '',
-    `Time: ${ms(t.total)} for ${n(report.accounts)} accounts${options.budget ? ` (budget ${ms(options.budget)})` : ''}: ` +
-      `generating ${ms(t.generate)}, current rules ${ms(t.current)}, base rules ${ms(t.base)}, comparing ${ms(t.compare)}.`,
+    `Time: ${ms(t.total)} for ${n(report.accounts)} accounts${t.threads ? ` on ${t.threads} threads` : ''}${options.budget ? ` (budget ${ms(options.budget)})` : ''}: ` +
+      `generating ${ms(t.generate)}, current rules ${ms(t.current)}, base rules ${ms(t.base)}, comparing ${ms(t.compare)}` +
+      `${t.threads ? ' (each summed over the threads)' : ''}.`,
   );
   return `${lines.join('\n')}\n`;
 }

@@ -79,7 +79,7 @@ test.describe("every persona's home at 375 px", () => {
         await page.request.get(`/sandbox/signin?persona=${persona}&redirect=%2Fhome`, { maxRedirects: 0 });
         const home = await page.request.get('/home', { maxRedirects: 0 });
         expect(home.status()).toBe(302);
-        const to = new URL(home.headers().location ?? '', test.info().project.use.baseURL!);
+        const to = new URL(home.headers().location ?? '', test.info().project.use.baseURL);
         expect(to.origin, `${persona} leaves the portal`).not.toBe(
           new URL(test.info().project.use.baseURL!).origin,
         );

@@ -332,9 +332,42 @@ describe('rules:check analysis: one place per number', () => {
       },
     ]);
 
-  it('finds a threshold that repeats a constant of the same unit (the walled-garden grace days)', () => {
-    expect(lines({ constants: constantsFile(allConstants), payment: grace(3) })).toEqual([
+  it('finds a threshold that repeats a constant meaning the same (the walled-garden grace days)', () => {
+    // The walled garden compares the same fact with the constant: the payment rule's 3 is that number.
+    const garden = file('walled-garden', [
+      {
+        name: 'soft-grace',
+        priority: 10,
+        conditions: {
+          all: [c('daysSinceFailedPayment', 'lessThanInclusive', { fact: 'constant.walledGardenGraceDays' })],
+        },
+        event: { type: 'walled-garden', params: { state: 'soft' } },
+      },
+    ]);
+    expect(
+      lines({ constants: constantsFile(allConstants), payment: grace(3), 'walled-garden': garden }),
+    ).toEqual([
       `rules/payment.json, rule #1 'late-in-period', at rules[0].conditions.all[1].value: daysSinceFailedPayment is compared with 3 days, which is also the constant 'walledGardenGraceDays' of rules/constants.json shown to customers: compare with the constant instead ("value": {"fact": "constant.walledGardenGraceDays"}) so one edit changes both [duplicate-value]`,
+    ]);
+  });
+
+  it('only warns when the equal numbers mean different things (a 90-day card warning, 90 days to archive)', () => {
+    const card = file('prepaid-card', [
+      {
+        name: 'card-almost-expired',
+        priority: 80,
+        conditions: { all: [c('isPrepaid', 'equal', true), c('daysToCardExpiry', 'lessThanInclusive', 90)] },
+        event: { type: 'prepaid-card', params: { status: 2 } },
+      },
+    ]);
+    const found = analyse({ constants: constantsFile(allConstants), 'prepaid-card': card }).findings;
+    expect(found.map((f) => [f.severity, f.message.split(',')[0]])).toEqual([
+      ['warning', 'daysToCardExpiry is compared with 90 days'],
+      ['warning', 'daysToCardExpiry is compared with 90 days'],
+    ]);
+    expect(found.map((f) => f.message)).toEqual([
+      expect.stringContaining("the constant 'archiveAfterDays'") as unknown,
+      expect.stringContaining("the constant 'trackingCookieDays'") as unknown,
     ]);
   });
 

@@ -45,6 +45,23 @@ describe('rule studio draft (issue 14)', () => {
     expect(shownMessages(actor.getSnapshot())[0]?.id).toBe('studioLive');
   });
 
+  it('an edit during a check starts it again: the verdict is the newest draft’s', async () => {
+    const pending: ((c: DraftCheck) => void)[] = [];
+    const actor = createActor(
+      studioDraftMachine.provide({
+        actors: { check: fromPromise(() => new Promise<DraftCheck>((resolve) => pending.push(resolve))) },
+      }),
+    ).start();
+    actor.send({ type: 'DRAFT.EDIT' });
+    actor.send({ type: 'DRAFT.EDIT' });
+    expect(pending).toHaveLength(2);
+    // The first check (of the older draft) answers late: it is ignored.
+    pending[0]!({ errors: 1, failingCases: 0, changed: true });
+    pending[1]!(ok);
+    await expectState(actor, 'editing');
+    expect(actor.getSnapshot().context.verdict).toBe('ready');
+  });
+
   it('goes live at once when no approval is required', async () => {
     const { actor } = run(ok, () => Promise.resolve({ pending: false }));
     actor.send({ type: 'DRAFT.EDIT' });

@@ -131,7 +131,7 @@ describe("the studio's repository on a remote", () => {
       base: seeded,
       files: { 'a.json': '{ "a": 2 }\n' },
       requireApproval: false,
-      check: () => undefined,
+      check: () => Promise.resolve([]),
     });
     // A second server whose folder is an older copy: the remote's version replaces it.
     const secondDir = folder();

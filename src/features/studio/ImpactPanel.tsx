@@ -99,10 +99,25 @@ export function ImpactPanel({ live, files, onResult }: ImpactPanelProps) {
   // The last result's rules are let go in the worker with the page.
   useEffect(() => () => result?.release(), [result]);
 
-  // The population is prepared with the live rules as the studio opens, not on the click: a measurement
-  // then decides the draft only.
+  // The population is prepared with the live rules ahead of the click, as the panel comes near the screen
+  // (an analyst who never looks at the impact costs nothing): a measurement then decides the draft only.
   const [preparation, setPreparation] = useState<Preparation | null>(null);
-  useEffect(() => prepareImpact(live.files, setPreparation), [live.files]);
+  const section = useRef<HTMLElement>(null);
+  const [near, setNear] = useState(false);
+  useEffect(() => {
+    const el = section.current;
+    if (!el || near) return undefined;
+    const seen = new IntersectionObserver(
+      (entries) => entries.some((e) => e.isIntersecting) && setNear(true),
+      {
+        rootMargin: '800px 0px',
+      },
+    );
+    seen.observe(el);
+    return () => seen.disconnect();
+  }, [near]);
+  const wanted = near || running;
+  useEffect(() => (wanted ? prepareImpact(live.files, setPreparation) : undefined), [live.files, wanted]);
   const preparing = preparation?.state === 'preparing' ? preparation : null;
 
   const [example, setExample] = useState<number | null>(null);
@@ -110,12 +125,12 @@ export function ImpactPanel({ live, files, onResult }: ImpactPanelProps) {
   const shown = result && (snapshot.matches('measured') || snapshot.matches('stale')) ? result : null;
 
   return (
-    <section aria-labelledby="studio-impact-title" className="studio-panel">
+    <section ref={section} aria-labelledby="studio-impact-title" className="studio-panel">
       <h3 id="studio-impact-title">Impact on the generated accounts</h3>
       <p className="studio-muted">
         Every account of the generated population (rules/population/distributions.json) decided with the live
         rules and with the draft, in a worker beside the page; each change is counted from live to draft. The
-        accounts and their live decisions are prepared once, when the studio opens.
+        accounts and their live decisions are prepared once, as this panel comes into view.
       </p>
       <div className="studio-toolbar">
         {/* One button that turns into Cancel while a run is under way: keyboard focus stays on it. */}

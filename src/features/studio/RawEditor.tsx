@@ -4,7 +4,7 @@
  * marks from the draft's check (rules:check's validator and analysis, the case checks), placed at the JSON
  * path each issue names.
  */
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { autocompletion, type CompletionContext, type CompletionResult } from '@codemirror/autocomplete';
 import { defaultKeymap, history, historyKeymap } from '@codemirror/commands';
 import { json, jsonParseLinter } from '@codemirror/lang-json';
@@ -47,6 +47,15 @@ function diagnostics(text: string, file: string, issues: readonly RulesetIssue[]
     });
 }
 
+/**
+ * The style nonce of the studio's page (sandbox/studio-page.ts: the response's CSP allows styles with it).
+ * CodeMirror writes its styles into a <style> element, which `style-src 'self'` refuses without it. Read
+ * from the element's `nonce` property: the browser hides the attribute itself from the page.
+ */
+export function styleNonce(): string {
+  return document.querySelector<HTMLMetaElement>('meta[property="csp-nonce"]')?.nonce ?? '';
+}
+
 function vocabularyCompletions(context: CompletionContext): CompletionResult | null {
   const word = context.matchBefore(/"[\w.]*/);
   if (!word || (word.from === word.to && !context.explicit)) return null;
@@ -76,6 +85,7 @@ export default function RawEditor({
     onChangeRef.current = onChange;
   });
   const file = `rules/${path}`;
+  const [nonce] = useState(styleNonce);
 
   useEffect(() => {
     if (!host.current) return undefined;
@@ -84,7 +94,10 @@ export default function RawEditor({
       state: EditorState.create({
         doc: text,
         extensions: [
+          EditorView.cspNonce.of(nonce),
           lineNumbers(),
+          // Long descriptions wrap instead of running off the edge of the box.
+          EditorView.lineWrapping,
           foldGutter(),
           history(),
           indentOnInput(),
@@ -110,6 +123,12 @@ export default function RawEditor({
 
   return (
     <div>
+      {nonce ? null : (
+        <p role="alert">
+          This page was opened without the studio’s style permission, so the editor cannot be laid out:{' '}
+          <a href="/studio">reload the studio</a>.
+        </p>
+      )}
       <div ref={host} className="studio-editor" />
       <ul className="studio-issues" aria-label={`Problems in ${path}`}>
         {issues

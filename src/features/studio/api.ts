@@ -21,6 +21,10 @@ export interface LiveRules {
   files: Record<string, string>;
   context: CheckContext;
   today: string;
+  /** The server's clock (local ISO date and time): scheduled go-live times are after it. */
+  now: string;
+  /** The folder edited by hand into a state the checks refuse (the portal serves the last valid files). */
+  handEdit: { id: string; date: string; files: string[]; problems: string[] } | null;
 }
 
 export interface PersonaData {
@@ -30,17 +34,39 @@ export interface PersonaData {
   accounts: Record<string, unknown>[];
 }
 
+/** One line of what a change does, in an analyst's words (src/engine/rule-diff.ts). */
+export interface ChangeLine {
+  file: string;
+  rule?: string;
+  text: string;
+}
+
 export interface Change {
   id: string;
   reason: string;
   author: { name: string; email: string; date: string };
   committer: { name: string; email: string; date: string };
   authorId: string | null;
+  /** start, change, restore, revert, outside, or an event: withdrawn, sent-back, go-live-failed. */
   kind: string;
   impact?: unknown;
   approvedBy?: string;
   restores?: string;
+  reverts?: string;
+  about?: { id: string; reason: string };
+  check?: 'valid' | 'rejected';
+  problems?: string[];
+  goLive?: string;
+  sentBack?: { by: string; comment: string; date: string };
   files: string[];
+  lines: ChangeLine[];
+  diff: string;
+}
+
+/** What a restore or a revert would make live, shown before it is proposed. */
+export interface Proposal {
+  files: Record<string, string>;
+  lines: ChangeLine[];
   diff: string;
 }
 
@@ -72,7 +98,11 @@ const isChange = (c: unknown): boolean =>
   isObject(c.author) &&
   isString(c.author.name) &&
   Array.isArray(c.files) &&
+  Array.isArray(c.lines) &&
   isString(c.diff);
+
+const isProposal = (v: Record<string, unknown>): boolean =>
+  isObject(v.files) && Object.values(v.files).every(isString) && Array.isArray(v.lines) && isString(v.diff);
 
 async function call(path: string, init: RequestInit = {}): Promise<unknown> {
   let res: Response;
@@ -109,7 +139,13 @@ export function createStudioApi(csrf: () => string) {
     live: async (): Promise<LiveRules> =>
       expectShape<LiveRules>(
         await call('/studio/api/rules'),
-        (v) => isString(v.commit) && isObject(v.files) && isObject(v.context) && isString(v.today),
+        (v) =>
+          isString(v.commit) &&
+          isObject(v.files) &&
+          isObject(v.context) &&
+          isString(v.today) &&
+          isString(v.now) &&
+          (v.handEdit === null || isObject(v.handEdit)),
         'the live rules',
       ),
     personas: async (date: string): Promise<PersonaData[]> =>
@@ -120,38 +156,68 @@ export function createStudioApi(csrf: () => string) {
           v.personas.every((p) => isObject(p) && isString(p.id) && Array.isArray(p.accounts)),
         'the personas',
       ).personas,
-    pending: async (): Promise<Change[]> =>
-      expectShape<{ pending: Change[] }>(
+    changes: async (): Promise<{ pending: Change[]; scheduled: Change[] }> =>
+      expectShape<{ pending: Change[]; scheduled: Change[] }>(
         await call('/studio/api/changes'),
-        (v) => Array.isArray(v.pending) && v.pending.every(isChange),
+        (v) =>
+          Array.isArray(v.pending) &&
+          v.pending.every(isChange) &&
+          Array.isArray(v.scheduled) &&
+          v.scheduled.every(isChange),
         'the pending changes',
-      ).pending,
-    history: async (): Promise<Change[]> =>
-      expectShape<{ history: Change[] }>(
+      ),
+    history: async (): Promise<{ history: Change[]; scheduled: Change[] }> =>
+      expectShape<{ history: Change[]; scheduled: Change[] }>(
         await call('/studio/api/history'),
-        (v) => Array.isArray(v.history) && v.history.every(isChange),
+        (v) =>
+          Array.isArray(v.history) &&
+          v.history.every(isChange) &&
+          Array.isArray(v.scheduled) &&
+          v.scheduled.every(isChange),
         'the history',
-      ).history,
-    save: async (body: { reason: string; base: string; files: Record<string, string>; impact?: unknown }) =>
+      ),
+    save: async (body: {
+      reason: string;
+      base: string;
+      files: Record<string, string>;
+      impact?: unknown;
+      replaces?: string;
+    }) =>
       expectShape<{ id: string; pending: boolean }>(
         await write('/studio/api/changes', body),
         (v) => isString(v.id) && typeof v.pending === 'boolean',
         'the saved change',
       ),
-    version: async (id: string): Promise<Record<string, string>> =>
-      expectShape<{ files: Record<string, string> }>(
+    version: async (id: string): Promise<Proposal> =>
+      expectShape<Proposal>(
         await call(`/studio/api/versions/${encodeURIComponent(id)}`),
-        (v) => isObject(v.files) && Object.values(v.files).every(isString),
+        isProposal,
         'an earlier version',
-      ).files,
+      ),
     restore: async (version: string, reason: string, impact?: unknown) =>
       expectShape<{ id: string; pending: boolean }>(
         await write('/studio/api/restore', { version, reason, ...(impact ? { impact } : {}) }),
         (v) => isString(v.id) && typeof v.pending === 'boolean',
         'the restore',
       ),
-    approve: (id: string) => write(`/studio/api/changes/${encodeURIComponent(id)}/approve`, {}),
-    withdraw: (id: string) => write(`/studio/api/changes/${encodeURIComponent(id)}/withdraw`, {}),
+    revertPreview: async (id: string): Promise<Proposal> =>
+      expectShape<Proposal>(
+        await call(`/studio/api/changes/${encodeURIComponent(id)}/revert`),
+        isProposal,
+        'the revert',
+      ),
+    revert: async (change: string, reason: string, impact?: unknown) =>
+      expectShape<{ id: string; pending: boolean }>(
+        await write('/studio/api/revert', { change, reason, ...(impact ? { impact } : {}) }),
+        (v) => isString(v.id) && typeof v.pending === 'boolean',
+        'the revert',
+      ),
+    approve: (id: string, goLiveAt?: string) =>
+      write(`/studio/api/changes/${encodeURIComponent(id)}/approve`, goLiveAt ? { goLiveAt } : {}),
+    withdraw: (id: string, reason: string) =>
+      write(`/studio/api/changes/${encodeURIComponent(id)}/withdraw`, { reason }),
+    sendBack: (id: string, comment: string) =>
+      write(`/studio/api/changes/${encodeURIComponent(id)}/send-back`, { comment }),
     preview: async (persona: string, files: Record<string, string>) =>
       expectShape<{ live: string; draft: string; persona: string }>(
         await write('/studio/api/preview', { persona, files }),

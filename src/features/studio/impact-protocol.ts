@@ -16,6 +16,8 @@ export type ToWorker =
       base: Rulesets;
       /** rules/population/distributions.json as the live rules have it. */
       distributions: unknown;
+      /** The worker's part of the population (merge.ts partRange): part `index` of `of`. */
+      part: { index: number; of: number };
     }
   | {
       type: 'run';
@@ -25,6 +27,7 @@ export type ToWorker =
       /** The analyst's draft. */
       draft: Rulesets;
       distributions: unknown;
+      part: { index: number; of: number };
     }
   /** Stop run `id` at its next slice of work (the prepared population is kept). */
   | { type: 'cancel'; id: number }

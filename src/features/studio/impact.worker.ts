@@ -1,7 +1,8 @@
 /**
- * The rule studio's impact worker: the 100,000-account impact of the draft against the live rules
+ * A rule studio's impact worker: the 100,000-account impact of the draft against the live rules
  * (src/impact/impact.ts, ADR 014 and 019), off the page's thread so the studio stays responsive. One worker
- * serves the studio while it is open: it prepares the population once (generated, then decided with the
+ * per core serves the studio while it is open (impact-client.ts), each with its part of the population: it
+ * prepares that part once (generated, then decided with the
  * live rules: prepareBaseline), keyed by the live rules and the distributions, so a run decides only the
  * draft against it (runDraftImpact). A cancel stops a run at its next slice and keeps the population.
  * After a run it answers for one example account at a time (compareAccount) with that run's rules.
@@ -23,8 +24,10 @@ const problemsOf = (e: unknown): string[] =>
 /** The prepared population, for the live rules and distributions named by `key`. */
 let prepared: { key: string; baseline: Promise<ImpactBaseline>; stop: AbortController } | null = null;
 
-function prepare(base: Rulesets, distributions: unknown): Promise<ImpactBaseline> {
-  const key = JSON.stringify([base, distributions]);
+type Part = { index: number; of: number };
+
+function prepare(base: Rulesets, distributions: unknown, part: Part): Promise<ImpactBaseline> {
+  const key = JSON.stringify([base, distributions, part]);
   if (prepared?.key === key) return prepared.baseline;
   prepared?.stop.abort();
   const stop = new AbortController();
@@ -32,6 +35,7 @@ function prepare(base: Rulesets, distributions: unknown): Promise<ImpactBaseline
   const baseline = prepareBaseline({
     base,
     population: { distributions },
+    part,
     signal: stop.signal,
     // Coarse steps: a bar needs a few updates a second, not one per chunk.
     sliceMs: 150,
@@ -56,7 +60,7 @@ async function run(message: Extract<ToWorker, { type: 'run' }>): Promise<void> {
   const stop = new AbortController();
   running.set(id, stop);
   try {
-    const baseline = await prepare(message.base, message.distributions);
+    const baseline = await prepare(message.base, message.distributions, message.part);
     // A turn of the event loop first: a cancel posted right after the run is seen before any work (a
     // prepared run can finish within its first slice).
     await new Promise((resolve) => setTimeout(resolve, 0));
@@ -82,7 +86,7 @@ self.onmessage = (event: MessageEvent<ToWorker>) => {
   const message = event.data;
   switch (message.type) {
     case 'prepare':
-      void prepare(message.base, message.distributions).catch(() => {});
+      void prepare(message.base, message.distributions, message.part).catch(() => {});
       return;
     case 'run':
       void run(message);

@@ -19,6 +19,8 @@ import { createRuntime } from '../../engine/runtime';
 import type { HomeDecisions, RuleCondition, RuleFile, Rulesets } from '../../engine/types';
 import type { RulesetIssue } from '../../engine/validate';
 import { applyEdits, modify } from 'jsonc-parser';
+import { textBoundsProblem } from '../../engine/json-bounds';
+import { readDecisions } from '../../impact/impact';
 import type { PersonaData } from './api';
 
 export type Files = Record<string, string>;
@@ -73,6 +75,8 @@ export function casePersonas(list: readonly PersonaData[], bodies: BodiesByDate)
   };
 }
 
+const yieldToPage = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 0));
+
 export interface DraftReport {
   check: CheckResult;
   caseIssues: RulesetIssue[];
@@ -87,10 +91,24 @@ export async function checkDraft(
   context: CheckContext,
   personas: CasePersonas,
 ): Promise<DraftReport> {
-  const ruleTexts = Object.fromEntries(Object.entries(files).filter(([p]) => !p.includes('/')));
-  const check = checkRules(ruleTexts, context);
+  // Bounded first, as the server does: a file too long or nested too deep is reported, not walked.
+  const bounded: RulesetIssue[] = [];
+  const within = Object.fromEntries(
+    Object.entries(files).filter(([path, text]) => {
+      const problem = textBoundsProblem(text);
+      if (problem) bounded.push({ file: `rules/${path}`, path: '', message: problem });
+      return !problem;
+    }),
+  );
+  const ruleTexts = Object.fromEntries(Object.entries(within).filter(([p]) => !p.includes('/')));
+  const checked = checkRules(ruleTexts, context);
+  const check =
+    bounded.length > 0
+      ? { ...checked, issues: [...bounded, ...checked.issues], errors: [...bounded, ...checked.errors] }
+      : checked;
+  await yieldToPage();
   const caseTexts = Object.fromEntries(
-    Object.entries(files)
+    Object.entries(within)
       .filter(([p]) => p.startsWith('cases/'))
       .map(([p, t]) => [p.slice('cases/'.length), t]),
   );
@@ -100,7 +118,12 @@ export async function checkDraft(
   });
   const invalidRules = check.issues.some((i) => i.severity !== 'warning');
   const rulesets = invalidRules ? null : rulesetsOf(files);
-  const cases = rulesets ? await runCases(rulesets, loaded, personas) : [];
+  // One case file at a time, the page drawn in between: a check of every case takes a second or more.
+  const cases: CaseResult[] = [];
+  for (const file of rulesets ? loaded.files : []) {
+    cases.push(...(await runCases(rulesets!, { files: [file], given: loaded.given }, personas)));
+    await yieldToPage();
+  }
   return {
     check,
     caseIssues: loaded.issues,
@@ -119,75 +142,128 @@ export function caseDates(files: Files): string[] {
   return [...dates];
 }
 
-/** A decision set as lines 'decision: value', one per decision, in a stable order (the preview's rows). */
-export function decisionLines(d: HomeDecisions): Record<string, string> {
-  const on = (r: Record<string, boolean>): string =>
-    Object.entries(r)
-      .filter(([, v]) => v)
-      .map(([k]) => k)
-      .join(', ') || '(none)';
-  return {
-    'home view': `${d.homeView.view}${d.homeView.params.messageKind ? ` (${d.homeView.params.messageKind})` : ''}`,
-    banner: d.banner?.banner ?? '(none)',
-    'walled garden': d.walledGarden.state,
-    'prepaid card status': String(d.prepaidCard.status),
-    payment: on(d.payment),
-    'credit offer': String(d.creditOffer.show),
-    outage: d.outage.alert,
-    'appointment timing': d.appointmentTiming.timing,
-    token: d.token.fresh ? 'fresh' : 'stale',
-    'data calls': d.dataLoading.calls.join(', '),
-    brand: d.brand.brand,
-    navigation: `${d.navigation.items.join(', ')}${d.navigation.search ? ' + search' : ''}`,
-    'billing actions': on(d.billingActions),
-    'order actions': on(d.orderActions),
-    sections:
-      d.homeView.view === 'full'
-        ? d.sections.map((s) => `${s.section}${s.params.variant ? ` (${s.params.variant})` : ''}`).join(', ')
-        : '(not the full home)',
-    toggles: on(d.toggles),
-    constants: Object.entries(d.constants)
-      .map(([k, v]) => `${k} ${String(v)}`)
-      .join(', '),
-  };
-}
+/** A decision as the impact report reads it: one value, or a list in order. */
+export type Reading = { value: string } | { list: readonly string[] };
 
-export interface PreviewRow {
-  persona: string;
-  account: number;
+export interface PreviewDecision {
   decision: string;
-  live: string;
-  draft: string;
+  live: Reading;
+  draft: Reading;
   changed: boolean;
 }
 
-/** Each chosen persona's decisions under the live rules and the draft. */
-export async function previewRows(
+export interface PreviewAccount {
+  persona: string;
+  description: string;
+  /** The account's number in the persona, from 1. */
+  account: number;
+  decisions: PreviewDecision[];
+  changed: boolean;
+}
+
+/** Every decision of an account in the impact report's words. */
+export function readings(d: HomeDecisions): { decision: string; reading: Reading }[] {
+  return readDecisions(d).map((r) => ({
+    decision: r.decision,
+    reading: r.list ? { list: r.list } : { value: r.value ?? '' },
+  }));
+}
+
+const readingText = (r: Reading): string => ('list' in r ? r.list.join('\u0000') : r.value);
+
+/** Lines 'decision: value' of an account's decisions, for the example account and the simulator. */
+export function decisionLines(d: HomeDecisions): Record<string, string> {
+  return Object.fromEntries(
+    readings(d).map(({ decision, reading }) => [
+      decision,
+      'list' in reading ? reading.list.join(', ') || '(none)' : reading.value,
+    ]),
+  );
+}
+
+/** The live rules' readings of every persona account, kept while the live rules stay the same. */
+const liveCache = new WeakMap<Rulesets, Map<string, Promise<{ decision: string; reading: Reading }[]>>>();
+
+/**
+ * Every persona account's decisions under the live rules and the draft, one persona at a time (the page
+ * stays responsive: a pause between personas); stops early when `stale()` says a newer draft came.
+ */
+export async function previewAccounts(
   live: Rulesets,
   draft: Rulesets,
   personas: readonly PersonaData[],
   today: string,
-): Promise<PreviewRow[]> {
+  stale: () => boolean = () => false,
+): Promise<PreviewAccount[] | null> {
+  let cache = liveCache.get(live);
+  if (!cache) {
+    cache = new Map<string, Promise<{ decision: string; reading: Reading }[]>>();
+    liveCache.set(live, cache);
+  }
   const liveRuntime = createRuntime(live);
   const draftRuntime = createRuntime(draft);
-  const rows: PreviewRow[] = [];
+  const out: PreviewAccount[] = [];
   for (const p of personas) {
+    await yieldToPage();
+    if (stale()) return null;
     for (const [i, account] of p.accounts.entries()) {
-      const a = decisionLines((await decideBodies(liveRuntime, account, dayAt(today))).decisions);
-      const b = decisionLines((await decideBodies(draftRuntime, account, dayAt(today))).decisions);
-      for (const key of Object.keys(a)) {
-        rows.push({
-          persona: p.id,
-          account: i + 1,
-          decision: key,
-          live: a[key]!,
-          draft: b[key]!,
-          changed: a[key] !== b[key],
-        });
+      const key = `${today} ${p.id} ${i}`;
+      let a = cache.get(key);
+      if (!a) {
+        a = decideBodies(liveRuntime, account, dayAt(today)).then((r) => readings(r.decisions));
+        cache.set(key, a);
       }
+      const b = readings((await decideBodies(draftRuntime, account, dayAt(today))).decisions);
+      const decisions = (await a).map(({ decision, reading }, n) => {
+        const next = b[n]!.reading;
+        return { decision, live: reading, draft: next, changed: readingText(reading) !== readingText(next) };
+      });
+      out.push({
+        persona: p.id,
+        description: p.description,
+        account: i + 1,
+        decisions,
+        changed: decisions.some((d) => d.changed),
+      });
     }
   }
-  return rows;
+  // Changed accounts first, each group in the personas' order.
+  return [...out.filter((x) => x.changed), ...out.filter((x) => !x.changed)];
+}
+
+/**
+ * A list's items under the draft, each marked kept, added or moved (out of the order of the items both
+ * lists keep: the longest run kept in order stays "kept"); then the removed ones.
+ */
+export function listMarks(
+  live: readonly string[],
+  draft: readonly string[],
+): { item: string; mark: 'kept' | 'added' | 'moved' | 'removed' }[] {
+  const a = live.filter((x) => draft.includes(x));
+  const b = draft.filter((x) => live.includes(x));
+  // Longest common subsequence of the shared items: what kept its place relative to the others.
+  const table = a.map(() => b.map(() => 0));
+  const at = (i: number, j: number): number => (i < 0 || j < 0 ? 0 : table[i]![j]!);
+  a.forEach((x, i) =>
+    b.forEach(
+      (y, j) => (table[i]![j] = x === y ? at(i - 1, j - 1) + 1 : Math.max(at(i - 1, j), at(i, j - 1))),
+    ),
+  );
+  const inOrder = new Set<string>();
+  for (let i = a.length - 1, j = b.length - 1; i >= 0 && j >= 0;) {
+    if (a[i] === b[j]) {
+      inOrder.add(a[i]!);
+      i--;
+      j--;
+    } else if (at(i - 1, j) >= at(i, j - 1)) i--;
+    else j--;
+  }
+  const out: { item: string; mark: 'kept' | 'added' | 'moved' | 'removed' }[] = draft.map((item) => ({
+    item,
+    mark: !live.includes(item) ? 'added' : inOrder.has(item) ? 'kept' : 'moved',
+  }));
+  for (const item of live) if (!draft.includes(item)) out.push({ item, mark: 'removed' });
+  return out;
 }
 
 /** A condition in words: `daysToCardExpiry lessThanInclusive 60`, groups as all(...)/any(...)/not(...). */

@@ -1,0 +1,53 @@
+/** A persona's home under the live and the draft rules, side by side (frames of the portal itself). */
+export interface Frames {
+  live: string;
+  draft: string;
+  persona: string;
+}
+
+export function HomeSideBySide({
+  personas,
+  persona,
+  onPersona,
+  onOpen,
+  canOpen,
+  frames,
+}: {
+  personas: readonly { id: string }[];
+  persona: string;
+  onPersona: (id: string) => void;
+  onOpen: () => void;
+  canOpen: boolean;
+  frames: Frames | null;
+}) {
+  return (
+    <section aria-labelledby="studio-home-title" className="studio-panel">
+      <h3 id="studio-home-title">The home under live and draft rules</h3>
+      <label htmlFor="studio-home-persona">Persona</label>{' '}
+      <select id="studio-home-persona" value={persona} onChange={(e) => onPersona(e.target.value)}>
+        {personas.map((p) => (
+          <option key={p.id}>{p.id}</option>
+        ))}
+      </select>{' '}
+      <button type="button" className="btn btn--secondary" onClick={onOpen} disabled={!canOpen}>
+        Open the home side by side
+      </button>
+      {frames ? (
+        <div className="studio-frames">
+          {(['live', 'draft'] as const).map((side) => (
+            <figure key={side}>
+              <figcaption>
+                {frames.persona}, {side} rules (
+                <a href={frames[side]} target="_blank" rel="noopener">
+                  open in a tab
+                </a>
+                )
+              </figcaption>
+              <iframe title={`${frames.persona}'s home under the ${side} rules`} src={frames[side]} />
+            </figure>
+          ))}
+        </div>
+      ) : null}
+    </section>
+  );
+}

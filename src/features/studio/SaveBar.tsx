@@ -1,0 +1,201 @@
+/**
+ * Saving the draft: a compact bar that stays in view (save, undo and redo a step, discard the draft), and,
+ * in the page's flow above it, what saving said: why the draft cannot be saved yet, each failing case and
+ * error a link to where it is, or the server's refusal. Focus moves to that message when it appears.
+ */
+import { useEffect, useRef, useState } from 'react';
+import type { ShownMessage } from '../../../machines/messages';
+import { Dialog } from '../../ui/Dialog';
+import type { StudioError } from './api';
+import type { Draft } from './draft-history';
+
+/** Something that blocks saving, with a way to go to it. */
+export interface Blocker {
+  text: string;
+  /** Shows it (switches to its file, focuses it); absent when there is nothing to go to. */
+  go?: () => void;
+}
+
+export function SaveMessages({
+  messages,
+  toast,
+  refusal,
+  blockers,
+}: {
+  messages: readonly ShownMessage[];
+  toast: string | null;
+  refusal: StudioError | null;
+  blockers: readonly (Blocker & { refused?: boolean })[];
+}) {
+  const box = useRef<HTMLDivElement>(null);
+  const shown = messages.length > 0 || toast !== null || refusal !== null;
+  const key = `${messages.map((m) => m.id).join()} ${toast ?? ''} ${refusal?.message ?? ''}`;
+  useEffect(() => {
+    if (shown) box.current?.focus();
+  }, [key, shown]);
+  if (!shown) return null;
+  const blocked = messages.some((m) => m.id === 'studioSaveBlocked');
+  return (
+    <div ref={box} tabIndex={-1} className="studio-savemessages">
+      {messages.map((m) => (
+        <div
+          key={m.id}
+          role={m.tone === 'error' ? 'alert' : 'status'}
+          className={`studio-message studio-message--${m.tone}`}
+        >
+          <p>{m.text}</p>
+          {blocked && m.id === 'studioSaveBlocked' && blockers.length > 0 ? (
+            <BlockerList blockers={blockers} />
+          ) : null}
+        </div>
+      ))}
+      {toast ? (
+        <p role="alert" className="studio-message studio-message--error">
+          {toast}
+        </p>
+      ) : null}
+      {refusal ? (
+        <div role="alert" className="studio-message studio-message--error">
+          <p>{refusal.message}</p>
+          {refusal.problems.length > 0 ? (
+            <BlockerList
+              blockers={refusal.problems.map(
+                (p) => blockers.find((b) => b.refused && b.text === p) ?? { text: p },
+              )}
+            />
+          ) : null}
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
+function BlockerList({ blockers }: { blockers: readonly Blocker[] }) {
+  return (
+    <ul aria-label="What stops the save">
+      {blockers.map((b, i) => (
+        <li key={i}>
+          {b.go ? (
+            <a
+              href="#main"
+              onClick={(e) => {
+                e.preventDefault();
+                b.go!();
+              }}
+            >
+              {b.text}
+            </a>
+          ) : (
+            b.text
+          )}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export function SaveBar({
+  draft,
+  changed,
+  requireApproval,
+  checking,
+  onSave,
+  onDiscard,
+}: {
+  draft: Draft;
+  /** The paths the draft changes. */
+  changed: readonly string[];
+  requireApproval: boolean;
+  checking: boolean;
+  onSave: () => void;
+  onDiscard: () => void;
+}) {
+  return (
+    <div className="studio-savebar" role="group" aria-label="The draft">
+      <button type="button" className="btn" onClick={onSave} disabled={checking}>
+        Save the change
+      </button>
+      <button
+        type="button"
+        className="btn btn--secondary"
+        onClick={draft.undo}
+        disabled={draft.undoLabel === null}
+        aria-label={draft.undoLabel ? `Undo: ${draft.undoLabel}` : 'Undo'}
+        title={draft.undoLabel ? `Undo: ${draft.undoLabel}` : undefined}
+      >
+        Undo
+      </button>
+      <button
+        type="button"
+        className="btn btn--secondary"
+        onClick={draft.redo}
+        disabled={draft.redoLabel === null}
+        aria-label={draft.redoLabel ? `Redo: ${draft.redoLabel}` : 'Redo'}
+        title={draft.redoLabel ? `Redo: ${draft.redoLabel}` : undefined}
+      >
+        Redo
+      </button>
+      <button
+        type="button"
+        className="btn btn--secondary"
+        onClick={onDiscard}
+        disabled={changed.length === 0}
+      >
+        Discard the draft
+      </button>
+      <span className="studio-muted studio-savebar__note">
+        {changed.length === 0
+          ? 'No change yet'
+          : `${changed.length} file${changed.length === 1 ? '' : 's'} changed`}
+        {requireApproval ? ' · a second analyst approves' : ''}
+      </span>
+    </div>
+  );
+}
+
+export function SaveDialog({
+  dialog,
+  revising,
+  onConfirm,
+  onClose,
+}: {
+  dialog: { title?: string; text: string } | undefined;
+  revising: string | null;
+  onConfirm: (reason: string) => void;
+  onClose: () => void;
+}) {
+  const [reason, setReason] = useState('');
+  return (
+    <Dialog open={dialog !== undefined} title={dialog?.title ?? ''} onClose={onClose}>
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          if (reason.trim().length < 3) return;
+          onConfirm(reason.trim());
+          setReason('');
+        }}
+      >
+        <p>{dialog?.text}</p>
+        {revising ? <p>It replaces your change “{revising}”, which was sent back.</p> : null}
+        <label className="studio-form">
+          Reason for the change
+          <input
+            value={reason}
+            onChange={(e) => setReason(e.target.value)}
+            required
+            minLength={3}
+            maxLength={500}
+          />
+        </label>
+        <div className="dialog__actions">
+          <button type="submit" className="btn">
+            Save with this reason
+          </button>
+          <button type="button" className="btn btn--secondary" onClick={onClose}>
+            Cancel
+          </button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,106 @@
+/**
+ * An impact run in parts (issue 22 item 6): the population cut into ranges, each measured on its own (a
+ * thread's share on the command line, a Web Worker's in the studio) and the reports merged, gives exactly
+ * the report of one run over every account, for any rule change (the property tests of impact.test.ts hold
+ * that one run to json-rules-engine). And the command line's threads give it too.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { measureImpactInThreads } from '../../lib/impact-threads';
+import { PART_ACCOUNTS } from '../../lib/impact-part';
+import { loadRulesDir } from '../../lib/rules-files';
+import { repoRoot } from '../../lib/repo';
+import type { Rulesets } from '../../src/engine/types';
+import { parseDistributions } from '../../src/impact/distributions';
+import {
+  generatedPopulation,
+  measureImpact,
+  prepareBaseline,
+  runDraftImpact,
+  type ImpactReport,
+  type PartReport,
+} from '../../src/impact/impact';
+import { mergeReports, partRange } from '../../src/impact/merge';
+import { rulesetsArbitrary, thresholdsOf } from '../engine/support/arbitraries';
+
+const distributionsJson: unknown = JSON.parse(
+  readFileSync(join(repoRoot, 'rules', 'population', 'distributions.json'), 'utf8'),
+);
+const distributions = parseDistributions(distributionsJson);
+const shipped = (): Rulesets => structuredClone(loadRulesDir());
+const withoutTimings = ({ timings: _t, ...rest }: ImpactReport) => rest;
+
+/** The card warning at 45 days instead of 60: 270 of the 100,000 generated accounts change. */
+function cardAt45(): Rulesets {
+  const r = shipped();
+  const rule = r['prepaid-card'].rules.find((x) => x.name === 'card-almost-expired')!;
+  (rule.conditions as { all: { value: unknown }[] }).all[0]!.value = 45;
+  return r;
+}
+
+describe('an impact run in parts', () => {
+  const population = generatedPopulation(distributions, { accounts: 600, seed: 5 });
+
+  it('merges to the report of one run over every account, for any draft and any cut', () => {
+    const live = shipped();
+    fc.assert(
+      fc.property(
+        rulesetsArbitrary(shipped(), thresholdsOf(shipped())),
+        fc.uniqueArray(fc.integer({ min: 1, max: 599 }), { maxLength: 5 }),
+        fc.integer({ min: 1, max: 3 }),
+        (draft, cuts, examples) => {
+          const edges = [0, ...cuts.sort((a, b) => a - b), 600];
+          const parts = edges.slice(1).map((to, i) => {
+            const range = { from: edges[i]!, to };
+            return { ...measureImpact(draft, live, population, { range, examples }), range };
+          });
+          const whole = measureImpact(draft, live, population, { examples });
+          // The parts in any order.
+          expect(withoutTimings(mergeReports(parts.reverse(), examples))).toEqual(withoutTimings(whole));
+        },
+      ),
+      { numRuns: 40 },
+    );
+  });
+
+  it('counts the parts of a prepared population (a Web Worker each) as one run', async () => {
+    const draft = cardAt45();
+    const parts = await Promise.all(
+      [0, 1].map(async (index) => {
+        const baseline = await prepareBaseline({ base: shipped(), population, part: { index, of: 2 } });
+        expect(baseline.range).toEqual(partRange(600, index, 2));
+        const report = await runDraftImpact({ baseline, draft });
+        expect(report.accounts).toBe(300);
+        return report as PartReport;
+      }),
+    );
+    const whole = measureImpact(draft, shipped(), population);
+    expect(withoutTimings(mergeReports(parts))).toEqual(withoutTimings(whole));
+  });
+});
+
+describe('rules:impact on worker threads', () => {
+  it('gives the report of one thread on two threads, and on worker threads alone, the worst case included', async () => {
+    const accounts = PART_ACCOUNTS * 3 + 17;
+    const population = generatedPopulation(distributions, { accounts });
+    for (const reuse of [true, false]) {
+      const job = {
+        current: shipped(),
+        base: cardAt45(),
+        population: { distributions: distributionsJson, accounts },
+        examples: 3,
+        reuse,
+      };
+      const one = withoutTimings(measureImpact(job.current, job.base, population, { reuse }));
+      const threaded = await measureImpactInThreads(job, 2);
+      expect(threaded.timings.threads).toBe(2);
+      expect(withoutTimings(threaded)).toEqual(one);
+      // The worker threads alone (the main thread claims nothing): their bundled module measures the same.
+      const workersOnly = await measureImpactInThreads(job, 2, false);
+      expect(withoutTimings(workersOnly)).toEqual(one);
+      expect(one.changedAccounts).toBeGreaterThan(0);
+    }
+  });
+});
