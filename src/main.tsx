@@ -167,10 +167,12 @@ async function start(): Promise<void> {
 /**
  * The rules the browser loaded are not the ones the server decided the page with (an approval landed in
  * between, or a test served its own): every decision is made again on the same facts, as it would be after
- * a reload.
+ * a reload. With the QA panel (`?qa`) they are made again too: its explain view shows the browser's own trace
+ * of each decision, which the page's state does not carry.
  */
 function decideAgainIfRulesChanged(store: RootStore, served: ServerState, runtime: Runtime): void {
-  if (served.rules === null || served.rules === runtime.version) return;
+  const changed = served.rules !== null && served.rules !== runtime.version;
+  if (!changed && !store.qa.enabled) return;
   void store.decisions.evaluateNow().then(() => store.items.evaluateNow());
 }
 

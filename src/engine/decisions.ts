@@ -47,6 +47,7 @@ export const DECISIONS = [
   account.dataLoading,
   account.brand,
   account.upgradeOffer,
+  account.upgradeOfferText,
   account.upgradePath,
   account.modemUpgrade,
   account.wifiPanel,

@@ -6,6 +6,8 @@ import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import type { ApiClient, RequestOptions, Result } from '../../src/api/client';
+import { DECISIONS } from '../../src/engine/decisions';
+import { decideFromMatches } from '../../src/engine/outcomes';
 import type { HomeDecisions } from '../../src/engine/types';
 import type { Profile } from '../../src/generated/types';
 import type { AccountCallKey, AccountCalls } from '../../src/stores/account-data-store';
@@ -72,8 +74,20 @@ export const baseProfile: Profile = {
   altTelephoneNumbers: [{ telephoneNumber: '3035550199', altTnExpirationDate: '2026-09-01' }],
 };
 
+/**
+ * What each home decision is when no rule matches (its declaration's fallback), so a decision declared later
+ * starts from its fallback here without a line in this file (docs/decisions/026).
+ */
+const undecided = Object.fromEntries(
+  DECISIONS.filter((d) => d.stage !== 'order').map((d) => [
+    d.key,
+    decideFromMatches(d.outcome, [], () => {}),
+  ]),
+) as unknown as HomeDecisions;
+
 /** What the rules decide in every component test: a plain active account, nothing conditional offered. */
 export const fixedDecisions: HomeDecisions = {
+  ...undecided,
   toggles: {
     outageCredits: true,
     cancel: true,

@@ -82,25 +82,30 @@ describe('an impact run in parts', () => {
 });
 
 describe('rules:impact on worker threads', () => {
-  it('gives the report of one thread on two threads, and on worker threads alone, the worst case included', async () => {
-    const accounts = PART_ACCOUNTS * 3 + 17;
-    const population = generatedPopulation(distributions, { accounts });
-    for (const reuse of [true, false]) {
-      const job = {
-        current: shipped(),
-        base: cardAt45(),
-        population: { distributions: distributionsJson, accounts },
-        examples: 3,
-        reuse,
-      };
-      const one = withoutTimings(measureImpact(job.current, job.base, population, { reuse }));
-      const threaded = await measureImpactInThreads(job, 2);
-      expect(threaded.timings.threads).toBe(2);
-      expect(withoutTimings(threaded)).toEqual(one);
-      // The worker threads alone (the main thread claims nothing): their bundled module measures the same.
-      const workersOnly = await measureImpactInThreads(job, 2, false);
-      expect(withoutTimings(workersOnly)).toEqual(one);
-      expect(one.changedAccounts).toBeGreaterThan(0);
-    }
-  });
+  // Worker threads started (each loads the impact bundle) and several populations decided: seconds of work.
+  it(
+    'gives the report of one thread on two threads, and on worker threads alone, the worst case included',
+    { timeout: 60_000 },
+    async () => {
+      const accounts = PART_ACCOUNTS * 3 + 17;
+      const population = generatedPopulation(distributions, { accounts });
+      for (const reuse of [true, false]) {
+        const job = {
+          current: shipped(),
+          base: cardAt45(),
+          population: { distributions: distributionsJson, accounts },
+          examples: 3,
+          reuse,
+        };
+        const one = withoutTimings(measureImpact(job.current, job.base, population, { reuse }));
+        const threaded = await measureImpactInThreads(job, 2);
+        expect(threaded.timings.threads).toBe(2);
+        expect(withoutTimings(threaded)).toEqual(one);
+        // The worker threads alone (the main thread claims nothing): their bundled module measures the same.
+        const workersOnly = await measureImpactInThreads(job, 2, false);
+        expect(withoutTimings(workersOnly)).toEqual(one);
+        expect(one.changedAccounts).toBeGreaterThan(0);
+      }
+    },
+  );
 });

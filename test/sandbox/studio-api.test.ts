@@ -87,33 +87,38 @@ describe('rule studio API', () => {
     expect(await b.json<{ pending: unknown[] }>('/studio/api/changes')).toMatchObject({ pending: [] });
   });
 
-  it('validates a change again on the server with the messages of rules:check and the rule cases', async () => {
-    const { b, csrf } = await analyst('ana');
-    const live = await b.json<{ commit: string; files: Record<string, string> }>('/studio/api/rules');
-    const invalid = live.files['prepaid-card.json']!.replace('"daysToCardExpiry"', '"daysToCardExpiri"');
-    const res = await b.post(
-      '/studio/api/changes',
-      { reason: 'typo', base: live.commit, files: { 'prepaid-card.json': invalid } },
-      { 'x-csrf-token': csrf },
-    );
-    expect(res.status).toBe(422);
-    const body = (await res.json()) as { problems: string[] };
-    expect(body.problems.join('\n')).toContain(
-      "unknown fact 'daysToCardExpiri': did you mean 'daysToCardExpiry'?",
-    );
+  // Every check of a save in the server's worker threads, several saves: seconds of work on a busy machine.
+  it(
+    'validates a change again on the server with the messages of rules:check and the rule cases',
+    { timeout: 60_000 },
+    async () => {
+      const { b, csrf } = await analyst('ana');
+      const live = await b.json<{ commit: string; files: Record<string, string> }>('/studio/api/rules');
+      const invalid = live.files['prepaid-card.json']!.replace('"daysToCardExpiry"', '"daysToCardExpiri"');
+      const res = await b.post(
+        '/studio/api/changes',
+        { reason: 'typo', base: live.commit, files: { 'prepaid-card.json': invalid } },
+        { 'x-csrf-token': csrf },
+      );
+      expect(res.status).toBe(422);
+      const body = (await res.json()) as { problems: string[] };
+      expect(body.problems.join('\n')).toContain(
+        "unknown fact 'daysToCardExpiri': did you mean 'daysToCardExpiry'?",
+      );
 
-    // The rules alone: the case at the old boundary fails, so the change is refused until it is updated.
-    const rulesOnly = { 'prepaid-card.json': cardWarningChange(live.files, 45)['prepaid-card.json']! };
-    const failing = await b.post(
-      '/studio/api/changes',
-      { reason: 'cases not updated', base: live.commit, files: rulesOnly },
-      { 'x-csrf-token': csrf },
-    );
-    expect(failing.status).toBe(422);
-    expect(((await failing.json()) as { problems: string[] }).problems.join('\n')).toMatch(
-      /prepaid-card\.cases\.json, case #\d+ .* fails/,
-    );
-  });
+      // The rules alone: the case at the old boundary fails, so the change is refused until it is updated.
+      const rulesOnly = { 'prepaid-card.json': cardWarningChange(live.files, 45)['prepaid-card.json']! };
+      const failing = await b.post(
+        '/studio/api/changes',
+        { reason: 'cases not updated', base: live.commit, files: rulesOnly },
+        { 'x-csrf-token': csrf },
+      );
+      expect(failing.status).toBe(422);
+      expect(((await failing.json()) as { problems: string[] }).problems.join('\n')).toMatch(
+        /prepaid-card\.cases\.json, case #\d+ .* fails/,
+      );
+    },
+  );
 
   it(
     'records a change as a commit by its analyst, live only after a second analyst approves, then restores',

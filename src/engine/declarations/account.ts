@@ -52,6 +52,10 @@ export type Brand = (typeof BRANDS)[number];
 export const UPGRADE_OFFERS = ['none', 'link', 'chat'] as const;
 export type UpgradeOffer = (typeof UPGRADE_OFFERS)[number];
 
+/** The upgrade offer's line: the speed available at the address, or that a faster plan is available. */
+export const UPGRADE_OFFER_TEXTS = ['available-speed', 'generic'] as const;
+export type UpgradeOfferText = (typeof UPGRADE_OFFER_TEXTS)[number];
+
 /**
  * Home spec §4 'Upgrade choices': where Upgrade Now and Upgrade Modem lead. The restore-service dialog (with a
  * restore button, or telling the customer to chat), the second provider's shop (jump token), the fiber shop
@@ -255,6 +259,19 @@ export const upgradeOffer = declare({
     "The internet plan card's upgrade offer indicator: none (no offer), link (Upgrade Now) or chat (a chat link).",
   outcome: value('offer', UPGRADE_OFFERS, 'none'),
   preview: { heading: 'Upgrade offer indicator (rules/upgrade-offer.json)', show: (d) => d.offer },
+});
+
+export const upgradeOfferText = declare({
+  id: 'upgrade-offer-text',
+  key: 'upgradeOfferText',
+  kind: 'first-match',
+  eventType: 'upgrade-offer-text',
+  stage: 1,
+  params: paramsOf('text', UPGRADE_OFFER_TEXTS),
+  description:
+    "The upgrade offer's line on the internet plan card: the speed available at the address (available-speed) or that a faster plan is available (generic).",
+  outcome: value('text', UPGRADE_OFFER_TEXTS, 'generic'),
+  preview: { heading: 'Upgrade offer text (rules/upgrade-offer-text.json)', show: (d) => d.text },
 });
 
 export const upgradePath = declare({

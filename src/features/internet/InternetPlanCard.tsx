@@ -58,7 +58,7 @@ export const InternetPlanCard = observer(function InternetPlanCard() {
           </button>
         </li>
       </ul>
-      <UpgradeOffers ownedKbps={plan.ownedSpeedKbps} availableKbps={plan.availableSpeedKbps} />
+      <UpgradeOffers availableKbps={plan.availableSpeedKbps} />
       <Dialog
         open={trendsOpen}
         title={T.trendsTitle}

@@ -12,14 +12,13 @@ import { ChatLink } from '../../ui/chat';
 /**
  * The upgrade offers of the internet plan card, as the rules decided them: the upgrade offer indicator
  * (rules/upgrade-offer.json: none, Upgrade Now, or a chat link), the modem upgrade (rules/modem-upgrade.json:
- * Upgrade Modem or Chat for modem upgrade) and where both lead (rules/upgrade-path.json), run by
+ * Upgrade Modem or Chat for modem upgrade), the offer's line (rules/upgrade-offer-text.json: the speed available
+ * at the address, or the generic line) and where both lead (rules/upgrade-path.json), run by
  * machines/upgrade.machine.ts.
  */
 export const UpgradeOffers = observer(function UpgradeOffers({
-  ownedKbps,
   availableKbps,
 }: {
-  ownedKbps: number | null;
   availableKbps: number | null;
 }) {
   const store = useStores();
@@ -27,11 +26,9 @@ export const UpgradeOffers = observer(function UpgradeOffers({
   const offer = decided?.upgradeOffer.offer ?? 'none';
   const modem = decided?.modemUpgrade.offer ?? 'none';
   const path = decided?.upgradePath.path ?? 'generic';
+  const text = decided?.upgradeOfferText.text ?? 'generic';
   if (offer === 'none' && modem === 'none') return null;
-  const faster =
-    availableKbps !== null && ownedKbps !== null && availableKbps > ownedKbps
-      ? speedFromKbps(availableKbps)
-      : null;
+  const faster = text === 'available-speed' && availableKbps !== null ? speedFromKbps(availableKbps) : null;
   return (
     <div className="internet-card__offers">
       {offer !== 'none' ? (

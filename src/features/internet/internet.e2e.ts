@@ -196,6 +196,8 @@ test.describe('upgrade offers (home spec 4, upgrade choices)', () => {
     await settled(page);
     await expect(card(page).getByRole('button', { name: 'Chat with us to upgrade' })).toBeVisible();
     await expect(card(page).getByRole('button', { name: 'Upgrade Now' })).toHaveCount(0);
+    // rules/upgrade-offer-text.json: 940 Mbps available above the owned speed, so the offer names it.
+    await expect(card(page).getByText('Speeds up to 940 Mbps are available at your address.')).toBeVisible();
   });
 });
 

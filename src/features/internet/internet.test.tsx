@@ -53,7 +53,10 @@ describe('internet plan card (home spec 2.6, 4 speed display)', () => {
     await renderHome(none.store);
     expect(within(card()).queryByText('Get faster internet')).not.toBeInTheDocument();
     cleanup();
-    const chat = await cardHome(services(200_000, 940_000), { upgradeOffer: { offer: 'chat' } });
+    const chat = await cardHome(services(200_000, 940_000), {
+      upgradeOffer: { offer: 'chat' },
+      upgradeOfferText: { text: 'available-speed' },
+    });
     await renderHome(chat.store);
     expect(within(card()).getByRole('button', { name: 'Chat with us to upgrade' })).toBeInTheDocument();
     expect(card()).toHaveTextContent('Speeds up to 940 Mbps are available at your address.');
@@ -65,6 +68,37 @@ describe('internet plan card (home spec 2.6, 4 speed display)', () => {
     await renderHome(link.store);
     expect(within(card()).getByRole('button', { name: 'Upgrade Now' })).toBeInTheDocument();
     expect(within(card()).getByRole('button', { name: 'Chat for modem upgrade' })).toBeInTheDocument();
+  });
+
+  it("the offer's line is the one rules/upgrade-offer-text.json decided, whatever the speeds", async () => {
+    // The rules name the available speed: the card shows the address's speed.
+    const named = await cardHome(services(200_000, 940_000), {
+      upgradeOffer: { offer: 'link' },
+      upgradeOfferText: { text: 'available-speed' },
+    });
+    await renderHome(named.store);
+    expect(card()).toHaveTextContent('Speeds up to 940 Mbps are available at your address.');
+    expect(within(card()).queryByText('A faster plan is available at your address.')).not.toBeInTheDocument();
+    cleanup();
+    // Same speeds, the rules say generic: the component does not compare the speeds itself.
+    const generic = await cardHome(services(200_000, 940_000), {
+      upgradeOffer: { offer: 'link' },
+      upgradeOfferText: { text: 'generic' },
+    });
+    await renderHome(generic.store);
+    expect(within(card()).getByText('A faster plan is available at your address.')).toBeInTheDocument();
+    expect(card()).not.toHaveTextContent('Speeds up to');
+    cleanup();
+    // The rules name the speed but the address's speed is unknown: the generic line, never 'up to null'.
+    const unknown = await cardHome(
+      {
+        statusInfo: { status: 'SUCCESS' },
+        dioProductEligibility: { hasHsi: true, ownedHsiSpeedInKbps: 200_000 },
+      },
+      { upgradeOffer: { offer: 'chat' }, upgradeOfferText: { text: 'available-speed' } },
+    );
+    await renderHome(unknown.store);
+    expect(within(card()).getByText('A faster plan is available at your address.')).toBeInTheDocument();
   });
 
   it("Upgrade Now on the generic path opens the provider's shop with the jump token requested for the login", async () => {

@@ -1,0 +1,113 @@
+/**
+ * One load of /home in Chromium for the bench (docs/decisions/038-bench-cpu-profile-and-long-tasks.md): a
+ * signed-in persona, a phone's viewport, a cold cache, optionally a CPU slowdown (CDP
+ * `Emulation.setCPUThrottlingRate`), with the page's main thread profiled (CDP `Profiler`) from before the
+ * navigation until the page is idle, and its long tasks and first paint read from the page's own
+ * PerformanceObserver. The long tasks are placed on the profile's clock through the first contentful paint,
+ * which both the page (`paint` entry, ms since the page's time origin) and the browser (`Page.lifecycleEvent`,
+ * seconds of the monotonic clock the profile uses) report.
+ */
+import type { Browser } from '@playwright/test';
+import type { CpuProfile, Window } from './bench-profile';
+import { signInCookie } from './bench-sandbox';
+
+export interface LongTask {
+  /** ms since the page's time origin */
+  start: number;
+  duration: number;
+}
+
+export interface HomeLoad {
+  profile: CpuProfile;
+  /** ms since the page's time origin (first-paint where reported, else first-contentful-paint) */
+  firstPaintMs: number;
+  fcpMs: number;
+  /** ms since the page's time origin when the page's first byte arrived (the server's time is in it) */
+  firstByteMs: number;
+  /** every long task (over 50 ms) the page reported */
+  longTasks: LongTask[];
+  /** the profile's clock (µs) at the page's time origin, or null when the first paint could not place it */
+  originUs: number | null;
+}
+
+interface PageFigures {
+  firstByte: number;
+  tasks: LongTask[];
+  fp: number | null;
+  fcp: number | null;
+}
+
+/** Installed before any script of the page: the long tasks and paints, as the page itself sees them. */
+function observe(): void {
+  const w = window as unknown as { __bench: PageFigures };
+  w.__bench = { firstByte: 0, tasks: [], fp: null, fcp: null };
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) w.__bench.tasks.push({ start: e.startTime, duration: e.duration });
+  }).observe({ type: 'longtask', buffered: true });
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) {
+      if (e.name === 'first-paint') w.__bench.fp = e.startTime;
+      if (e.name === 'first-contentful-paint') w.__bench.fcp = e.startTime;
+    }
+  }).observe({ type: 'paint', buffered: true });
+}
+
+export async function loadHome(
+  browser: Browser,
+  base: string,
+  persona: string,
+  options: { cpuSlowdown?: number; samplingUs?: number } = {},
+): Promise<HomeLoad> {
+  const context = await browser.newContext({ viewport: { width: 412, height: 823 } });
+  try {
+    const cookie = await signInCookie(base, persona);
+    const [name, value] = cookie.split('=') as [string, string];
+    await context.addCookies([{ name, value, url: base }]);
+    await context.addInitScript(observe);
+    const page = await context.newPage();
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: options.cpuSlowdown ?? 1 });
+    const lifecycle: Array<{ name: string; timestamp: number }> = [];
+    cdp.on('Page.lifecycleEvent', (e) => lifecycle.push({ name: e.name, timestamp: e.timestamp }));
+    await cdp.send('Page.enable');
+    await cdp.send('Page.setLifecycleEventsEnabled', { enabled: true });
+    await cdp.send('Profiler.enable');
+    await cdp.send('Profiler.setSamplingInterval', { interval: options.samplingUs ?? 250 });
+    await cdp.send('Profiler.start');
+    const response = await page.goto(`${base}/home`);
+    if (!response?.ok() || new URL(page.url()).pathname !== '/home')
+      throw new Error(`${persona}: /home answered ${response?.status()} at ${page.url()}`);
+    await page.waitForLoadState('networkidle');
+    // The page has settled: the browser finds an idle moment (or 5 s pass).
+    await page.evaluate(() => new Promise((r) => requestIdleCallback(() => r(null), { timeout: 5_000 })));
+    const { profile } = await cdp.send('Profiler.stop');
+    const figures = await page.evaluate(() => ({
+      ...(window as unknown as { __bench: PageFigures }).__bench,
+      firstByte: (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming).responseStart,
+    }));
+    if (figures.fcp === null) throw new Error(`${persona}: no first contentful paint reported`);
+    const paint = lifecycle.filter((e) => e.name === 'firstContentfulPaint').at(-1);
+    return {
+      profile,
+      firstPaintMs: figures.fp ?? figures.fcp,
+      fcpMs: figures.fcp,
+      firstByteMs: figures.firstByte,
+      longTasks: figures.tasks,
+      originUs: paint ? paint.timestamp * 1e6 - figures.fcp * 1000 : null,
+    };
+  } finally {
+    await context.close();
+  }
+}
+
+/** The long tasks that end after the first paint (a task the first paint interrupted counts whole). */
+export function tasksAfterFirstPaint(load: HomeLoad): LongTask[] {
+  return load.longTasks.filter((t) => t.start + t.duration > load.firstPaintMs);
+}
+
+/** Those tasks on the profile's clock, for the profile's attribution. */
+export function taskWindows(load: HomeLoad, tasks: LongTask[]): Window[] {
+  const origin = load.originUs;
+  if (origin === null) return [];
+  return tasks.map((t) => ({ start: origin + t.start * 1000, end: origin + (t.start + t.duration) * 1000 }));
+}
