@@ -20,7 +20,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { EncryptJWT, jwtDecrypt } from 'jose';
 import * as oidc from 'openid-client';
 import { safeLocalTarget } from '../src/api/redirect';
-import { escapeHtml, sandboxPage } from './pages';
+import { escapeHtml, plainPage } from '../server/html';
 import type { Session, SessionStore } from './session';
 
 /** What an analyst may do in the studio. */
@@ -177,7 +177,7 @@ const page = (reply: FastifyReply, status: number, title: string, body: string):
     .code(status)
     .header('Cache-Control', 'no-store')
     .type('text/html; charset=utf-8')
-    .send(sandboxPage(title, `<h1>${escapeHtml(title)}</h1>\n${body}`));
+    .send(plainPage(title, `<h1>${escapeHtml(title)}</h1>\n${body}`));
 
 const tryAgain = `<p><a href="${LOGIN_PATH}">Sign in again</a></p>`;
 

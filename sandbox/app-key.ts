@@ -11,7 +11,7 @@
 import { randomBytes } from 'node:crypto';
 
 export interface ApplicationKeyLimits {
-  /** how long an issued key is accepted (APPLICATION_KEY_MINUTES) */
+  /** how long an issued key is accepted (an option of createSandboxServer, not an environment variable) */
   lifetimeMs: number;
   /** keys remembered at most; the oldest is forgotten */
   max: number;

@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { PassThrough, type Readable } from 'node:stream';
 import Ajv from 'ajv';
 import { format, isValid, parse } from 'date-fns';
+import { folders } from '../server/paths';
 import type { BillDates, InvoiceHistory, Profile } from '../src/generated/types';
 
 export const billPdfPath = '/Orch/dssh/postpaid/getBillPdf';
@@ -31,13 +32,12 @@ export interface BillSources {
 
 type Refusal = { status: number; json: { error: string } };
 
-const repoRoot = join(import.meta.dirname, '..');
 const requestSchema = JSON.parse(
-  readFileSync(join(repoRoot, 'schemas', 'bill-pdf-request.schema.json'), 'utf8'),
+  readFileSync(join(folders.schemas, 'bill-pdf-request.schema.json'), 'utf8'),
 ) as object;
 const validateRequest = new Ajv({ allErrors: true, strict: false }).compile(requestSchema);
 const provider = (
-  JSON.parse(readFileSync(join(repoRoot, 'config', 'portal.json'), 'utf8')) as {
+  JSON.parse(readFileSync(join(folders.config, 'portal.json'), 'utf8')) as {
     provider: { name: string; siteUrl: string };
   }
 ).provider;

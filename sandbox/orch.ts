@@ -1,9 +1,8 @@
 /**
  * The simulated Orch: every signed-in call of both spec call tables, answered from the session's view of
- * its persona (shared, copied on write; docs/contracts.md). No node:http here: a handler takes the parsed
- * request and returns a Reply, so the behaviour is testable without sockets.
+ * its persona (session-view.ts: shared, copied on write; docs/contracts.md). No HTTP here: a handler takes
+ * the parsed request and returns a Reply, so the behaviour is testable without sockets.
  */
-import { randomBytes } from 'node:crypto';
 import type {
   AuthorizePayment,
   CancelOrder,
@@ -15,7 +14,6 @@ import type {
   OfferAnswer,
   PaperlessUpdate,
   PaymentPlanToken,
-  Profile,
   ResetCredentials,
   SetCurrentAccount,
   TechTracker,
@@ -24,16 +22,17 @@ import type {
   UpdateTicket,
   ValidateEmail,
 } from '../src/generated/types';
+import { defaultAuthorizePayment, isoDate, type PersonaResponses } from './personas';
 import {
-  defaultAuthorizePayment,
-  isoDate,
-  personaResponses,
-  profileOf,
-  type Persona,
-  type PersonaAccount,
-  type PersonaResponses,
-} from './personas';
-import { JUMP_TOKENS_PER_SESSION, type JumpToken, type Session } from './session';
+  bodies,
+  current,
+  keepToken,
+  materialize,
+  token,
+  withProfile,
+  writable,
+  type SignedIn,
+} from './session-view';
 import { billPdfPath, billPdfReply, type FileReply } from './bill-pdf';
 
 /** What a handler answers; the HTTP layer turns it into a response. */
@@ -52,68 +51,12 @@ export interface OrchRequest {
   today: Date;
 }
 
-/** Session known to be signed in. */
-export type SignedIn = Session & { persona: Persona };
-
-export const isSignedIn = (s: Session | undefined): s is SignedIn => s?.persona !== undefined;
-
 type Handler = (s: SignedIn, r: OrchRequest) => Reply;
 
 const ok = (json: unknown): Reply => ({ status: 200, json });
 const str = (v: unknown): string => (typeof v === 'string' ? v : typeof v === 'number' ? String(v) : '');
-const token = (prefix: string): string => `${prefix}-${randomBytes(8).toString('hex')}`;
 
 const EMAIL = /^[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}$/;
-
-// Copy on write: the session's persona is shared by every session of that persona and never changed. A call
-// that changes an account works on the session's own shallow copy of that account, made on its first write;
-// a changed body is always a new object (materialize, withProfile), so the shared one stays as it was.
-
-function shared(s: SignedIn): PersonaAccount {
-  const a = s.persona.accounts[s.accountIndex];
-  if (!a) throw new RangeError('session account index out of range');
-  return a;
-}
-
-/** The account the session reads: its own copy once a call changed it, else the shared one. */
-function current(s: SignedIn): PersonaAccount {
-  return s.ownAccounts.get(s.accountIndex) ?? shared(s);
-}
-
-/** The account to change: the session's own copy, made now if it has none. */
-function writable(s: SignedIn): PersonaAccount {
-  let own = s.ownAccounts.get(s.accountIndex);
-  if (!own) {
-    own = { ...shared(s) };
-    s.ownAccounts.set(s.accountIndex, own);
-  }
-  return own;
-}
-
-/** The persona as this session sees it: shared accounts, except the ones it changed. */
-function personaOf(s: SignedIn): Persona {
-  if (s.ownAccounts.size === 0) return s.persona;
-  return { ...s.persona, accounts: s.persona.accounts.map((a, i) => s.ownAccounts.get(i) ?? a) };
-}
-
-function bodies(s: SignedIn, r: Pick<OrchRequest, 'today'>): PersonaResponses {
-  return personaResponses(personaOf(s), { today: r.today, accountIndex: s.accountIndex });
-}
-
-/**
- * Reads a served body and stores it on the session's own account so it can be changed. The body is a fresh
- * object (personaResponses resolves dates into a new tree), never the shared one.
- */
-function materialize<K extends keyof PersonaResponses & keyof PersonaAccount>(
-  s: SignedIn,
-  r: Pick<OrchRequest, 'today'>,
-  key: K,
-): NonNullable<PersonaAccount[K]> {
-  // PersonaResponses[K] and PersonaAccount[K] are the same schema type; TS cannot see that for a generic K.
-  const body = bodies(s, r)[key] as unknown as NonNullable<PersonaAccount[K]>;
-  writable(s)[key] = body;
-  return body;
-}
 
 const read =
   (key: keyof PersonaResponses): Handler =>
@@ -131,40 +74,6 @@ const jump =
     const qs = q.toString();
     return { status: 302, location: `/sandbox/jump/${name}${qs ? `?${qs}` : ''}` };
   };
-
-/** Changes the profile of the session's own account (its envelope is copied on the first change). */
-function withProfile(s: SignedIn, change: (p: Profile) => void): boolean {
-  if (!profileOf(current(s))) return false;
-  const own = writable(s);
-  if (own.homeEarlyInit === shared(s).homeEarlyInit) own.homeEarlyInit = structuredClone(own.homeEarlyInit);
-  const p = profileOf(own);
-  if (!p) return false;
-  change(p);
-  return true;
-}
-
-/** Runs `change` on the session's account `index` (the account a token was made for), then switches back. */
-function onAccount<T>(s: SignedIn, index: number, change: () => T): T {
-  const before = s.accountIndex;
-  s.accountIndex = index;
-  try {
-    return change();
-  } finally {
-    s.accountIndex = before;
-  }
-}
-
-/** Keeps a token handed out to the session (the oldest goes past JUMP_TOKENS_PER_SESSION). */
-function keepToken(s: SignedIn, prefix: string, kept: JumpToken): string {
-  const value = token(prefix);
-  s.jumpTokens.set(value, kept);
-  while (s.jumpTokens.size > JUMP_TOKENS_PER_SESSION) {
-    const oldest = s.jumpTokens.keys().next();
-    if (oldest.done) break;
-    s.jumpTokens.delete(oldest.value);
-  }
-  return value;
-}
 
 /** The attribute list of a createJumpOutToken body as name -> value (text values only, cut to 200). */
 function attributesOf(body: Record<string, unknown>): Record<string, string> {
@@ -188,65 +97,6 @@ function paymentTokenFor(s: SignedIn, accountNumber: string): string | undefined
     );
   return found?.[0];
 }
-
-const cents = (n: number): number => Math.round(n * 100) / 100;
-
-/**
- * The stand-in payment site's "Pay": the amount of the token's adjustedAmount is paid on the account the token
- * was made for, in this session only. The balance drops by it (never below 0), a failed payment and the
- * walled garden are cleared (as authorizePayment does), a prepaid account's next payment drops too and its
- * payment history lists the payment. Answers what was paid, or null for a token this session does not hold.
- */
-export function payWithToken(
-  s: SignedIn,
-  value: string,
-  today: Date,
-): { amount: number; accountNumber: string; confirmation: string } | null {
-  const t = s.jumpTokens.get(value);
-  if (!t || t.kind !== 'jump-out' || !('biller' in t.attributes)) return null;
-  const amount = Math.max(0, Number.parseFloat(t.attributes.adjustedAmount ?? '0') || 0);
-  const confirmation = token('CONF');
-  onAccount(s, t.accountIndex, () => {
-    withProfile(s, (p) => {
-      p.currentAmountDue = cents(Math.max(0, (p.currentAmountDue ?? 0) - amount));
-      if (isPrepaidNumber(p.currentlyManagedAccount)) {
-        p.nextPaymentAmount = cents(Math.max(0, (p.nextPaymentAmount ?? 0) - amount));
-      }
-      delete p.failedPaymentDate;
-      delete p.failedCreditCardLastFourDigits;
-    });
-    if (current(s).wgStatus) {
-      writable(s).wgStatus = { status: true, response: { isSoftWG: false, wgstatus: 'NONE' } };
-    }
-    if (isPrepaidNumber(shared(s).accountNumber) && amount > 0) {
-      const history = materialize(s, { today }, 'prepaidPaymentHistory');
-      history.invoice.unshift({
-        invoiceNumber: confirmation,
-        invoiceAmount: amount,
-        invoiceDate: isoDate(today),
-        confirmationID: confirmation,
-      });
-    }
-  });
-  return { amount, accountNumber: t.attributes.accountNumber ?? '', confirmation };
-}
-
-/**
- * The stand-in payment-plan site's "Set up": the account the token was made for has a payment arrangement from
- * now on, in this session only. Null for a token this session does not hold.
- */
-export function arrangePlanWithToken(s: SignedIn, value: string): { accountNumber: string } | null {
-  const t = s.jumpTokens.get(value);
-  if (!t || t.kind !== 'payment-plan') return null;
-  onAccount(s, t.accountIndex, () =>
-    withProfile(s, (p) => {
-      p.hasPaymentArrangement = true;
-    }),
-  );
-  return { accountNumber: t.attributes.accountNumber ?? '' };
-}
-
-const isPrepaidNumber = (n: string | undefined): boolean => (n ?? '').toUpperCase().startsWith('PPB');
 
 const rebootReply: Handler = (s, r) => {
   const modem = bodies(s, r).modemInfo;

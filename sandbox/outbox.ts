@@ -12,7 +12,8 @@
  *   forgot-username flow finds them.
  */
 import { randomBytes, randomInt } from 'node:crypto';
-import { sandboxPage, escapeHtml } from './pages';
+import { escapeHtml } from '../server/html';
+import { sandboxPage } from './pages';
 
 export type EmailKind =
   'username' | 'reset-link' | 'password-changed' | 'account-number' | 'auth-code' | 'profile-created';

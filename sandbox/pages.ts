@@ -1,14 +1,9 @@
 /**
- * HTML pages of the sandbox itself: the sign-in stand-in, the jump-out stand-ins and the "not built" notice.
+ * HTML pages of the sandbox itself: the sign-in stand-in, the jump-out stand-ins and its messages.
  * Strict CSP: no inline script or style; the look comes from /sandbox/sandbox.css.
  */
+import { escapeHtml } from '../server/html';
 import type { Persona } from './personas';
-
-export const escapeHtml = (s: string): string =>
-  s.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
-  );
 
 /** A sandbox page: its title, the shared stylesheet and the body given (already escaped). */
 export function sandboxPage(title: string, body: string): string {
@@ -219,16 +214,6 @@ export function arrangedPage(accountNumber: string): string {
     `<h1>Payment plan set up</h1>
 <p role="status">Account ${escapeHtml(accountNumber)} now has a payment arrangement.</p>
 <p><a href="/billing">Return to the portal</a></p>`,
-  );
-}
-
-export function notBuiltPage(distDir: string): string {
-  return sandboxPage(
-    'Portal not built',
-    `<h1>The portal is not built</h1>
-<p>The sandbox serves the built app from <code>${escapeHtml(distDir)}</code>, which is missing.
-Run <code>npm run build</code> (or <code>npm start</code>, which builds first).</p>
-<p>The back end still answers: <a href="/sandbox/signin">sandbox sign-in</a>.</p>`,
   );
 }
 

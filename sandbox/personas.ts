@@ -7,7 +7,6 @@
  */
 import { readFileSync, readdirSync, existsSync } from 'node:fs';
 import { join, basename } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import Ajv from 'ajv';
 import type { ValidateFunction } from 'ajv';
 import type {
@@ -39,11 +38,11 @@ import type {
   WgStatus,
   WifiInfo,
 } from '../src/generated/types';
+import { folders } from '../server/paths';
 
-const here = fileURLToPath(new URL('.', import.meta.url));
 /** Directory of the built-in personas (sandbox/personas). */
-export const builtInPersonasDir = join(here, 'personas');
-const schemasDir = join(here, '..', 'schemas');
+export const builtInPersonasDir = folders.personas;
+const schemasDir = folders.schemas;
 
 /** Per-call bodies a persona account may carry; a missing one means the sandbox's plain default. */
 export interface PersonaAccount {

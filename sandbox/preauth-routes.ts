@@ -1,5 +1,5 @@
 /**
- * The sandbox's pre-auth surface, registered with the Fastify server (sandbox/server.ts):
+ * The sandbox's pre-auth plugin:
  *
  * - GET /sandbox/application-key: a time-limited application key (sandbox/app-key.ts);
  * - /preauth/*: every pre-auth call of the spec. The application key header is checked first (missing,
@@ -7,18 +7,21 @@
  *   would send go to the visitor's outbox, on a pre-auth session made for the purpose when there is none;
  * - GET /sandbox/outbox (a page) and /sandbox/outbox.json: that outbox.
  *
- * In proxy mode (ORCH_UPSTREAM) /preauth goes to the real host, which checks its own key; the outbox stays empty.
+ * In production mode none of it is registered: /preauth goes to the real host, which checks its own key.
  */
-import type { FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptions } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { bodyOf, refuseCrossSite, splitUrl } from '../server/http';
+import { prepareJsonScope } from '../server/json-scope';
 import { keyRefusal, type ApplicationKeys } from './app-key';
-import type { OrchRequest, Reply } from './orch';
+import { issueLogRoute, sendReply } from './calls';
+import type { FaultApplier } from './faults';
+import type { OrchRequest } from './orch';
 import { makeEmail, outboxPage, type RecoveryLedger } from './outbox';
 import { signInOf, type Persona } from './personas';
 import { handlePreauth } from './preauth';
-import type { Session, SessionStore } from './session';
+import type { Session } from './session';
 
-export interface PreauthDeps {
-  sessions: SessionStore;
+export interface PreauthOptions {
   personas: readonly Persona[];
   ledger: RecoveryLedger;
   keys: ApplicationKeys;
@@ -26,100 +29,90 @@ export interface PreauthDeps {
   keyHeader: string;
   /** the sandbox's clock for persona dates and email times */
   today: () => Date;
-  /** /preauth is proxied to a real host: only the key endpoint and the outbox are the sandbox's */
-  proxied: boolean;
-  /** route options of the issue log (body limit, rate limit) */
-  issueLog: RouteShorthandOptions;
-  /** requests per minute per address on the key endpoint */
-  keyRateLimit: number;
-  sessionOf(req: FastifyRequest): Session | undefined;
-  setSessionCookie(req: FastifyRequest, reply: FastifyReply, session: Session): void;
-  applyFault(reply: FastifyReply, session: Session | undefined, path: string): Promise<boolean>;
-  sendReply(req: FastifyRequest, reply: FastifyReply, r: Reply): FastifyReply;
-  refuseCrossSite(req: FastifyRequest, reply: FastifyReply): boolean;
-  /** JSON body parsing and compression of the sandbox's JSON scopes */
-  prepareJsonScope(scope: FastifyInstance): Promise<void>;
+  applyFault: FaultApplier;
 }
 
-const isPlainObject = (v: unknown): v is Record<string, unknown> =>
-  v !== null && typeof v === 'object' && !Array.isArray(v);
+const noStore = (reply: FastifyReply): FastifyReply => reply.header('Cache-Control', 'no-store');
 
-function splitUrl(raw: string): { path: string; query: URLSearchParams } {
-  const u = new URL(raw, 'http://sandbox.invalid');
-  return { path: u.pathname, query: u.searchParams };
-}
+const preauthRoutes: FastifyPluginAsync<PreauthOptions> = async (app, options) => {
+  await prepareJsonScope(app);
+  const { keys } = options;
 
-export async function preauthRoutes(scope: FastifyInstance, deps: PreauthDeps): Promise<void> {
-  await deps.prepareJsonScope(scope);
-  const { sessions, keys } = deps;
-  const noStore = (reply: FastifyReply): FastifyReply => reply.header('Cache-Control', 'no-store');
-
-  scope.get(
+  app.get(
     '/sandbox/application-key',
-    { config: { rateLimit: { max: deps.keyRateLimit, timeWindow: 60_000 } } },
+    { config: { rateLimit: { max: app.rateLimits.applicationKey, timeWindow: 60_000 } } },
     (_req, reply) => noStore(reply).send(keys.issue()),
   );
-
-  scope.get('/sandbox/outbox', (req, reply) =>
+  app.get('/sandbox/outbox', (req, reply) =>
     noStore(reply)
       .type('text/html; charset=utf-8')
-      .send(outboxPage(deps.sessionOf(req)?.outbox ?? [])),
+      .send(outboxPage(req.portalSession?.outbox ?? [])),
   );
-  scope.get('/sandbox/outbox.json', (req, reply) =>
-    noStore(reply).send({ emails: deps.sessionOf(req)?.outbox ?? [] }),
+  app.get('/sandbox/outbox.json', (req, reply) =>
+    noStore(reply).send({ emails: req.portalSession?.outbox ?? [] }),
   );
 
-  if (deps.proxied) return;
-
-  scope.addHook('onRequest', (req, reply, done) => {
-    if (!deps.refuseCrossSite(req, reply)) done();
+  // The calls, in a scope of their own: the cross-site refusal applies to every one of them.
+  await app.register((calls, _options, registered) => {
+    calls.addHook('onRequest', (req, reply, done) => {
+      if (!refuseCrossSite(req, reply)) done();
+    });
+    const preauth = (req: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> =>
+      answer(req, reply, options);
+    calls.post('/preauth/dssh/ui/sanitize', issueLogRoute(app), preauth);
+    calls.all('/preauth/*', preauth);
+    registered();
   });
+};
 
-  const preauth = async (req: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> => {
-    const { path, query } = splitUrl(req.url);
-    const header = req.headers[deps.keyHeader.toLowerCase()];
-    const check = keys.check(typeof header === 'string' ? header : undefined);
-    if (check !== 'ok') return noStore(reply).code(401).send(keyRefusal(check));
+async function answer(
+  req: FastifyRequest,
+  reply: FastifyReply,
+  options: PreauthOptions,
+): Promise<FastifyReply> {
+  const { sessions } = req.server;
+  const { path, query } = splitUrl(req.url);
+  const header = req.headers[options.keyHeader.toLowerCase()];
+  const check = options.keys.check(typeof header === 'string' ? header : undefined);
+  if (check !== 'ok') return noStore(reply).code(401).send(keyRefusal(check));
 
-    let session = deps.sessionOf(req);
-    if (await deps.applyFault(reply, session, path)) return reply;
-    const body = isPlainObject(req.body) ? req.body : {};
+  let session = req.portalSession;
+  if (await options.applyFault(reply, session, path)) return reply;
+  const body = bodyOf(req);
 
-    /** The visitor's session, made now (a pre-auth one) when there is none yet. */
-    const holder = (): Session => {
-      if (!session) {
-        session = sessions.createPreauth();
-        deps.setSessionCookie(req, reply, session);
-      }
-      return session;
-    };
-    if (req.method === 'POST' && path === '/preauth/dssh/ui/sanitize') {
-      // Issues logged before sign-in (a rule file refused at start-up) still belong to this browser: they
-      // ride on a pre-auth session that sign-in adopts.
-      sessions.logIssue(holder(), body);
+  /** The visitor's session, made now (a pre-auth one) when there is none yet. */
+  const holder = (): Session => {
+    if (!session) {
+      session = sessions.createPreauth();
+      reply.setSessionCookie(session);
     }
-    const request: OrchRequest = { method: req.method, path, query, body, today: deps.today() };
-    return deps.sendReply(
-      req,
-      reply,
-      handlePreauth(
-        {
-          personas: deps.personas,
-          ledger: deps.ledger,
-          signIn: (persona, accountIndex) => {
-            const signedIn = sessions.signIn(session, persona);
-            signedIn.accountIndex = accountIndex;
-            session = signedIn;
-            deps.setSessionCookie(req, reply, signedIn);
-            return signInOf(persona, accountIndex);
-          },
-          mail: (email) => sessions.addMail(holder(), makeEmail(email, new Date())),
-        },
-        request,
-      ),
-    );
+    return session;
   };
-
-  scope.post('/preauth/dssh/ui/sanitize', deps.issueLog, preauth);
-  scope.all('/preauth/*', preauth);
+  if (req.method === 'POST' && path === '/preauth/dssh/ui/sanitize') {
+    // Issues logged before sign-in (a rule file refused at start-up) still belong to this browser: they
+    // ride on a pre-auth session that sign-in adopts.
+    sessions.logIssue(holder(), body);
+  }
+  const request: OrchRequest = { method: req.method, path, query, body, today: options.today() };
+  return sendReply(
+    req,
+    reply,
+    handlePreauth(
+      {
+        personas: options.personas,
+        ledger: options.ledger,
+        signIn: (persona, accountIndex) => {
+          const signedIn = sessions.signIn(session, persona);
+          signedIn.accountIndex = accountIndex;
+          session = signedIn;
+          reply.setSessionCookie(signedIn);
+          return signInOf(persona, accountIndex);
+        },
+        mail: (email) => sessions.addMail(holder(), makeEmail(email, new Date())),
+      },
+      request,
+    ),
+  );
 }
+
+export default preauthRoutes;

@@ -144,24 +144,8 @@ export function handlePreauth(ctx: PreauthContext, r: OrchRequest): Reply {
       } satisfies ForgotPassword);
     }
 
-    case 'POST /preauth/dssh/Orch/forgotFlow/checkEmailForForgottenPassword': {
-      const login = b('login');
-      const email = dir.emailOf(login);
-      if (!email || email.toLowerCase() !== b('emailAddress').toLowerCase())
-        return error('That email address does not match our records.');
-      const token = ctx.ledger.issueToken(login, email, 'reset');
-      ctx.mail({
-        to: email,
-        kind: 'reset-link',
-        subject: 'Reset your password',
-        lines: [
-          `We received a request to reset the password of ${login}.`,
-          `The link works once and expires in ${Math.round(ctx.ledger.limits.tokenMs / 60_000)} minutes. If you did not ask for it, ignore this email.`,
-        ],
-        link: { label: 'Reset your password', href: `${RESET_PAGE}?token=${encodeURIComponent(token)}` },
-      });
-      return success();
-    }
+    case 'POST /preauth/dssh/Orch/forgotFlow/checkEmailForForgottenPassword':
+      return sendResetLink(ctx, dir, b('login'), b('emailAddress'));
 
     case 'GET /preauth/dssh/Orch/forgotFlow/retrieveAccountNumber': {
       const email = q('email');
@@ -225,23 +209,8 @@ export function handlePreauth(ctx: PreauthContext, r: OrchRequest): Reply {
       } satisfies ResetPasswordWithToken);
     }
 
-    case 'POST /preauth/dssh/orch/ecom/changePasswordWithToken': {
-      const password = str(r.body.password);
-      if (!isStrongPassword(password)) return ok({ response: 'Failure' } satisfies ChangePasswordWithToken);
-      const spent = ctx.ledger.spendToken(b('token'));
-      if (spent.status !== 'ok') return ok({ response: 'Failure' } satisfies ChangePasswordWithToken);
-      ctx.mail({
-        to: spent.email,
-        kind: 'password-changed',
-        subject: spent.purpose === 'set' ? 'Your password is set' : 'Your password was changed',
-        lines: [
-          `The password of ${spent.login} was ${spent.purpose === 'set' ? 'set' : 'changed'}.`,
-          'If you did not do this, chat with us right away.',
-        ],
-        link: { label: 'Sign in', href: '/home' },
-      });
-      return ok({ response: 'Success' } satisfies ChangePasswordWithToken);
-    }
+    case 'POST /preauth/dssh/orch/ecom/changePasswordWithToken':
+      return changePassword(ctx, str(r.body.password), b('token'));
 
     case 'POST /preauth/dssh/Orch/ACOD/createProfile2':
       return createProfile(ctx, dir, r.body.profile);
@@ -259,6 +228,43 @@ export function handlePreauth(ctx: PreauthContext, r: OrchRequest): Reply {
     default:
       return { status: 404, json: { error: `No such call: ${r.path}` } };
   }
+}
+
+/** checkEmailForForgottenPassword: a reset link to the profile's email, when the email given is that one. */
+function sendResetLink(ctx: PreauthContext, dir: Directory, login: string, given: string): Reply {
+  const email = dir.emailOf(login);
+  if (!email || email.toLowerCase() !== given.toLowerCase())
+    return error('That email address does not match our records.');
+  const token = ctx.ledger.issueToken(login, email, 'reset');
+  ctx.mail({
+    to: email,
+    kind: 'reset-link',
+    subject: 'Reset your password',
+    lines: [
+      `We received a request to reset the password of ${login}.`,
+      `The link works once and expires in ${Math.round(ctx.ledger.limits.tokenMs / 60_000)} minutes. If you did not ask for it, ignore this email.`,
+    ],
+    link: { label: 'Reset your password', href: `${RESET_PAGE}?token=${encodeURIComponent(token)}` },
+  });
+  return success();
+}
+
+/** changePasswordWithToken: a strong password spends the reset (or set) token, and the owner is told. */
+function changePassword(ctx: PreauthContext, password: string, token: string): Reply {
+  if (!isStrongPassword(password)) return ok({ response: 'Failure' } satisfies ChangePasswordWithToken);
+  const spent = ctx.ledger.spendToken(token);
+  if (spent.status !== 'ok') return ok({ response: 'Failure' } satisfies ChangePasswordWithToken);
+  ctx.mail({
+    to: spent.email,
+    kind: 'password-changed',
+    subject: spent.purpose === 'set' ? 'Your password is set' : 'Your password was changed',
+    lines: [
+      `The password of ${spent.login} was ${spent.purpose === 'set' ? 'set' : 'changed'}.`,
+      'If you did not do this, chat with us right away.',
+    ],
+    link: { label: 'Sign in', href: '/home' },
+  });
+  return ok({ response: 'Success' } satisfies ChangePasswordWithToken);
 }
 
 /**

@@ -9,8 +9,7 @@
  * the same block.
  */
 import { readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import {
   MAX_TIMER_MS,
   RUNTIME_CONFIG_ID,
@@ -18,6 +17,7 @@ import {
   type RuntimeConfig,
   type TimeoutName,
 } from '../src/config/runtime';
+import { serverFolders } from '../server/paths';
 
 export type { RuntimeConfig } from '../src/config/runtime';
 
@@ -25,7 +25,8 @@ type TimeoutSchema = { type?: string; minimum?: number };
 
 /** The bounds of each time-out, from schemas/config.schema.json: the schema is where they are declared. */
 function timeoutSchemas(): Record<string, TimeoutSchema> {
-  const file = join(dirname(fileURLToPath(import.meta.url)), '..', 'schemas', 'config.schema.json');
+  // Found as every folder of the server is (server/paths.ts): the same from the sources and from a bundle.
+  const file = join(serverFolders().schemas, 'config.schema.json');
   const schema = JSON.parse(readFileSync(file, 'utf8')) as {
     properties: { timeouts: { properties: Record<string, TimeoutSchema> } };
   };

@@ -5,9 +5,10 @@
  */
 import { timingSafeEqual } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { Ajv } from 'ajv';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { folders } from '../server/paths';
 import type { Session } from './session';
 
 export type Role = 'author' | 'approver';
@@ -24,12 +25,10 @@ export interface StudioConfig {
   analysts: AnalystConfig[];
 }
 
-const repoRoot = resolve(import.meta.dirname, '..');
-
 /** config/studio.json, validated; a broken file stops the server with its reason. */
-export function readStudioConfig(path = join(repoRoot, 'config', 'studio.json')): StudioConfig {
+export function readStudioConfig(path = join(folders.config, 'studio.json')): StudioConfig {
   const schema = JSON.parse(
-    readFileSync(join(repoRoot, 'schemas', 'studio-config.schema.json'), 'utf8'),
+    readFileSync(join(folders.schemas, 'studio-config.schema.json'), 'utf8'),
   ) as object;
   const json = JSON.parse(readFileSync(path, 'utf8')) as unknown;
   const validate = new Ajv({ allErrors: true, strict: false }).compile<StudioConfig>(schema);

@@ -28,10 +28,16 @@ export const STUDIO_FILES: ReadonlySet<string> = new Set([
 
 const isRuleFile = (path: string): boolean => !path.includes('/');
 
-/** What the checks need from the code (scanned once per worker: the code does not change). */
+/**
+ * What the checks need from the code: compiled into the server's build (vite.server.config.ts; a release has
+ * no source to scan), else scanned once per worker (the code does not change).
+ */
 let context: Promise<CheckContext> | undefined;
 const checkContext = (): Promise<CheckContext> =>
-  (context ??= import('../lib/rules-files').then((m) => m.checkContext()));
+  (context ??=
+    typeof __PORTAL_CHECK_CONTEXT__ === 'undefined'
+      ? import('../lib/rules-files').then((m) => m.checkContext())
+      : Promise.resolve(__PORTAL_CHECK_CONTEXT__));
 
 /** What the checks need from the code, for the studio's browser side (its own check as the analyst types). */
 export function contextData(): Promise<CheckContext> {

@@ -13,7 +13,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { DECISION_BODIES } from '../src/engine/persona-decide';
 import { describeChange } from '../src/engine/rule-diff';
 import { isoDate, isoDateTime, personaResponses, type Persona } from './personas';
-import type { RulesBundle } from './rules';
+import type { RulesBundle } from '../server/rules-cache';
 import type { Session } from './session';
 import { analystResolver, type AnalystIdentity, type AnalystRoles } from './analyst-auth';
 import { csrfMatches, json, type StudioConfig } from './studio-access';
@@ -58,6 +58,8 @@ export interface StudioDeps {
   liveRule: (name: string) => unknown;
   /** The live bundle as served at /rules/bundle.json. */
   liveBundle: () => RulesBundle;
+  /** Sends a bundle's JSON text (compressed once per version, server/compressed.ts); default plain JSON. */
+  sendBundle?: (req: FastifyRequest, reply: FastifyReply, text: string) => Promise<FastifyReply>;
 }
 
 const isObject = (v: unknown): v is Record<string, unknown> =>
@@ -106,7 +108,28 @@ function goLiveOf(body: Record<string, unknown>, now: Date): string | undefined 
   return new Date(at).toISOString();
 }
 
-export function registerStudio(deps: StudioDeps): void {
+/** What every group of the studio's routes shares: the checks, who asks, how a write is answered. */
+interface StudioContext {
+  checker: StudioChecker;
+  check: (files: Readonly<Record<string, string>>, changed: readonly string[]) => Promise<string[]>;
+  analystOf: (req: FastifyRequest) => AnalystIdentity | undefined;
+  byEmail: (c: CommitInfo) => string | undefined;
+  withAuthor: <T extends CommitInfo>(c: T) => T & { authorId: string | null };
+  dueBeforeRead: () => Promise<unknown>;
+  analyst: (req: FastifyRequest, reply: FastifyReply) => AnalystIdentity | null;
+  writer: (
+    req: FastifyRequest,
+    reply: FastifyReply,
+    role: keyof AnalystRoles,
+    refusal?: string,
+  ) => AnalystIdentity | null;
+  attempt: (reply: FastifyReply, fn: () => Promise<unknown>, status?: number) => Promise<FastifyReply>;
+  bodyOf: (req: FastifyRequest) => Record<string, unknown>;
+  writeOptions: { bodyLimit: number };
+}
+
+/** The studio's shared parts, its page, and its schedule of go-lives (ended with the server). */
+function studioContext(deps: StudioDeps): StudioContext {
   const { app, config, repo } = deps;
   const checker = deps.checker ?? createStudioChecker();
   const resolve = deps.analystOf ?? analystResolver(config.analysts);
@@ -190,6 +213,25 @@ export function registerStudio(deps: StudioDeps): void {
   const bodyOf = (req: FastifyRequest): Record<string, unknown> => (isObject(req.body) ? req.body : {});
   const writeOptions = { bodyLimit: STUDIO_BODY_LIMIT };
 
+  return {
+    checker,
+    check,
+    analystOf,
+    byEmail,
+    withAuthor,
+    dueBeforeRead,
+    analyst,
+    writer,
+    attempt,
+    bodyOf,
+    writeOptions,
+  };
+}
+
+/** What an analyst reads: the session, the live rules, personas, versions, changes and history. */
+function registerReads(deps: StudioDeps, ctx: StudioContext): void {
+  const { app, config, repo } = deps;
+  const { checker, withAuthor, dueBeforeRead, analyst, attempt } = ctx;
   app.get('/studio/api/session', (req, reply) => {
     const who = analyst(req, reply);
     if (!who) return reply;
@@ -274,7 +316,12 @@ export function registerStudio(deps: StudioDeps): void {
     const [history, scheduled] = await Promise.all([repo.history(), repo.scheduled()]);
     return json(reply, 200, { history: history.map(withAuthor), scheduled: scheduled.map(withAuthor) });
   });
+}
 
+/** Proposing a change: a new one, a restore of an earlier version, a revert of one live change. */
+function registerChanges(deps: StudioDeps, ctx: StudioContext): void {
+  const { app, config, repo } = deps;
+  const { check, byEmail, analyst, writer, attempt, bodyOf, writeOptions } = ctx;
   app.post('/studio/api/changes', writeOptions, async (req, reply) => {
     const who = writer(req, reply, 'author');
     if (!who) return reply;
@@ -363,7 +410,12 @@ export function registerStudio(deps: StudioDeps): void {
       201,
     );
   });
+}
 
+/** Reviewing a change: approving it (now or at a time), withdrawing it, sending it back. */
+function registerReview(deps: StudioDeps, ctx: StudioContext): void {
+  const { app, repo } = deps;
+  const { check, byEmail, writer, attempt, bodyOf } = ctx;
   app.post<{ Params: { id: string } }>('/studio/api/changes/:id/approve', async (req, reply) => {
     const who = writer(req, reply, 'approver');
     if (!who) return reply;
@@ -394,7 +446,12 @@ export function registerStudio(deps: StudioDeps): void {
       return { sentBack: req.params.id };
     });
   });
+}
 
+/** The preview: the draft the portal is opened with, for the analyst alone. */
+function registerPreview(deps: StudioDeps, ctx: StudioContext): void {
+  const { app } = deps;
+  const { checker, analystOf, writer, bodyOf, writeOptions } = ctx;
   /**
    * Opens the portal as a persona with the draft's rules, for this analyst alone: the draft's rule files
    * are kept on the analyst's session and served at /rules/draft/<file>; the session is signed in as the
@@ -422,7 +479,7 @@ export function registerStudio(deps: StudioDeps): void {
   });
 
   // The draft's rule files, for the analyst's own session; the live file where the draft does not differ.
-  app.get<{ Params: { name: string } }>('/rules/draft/:name', (req, reply) => {
+  app.get<{ Params: { name: string } }>('/rules/draft/:name', async (req, reply) => {
     if (!analystOf(req)) return json(reply, 403, { error: 'Draft rules are for analysts' });
     const session = deps.sessionOf(req);
     const name = req.params.name;
@@ -431,10 +488,18 @@ export function registerStudio(deps: StudioDeps): void {
       const bundle = deps.liveBundle();
       for (const [file, rules] of Object.entries(session?.draft ?? {}))
         if (file in bundle.files) bundle.files[file] = { status: 'valid', rules };
-      return json(reply, 200, bundle);
+      return deps.sendBundle ? deps.sendBundle(req, reply, JSON.stringify(bundle)) : json(reply, 200, bundle);
     }
     const rules = session?.draft?.[name] ?? deps.liveRule(name);
     if (rules === undefined) return json(reply, 404, { error: `No rule file ${name}` });
     return json(reply, 200, rules);
   });
+}
+
+export function registerStudio(deps: StudioDeps): void {
+  const ctx = studioContext(deps);
+  registerReads(deps, ctx);
+  registerChanges(deps, ctx);
+  registerReview(deps, ctx);
+  registerPreview(deps, ctx);
 }

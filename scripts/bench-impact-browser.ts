@@ -11,7 +11,7 @@ import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build, type Rollup } from 'vite';
-import { CONTENT_SECURITY_POLICY } from '../sandbox/security';
+import { CONTENT_SECURITY_POLICY } from '../server/security';
 import type { Rulesets } from '../src/engine/types';
 import { IMPACT_BUDGET_MS } from '../lib/impact';
 import { loadRulesDir } from '../lib/rules-files';

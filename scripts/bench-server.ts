@@ -1,8 +1,9 @@
 /**
  * `npm run bench:server` (a benchmark, not a test): the sandbox server on loopback, measured from the same
  * process. Prints requests per second for the entry chunk (static, brotli accepted) and for one Orch call
- * (GET /Orch/dssh/homeEarlyInit with a session), the heap after 2,000 sign-ins, and the entry chunk's size
- * raw / gzip / brotli as built. Needs a build (dist/) and `node --expose-gc` for the heap figure.
+ * (GET /Orch/dssh/homeEarlyInit with a session), for the rule bundle (/rules/bundle.json) and an analyst's
+ * draft bundle (/rules/draft/bundle.json) by accepted encoding, the heap after 2,000 sign-ins, and the entry
+ * chunk's size raw / gzip / brotli as built. Needs a build (dist/) and `node --expose-gc` for the heap figure.
  *
  * The client is a plain keep-alive loop over node:http (a few parallel connections, bodies read and dropped):
  * autocannon's parser costs more per byte of a compressed answer than the server does, so it measured itself.
@@ -100,5 +101,35 @@ for (const [label, accept] of [
 ] as const) {
   const r = await rate('/Orch/dssh/homeEarlyInit', { cookie, 'accept-encoding': accept });
   console.log(`GET /Orch/dssh/homeEarlyInit (${label}): ${r.perSecond.toFixed(0)} req/s, ${r.failed} failed`);
+}
+
+// The rule bundle, live and an analyst's draft (the studio's preview), by what the browser accepts.
+const analyst = await (async () => {
+  const res = await fetch(`${base.origin}/sandbox/signin?analyst=ana`, { redirect: 'manual' });
+  await res.arrayBuffer();
+  const c = (res.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+  const session = (await (
+    await fetch(`${base.origin}/studio/api/session`, { headers: { cookie: c } })
+  ).json()) as {
+    csrfToken: string;
+  };
+  const preview = await fetch(`${base.origin}/studio/api/preview`, {
+    method: 'POST',
+    headers: { cookie: c, 'content-type': 'application/json', 'x-csrf-token': session.csrfToken },
+    body: JSON.stringify({ persona: 'postpaid', files: {} }),
+  });
+  if (!preview.ok) throw new Error(`preview: ${preview.status}`);
+  return c;
+})();
+for (const [path, headers] of [
+  ['/rules/bundle.json', {}],
+  ['/rules/draft/bundle.json', { cookie: analyst }],
+] as const) {
+  for (const accept of ['br', 'gzip, deflate, br, zstd', 'identity']) {
+    const r = await rate(path, { ...headers, 'accept-encoding': accept });
+    console.log(
+      `GET ${path} (accept-encoding: ${accept}): ${r.perSecond.toFixed(0)} req/s, ${r.failed} failed`,
+    );
+  }
 }
 await sandbox.close();

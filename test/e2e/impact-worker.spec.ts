@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { build, type Rollup } from 'vite';
-import { CONTENT_SECURITY_POLICY } from '../../sandbox/security';
+import { CONTENT_SECURITY_POLICY } from '../../server/security';
 import { loadRulesDir } from '../../lib/rules-files';
 import { repoRoot } from '../../lib/repo';
 import { parseDistributions } from '../../src/impact/distributions';

@@ -1,7 +1,8 @@
 import type { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { billPdf, billPdfReply, printable, type BillSources } from '../../sandbox/bill-pdf';
-import { handleOrch, isSignedIn, type Reply } from '../../sandbox/orch';
+import { handleOrch, type Reply } from '../../sandbox/orch';
+import { isSignedIn } from '../../sandbox/session-view';
 import { loadPersonas } from '../../sandbox/personas';
 import { SessionStore } from '../../sandbox/session';
 import { pdfLines } from '../support/pdf-text';

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AddressInfo } from 'node:net';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { CONTENT_SECURITY_POLICY, type SandboxServer } from '../../sandbox/server';
+import type { SandboxServer } from '../../sandbox/server';
+import { CONTENT_SECURITY_POLICY } from '../../server/security';
 import {
   Browser,
   ENTRY,

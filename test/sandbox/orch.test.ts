@@ -1,13 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  arrangePlanWithToken,
-  handleOrch,
-  isSignedIn,
-  orchRoutes,
-  payWithToken,
-  type OrchRequest,
-  type Reply,
-} from '../../sandbox/orch';
+import { handleOrch, orchRoutes, type OrchRequest, type Reply } from '../../sandbox/orch';
+import { arrangePlanWithToken, isSignedIn, payWithToken } from '../../sandbox/session-view';
 import { loadPersonas, schemaValidator } from '../../sandbox/personas';
 import { SessionStore } from '../../sandbox/session';
 
@@ -183,7 +176,9 @@ describe('state-changing calls change the session copy', () => {
       response: { isSoftWG: false, wgstatus: 'NONE' },
     });
   });
+});
 
+describe('tokens handed out are kept for the stand-in sites, in this session', () => {
   it('the payment jump-out token is kept with its attributes; jumpOutPayBill hands it to the payment site, whose Pay pays the balance in this session', () => {
     const s = signedIn('late-payment');
     const attribList = [
@@ -251,7 +246,9 @@ describe('state-changing calls change the session copy', () => {
       call(s, 'POST /Orch/dssh/pbs/paymentPlanToken', { accountNumber: '310245781' });
     expect(s.jumpTokens.size).toBe(20);
   });
+});
 
+describe('other state-changing calls', () => {
   it('a retry declined again answers a non-zero status', () => {
     const reply = json(call('prepaid-suspended-failed-payment', 'POST /Orch/dssh/pbs/authorizePayment'));
     expect(reply).toMatchObject({ statusInfo: { status: '1' } });

@@ -3,7 +3,7 @@ import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { DECISIONS, ruleFileOf } from '../../src/engine/decisions';
-import { RULE_FILES, parseRuleJson, type RuleFileEntry } from '../../sandbox/rules';
+import { RULE_FILES, parseRuleJson, type RuleFileEntry } from '../../server/rules-cache';
 import type { SandboxServer } from '../../sandbox/server';
 import { copyRules, makeDist, raw, start } from './harness';
 

@@ -1,11 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { REDIRECT_CORPUS } from '../support/redirect-corpus';
-import { CONTENT_SECURITY_POLICY, createSandboxServer, type SandboxServer } from '../../sandbox/server';
+import { createSandboxServer, type SandboxServer } from '../../sandbox/server';
 
 const today = new Date(2025, 2, 10, 12);
 const dist = mkdtempSync(join(tmpdir(), 'dist-'));
@@ -180,7 +178,9 @@ describe('Orch calls', () => {
     expect(res.headers.get('content-type')).toContain('text/plain');
     expect(await res.text()).not.toContain('Error');
   });
+});
 
+describe('jump-outs and their stand-in sites', () => {
   it('sends jump-outs to a sandbox stand-in page', async () => {
     const b = new Browser();
     await b.signIn('postpaid');
@@ -261,7 +261,9 @@ describe('Orch calls', () => {
     );
     expect(profile.response.hasPaymentArrangement).toBe(true);
   });
+});
 
+describe('logout', () => {
   it('logout ends the session and goes to the sign-in page', async () => {
     const b = new Browser();
     await b.signIn('postpaid');
@@ -400,70 +402,5 @@ describe('static app, rules and CSP reports', () => {
     });
     const { reports } = await b.json<{ reports: unknown[] }>('/sandbox/csp-reports');
     expect(reports).toHaveLength(1);
-  });
-});
-
-describe('proxy to a real Orch host', () => {
-  let upstream: Server;
-  let proxied: SandboxServer;
-  let url: string;
-  beforeAll(async () => {
-    upstream = createServer((req, res) => {
-      let body = '';
-      req.on('data', (c: Buffer) => (body += c.toString()));
-      req.on('end', () => {
-        // An upstream with security headers of its own: the sandbox's must stand.
-        res.writeHead(200, {
-          'content-type': 'application/json',
-          'content-security-policy': 'default-src *',
-          'x-frame-options': 'ALLOWALL',
-          'x-upstream': 'yes',
-        });
-        res.end(JSON.stringify({ method: req.method, url: req.url, body }));
-      });
-    });
-    await new Promise<void>((r) => upstream.listen(0, r));
-    const port = (upstream.address() as AddressInfo).port;
-    proxied = createSandboxServer({
-      distDir: dist,
-      rulesDir: rules,
-      upstream: `http://127.0.0.1:${port}`,
-      onRulesProblem: () => undefined,
-    });
-    url = await proxied.listen(0);
-  });
-  afterAll(async () => {
-    await proxied.close();
-    upstream.closeAllConnections();
-    await new Promise<void>((r) => upstream.close(() => r()));
-  });
-
-  it("keeps method, path and body, and puts the sandbox's security headers over the upstream's", async () => {
-    const res = await fetch(`${url}/Orch/dssh/setCurrentAccount?x=1`, {
-      method: 'POST',
-      body: '{"pid":"P1"}',
-    });
-    expect(res.headers.get('content-security-policy')).toBe(CONTENT_SECURITY_POLICY);
-    expect(res.headers.get('x-frame-options')).toBe('DENY');
-    expect(res.headers.get('x-upstream')).toBe('yes');
-    expect(await res.json()).toEqual({
-      method: 'POST',
-      url: '/Orch/dssh/setCurrentAccount?x=1',
-      body: '{"pid":"P1"}',
-    });
-  });
-
-  it('still refuses cross-site calls and applies the faults armed in the sandbox', async () => {
-    const foreign = await fetch(`${url}/Orch/logout`, { headers: { 'sec-fetch-site': 'cross-site' } });
-    expect(foreign.status).toBe(403);
-    const armed = await fetch(`${url}/sandbox/faults?set=/preauth/dssh/bm/validateEmailUn:500`);
-    const cookie = (armed.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
-    const faulted = await fetch(`${url}/preauth/dssh/bm/validateEmailUn?emailAddress=a@b.example`, {
-      headers: { cookie },
-    });
-    expect(faulted.status).toBe(500);
-    expect(await faulted.json()).toMatchObject({ error: 'Injected fault' });
-    const passed = await fetch(`${url}/preauth/dssh/bm/validateEmailUn?emailAddress=a@b.example`);
-    expect(await passed.json()).toMatchObject({ method: 'GET' });
   });
 });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { handleOrch, isSignedIn, type OrchRequest, type SignedIn } from '../../sandbox/orch';
+import { handleOrch, type OrchRequest } from '../../sandbox/orch';
+import { isSignedIn, type SignedIn } from '../../sandbox/session-view';
 import { loadPersonas } from '../../sandbox/personas';
 import { SessionStore, issueRecordOf, type SessionLimits } from '../../sandbox/session';
 

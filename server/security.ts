@@ -1,31 +1,40 @@
 /**
- * The sandbox's security policy in one place: the strict CSP and the headers every response carries, and
+ * The server's security policy in one place: the strict CSP and the headers every response carries, and
  * the cross-site check of state-changing requests.
  */
 
-/** The portal's CSP, byte for byte as served (other code and tests compare against it). */
-export const CONTENT_SECURITY_POLICY = [
-  "default-src 'self'",
-  "script-src 'self'",
-  "style-src 'self'",
-  "img-src 'self' data:",
-  "connect-src 'self'",
-  "font-src 'self'",
-  "object-src 'none'",
-  "base-uri 'none'",
-  "frame-ancestors 'none'",
-  "form-action 'self'",
-  'report-uri /sandbox/csp-report',
-].join('; ');
+/** Where the browser posts CSP violation reports: the sandbox keeps them for tests, production logs them. */
+export const SANDBOX_CSP_REPORT_URI = '/sandbox/csp-report';
+export const PRODUCTION_CSP_REPORT_URI = '/csp-report';
+
+/** The portal's CSP with its report address, byte for byte as served. */
+export function contentSecurityPolicy(reportUri: string): string {
+  return [
+    "default-src 'self'",
+    "script-src 'self'",
+    "style-src 'self'",
+    "img-src 'self' data:",
+    "connect-src 'self'",
+    "font-src 'self'",
+    "object-src 'none'",
+    "base-uri 'none'",
+    "frame-ancestors 'none'",
+    "form-action 'self'",
+    `report-uri ${reportUri}`,
+  ].join('; ');
+}
+
+/** The sandbox's CSP, byte for byte as served (other code and tests compare against it). */
+export const CONTENT_SECURITY_POLICY = contentSecurityPolicy(SANDBOX_CSP_REPORT_URI);
 
 /**
  * The CSP of an analyst's pages: the same, except that the rule studio may frame the portal (its preview
  * shows a persona's home under the live and the draft rules side by side). Customers never get it.
  */
-export const ANALYST_CONTENT_SECURITY_POLICY = CONTENT_SECURITY_POLICY.replace(
-  "frame-ancestors 'none'",
-  "frame-ancestors 'self'",
-);
+export const analystPolicy = (csp: string): string =>
+  csp.replace("frame-ancestors 'none'", "frame-ancestors 'self'");
+
+export const ANALYST_CONTENT_SECURITY_POLICY = analystPolicy(CONTENT_SECURITY_POLICY);
 
 /** Powerful features the portal never uses, denied to it and to anything it could embed. */
 export const PERMISSIONS_POLICY = [
@@ -55,14 +64,15 @@ export const PERMISSIONS_POLICY = [
 export const HSTS = 'max-age=31536000; includeSubDomains';
 
 /**
- * The headers this module sets itself on every response (helmet sets the rest): the CSP (helmet would
- * re-join its directives with ';'), Permissions-Policy (helmet has none). Also written into the raw answers
- * to malformed requests, which never reach a hook.
+ * The headers the security plugin sets itself on every response (helmet sets the rest): the CSP (helmet
+ * would re-join its directives with ';'), Permissions-Policy (helmet has none). Also written into the raw
+ * answers to malformed requests, which never reach a hook.
  */
-export const OWN_SECURITY_HEADERS: Readonly<Record<string, string>> = {
-  'Content-Security-Policy': CONTENT_SECURITY_POLICY,
-  'Permissions-Policy': PERMISSIONS_POLICY,
-};
+export function ownSecurityHeaders(csp: string): Readonly<Record<string, string>> {
+  return { 'Content-Security-Policy': csp, 'Permissions-Policy': PERMISSIONS_POLICY };
+}
+
+export const OWN_SECURITY_HEADERS = ownSecurityHeaders(CONTENT_SECURITY_POLICY);
 
 /** What a raw (pre-routing) error answer carries: ours plus the helmet headers that matter most. */
 export const RAW_SECURITY_HEADERS: Readonly<Record<string, string>> = {

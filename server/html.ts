@@ -1,0 +1,41 @@
+/**
+ * The server's own few HTML answers (a missing file, an unbuilt portal): plain, script-free and style-free,
+ * so they read the same under the strict CSP in every mode.
+ */
+
+export const escapeHtml = (s: string): string =>
+  s.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
+  );
+
+/** A page with a title and a body already escaped. */
+export function plainPage(title: string, body: string): string {
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escapeHtml(title)}</title>
+</head>
+<body>
+<main>
+${body}
+</main>
+</body>
+</html>
+`;
+}
+
+export function plainMessagePage(title: string, text: string): string {
+  return plainPage(title, `<h1>${escapeHtml(title)}</h1>\n<p>${escapeHtml(text)}</p>`);
+}
+
+export function notBuiltPage(distDir: string): string {
+  return plainPage(
+    'Portal not built',
+    `<h1>The portal is not built</h1>
+<p>The server serves the built app from <code>${escapeHtml(distDir)}</code>, which is missing.
+Run <code>npm run build</code> (or <code>npm start</code>, which builds first).</p>`,
+  );
+}

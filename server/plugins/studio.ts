@@ -1,0 +1,74 @@
+/**
+ * The rule studio's routes in a scope of their own: the analysts' sign-in (/studio/auth/*, through OpenID
+ * Connect when an identity provider is configured, sandbox/analyst-auth.ts) and the studio itself
+ * (/studio/api/*, /rules/draft/*; sandbox/studio.ts registers them) with lenient JSON bodies, compressed
+ * answers, the server's sessions and cross-site refusal, and the live rules as the rules plugin serves them.
+ */
+import type { FastifyPluginAsync } from 'fastify';
+import { analystResolver, registerAnalystAuth, type OidcSettings } from '../../sandbox/analyst-auth';
+import type { Persona } from '../../sandbox/personas';
+import { registerStudio, type StudioConfig } from '../../sandbox/studio';
+import type { StudioChecker } from '../../sandbox/studio-check';
+import type { RulesRepo } from '../../sandbox/studio-repo';
+import { CompressedVersions, sendCompressedJson } from '../compressed';
+import { ownOrigin, refuseCrossSite } from '../http';
+import { compressJson, prepareJsonScope } from '../json-scope';
+import type { RulesBundle, RulesCache } from '../rules-cache';
+
+export interface StudioOptions {
+  config: StudioConfig;
+  repo: RulesRepo;
+  rules: RulesCache;
+  personas: readonly Persona[];
+  today: () => Date;
+  /** the built app, whose index.html the studio's page is */
+  distDir: string;
+  /** the checks in worker threads (made by the studio when not given) */
+  checker?: StudioChecker;
+  /** the analysts' identity provider; without it /studio/auth/login sends to the sandbox's sign-in */
+  oidc?: OidcSettings;
+}
+
+const studio: FastifyPluginAsync<StudioOptions> = async (app, options) => {
+  const { rules, config } = options;
+  // The sign-in's pages and its sign-out form: no JSON bodies in this scope.
+  await app.register(async (auth) => {
+    await compressJson(auth);
+    registerAnalystAuth(auth, {
+      ...(options.oidc ? { oidc: options.oidc } : {}),
+      sessions: app.sessions,
+      sessionOf: (req) => req.portalSession,
+      setSessionCookie: (_req, reply, session) => void reply.setSessionCookie(session),
+      clearSessionCookie: (_req, reply) => void reply.clearSessionCookie(),
+      secure: (req) => req.cookiesSecure,
+      ownOrigin,
+      refuseCrossSite: (req, reply) => refuseCrossSite(req, reply),
+      signInRate: app.rateLimits.signIn,
+    });
+  });
+  const drafts = new CompressedVersions(8);
+  await app.register(async (api) => {
+    await prepareJsonScope(api);
+    registerStudio({
+      app: api,
+      config,
+      repo: options.repo,
+      personas: options.personas,
+      today: options.today,
+      distDir: options.distDir,
+      ...(options.checker ? { checker: options.checker } : {}),
+      sessionOf: (req) => req.portalSession,
+      analystOf: analystResolver(config.analysts),
+      refuseCrossSite: (req, reply) => refuseCrossSite(req, reply),
+      liveRule: (name) => {
+        const entry = rules.entry(name);
+        return entry && entry.status !== 'unavailable' ? entry.rules : undefined;
+      },
+      liveBundle: () => JSON.parse(rules.bundle()) as RulesBundle,
+      // Analysts' drafts: each compressed once, a few kept (a preview reloads its draft many times).
+      sendBundle: (req, reply, text) => sendCompressedJson(req, reply, drafts, text, 'private, no-cache'),
+    });
+  });
+};
+
+export default studio;
