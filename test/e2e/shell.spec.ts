@@ -181,6 +181,27 @@ test.describe('brand', () => {
     await expect(page.getByText('Please wait while we retrieve your account information.')).toBeVisible();
     await expect(page.getByRole('heading', { name: "We're sorry" })).toBeVisible({ timeout: 30_000 });
   });
+
+  // Seed 000: the overlay is hidden on /login. The server renders these pages, so their first paint (before
+  // any script runs: scripts are blocked here) is the page itself, never the signed-in overlay.
+  for (const [path, heading] of [
+    ['/login/profileRegistration', /./],
+    ['/login/forgotUsername', /./],
+    ['/login/retrieveAccountNumber', /./],
+  ] as const) {
+    test(`${path} paints without the loading overlay, before and after its scripts`, async ({
+      guarded: page,
+    }) => {
+      await page.route(/\.js$/, (r) => r.abort());
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+      await expect(page.getByText('Please wait while we retrieve your account information.')).toHaveCount(0);
+      await page.unroute(/\.js$/);
+      await page.goto(path);
+      await ready(page);
+      await expect(page.getByText('Please wait while we retrieve your account information.')).toHaveCount(0);
+    });
+  }
 });
 
 test.describe('titles', () => {
