@@ -74,11 +74,15 @@ const ZONES = [
  * Source files over the size limits today (docs/decisions/026): temporary exceptions, each removed by
  * whoever splits the file. No file over 600 lines, no function over 150 (blank lines and comments aside).
  */
-const TOO_LONG_FILES = ['machines/path-scenarios.ts', 'src/features/studio/route.tsx'];
+/** Files allowed over 600 lines: none. */
+const TOO_LONG_FILES = [];
+/**
+ * Files allowed a function over 150 lines (replaySession 225, RuleEditor 214, buildPopulationSchema 305,
+ * createGenerator 263).
+ */
 const TOO_LONG_FUNCTIONS = [
   'lib/qa-replay.ts',
   'src/features/studio/RuleEditor.tsx',
-  'src/features/studio/route.tsx',
   'src/impact/population-schema.ts',
   'src/impact/population.ts',
 ];
@@ -133,8 +137,10 @@ const importRules = [
       'max-lines-per-function': ['error', { max: 150, skipBlankLines: true, skipComments: true }],
     },
   },
-  { files: TOO_LONG_FILES, rules: { 'max-lines': 'off' } },
-  { files: TOO_LONG_FUNCTIONS, rules: { 'max-lines-per-function': 'off' } },
+  ...(TOO_LONG_FILES.length > 0 ? [{ files: TOO_LONG_FILES, rules: { 'max-lines': 'off' } }] : []),
+  ...(TOO_LONG_FUNCTIONS.length > 0
+    ? [{ files: TOO_LONG_FUNCTIONS, rules: { 'max-lines-per-function': 'off' } }]
+    : []),
 ];
 
 export default tseslint.config(
