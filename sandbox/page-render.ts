@@ -49,8 +49,6 @@ interface Template {
   bodyStart: string;
   /** after the root */
   tail: string;
-  /** the whole built index.html, for pages the server does not render */
-  whole: string;
   signature: string;
   /** the template has the root's markers: the server renders into it */
   rendered: boolean;
@@ -79,14 +77,13 @@ function templateReader(distDir: string, runtime: RuntimeConfig): () => Template
     const headEnd = whole.indexOf('</head>');
     // A page without the markers (not the portal's build) is served as it is: its first view is the browser's.
     if (start < 0 || end < start || headEnd < 0 || headEnd > start) {
-      cached = { head: '', bodyStart: '', tail: '', whole, signature, rendered: false };
+      cached = { head: '', bodyStart: '', tail: '', signature, rendered: false };
       return cached;
     }
     cached = {
       head: whole.slice(0, headEnd),
       bodyStart: whole.slice(headEnd, start),
       tail: whole.slice(end + ROOT_END.length),
-      whole,
       signature,
       rendered: true,
     };

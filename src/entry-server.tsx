@@ -106,11 +106,11 @@ function flagStorage(cookies: RenderRequest['cookies']): Env['storage'] {
 
 function serverEnv(
   request: RenderRequest,
-  effects: { assigned: (url: string) => void; tracked: ServerState['analytics'] },
+  effects: { now: () => Date; assigned: (url: string) => void; tracked: ServerState['analytics'] },
 ): Env {
   return {
     fetch: request.fetch as typeof fetch,
-    now: request.now ?? (() => new Date()),
+    now: effects.now,
     storage: flagStorage(request.cookies),
     assign: effects.assigned,
     openTab: () => {},
@@ -167,6 +167,7 @@ export async function render(request: RenderRequest): Promise<RenderResult> {
   const assigned = observable.box<string | null>(null);
   const tracked: ServerState['analytics'] = [];
   const env = serverEnv(request, {
+    now,
     assigned: (to) => runInAction(() => assigned.set(assigned.get() ?? to)),
     tracked,
   });
