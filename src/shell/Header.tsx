@@ -1,11 +1,13 @@
 import { observer } from 'mobx-react-lite';
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { NavLink } from 'react-router-dom';
 import { config } from '../config';
 import { useStores } from '../stores/context';
 import { siteSearchUrl } from './search';
 import { AccountSelector } from './AccountSelector';
 import { HeaderLogo } from './ShellFrame';
+import { Form } from '../ui/Form';
+import { useTypedBeforeHydration } from '../ui/typed-before-hydration';
 
 const NAV_LABELS: Record<string, { label: string; to: string }> = {
   home: { label: 'Home', to: '/home' },
@@ -84,18 +86,21 @@ const HeaderMenu = observer(function HeaderMenu() {
 function SiteSearch() {
   const store = useStores();
   const [term, setTerm] = useState('');
+  const field = useRef<HTMLInputElement>(null);
+  useTypedBeforeHydration(field, term);
   const submit = (e: FormEvent) => {
     e.preventDefault();
     const url = siteSearchUrl(config.provider.siteSearchUrl, term);
     if (url) store.env.openTab(url);
   };
   return (
-    <form role="search" className="search" onSubmit={submit}>
+    <Form role="search" className="search" onSubmit={submit}>
       <label htmlFor="site-search" className="visually-hidden">
         Search {config.provider.name}
       </label>
       <input
         id="site-search"
+        ref={field}
         type="search"
         value={term}
         onChange={(e) => setTerm(e.target.value)}
@@ -107,6 +112,6 @@ function SiteSearch() {
           <path d="M10.5 10.5 15 15" stroke="currentColor" strokeWidth="2" />
         </svg>
       </button>
-    </form>
+    </Form>
   );
 }

@@ -1,4 +1,12 @@
-import { useId, type InputHTMLAttributes, type ReactNode, type Ref } from 'react';
+import {
+  useId,
+  useImperativeHandle,
+  useRef,
+  type InputHTMLAttributes,
+  type ReactNode,
+  type Ref,
+} from 'react';
+import { useTypedBeforeHydration } from './typed-before-hydration';
 
 interface TextFieldProps extends Omit<
   InputHTMLAttributes<HTMLInputElement>,
@@ -15,7 +23,8 @@ interface TextFieldProps extends Omit<
 
 /**
  * A labelled input with its hint and error wired for assistive technology: the error marks the field
- * invalid and both hint and error are read with it (aria-describedby).
+ * invalid and both hint and error are read with it (aria-describedby). Text typed before the page was hydrated
+ * reaches its onChange (useTypedBeforeHydration).
  */
 export function TextField({ label, error, hint, inputRef, id, ...input }: TextFieldProps) {
   const generated = useId();
@@ -23,13 +32,16 @@ export function TextField({ label, error, hint, inputRef, id, ...input }: TextFi
   const hintId = `${fieldId}-hint`;
   const errorId = `${fieldId}-error`;
   const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(' ') || undefined;
+  const own = useRef<HTMLInputElement>(null);
+  useImperativeHandle(inputRef, () => own.current as HTMLInputElement, []);
+  useTypedBeforeHydration(own, input.value);
   return (
     <div className="form-field">
       <label htmlFor={fieldId}>{label}</label>
       <input
         {...input}
         id={fieldId}
-        ref={inputRef}
+        ref={own}
         aria-invalid={error ? true : undefined}
         aria-describedby={describedBy}
       />

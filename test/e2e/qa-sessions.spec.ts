@@ -7,7 +7,7 @@ import { BILLING_HOME_TEXT } from '../../src/features/billing/home-texts';
 import type { PathFile } from '../../machines/paths';
 import { machineVersion } from '../../machines/version';
 import { rulesHashOfDir } from '../../lib/paths/sessions';
-import { expect, settled, signIn, test } from './fixtures';
+import { expect, ready, settled, signIn, test } from './fixtures';
 import type { Locator, Page } from '@playwright/test';
 
 // QA sessions that replay (issue 13, item 8; machines/README.md 'Captured sessions'): a session captured in the
@@ -125,6 +125,8 @@ test.describe('QA sessions captured in the browser replay in the browser', () =>
       guarded: page,
     }, testInfo) => {
       await page.goto('/login/forgotPassword?qa');
+      // Taps before hydration do nothing (src/ui/Form.tsx): a customer waits for the page to work.
+      await ready(page);
       await page.getByLabel('Username').fill('alex.postpaid');
       await page.getByRole('button', { name: 'Continue' }).click();
       await page.getByLabel('Email address').fill('alex.postpaid@mail.example');

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { test, expect, signIn, settled, axe } from './fixtures';
+import { test, expect, signIn, settled, axe, ready } from './fixtures';
 import { loginRoutes } from '../../src/shell/route-table';
 import { ANALYTICS_EVENTS } from '../../src/stores/analytics';
 
@@ -167,6 +167,7 @@ test.describe('chat (one global chat function)', () => {
     guarded: page,
   }) => {
     await page.goto('/login/forgotPassword');
+    await ready(page);
     await page.getByRole('button', { name: 'Chat with us' }).click();
     const chat = page.getByRole('dialog', { name: 'Chat with us' });
     await expect(chat).toBeVisible();

@@ -7,6 +7,7 @@ import { TextField } from '../../ui/TextField';
 import { shownMessages } from '../../../machines/messages';
 import { deviceGroups } from './wifi-data';
 import { WIFI_TEXT as T } from './wifi-texts';
+import { Form } from '../../ui/Form';
 
 /**
  * The connected devices in the three fixed groups, each device with Rename (its name or its type,
@@ -82,7 +83,7 @@ function DeviceRow({ device }: { device: ConnectedDevice }) {
     );
   }
   return (
-    <form
+    <Form
       className="device-row device-row--editing"
       aria-label={T.rename(name)}
       onSubmit={(e) => {
@@ -120,6 +121,6 @@ function DeviceRow({ device }: { device: ConnectedDevice }) {
           {T.cancel}
         </button>
       </div>
-    </form>
+    </Form>
   );
 }

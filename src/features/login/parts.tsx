@@ -1,9 +1,11 @@
-import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import type { ShownMessage } from '../../../machines/messages';
 import { PASSWORD_MIN_LENGTH } from '../../../machines/recovery-input';
 import { config } from '../../config';
 import { ChatLink } from '../../ui/chat';
+import { Form } from '../../ui/Form';
+import { useTypedBeforeHydration } from '../../ui/typed-before-hydration';
 
 /** Back to the provider's sign-in (a full-page address, outside the app's router). */
 export function SignInLink({ children = 'Back to sign in' }: { children?: ReactNode }) {
@@ -69,6 +71,8 @@ export function Field({
   maxLength?: number;
 }) {
   const id = useId();
+  const field = useRef<HTMLInputElement>(null);
+  useTypedBeforeHydration(field, value);
   const hintId = `${id}-hint`;
   const describedBy = [hint ? hintId : null, invalid ? messagesId : null].filter(Boolean).join(' ');
   return (
@@ -76,6 +80,7 @@ export function Field({
       <label htmlFor={id}>{label}</label>
       <input
         id={id}
+        ref={field}
         type={input.type ?? 'text'}
         autoComplete={input.autoComplete}
         inputMode={input.inputMode}
@@ -119,7 +124,7 @@ export function RecoveryForm({
     if (!busy) onSubmit();
   };
   return (
-    <form onSubmit={submit} noValidate>
+    <Form onSubmit={submit} noValidate>
       {children}
       <FlowMessages messages={messages} id={messagesId} />
       {busy ? (
@@ -130,7 +135,7 @@ export function RecoveryForm({
       <button type="submit" className="btn" aria-disabled={busy || undefined}>
         {busy ? busyLabel : submitLabel}
       </button>
-    </form>
+    </Form>
   );
 }
 

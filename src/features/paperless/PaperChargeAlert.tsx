@@ -12,6 +12,7 @@ import { paperlessInputOf } from './paperless-input';
 import { ConfirmEmailDialog, PaperlessBusy } from './PaperlessDialogs';
 import { PAPERLESS_TEXT as T } from './texts';
 import './paperless.css';
+import { Form } from '../../ui/Form';
 
 /**
  * The paper-charge alert (rules decide when: 9-character Blue Marble account of owner 1, RES or SMB, paper
@@ -49,7 +50,7 @@ export const PaperChargeAlert = observer(function PaperChargeAlert() {
   return (
     <Alert tone="info" heading={T.paperChargeHeading}>
       <p>{T.paperChargeBody(fee)}</p>
-      <form className="home-inline-form" onSubmit={onSubmit} noValidate>
+      <Form className="home-inline-form" onSubmit={onSubmit} noValidate>
         <TextField
           id={fieldId}
           label={T.emailLabel}
@@ -69,7 +70,7 @@ export const PaperChargeAlert = observer(function PaperChargeAlert() {
           {T.paperChargeSubmit}
         </button>
         <PaperlessBusy snapshot={snapshot} />
-      </form>
+      </Form>
       <ConfirmEmailDialog snapshot={snapshot} send={send} />
     </Alert>
   );

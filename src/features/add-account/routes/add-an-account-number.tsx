@@ -7,6 +7,7 @@ import { checkAccountNumber } from '../account-number';
 import { LinkedAccounts } from '../linked-accounts';
 import { TextField } from '../../../ui/TextField';
 import { ChatLink } from '../../../ui/chat';
+import { Form } from '../../../ui/Form';
 
 /**
  * /AddAnAccountNumber: the account selector's Add Account, and where a profile with no account yet lands
@@ -44,7 +45,7 @@ export const Component = observer(function AddAnAccountNumber() {
       ) : null}
       <section className="panel" aria-labelledby="add-account-form-title">
         <h2 id="add-account-form-title">Account to add</h2>
-        <form onSubmit={onSubmit} noValidate>
+        <Form onSubmit={onSubmit} noValidate>
           <TextField
             id={fieldId}
             label="Account number"
@@ -63,7 +64,7 @@ export const Component = observer(function AddAnAccountNumber() {
           <button type="submit" className="btn">
             Continue
           </button>
-        </form>
+        </Form>
         {accepted ? (
           <div role="status">
             <p>

@@ -8,6 +8,7 @@ import { AddressText, ProfileUnavailable } from '../profile';
 import { TextField } from '../../../ui/TextField';
 import { LongText } from '../../../ui/LongText';
 import { ChatLink } from '../../../ui/chat';
+import { Form } from '../../../ui/Form';
 
 /** The query flag that opens this page with the contact number field focused (shell spec §2). */
 export const FOCUS_CONTACT_NUMBER = 'focusContactNumber';
@@ -111,7 +112,7 @@ export const Component = observer(function AccountInfo() {
         </table>
       )}
 
-      <form onSubmit={onSubmit} noValidate aria-labelledby={`${fieldId}-legend`}>
+      <Form onSubmit={onSubmit} noValidate aria-labelledby={`${fieldId}-legend`}>
         <h3 id={`${fieldId}-legend`}>Add or update a contact number</h3>
         <TextField
           id={fieldId}
@@ -130,7 +131,7 @@ export const Component = observer(function AccountInfo() {
         <button type="submit" className="btn">
           Continue
         </button>
-      </form>
+      </Form>
       {checked ? (
         <p role="status">
           Contact numbers are changed by our agents, not online. <ChatLink>Chat with us</ChatLink> and give

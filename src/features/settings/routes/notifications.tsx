@@ -6,6 +6,7 @@ import { isValidEmail } from '../email';
 import { ProfileUnavailable } from '../profile';
 import { TextField } from '../../../ui/TextField';
 import { ChatLink } from '../../../ui/chat';
+import { Form } from '../../../ui/Form';
 
 /** The query flag the email alerts link with (home spec 2.8: /settings/notifications?focusEmailid=true). */
 export const FOCUS_EMAIL = 'focusEmailid';
@@ -77,7 +78,7 @@ export const NotificationsPage = observer(function Notifications({
         </p>
       )}
 
-      <form onSubmit={onSubmit} noValidate aria-labelledby={`${fieldId}-title`}>
+      <Form onSubmit={onSubmit} noValidate aria-labelledby={`${fieldId}-title`}>
         <h3 id={`${fieldId}-title`}>Update your account email</h3>
         <TextField
           id={fieldId}
@@ -95,7 +96,7 @@ export const NotificationsPage = observer(function Notifications({
         <button type="submit" className="btn">
           Continue
         </button>
-      </form>
+      </Form>
       {accepted ? (
         <p role="status">
           The account email is changed by our agents, not online. <ChatLink>Chat with us</ChatLink> and give
