@@ -102,6 +102,9 @@ export default defineConfig(({ isSsrBuild }) => ({
     manifest: true,
     // Under a strict CSP nothing may be inlined as a data: script.
     assetsInlineLimit: 0,
+    // No modulepreload polyfill: every browser the portal supports has <link rel="modulepreload"> (Chrome 66,
+    // Safari 17, Firefox 115), and the polyfill's check ran in the entry's first task (docs/decisions/039).
+    modulePreload: { polyfill: false },
     rolldownOptions: {
       output: {
         codeSplitting: {

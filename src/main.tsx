@@ -48,6 +48,10 @@ function whenIdle(work: () => void): void {
  */
 async function start(): Promise<void> {
   const env = browserEnv();
+  // The modules' evaluation, the stores' creation, the server's state put into them, the router and the
+  // hydration each run in a task of their own: together they blocked the page for 100 to 250 ms at a phone's
+  // speed (docs/decisions/039-no-long-tasks.md).
+  await env.yieldToMain?.();
   // Every /preauth call carries the application key (fetched, renewed and retried once on a 401 there).
   const client = withLazyApplicationKey(createClient({ fetch: env.fetch }), {
     keyUrl: config.preauth.applicationKeyUrl,
@@ -73,6 +77,7 @@ async function start(): Promise<void> {
         },
         onIssue: (issue) =>
           api.logIssue({ page: 'startup', operation: 'loadRules', message: issue.message, level: 'warn' }),
+        ...(env.yieldToMain ? { pause: env.yieldToMain } : {}),
       }),
     ));
   const engine = (): Promise<Runtime> =>
@@ -105,8 +110,10 @@ async function start(): Promise<void> {
     if (!pathname.startsWith('/login') && !pathname.startsWith('/studio'))
       void store.guard(`${page}${search}${hash}`);
   };
-  if (served) hydrate(store, served);
-  else {
+  if (served) {
+    await env.yieldToMain?.();
+    hydrate(store, served);
+  } else {
     void engine();
     store.start();
     guard();
@@ -144,7 +151,14 @@ async function start(): Promise<void> {
     store.start();
     void resume(store, served);
     guard();
-    whenIdle(() => void engine().then((runtime) => decideAgainIfRulesChanged(store, served, runtime)));
+    whenIdle(
+      () =>
+        void engine().then(async (runtime) => {
+          // The rules' fingerprint in a task of its own.
+          await env.yieldToMain?.();
+          decideAgainIfRulesChanged(store, served, runtime);
+        }),
+    );
   };
   const app = (
     <StrictMode>
