@@ -84,7 +84,7 @@ async function start(): Promise<void> {
     (runtime ??= Promise.all([loadedRules(), import('./engine/runtime')]).then(([r, { createRuntime }]) => {
       store.qa.setRuleFiles(Object.values(r.files));
       store.qa.decidedWith(r);
-      return createRuntime(r.rulesets);
+      return createRuntime(r.rulesets, env.yieldToMain ? { pause: env.yieldToMain } : {});
     }));
   const store = new RootStore(
     env,
@@ -132,6 +132,7 @@ async function start(): Promise<void> {
     const decided = (served.decisions.current?.sections ?? []).map(({ section }) => section);
     await when(() => decided.every((section) => !arrivingCode.has(section)));
     homeShown();
+    await env.yieldToMain?.();
   }
   const router = createBrowserRouter(
     routes,

@@ -260,7 +260,15 @@ function itemFacts(facts: FactValues, context: Partial<Record<string, unknown>>)
   }
 }
 
-export function createRuntime(rulesets: Rulesets): Runtime {
+export interface RuntimeOptions {
+  /**
+   * Awaited before each decision file runs (the browser's yield to its main thread): every decision of a home
+   * in one task blocked the page for 60 to 100 ms at a phone's speed (docs/decisions/039-no-long-tasks.md).
+   */
+  pause?: () => Promise<void>;
+}
+
+export function createRuntime(rulesets: Rulesets, options: RuntimeOptions = {}): Runtime {
   // Each file's engine is built on its first decision, so making a runtime costs nothing up front: the
   // browser makes one when idle after hydration, for decisions that may come later (a flow's outcome, an
   // account switch), and a task that built them all at once blocked the page (docs/decisions/039).
@@ -276,7 +284,9 @@ export function createRuntime(rulesets: Rulesets): Runtime {
     }
     return made;
   };
-  const run = (id: DecisionId, facts: FactValues): Promise<Outcome> => runner(id).run(facts);
+  const { pause } = options;
+  const run = (id: DecisionId, facts: FactValues): Promise<Outcome> =>
+    pause ? pause().then(() => runner(id).run(facts)) : runner(id).run(facts);
 
   async function decide(
     accountFacts: AccountFacts,
