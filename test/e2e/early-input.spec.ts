@@ -19,6 +19,8 @@ async function holdScripts(page: Page): Promise<() => Promise<void>> {
   return async () => {
     release();
     await ready(page);
+    // Scripts asked for later go straight to the server.
+    await page.unrouteAll({ behavior: 'ignoreErrors' });
   };
 }
 
