@@ -60,6 +60,8 @@ const ITEMS = DECISIONS.filter((d) => d.stage === 'order');
 const STAGES = ([0, 1, 2] as const).map((s) => ACCOUNT.filter((d) => d.stage === s));
 /** The account decisions in the order they run (a step's index). */
 const RUN_ORDER: readonly DecisionId[] = STAGES.flat().map((d) => d.id);
+/** Pairs of plans whose merged plan is kept per compiled rule set (there are a few dozen). */
+const MERGED_LIMIT = 4096;
 /** The stage-0 decisions and data loading: what plans the calls. */
 const PLANNING: readonly DecisionId[] = [...STAGES[0]!.map((d) => d.id), 'data-loading'];
 /** Decided facts, in the order the decisions run; each has a slot after the input facts. */
@@ -183,7 +185,15 @@ export function compileRules(rulesets: Rulesets): CompiledRules {
     stage.map((spec) => stepOf(spec, decisions[spec.id], accountLayout.decidedBase)),
   );
   const items = itemDecider(decisions, orderLayout);
-  const account = accountDecider(stages, accountLayout);
+  // The input facts the plan of calls reads: those the stage-0 files and data-loading name.
+  const planReads = [
+    ...new Set(
+      PLANNING.flatMap((id) => [...pickedFacts(rulesets[id].rules)])
+        .map((name) => accountLayout.slot(name))
+        .filter((slot) => slot !== undefined && slot < accountLayout.inputs),
+    ),
+  ];
+  const account = accountDecider(stages, accountLayout, planReads);
   return {
     decide: (facts) => account.run(accountLayout.fromObject(facts)),
     decideVector: (facts, overrides) => account.run(accountLayout.fromVector(facts, overrides)),
@@ -219,7 +229,7 @@ export function compileRules(rulesets: Rulesets): CompiledRules {
 }
 
 /** The account's decisions, stage by stage, afresh or reusing another rule set's answers. */
-function accountDecider(stages: Step[][], layout: Layout) {
+function accountDecider(stages: Step[][], layout: Layout, planReads: readonly number[]) {
   const base = layout.decidedBase;
   // Every account's decisions as one shape: a copy of a record holding every key (V8 keeps it a fast
   // object; one built key by key turns into a dictionary past a dozen keys, slow to fill and to read).
@@ -234,13 +244,16 @@ function accountDecider(stages: Step[][], layout: Layout) {
   function run(v: Vector, onStage?: (stage: Step[], v: Vector) => void): HomeDecisions {
     clearDecided(v);
     const d = blank();
-    for (const stage of stages) {
+    for (let s = 0; s < stages.length; s++) {
+      const stage = stages[s]!;
       for (const step of stage) d[step.key] = step.get(v);
       onStage?.(stage, v);
-      for (const step of stage) feed(step, v, d[step.key]);
+      // The last stage's decided facts are read by no account decision (items get them as decisions).
+      if (s < last) for (const step of stage) feed(step, v, d[step.key]);
     }
     return d as HomeDecisions;
   }
+  const last = stages.length - 1;
 
   /** The plan of calls the data-loading rules give for the facts in `v` (stage 0 first). */
   const planning = stages[0]!;
@@ -257,22 +270,42 @@ function accountDecider(stages: Step[][], layout: Layout) {
     after: (calls: readonly DataCall[]) => Overrides,
   ): { calls: readonly DataCall[]; decisions: HomeDecisions } {
     const v = layout.fromVector(facts, before);
-    let calls = plan(v);
+    const first = plan(v);
+    for (let i = 0; i < planReads.length; i++) planned[i] = v[planReads[i]!];
     restore(v, facts, before);
-    let overrides = after(calls);
+    const overrides = after(first);
     apply(v, overrides);
     // As the app (and the preview's decidePersona): once the first calls have answered the rules decide
-    // again, and the calls they add then (the wifi calls wait for the services answer) are made too.
-    const again = plan(v);
-    let added: DataCall[] | null = null;
-    for (const call of again) if (!calls.includes(call)) (added ??= []).push(call);
-    if (added) {
-      calls = sharedList([...calls, ...added]);
+    // again, and the calls they add then (the wifi calls wait for the services answer) are made too. The
+    // plan reads only planReads: when the answers left those as they were, it is the same plan.
+    let unchanged = true;
+    for (let i = 0; i < planReads.length && unchanged; i++)
+      unchanged = Object.is(v[planReads[i]!], planned[i]);
+    if (unchanged) return { calls: first, decisions: run(v) };
+    const calls = withAdded(first, plan(v));
+    if (calls !== first) {
       restore(v, facts, overrides);
-      overrides = after(calls);
-      apply(v, overrides);
+      apply(v, after(calls));
     }
     return { calls, decisions: run(v) };
+  }
+
+  /** The planning files' input facts, as they were for the first plan of the account being decided. */
+  const planned: unknown[] = planReads.map(() => undefined);
+  /** `calls` and the calls `again` adds (one shared list), per pair of plans (both shared lists). */
+  const merged = new Map<readonly DataCall[], Map<readonly DataCall[], readonly DataCall[]>>();
+  function withAdded(calls: readonly DataCall[], again: readonly DataCall[]): readonly DataCall[] {
+    let row = merged.get(calls);
+    const known = row?.get(again);
+    if (known) return known;
+    let added: DataCall[] | null = null;
+    for (const call of again) if (!calls.includes(call)) (added ??= []).push(call);
+    const out = added ? sharedList([...calls, ...added]) : calls;
+    if (merged.size < MERGED_LIMIT) {
+      if (!row) merged.set(calls, (row = new Map<readonly DataCall[], readonly DataCall[]>()));
+      row.set(again, out);
+    }
+    return out;
   }
 
   /**
