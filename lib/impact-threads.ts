@@ -6,7 +6,7 @@
  * costs only what it delays. The main thread runs its share from the same bundle: the sources through tsx
  * decide about a third slower.
  */
-import { availableParallelism } from 'node:os';
+import { availableParallelism, loadavg } from 'node:os';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { ImpactReport, PartReport } from '../src/impact/impact';
@@ -18,8 +18,14 @@ import type { ImpactThreadData } from './impact-thread';
 
 export type { ImpactJob } from './impact-part';
 
-/** Threads used by default: one per core the process may use. */
-export const defaultThreads = (): number => availableParallelism();
+/**
+ * Threads used by default: one per core the process may use that other work leaves idle (the cores less
+ * the 1-minute load average, rounded), at least one. On a busy machine a second thread costs more than it
+ * gives: it starts, compiles and warms up the same code (about 0.6 s of CPU) and waits for a core someone
+ * else is using (ADR 029's figures: at load 5 to 7 on two cores, one thread finished first).
+ */
+export const defaultThreads = (cores = availableParallelism(), load = loadavg()[0]!): number =>
+  Math.max(1, Math.min(cores, Math.round(cores - load)));
 
 /**
  * Measures `job` on `threads` threads (the main one included); the report's `timings.total` is the whole
