@@ -318,31 +318,29 @@ function accountDecider(stages: Step[][], layout: Layout, planReads: readonly nu
     known: HomeDecisions,
     same: ReadonlySet<DecisionId>,
   ): HomeDecisions {
-    const d = blank();
     const k = known as unknown as Record<string, unknown>;
+    /** The answers, once one differs from known's (a copy of known: the answers before it are known's). */
+    let d: Record<string, unknown> | null = null;
     const reused = reusedSteps(same);
     let v: Vector | null = null;
     /** Stages whose decided facts are written into v. */
     let filled = 0;
     let inputsSame = true;
-    /** Whether every answer so far is known's. */
-    let allKnown = true;
     for (let s = 0; s < stages.length; s++) {
       const stage = stages[s]!;
       for (const step of stage) {
-        if (inputsSame && reused[step.index] === true) d[step.key] = k[step.key];
-        else {
-          if (!v) {
-            v = layout.fromVector(facts, overrides);
-            clearDecided(v);
-          }
-          for (; filled < s; filled++) for (const done of stages[filled]!) feed(done, v, d[done.key]);
-          d[step.key] = step.get(v);
-          if (d[step.key] !== k[step.key]) allKnown = false;
+        // Reused: known's answer, which d (when made) already holds.
+        if (inputsSame && reused[step.index] === true) continue;
+        if (!v) {
+          v = layout.fromVector(facts, overrides);
+          clearDecided(v);
         }
+        for (; filled < s; filled++) for (const done of stages[filled]!) feed(done, v, (d ?? k)[done.key]);
+        const answer = step.get(v);
+        if (answer !== k[step.key]) (d ??= { ...k })[step.key] = answer;
       }
       // Later files read this stage's decided facts: equal facts, equal inputs.
-      if (inputsSame)
+      if (inputsSame && d)
         for (const step of stage)
           if (!sameFed(step, d[step.key], k[step.key])) {
             inputsSame = false;
@@ -350,7 +348,7 @@ function accountDecider(stages: Step[][], layout: Layout, planReads: readonly nu
           }
     }
     // Every answer the same object as known's: known itself (the impact then compares nothing).
-    return allKnown ? known : (d as HomeDecisions);
+    return (d as HomeDecisions | null) ?? known;
   }
 
   /** Per step (by index), whether its file is in `same`: worked out once per set. */
