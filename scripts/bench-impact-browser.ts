@@ -3,7 +3,8 @@
  * impact worker (src/features/studio/impact.worker.ts), a page served with the portal's CSP drives it with
  * the studio's messages: the population prepared once with the live rules, then the card-warning draft
  * (60 → 45 days) measured several times, and a toggle turned on (every file decided again: the worst
- * case). A figure against the 1,000 ms budget, printed, never asserted: the machine is shared.
+ * case); with one worker, then with two each holding half the population (the studio's split on two
+ * cores). A figure against the 1,000 ms budget, printed, never asserted: the machine is shared.
  * `npm run bench` prints it; `npx tsx scripts/bench-impact-browser.ts` runs it alone.
  */
 import { readFileSync } from 'node:fs';
@@ -35,13 +36,15 @@ async function workerBundle(): Promise<string> {
 }
 
 export interface BrowserImpactFigures {
-  /** Preparing the population: generating and deciding it with the live rules (worker's ms). */
+  /** Preparing the population: generating and deciding it with the live rules (page's ms). */
   prepareMs: number;
   /** Each measurement of the card-warning draft, post to report (page's ms), in run order. */
   draftMs: number[];
   /** The same with a toggle turned on: every file of the draft decided again. */
   worstMs: number[];
   changedAccounts: number;
+  /** The same with two workers, each with half the population (the studio's split on two cores). */
+  twoWorkers: { prepareMs: number; draftMs: number[]; worstMs: number[] };
   load: number[];
 }
 
@@ -73,48 +76,67 @@ export async function benchImpactInChromium(): Promise<BrowserImpactFigures> {
     // tsx names the functions it compiles with a helper the page does not have.
     await page.addInitScript('globalThis.__name = (f) => f;');
     await page.goto(`${ORIGIN}/`);
-    const figures = await page.evaluate(
-      async ({ base, drafts, distributions, runs }) => {
-        type Message = { type: string; id?: number; ms?: number; report?: { changedAccounts: number } };
-        const worker = new Worker('/worker.js', { type: 'module' });
-        const next = (want: (m: Message) => boolean) =>
-          new Promise<Message>((resolve, reject) => {
-            worker.onmessage = (e: MessageEvent<Message>) => {
-              if (e.data.type === 'error' || e.data.type === 'preparation-error')
-                reject(new Error(JSON.stringify(e.data)));
-              else if (want(e.data)) resolve(e.data);
-            };
-            worker.onerror = (e) => reject(new Error(e.message));
+    const measureWith = (workers: number) =>
+      page.evaluate(
+        async ({ base, drafts, distributions, runs, workers }) => {
+          type Message = { type: string; id?: number; ms?: number; report?: { changedAccounts: number } };
+          // One worker per part of the population, as the studio's client (impact-client.ts) splits it.
+          const sessions = Array.from({ length: workers }, (_, index) => {
+            const worker = new Worker('/worker.js', { type: 'module' });
+            const part = { index, of: workers };
+            const next = (want: (m: Message) => boolean) =>
+              new Promise<Message>((resolve, reject) => {
+                worker.onmessage = (e: MessageEvent<Message>) => {
+                  if (e.data.type === 'error' || e.data.type === 'preparation-error')
+                    reject(new Error(JSON.stringify(e.data)));
+                  else if (want(e.data)) resolve(e.data);
+                };
+                worker.onerror = (e) => reject(new Error(e.message));
+              });
+            return { worker, part, next };
           });
-        await next((m) => m.type === 'ready');
-        const prepared = next((m) => m.type === 'prepared');
-        worker.postMessage({ type: 'prepare', base, distributions });
-        const prepareMs = (await prepared).ms!;
-        let id = 0;
-        const measure = async (draft: unknown) => {
-          const run = ++id;
-          const done = next((m) => m.type === 'report' && m.id === run);
+          await Promise.all(sessions.map((s) => s.next((m) => m.type === 'ready')));
           const started = performance.now();
-          worker.postMessage({ type: 'run', id: run, base, draft, distributions });
-          const report = await done;
-          const ms = performance.now() - started;
-          worker.postMessage({ type: 'release', id: run });
-          return { ms, changed: report.report!.changedAccounts };
-        };
-        const draftMs: number[] = [];
-        let changedAccounts = 0;
-        for (let i = 0; i < runs; i++) {
-          const r = await measure(drafts.card);
-          draftMs.push(r.ms);
-          changedAccounts = r.changed;
-        }
-        const worstMs: number[] = [];
-        for (let i = 0; i < 3; i++) worstMs.push((await measure(drafts.worst)).ms);
-        worker.terminate();
-        return { prepareMs, draftMs, worstMs, changedAccounts };
-      },
-      { base: live, drafts: { card, worst }, distributions, runs: RUNS },
-    );
+          await Promise.all(
+            sessions.map((s) => {
+              const prepared = s.next((m) => m.type === 'prepared');
+              s.worker.postMessage({ type: 'prepare', base, distributions, part: s.part });
+              return prepared;
+            }),
+          );
+          const prepareMs = performance.now() - started;
+          let id = 0;
+          const measure = async (draft: unknown) => {
+            const run = ++id;
+            const begun = performance.now();
+            const reports = await Promise.all(
+              sessions.map((s) => {
+                const done = s.next((m) => m.type === 'report' && m.id === run);
+                s.worker.postMessage({ type: 'run', id: run, base, draft, distributions, part: s.part });
+                return done;
+              }),
+            );
+            const ms = performance.now() - begun;
+            for (const s of sessions) s.worker.postMessage({ type: 'release', id: run });
+            return { ms, changed: reports.reduce((n, r) => n + r.report!.changedAccounts, 0) };
+          };
+          const draftMs: number[] = [];
+          let changedAccounts = 0;
+          for (let i = 0; i < runs; i++) {
+            const r = await measure(drafts.card);
+            draftMs.push(r.ms);
+            changedAccounts = r.changed;
+          }
+          const worstMs: number[] = [];
+          for (let i = 0; i < 3; i++) worstMs.push((await measure(drafts.worst)).ms);
+          for (const s of sessions) s.worker.terminate();
+          return { prepareMs, draftMs, worstMs, changedAccounts };
+        },
+        { base: live, drafts: { card, worst }, distributions, runs: RUNS, workers },
+      );
+    const one = await measureWith(1);
+    const two = await measureWith(2);
+    const figures = { ...one, twoWorkers: two };
     return { ...figures, load: [...load, ...loadavg()] };
   } finally {
     await browser.close();
@@ -145,6 +167,16 @@ export function printBrowserImpact(f: BrowserImpactFigures): void {
   );
   console.log(
     `| the same with a toggle turned on: every file decided again (worst case) | ${f.worstMs.map(ms).join(', ')} | ${ms(median(f.worstMs))} (${verdict(median(f.worstMs))} ${ms(IMPACT_BUDGET_MS)}) |`,
+  );
+  const two = f.twoWorkers;
+  console.log(
+    `| two workers (half the population each, as the studio on two cores): preparing | ${ms(two.prepareMs)} | |`,
+  );
+  console.log(
+    `| two workers: the card warning | ${two.draftMs.map(ms).join(', ')} | ${ms(median(two.draftMs))} (${verdict(median(two.draftMs))} ${ms(IMPACT_BUDGET_MS)}) |`,
+  );
+  console.log(
+    `| two workers: the worst case | ${two.worstMs.map(ms).join(', ')} | ${ms(median(two.worstMs))} (${verdict(median(two.worstMs))} ${ms(IMPACT_BUDGET_MS)}) |`,
   );
 }
 

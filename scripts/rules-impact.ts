@@ -10,7 +10,7 @@
  *   --seed <n>, --accounts <n>  override the distributions' seed and size
  *   --examples <n>           example accounts per change (default 3)
  *   --show <index>           every fact and decision of one generated account under both rule sets
- *   --threads <n>            threads sharing the accounts (default: one per core)
+ *   --threads <n>            threads sharing the accounts (default: one per idle core, at least one)
  *   --no-reuse               decide every file of the base rules afresh (the worst case; the same report)
  *   --json                   the report as JSON
  *

@@ -58,6 +58,10 @@ export const ORDER_LAYOUT: readonly string[] = ORDER_FACTS.map((f) => f.name);
 const ACCOUNT = DECISIONS.filter((d) => d.stage !== 'order');
 const ITEMS = DECISIONS.filter((d) => d.stage === 'order');
 const STAGES = ([0, 1, 2] as const).map((s) => ACCOUNT.filter((d) => d.stage === s));
+/** The account decisions in the order they run (a step's index). */
+const RUN_ORDER: readonly DecisionId[] = STAGES.flat().map((d) => d.id);
+/** Pairs of plans whose merged plan is kept per compiled rule set (there are a few dozen). */
+const MERGED_LIMIT = 4096;
 /** The stage-0 decisions and data loading: what plans the calls. */
 const PLANNING: readonly DecisionId[] = [...STAGES[0]!.map((d) => d.id), 'data-loading'];
 /** Decided facts, in the order the decisions run; each has a slot after the input facts. */
@@ -119,6 +123,8 @@ export interface CompiledRules {
 /** One decision compiled: its rules, how its answer is read, where it goes and what it feeds. */
 interface Step {
   readonly id: DecisionId;
+  /** Its place among the account decisions, in the order they run (RUN_ORDER). */
+  readonly index: number;
   readonly key: string;
   readonly get: (v: Vector) => unknown;
   /** [slot, value of the answer] per fed fact; the answer's fed values kept for the next identical answer. */
@@ -130,6 +136,7 @@ interface Step {
 function stepOf(spec: AnyDeclaration, compiled: CompiledDecision, base: number): Step {
   return {
     id: spec.id,
+    index: RUN_ORDER.indexOf(spec.id),
     key: spec.key,
     get: compileOutcome(spec.outcome, compiled),
     feeds: spec.feeds.map((f) => ({ slot: base + DECIDED.indexOf(f.name), of: f.of })),
@@ -178,7 +185,15 @@ export function compileRules(rulesets: Rulesets): CompiledRules {
     stage.map((spec) => stepOf(spec, decisions[spec.id], accountLayout.decidedBase)),
   );
   const items = itemDecider(decisions, orderLayout);
-  const account = accountDecider(stages, accountLayout);
+  // The input facts the plan of calls reads: those the stage-0 files and data-loading name.
+  const planReads = [
+    ...new Set(
+      PLANNING.flatMap((id) => [...pickedFacts(rulesets[id].rules)])
+        .map((name) => accountLayout.slot(name))
+        .filter((slot) => slot !== undefined && slot < accountLayout.inputs),
+    ),
+  ];
+  const account = accountDecider(stages, accountLayout, planReads);
   return {
     decide: (facts) => account.run(accountLayout.fromObject(facts)),
     decideVector: (facts, overrides) => account.run(accountLayout.fromVector(facts, overrides)),
@@ -214,22 +229,31 @@ export function compileRules(rulesets: Rulesets): CompiledRules {
 }
 
 /** The account's decisions, stage by stage, afresh or reusing another rule set's answers. */
-function accountDecider(stages: Step[][], layout: Layout) {
+function accountDecider(stages: Step[][], layout: Layout, planReads: readonly number[]) {
   const base = layout.decidedBase;
+  // Every account's decisions as one shape: a copy of a record holding every key (V8 keeps it a fast
+  // object; one built key by key turns into a dictionary past a dozen keys, slow to fill and to read).
+  const template: Record<string, unknown> = Object.fromEntries(
+    stages.flat().map((step) => [step.key, undefined]),
+  );
+  const blank = (): Record<string, unknown> => ({ ...template });
   const clearDecided = (v: Vector): void => {
     for (let i = 0; i < DECIDED.length; i++) v[base + i] = null;
   };
 
   function run(v: Vector, onStage?: (stage: Step[], v: Vector) => void): HomeDecisions {
     clearDecided(v);
-    const d: Record<string, unknown> = {};
-    for (const stage of stages) {
+    const d = blank();
+    for (let s = 0; s < stages.length; s++) {
+      const stage = stages[s]!;
       for (const step of stage) d[step.key] = step.get(v);
       onStage?.(stage, v);
-      for (const step of stage) feed(step, v, d[step.key]);
+      // The last stage's decided facts are read by no account decision (items get them as decisions).
+      if (s < last) for (const step of stage) feed(step, v, d[step.key]);
     }
     return d as HomeDecisions;
   }
+  const last = stages.length - 1;
 
   /** The plan of calls the data-loading rules give for the facts in `v` (stage 0 first). */
   const planning = stages[0]!;
@@ -246,22 +270,42 @@ function accountDecider(stages: Step[][], layout: Layout) {
     after: (calls: readonly DataCall[]) => Overrides,
   ): { calls: readonly DataCall[]; decisions: HomeDecisions } {
     const v = layout.fromVector(facts, before);
-    let calls = plan(v);
+    const first = plan(v);
+    for (let i = 0; i < planReads.length; i++) planned[i] = v[planReads[i]!];
     restore(v, facts, before);
-    let overrides = after(calls);
+    const overrides = after(first);
     apply(v, overrides);
     // As the app (and the preview's decidePersona): once the first calls have answered the rules decide
-    // again, and the calls they add then (the wifi calls wait for the services answer) are made too.
-    const again = plan(v);
-    let added: DataCall[] | null = null;
-    for (const call of again) if (!calls.includes(call)) (added ??= []).push(call);
-    if (added) {
-      calls = sharedList([...calls, ...added]);
+    // again, and the calls they add then (the wifi calls wait for the services answer) are made too. The
+    // plan reads only planReads: when the answers left those as they were, it is the same plan.
+    let unchanged = true;
+    for (let i = 0; i < planReads.length && unchanged; i++)
+      unchanged = Object.is(v[planReads[i]!], planned[i]);
+    if (unchanged) return { calls: first, decisions: run(v) };
+    const calls = withAdded(first, plan(v));
+    if (calls !== first) {
       restore(v, facts, overrides);
-      overrides = after(calls);
-      apply(v, overrides);
+      apply(v, after(calls));
     }
     return { calls, decisions: run(v) };
+  }
+
+  /** The planning files' input facts, as they were for the first plan of the account being decided. */
+  const planned: unknown[] = planReads.map(() => undefined);
+  /** `calls` and the calls `again` adds (one shared list), per pair of plans (both shared lists). */
+  const merged = new Map<readonly DataCall[], Map<readonly DataCall[], readonly DataCall[]>>();
+  function withAdded(calls: readonly DataCall[], again: readonly DataCall[]): readonly DataCall[] {
+    let row = merged.get(calls);
+    const known = row?.get(again);
+    if (known) return known;
+    let added: DataCall[] | null = null;
+    for (const call of again) if (!calls.includes(call)) (added ??= []).push(call);
+    const out = added ? sharedList([...calls, ...added]) : calls;
+    if (merged.size < MERGED_LIMIT) {
+      if (!row) merged.set(calls, (row = new Map<readonly DataCall[], readonly DataCall[]>()));
+      row.set(again, out);
+    }
+    return out;
   }
 
   /**
@@ -274,8 +318,10 @@ function accountDecider(stages: Step[][], layout: Layout) {
     known: HomeDecisions,
     same: ReadonlySet<DecisionId>,
   ): HomeDecisions {
-    const d: Record<string, unknown> = {};
     const k = known as unknown as Record<string, unknown>;
+    /** The answers, once one differs from known's (a copy of known: the answers before it are known's). */
+    let d: Record<string, unknown> | null = null;
+    const reused = reusedSteps(same);
     let v: Vector | null = null;
     /** Stages whose decided facts are written into v. */
     let filled = 0;
@@ -283,20 +329,34 @@ function accountDecider(stages: Step[][], layout: Layout) {
     for (let s = 0; s < stages.length; s++) {
       const stage = stages[s]!;
       for (const step of stage) {
-        if (inputsSame && same.has(step.id)) d[step.key] = k[step.key];
-        else {
-          if (!v) {
-            v = layout.fromVector(facts, overrides);
-            clearDecided(v);
-          }
-          for (; filled < s; filled++) for (const done of stages[filled]!) feed(done, v, d[done.key]);
-          d[step.key] = step.get(v);
+        // Reused: known's answer, which d (when made) already holds.
+        if (inputsSame && reused[step.index] === true) continue;
+        if (!v) {
+          v = layout.fromVector(facts, overrides);
+          clearDecided(v);
         }
+        for (; filled < s; filled++) for (const done of stages[filled]!) feed(done, v, (d ?? k)[done.key]);
+        const answer = step.get(v);
+        if (answer !== k[step.key]) (d ??= { ...k })[step.key] = answer;
       }
       // Later files read this stage's decided facts: equal facts, equal inputs.
-      if (inputsSame) inputsSame = stage.every((step) => sameFed(step, d[step.key], k[step.key]));
+      if (inputsSame && d)
+        for (const step of stage)
+          if (!sameFed(step, d[step.key], k[step.key])) {
+            inputsSame = false;
+            break;
+          }
     }
-    return d as HomeDecisions;
+    // Every answer the same object as known's: known itself (the impact then compares nothing).
+    return (d as HomeDecisions | null) ?? known;
+  }
+
+  /** Per step (by index), whether its file is in `same`: worked out once per set. */
+  const reusedOf = new WeakMap<ReadonlySet<DecisionId>, boolean[]>();
+  function reusedSteps(same: ReadonlySet<DecisionId>): boolean[] {
+    let reused = reusedOf.get(same);
+    if (!reused) reusedOf.set(same, (reused = stages.flat().map((step) => same.has(step.id))));
+    return reused;
   }
 
   return { run, plan, decidePlanned, runReusing };
@@ -323,53 +383,60 @@ function apply(v: Vector, overrides: Overrides): void {
   }
 }
 
+/** A context record not read yet. */
+const NOT_READ = Symbol('not read');
+
+interface ItemTrie {
+  record?: ItemDecisions;
+  next?: Map<unknown, ItemTrie>;
+}
+
 /** The per-item decisions of an order or ticket, on the account decisions handed to items. */
 function itemDecider(decisions: Record<DecisionId, CompiledDecision>, layout: Layout) {
   const base = layout.decidedBase;
   const fed = ITEM_FED.map(({ key, f }) => ({ key, of: f.of, slot: base + DECIDED.indexOf(f.name) }));
   const gets = ITEMS.map((d) => ({ key: d.key, get: compileOutcome(d.outcome, decisions[d.id]) }));
   // Context records are usually shared (one toggles record for every account): read their values once.
-  const lastContext = new Map<string, unknown>();
-  const lastValues = new Map<string, unknown>();
+  const lastRecord: unknown[] = fed.map(() => NOT_READ);
+  const lastValue: unknown[] = fed.map(() => undefined);
 
   /** The per-item facts the runtime's decideItem adds: the fed facts of the decisions given, else absent. */
   function vector(v: Vector, context: Partial<Record<string, unknown>>): Vector {
-    for (const { key, of, slot } of fed) {
+    for (let i = 0; i < fed.length; i++) {
+      const { key, of, slot } = fed[i]!;
       if (!(key in context)) {
         v[slot] = undefined;
         continue;
       }
       const record = context[key];
-      const id = `${key}:${slot}`;
-      if (lastContext.get(id) !== record) {
-        lastContext.set(id, record);
-        lastValues.set(id, of(record as never) ?? null);
+      if (lastRecord[i] !== record) {
+        lastRecord[i] = record;
+        lastValue[i] = of(record as never) ?? null;
       }
-      v[slot] = lastValues.get(id);
+      v[slot] = lastValue[i];
     }
     return v;
   }
 
-  /** Item answers as one shared record per combination of answers. */
-  const answers = new Map<string, ItemDecisions>();
-  const ids = new Map<unknown, number>();
-  const idOf = (x: unknown): number => {
-    let id = ids.get(x);
-    if (id === undefined) ids.set(x, (id = ids.size));
-    return id;
-  };
+  /** Item answers as one shared record per combination of answers (a trie by answer, as record()). */
+  const answers: ItemTrie = {};
+  const values: unknown[] = gets.map(() => undefined);
   function item(v: Vector, context: ItemContext): ItemDecisions {
     vector(v, context);
-    let key = '';
-    const values = gets.map(({ get }) => get(v));
-    for (const x of values) key += `${idOf(x)},`;
-    let found = answers.get(key);
-    if (!found) {
+    let node = answers;
+    for (let i = 0; i < gets.length; i++) {
+      const x = (values[i] = gets[i]!.get(v));
+      node.next ??= new Map();
+      let child = node.next.get(x);
+      if (!child) node.next.set(x, (child = {}));
+      node = child;
+    }
+    if (!node.record) {
       const out: Record<string, unknown> = {};
       gets.forEach(({ key: k }, i) => (out[k] = values[i]));
-      answers.set(key, (found = frozen(out) as ItemDecisions));
+      node.record = frozen(out) as ItemDecisions;
     }
-    return found;
+    return node.record;
   }
 
   const messages = gets.find((g) => g.key === 'appointmentMessages')!;

@@ -330,6 +330,8 @@ class ImpactRun {
     for (let k = 0; k < n; k++) {
       const a = outcomesCurrent[k]!;
       const b = outcomesBase[k]!;
+      // The same decisions and items (a base side that reused every answer): nothing to compare.
+      if (a.decisions === b.decisions && a.orders === b.orders && a.tickets === b.tickets) continue;
       let changed = false;
       for (const [id, same, changes, seen] of COMPARED) {
         if (same(a.decisions, b.decisions)) continue;

@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { measureImpactInThreads } from '../../lib/impact-threads';
+import { defaultThreads, measureImpactInThreads } from '../../lib/impact-threads';
 import { PART_ACCOUNTS } from '../../lib/impact-part';
 import { loadRulesDir } from '../../lib/rules-files';
 import { repoRoot } from '../../lib/repo';
@@ -82,6 +82,14 @@ describe('an impact run in parts', () => {
 });
 
 describe('rules:impact on worker threads', () => {
+  it('uses one thread per idle core by default: every core of a quiet machine, one on a busy one', () => {
+    expect(defaultThreads(2, 0.1)).toBe(2);
+    expect(defaultThreads(2, 0.9)).toBe(1);
+    expect(defaultThreads(2, 6.5)).toBe(1);
+    expect(defaultThreads(8, 3.2)).toBe(5);
+    expect(defaultThreads(4, 0)).toBe(4);
+  });
+
   // Worker threads started (each loads the impact bundle) and several populations decided: seconds of work.
   it(
     'gives the report of one thread on two threads, and on worker threads alone, the worst case included',
