@@ -164,7 +164,10 @@ async function checkScreen({ page, gate }: Replay, step: PathStep, hold: boolean
 }
 
 /** The machine's side of a step: event, state, messages and effects, as the page recorded them. */
-function machineProblems(expected: PathStep, actual: PathStep): { problems: string[]; notes: string[] } {
+export function machineProblems(
+  expected: PathStep,
+  actual: PathStep,
+): { problems: string[]; notes: string[] } {
   const problems: string[] = [];
   const notes: string[] = [];
   if (actual.event.type !== expected.event.type) {
