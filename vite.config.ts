@@ -4,6 +4,7 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 import {
+  bootPreloads,
   bundledRuleHashes,
   firstPaint,
   routeDependencies,
@@ -41,6 +42,14 @@ const homeRouteDependencies = routeDependencies(
   /src\/(app\/[^/]+-route|features\/[^/]+\/route|features\/[^/]+\/routes\/[^/]+)\.tsx$/,
 );
 
+// What src/start.tsx imports of the portal's own modules, in one chunk: the last of the entry's pieces
+// (src/main.tsx), whatever the home's route shares with it. What the entry itself imports stays in the entry,
+// or the entry would import a group's chunk, and every piece with it, at once.
+const startDependencies = routeDependencies('src/start.tsx', /$^/);
+/** What the entry itself imports (its yield, Vite's preload helper): in no group, so it stays in the entry. */
+const entryOwn = (id: string): boolean => id.endsWith('src/yield-to-main.ts') || id.startsWith('\0');
+const inStartChunk = (id: string): boolean => startDependencies.test(id) && !entryOwn(id);
+
 export default defineConfig(({ isSsrBuild }) => ({
   define: {
     __BUNDLED_RULE_HASHES__: JSON.stringify(bundledRuleHashes('rules')),
@@ -50,7 +59,10 @@ export default defineConfig(({ isSsrBuild }) => ({
     react(),
     validateConfigAtBuild('config/portal.json'),
     firstPaint('config/portal.json'),
+    bootPreloads(),
     homeRouteDependencies.plugin,
+    // The browser's start-up only (the server's render has no src/start.tsx).
+    !isSsrBuild && startDependencies.plugin,
     // Brotli and gzip siblings of every text asset, made once at build time at the highest levels; the
     // sandbox serves them by content negotiation (docs/decisions/008-server-on-fastify.md).
     !isSsrBuild &&
@@ -102,23 +114,39 @@ export default defineConfig(({ isSsrBuild }) => ({
     manifest: true,
     // Under a strict CSP nothing may be inlined as a data: script.
     assetsInlineLimit: 0,
+    // No modulepreload polyfill: every browser the portal supports has <link rel="modulepreload"> (Chrome 66,
+    // Safari 17, Firefox 115), and the polyfill's check ran in the entry's first task (docs/decisions/039).
+    modulePreload: { polyfill: false },
     rolldownOptions: {
       output: {
         codeSplitting: {
           groups: [
-            // What the entry needs before anything renders, in one file (the bundler made three).
-            { name: 'initial', tags: ['$initial'], priority: 2 },
+            // The entry's pieces (src/main.tsx), each evaluated in a task of its own: React's renderer, MobX,
+            // the router, and the start-up's own modules.
+            { name: 'react', test: /node_modules\/(react|react-dom|scheduler)\//, priority: 3 },
+            { name: 'mobx', test: /node_modules\/(mobx|mobx-react-lite)\//, priority: 3 },
+            {
+              name: 'router',
+              test: /node_modules\/(react-router|react-router-dom|cookie|set-cookie-parser)\//,
+              priority: 3,
+            },
+            { name: 'start', test: inStartChunk, priority: 2, includeDependenciesRecursively: false },
             // What /home's route module needs beside it, in one file (the bundler made a dozen small ones).
             // Not its modules' dependencies with them: those other pages share go to page-deps below, so a
             // signed-out page never downloads the home's cards.
             {
               name: 'home-deps',
-              test: homeRouteDependencies.test,
+              test: (id: string) => homeRouteDependencies.test(id) && !entryOwn(id),
               priority: 1,
               includeDependenciesRecursively: false,
             },
             // What the home's module shares with other pages' modules (flows, dialogs), in one file they share.
-            { name: 'page-deps', test: homeRouteDependencies.sharedTest, priority: 1 },
+            {
+              name: 'page-deps',
+              test: (id: string) => homeRouteDependencies.sharedTest(id) && !entryOwn(id),
+              priority: 1,
+              includeDependenciesRecursively: false,
+            },
           ],
         },
       },

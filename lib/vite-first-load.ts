@@ -100,3 +100,37 @@ export function validateConfigAtBuild(configFile: string): Plugin {
     },
   };
 }
+
+/**
+ * Preloads of the entry's pieces (src/main.tsx imports React's renderer, MobX, the router and the start-up one
+ * by one, each evaluated in a task of its own): index.html lists the entry's static imports only, so without
+ * these links each piece would be fetched after the one before it ran, a round trip each. The server's pages
+ * take index.html's head as it is (sandbox/page-render.ts).
+ */
+export function bootPreloads(): Plugin {
+  return {
+    name: 'portal:boot-preloads',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, { bundle, chunk }) {
+        if (!bundle || !chunk) return [];
+        const linked = new Set<string>([chunk.fileName, ...chunk.imports]);
+        const files: string[] = [];
+        const walk = (file: string): void => {
+          const piece = bundle[file];
+          if (!piece || piece.type !== 'chunk' || linked.has(file)) return;
+          linked.add(file);
+          files.push(file);
+          for (const dep of piece.imports) walk(dep);
+        };
+        for (const file of chunk.dynamicImports) walk(file);
+        return files.map((file) => ({
+          tag: 'link',
+          attrs: { rel: 'modulepreload', crossorigin: true, href: `/${file}` },
+          injectTo: 'head' as const,
+        }));
+      },
+    },
+  };
+}

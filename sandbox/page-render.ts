@@ -57,6 +57,7 @@ interface Template {
 interface ManifestChunk {
   file: string;
   imports?: string[];
+  dynamicImports?: string[];
   css?: string[];
 }
 
@@ -117,6 +118,8 @@ function manifestReader(
       for (const dep of chunk.imports ?? []) walk(dep, into, css);
     };
     walk('index.html', loaded, loaded);
+    // With the entry's pieces, which index.html preloads too (src/main.tsx, lib/vite-first-load.ts).
+    for (const piece of manifest?.['index.html']?.dynamicImports ?? []) walk(piece, loaded, loaded);
     // And what the head lists already (the route's own chunks).
     for (const module of alreadyListed) walk(module, loaded, loaded);
     for (const module of modules) walk(module, chunks, styles);

@@ -6,7 +6,7 @@
  * React Router's static handler matching the same route table, React rendering the page. The server waits for
  * the account's calls as the browser's loading overlay does, never past homeCompleteMs; what is late is marked
  * under way and made by the browser. The state goes into the page as a JSON data block beside the markup, and
- * src/main.tsx hydrates that markup with it.
+ * src/start.tsx hydrates that markup with it.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { PassThrough, Writable, type Readable } from 'node:stream';

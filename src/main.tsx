@@ -1,179 +1,26 @@
-import { StrictMode, startTransition } from 'react';
-import { createRoot, hydrateRoot } from 'react-dom/client';
-import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router-dom';
+// The styles of every page: in index.html's head, before the server's markup paints.
 import './ui/styles.css';
-import { createClient } from './api/client';
-import { withLazyApplicationKey } from './api/preauth-client';
-import { config } from './config';
-import type { LoadedRules } from './engine/load';
-import { rulesUrl } from './engine/names';
-import type { Runtime } from './engine/runtime';
-import { createApi } from './stores/create-api';
-import { browserEnv } from './stores/env';
-import { when } from 'mobx';
-import { arrivingCode, homeShown } from './stores/arriving-code';
-import { hydrate, readServerState, resume, SERVER_STATE_ID, type ServerState } from './stores/hydration';
-import { RootStore } from './stores/root-store';
-import { StoreProvider } from './stores/context';
-import { App, buildRoutes } from './shell/App';
-import { onUnshowableValue } from './ui/format';
+import { yieldToMain } from './yield-to-main';
 
 /**
- * Loads the route modules the address matches before the router is made, so the first render is the page
- * itself, as the server rendered it (React Router's lazy routes with server rendering).
+ * The page's entry. The server's page is on screen before this runs. The start-up's code is evaluated in
+ * pieces, each in a task of its own, so the page answers input between them: React's renderer, MobX, the
+ * router, then the start-up itself (src/start.tsx), which creates the stores and hydrates the page. In one
+ * module graph their evaluation was one task of 90 to 160 ms at a phone's speed (docs/decisions/039). The page
+ * preloads every piece (lib/vite-first-load.ts, bootPreloads): the pieces cost tasks, not round trips.
  */
-async function resolveMatches(routes: RouteObject[]): Promise<void> {
-  const matches = matchRoutes(routes, window.location) ?? [];
-  await Promise.all(
-    matches.map(async ({ route }) => {
-      if (typeof route.lazy !== 'function') return;
-      const module = await route.lazy();
-      Object.assign(route, { ...module, lazy: undefined });
-    }),
-  );
+const PIECES: ReadonlyArray<() => Promise<unknown>> = [
+  () => import('./boot/react'),
+  () => import('./boot/mobx'),
+  () => import('./boot/router'),
+  () => import('./start'),
+];
+
+async function boot(): Promise<void> {
+  for (const piece of PIECES) {
+    await piece();
+    await yieldToMain();
+  }
 }
 
-/** Runs `work` when the main thread is idle (or soon, where the browser cannot say). */
-function whenIdle(work: () => void): void {
-  if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(work, { timeout: 2_000 });
-  else window.setTimeout(work, 200);
-}
-
-/**
- * Start-up. A signed-in page comes rendered by the server with its state beside it (src/entry-server.tsx): the
- * store takes that state, React hydrates the markup, and what the server could not wait for is made now. The
- * decisions came with the page, so the rules (/rules/bundle.json) and the engine are fetched once the page is
- * hydrated, for the next decision. A page the server did not render (the rule studio) starts everything at
- * once, as before: the rules, the sign-in check and the account's profile.
- */
-async function start(): Promise<void> {
-  const env = browserEnv();
-  // Every /preauth call carries the application key (fetched, renewed and retried once on a 401 there).
-  const client = withLazyApplicationKey(createClient({ fetch: env.fetch }), {
-    keyUrl: config.preauth.applicationKeyUrl,
-    header: config.preauth.applicationKeyHeader,
-    now: () => env.now().getTime(),
-  });
-  const served = readServerState(document.getElementById(SERVER_STATE_ID)?.textContent);
-  // The server's page asked isAuth already: the issue log posts to /Orch from the first record.
-  const api = createApi(client, served?.session.auth === 'authenticated');
-  let rules: Promise<LoadedRules> | null = null;
-  let runtime: Promise<Runtime> | null = null;
-  const loadedRules = (): Promise<LoadedRules> =>
-    // The loader (and the decisions' declarations it reads) is not part of the first load: a served page is
-    // hydrated with the server's decisions and fetches the rules when idle.
-    (rules ??= import('./engine/load').then(({ loadRules }) =>
-      loadRules({
-        fetch: (url, init) => env.fetch(url, init),
-        // The rule studio opens the portal with an analyst's draft (/home?rules=draft, that analyst alone).
-        url: rulesUrl(window.location.search),
-        bundled: {
-          hashes: __BUNDLED_RULE_HASHES__,
-          load: () => import('./engine/bundled').then((m) => m.bundledRules),
-        },
-        onIssue: (issue) =>
-          api.logIssue({ page: 'startup', operation: 'loadRules', message: issue.message, level: 'warn' }),
-      }),
-    ));
-  const engine = (): Promise<Runtime> =>
-    (runtime ??= Promise.all([loadedRules(), import('./engine/runtime')]).then(([r, { createRuntime }]) => {
-      store.qa.setRuleFiles(Object.values(r.files));
-      store.qa.decidedWith(r);
-      return createRuntime(r.rulesets);
-    }));
-  const store = new RootStore(
-    env,
-    api,
-    async (facts) => (await engine()).decide(facts),
-    client,
-    async (facts, decisions) => (await engine()).decideItem(facts, decisions),
-  );
-  // QA capture (`?qa`) watches the page from its first paint, so no early click goes unrecorded; its panel
-  // lists the rule files, so they are loaded at once.
-  if (store.qa.enabled) {
-    (await import('./shell/qa-capture')).installCapture(store);
-    void engine();
-  }
-  const { pathname, search, hash } = window.location;
-  const page = pathname === '/' ? '/home' : pathname;
-  // The calls the guard starts are the page's: their issue-log records name it even when they answer before
-  // the router has rendered the page (which names it again on each navigation, src/shell/RouteTitle.tsx).
-  store.setPage(page);
-  // Every path outside /login is signed-in: its guard (isAuth beside the profile) starts now, not after the
-  // route's module has loaded. The rule studio (/studio) is an analyst's, with its own check (403 otherwise).
-  const guard = () => {
-    if (!pathname.startsWith('/login') && !pathname.startsWith('/studio'))
-      void store.guard(`${page}${search}${hash}`);
-  };
-  if (served) hydrate(store, served);
-  else {
-    void engine();
-    store.start();
-    guard();
-  }
-  // A value a page cannot show reads 'Not available' there and is logged once (src/ui/format.ts).
-  onUnshowableValue(({ kind, value }) => store.logUnshowable(kind, value));
-  // The calls are on their way: what follows (the router and the first render) runs in a task of its own.
-  await env.yieldToMain?.();
-  const root = document.getElementById('root');
-  if (!root) throw new Error('the page has no #root');
-  const routes = buildRoutes();
-  if (served) {
-    await resolveMatches(routes);
-    // The cards the server rendered are hydrated with their code: a card whose code came after hydration would
-    // be a part of the page React must leave as it is until then (src/stores/arriving-code.ts bounds the wait).
-    const decided = (served.decisions.current?.sections ?? []).map(({ section }) => section);
-    await when(() => decided.every((section) => !arrivingCode.has(section)));
-    homeShown();
-  }
-  const router = createBrowserRouter(
-    routes,
-    served ? { hydrationData: { loaderData: {}, actionData: null, errors: null } } : {},
-  );
-  // Once the server's markup is hydrated (never during: a change then would make React throw the markup away),
-  // the store's reactions start, the calls the server could not wait for are made, the guard runs if the server
-  // gave up before the account was loaded, and the rules and engine of the next decision (a flow's outcome, an
-  // account switch) are fetched when the browser is idle.
-  let started = false;
-  const hydrated = (): void => {
-    if (started) return;
-    started = true;
-    // The page answers taps from here (tests wait for this mark, as a customer waits for a page to work).
-    document.documentElement.dataset.ready = '';
-    if (!served) return;
-    store.start();
-    void resume(store, served);
-    guard();
-    whenIdle(() => void engine().then((runtime) => decideAgainIfRulesChanged(store, served, runtime)));
-  };
-  const app = (
-    <StrictMode>
-      <StoreProvider store={store}>
-        <App router={router} onHydrated={hydrated} />
-      </StoreProvider>
-    </StrictMode>
-  );
-  if (served) {
-    // A transition: hydration yields to the browser between pieces of work, so a tap is answered meanwhile.
-    startTransition(() => {
-      hydrateRoot(root, app);
-    });
-  }
-  // A page the server did not render (the rule studio, or a page whose render failed) is the browser's: React
-  // replaces the frame index.html painted.
-  else createRoot(root).render(app);
-}
-
-/**
- * The rules the browser loaded are not the ones the server decided the page with (an approval landed in
- * between, or a test served its own): every decision is made again on the same facts, as it would be after
- * a reload. With the QA panel (`?qa`) they are made again too: its explain view shows the browser's own trace
- * of each decision, which the page's state does not carry.
- */
-function decideAgainIfRulesChanged(store: RootStore, served: ServerState, runtime: Runtime): void {
-  const changed = served.rules !== null && served.rules !== runtime.version;
-  if (!changed && !store.qa.enabled) return;
-  void store.decisions.evaluateNow().then(() => store.items.evaluateNow());
-}
-
-void start();
+void boot();

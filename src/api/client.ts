@@ -19,6 +19,27 @@ export type FailureKind = 'http' | 'timeout' | 'malformed' | 'network' | 'unauth
  */
 export const MAX_URL_LENGTH = 8_000;
 
+/**
+ * A validator whose code is fetched by the first call that needs it, beside the call itself: the validators of
+ * the calls a page makes were 119 KB of the first load's script, evaluated before the page could answer a tap,
+ * while the page the server rendered makes none of those calls (docs/decisions/039-no-long-tasks.md).
+ */
+export interface LazyValidator<T> {
+  load(): Promise<Validator<T>>;
+}
+
+/** A validator loaded once, on the first call that asks for it (a failed load is tried again next call). */
+export function lazyValidator<T>(load: () => Promise<Validator<T>>): LazyValidator<T> {
+  let loading: Promise<Validator<T>> | null = null;
+  return {
+    load: () =>
+      (loading ??= load().catch((e: unknown) => {
+        loading = null;
+        throw e;
+      })),
+  };
+}
+
 export type Failure = { ok: false; kind: FailureKind; status?: number; message: string };
 export type Result<T> = { ok: true; data: T } | Failure;
 
@@ -32,7 +53,8 @@ export interface RequestOptions<T> {
   query?: Readonly<Record<string, QueryValue>>;
   /** JSON body of a POST */
   body?: unknown;
-  validate: Validator<T>;
+  /** the answer's validator, or one whose code loads with the first call (lazyValidator) */
+  validate: Validator<T> | LazyValidator<T>;
   /** default: the client's time-out (config timeouts.callMs) */
   timeoutMs?: number;
   /** lets a caller give up early (e.g. a page left); reported as kind 'network' */
@@ -133,6 +155,12 @@ export function createClient(options: ClientOptions): ApiClient {
     }, req.timeoutMs ?? defaultTimeout);
     const onCallerAbort = (): void => controller.abort();
     req.signal?.addEventListener('abort', onCallerAbort);
+    // The validator's code travels beside the request; a failure to load it fails the call (awaited below).
+    const validating =
+      typeof req.validate === 'function' ? Promise.resolve(req.validate) : req.validate.load();
+    validating.catch(() => {
+      // Reported by the await below, as the call's failure.
+    });
     try {
       const headers: Record<string, string> = {
         Accept: 'application/json, text/plain',
@@ -151,8 +179,9 @@ export function createClient(options: ClientOptions): ApiClient {
       if (!res.ok) return fail('http', `HTTP ${res.status} from ${req.path}`, res.status);
       // Reading the body stays under the same time-out: a stalled body is a time-out too.
       const text = await res.text();
-      const parsed = readBody(text, res.headers.get('content-type') ?? '', req.validate);
-      if (!parsed.ok) return fail('malformed', schemaMessage(req.validate, req.path), res.status);
+      const validate = await validating;
+      const parsed = readBody(text, res.headers.get('content-type') ?? '', validate);
+      if (!parsed.ok) return fail('malformed', schemaMessage(validate, req.path), res.status);
       return { ok: true, data: parsed.data };
     } catch (e) {
       if (timedOut)

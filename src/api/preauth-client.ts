@@ -1,5 +1,5 @@
 /**
- * The API client main.tsx hands to the stores: calls outside /preauth go straight to `inner`; the first
+ * The API client start.tsx hands to the stores: calls outside /preauth go straight to `inner`; the first
  * /preauth call loads the application-key wrapper (src/api/application-key.ts), which every /preauth call then
  * goes through. Most signed-in pages make no /preauth call, so the wrapper is not part of their first load.
  */

@@ -55,6 +55,11 @@ export interface LoadRulesOptions {
   onIssue: (issue: RulesIssue) => void;
   /** Where the bundle is served; default '/rules/bundle.json'. */
   url?: string;
+  /**
+   * Awaited between two files' checks (the browser's yield to its main thread): fingerprinting and checking
+   * every file in one task blocked the page for 30 ms and more at a phone's speed (docs/decisions/039).
+   */
+  pause?: () => Promise<void>;
 }
 
 export interface LoadedRules {
@@ -121,6 +126,7 @@ export async function loadRules({
   bundled,
   onIssue,
   url = '/rules/bundle.json',
+  pause,
 }: LoadRulesOptions): Promise<LoadedRules> {
   const served = await fetchBundle(fetch, url);
   let copies: Promise<Readonly<Record<string, unknown>>> | null = null;
@@ -131,48 +137,51 @@ export async function loadRules({
     onIssue({ file: url, issues: [], message });
   }
 
-  const entries = await Promise.all(
-    DECISIONS.map(async (d) => {
-      const name = ruleFileOf(d.id);
-      const file = `rules/${name}`;
-      const fallBack = async (message: string, log: boolean) => {
-        if (log) onIssue({ file, issues: [], message });
-        const copy = await bundledCopy(name);
-        if (copy === undefined) throw new Error(`${file}: no valid rules served and none bundled`);
-        const report: RuleFileReport = { file, state: 'fallen back', message };
-        return { id: d.id, rules: copy as RuleFile, source: 'bundled' as const, report };
-      };
+  const entryOfDecision = async (d: (typeof DECISIONS)[number]) => {
+    const name = ruleFileOf(d.id);
+    const file = `rules/${name}`;
+    const fallBack = async (message: string, log: boolean) => {
+      if (log) onIssue({ file, issues: [], message });
+      const copy = await bundledCopy(name);
+      if (copy === undefined) throw new Error(`${file}: no valid rules served and none bundled`);
+      const report: RuleFileReport = { file, state: 'fallen back', message };
+      return { id: d.id, rules: copy as RuleFile, source: 'bundled' as const, report };
+    };
 
-      if ('problem' in served)
-        return fallBack(`${url} ${served.problem}, using the copy built into the app`, false);
-      const entry = entryOf(served.files[name]);
-      if (entry.status === 'unavailable' || entry.rules === null) {
-        const why = entry.message ?? `${file} is not in the served bundle`;
-        return fallBack(`${why}; using the copy built into the app`, true);
-      }
+    if ('problem' in served)
+      return fallBack(`${url} ${served.problem}, using the copy built into the app`, false);
+    const entry = entryOf(served.files[name]);
+    if (entry.status === 'unavailable' || entry.rules === null) {
+      const why = entry.message ?? `${file} is not in the served bundle`;
+      return fallBack(`${why}; using the copy built into the app`, true);
+    }
 
-      if (ruleHash(entry.rules) !== bundled.hashes[name]) {
-        const { validateRuleset, formatIssue } = await validator();
-        const issues = validateRuleset(file, entry.rules).filter((i) => i.severity !== 'warning');
-        if (issues.length > 0) {
-          // The server validates with the same code, so this means server and app disagree on the format.
-          const message = `${file} as served is invalid in the browser, using the copy built into the app: ${issues
-            .map(formatIssue)
-            .join('; ')}`;
-          onIssue({ file, issues, message });
-          return fallBack(message, false);
-        }
+    if (ruleHash(entry.rules) !== bundled.hashes[name]) {
+      const { validateRuleset, formatIssue } = await validator();
+      const issues = validateRuleset(file, entry.rules).filter((i) => i.severity !== 'warning');
+      if (issues.length > 0) {
+        // The server validates with the same code, so this means server and app disagree on the format.
+        const message = `${file} as served is invalid in the browser, using the copy built into the app: ${issues
+          .map(formatIssue)
+          .join('; ')}`;
+        onIssue({ file, issues, message });
+        return fallBack(message, false);
       }
-      if (entry.status === 'rejected') {
-        const message = entry.message ?? `${file} was rejected and its last valid version is served`;
-        onIssue({ file, issues: [], message });
-        const report: RuleFileReport = { file, state: 'rejected', message };
-        return { id: d.id, rules: entry.rules as RuleFile, source: 'served' as const, report };
-      }
-      const report: RuleFileReport = { file, state: 'served' };
+    }
+    if (entry.status === 'rejected') {
+      const message = entry.message ?? `${file} was rejected and its last valid version is served`;
+      onIssue({ file, issues: [], message });
+      const report: RuleFileReport = { file, state: 'rejected', message };
       return { id: d.id, rules: entry.rules as RuleFile, source: 'served' as const, report };
-    }),
-  );
+    }
+    const report: RuleFileReport = { file, state: 'served' };
+    return { id: d.id, rules: entry.rules as RuleFile, source: 'served' as const, report };
+  };
+  const entries: Array<Awaited<ReturnType<typeof entryOfDecision>>> = [];
+  for (const d of DECISIONS) {
+    if (entries.length > 0) await pause?.();
+    entries.push(await entryOfDecision(d));
+  }
   return {
     rulesets: Object.fromEntries(entries.map((e) => [e.id, e.rules])) as Rulesets,
     sources: Object.fromEntries(entries.map((e) => [e.id, e.source])) as LoadedRules['sources'],

@@ -6,7 +6,7 @@
  * Browser-safe.
  */
 import { deriveFacts } from '../facts/derive';
-import { snapshotFromResponses, type AccountResponses } from '../facts/snapshot';
+import { snapshotFromResponses, type AccountResponses } from '../facts/responses';
 import type { AccountFacts } from '../facts/vocabulary';
 import { DATA_CALLS, type DataCall } from './decisions';
 import type { Runtime } from './runtime';

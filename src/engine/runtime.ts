@@ -260,10 +260,33 @@ function itemFacts(facts: FactValues, context: Partial<Record<string, unknown>>)
   }
 }
 
-export function createRuntime(rulesets: Rulesets): Runtime {
+export interface RuntimeOptions {
+  /**
+   * Awaited before each decision file runs (the browser's yield to its main thread): every decision of a home
+   * in one task blocked the page for 60 to 100 ms at a phone's speed (docs/decisions/039-no-long-tasks.md).
+   */
+  pause?: () => Promise<void>;
+}
+
+export function createRuntime(rulesets: Rulesets, options: RuntimeOptions = {}): Runtime {
+  // Each file's engine is built on its first decision, so making a runtime costs nothing up front: the
+  // browser makes one when idle after hydration, for decisions that may come later (a flow's outcome, an
+  // account switch), and a task that built them all at once blocked the page (docs/decisions/039).
   const runners = new Map<DecisionId, DecisionRunner>();
-  for (const spec of DECISIONS) runners.set(spec.id, new DecisionRunner(spec, rulesets[spec.id]));
-  const run = (id: DecisionId, facts: FactValues): Promise<Outcome> => runners.get(id)!.run(facts);
+  const runner = (id: DecisionId): DecisionRunner => {
+    let made = runners.get(id);
+    if (!made) {
+      made = new DecisionRunner(
+        DECISIONS.find((d) => d.id === id)!,
+        rulesets[id],
+      );
+      runners.set(id, made);
+    }
+    return made;
+  };
+  const { pause } = options;
+  const run = (id: DecisionId, facts: FactValues): Promise<Outcome> =>
+    pause ? pause().then(() => runner(id).run(facts)) : runner(id).run(facts);
 
   async function decide(
     accountFacts: AccountFacts,
@@ -312,5 +335,14 @@ export function createRuntime(rulesets: Rulesets): Runtime {
     return { decisions: decisions as ItemDecisions, explain: outcomes.map((o) => o.trace) };
   }
 
-  return { version: ruleHash(rulesets), decide, decideOrder, decideItem };
+  let version: string | undefined;
+  return {
+    // Hashed when first asked (the browser asks in a task of its own), not when the runtime is made.
+    get version() {
+      return (version ??= ruleHash(rulesets));
+    },
+    decide,
+    decideOrder,
+    decideItem,
+  };
 }

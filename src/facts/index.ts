@@ -3,6 +3,7 @@
 // pulls the declarations into its first load (test/e2e/first-load-budget.spec.ts).
 export type * from './vocabulary';
 export * from './snapshot';
+// './responses' (raw bodies validated into a snapshot) is the tools' and tests', imported on its own.
 export * from './derive';
 export * from './order';
 export * from './history';

@@ -14,21 +14,6 @@ import type {
   WgStatus,
   WifiInfo,
 } from '../generated/types';
-import { validateAccountList } from '../generated/validators/account-list.js';
-import { validateAdaptToken } from '../generated/validators/adapt-token.js';
-import { validateCheckPaperCharge } from '../generated/validators/check-paper-charge.js';
-import { validateCreditOffer } from '../generated/validators/credit-offer.js';
-import { validateHomeEarlyInit } from '../generated/validators/home-early-init.js';
-import { validateModemInfo } from '../generated/validators/modem-info.js';
-import { validateModemReplacementOffer } from '../generated/validators/modem-replacement-offer.js';
-import { validateMyServices } from '../generated/validators/my-services.js';
-import { validateOrderHistory } from '../generated/validators/order-history.js';
-import { validateOutage } from '../generated/validators/outage.js';
-import { validateRateIncrease } from '../generated/validators/rate-increase.js';
-import { validateRepairTickets } from '../generated/validators/repair-tickets.js';
-import { validateWgStatus } from '../generated/validators/wg-status.js';
-import { validateWifiInfo } from '../generated/validators/wifi-info.js';
-import type { Validator } from '../generated/validators';
 
 export type ProfileStatus = 'pending' | 'ok' | 'failure' | '223' | '222';
 export type CallStatus = 'not-called' | 'pending' | 'ok' | 'failed';
@@ -103,45 +88,15 @@ export interface AccountSnapshot {
 }
 
 /**
- * Response bodies keyed by schema name, as sandbox/personas.ts `personaResponses()` gives them and as
- * the api layer receives them. A missing key means the call was not made.
- */
-export interface AccountResponses {
-  homeEarlyInit?: unknown;
-  accountList?: unknown;
-  outage?: unknown;
-  wgStatus?: unknown;
-  creditOffer?: unknown;
-  modemReplacementOffer?: unknown;
-  myServices?: unknown;
-  modemInfo?: unknown;
-  wifiInfo?: unknown;
-  checkPaperCharge?: unknown;
-  rateIncrease?: unknown;
-  repairTickets?: unknown;
-  orderHistory?: unknown;
-  adaptToken?: unknown;
-  [schemaName: string]: unknown;
-}
-
-function call<T>(body: unknown, validate: Validator<T>): Call<T> | undefined {
-  if (body === undefined) return undefined;
-  // A body that does not match its schema is a failed call, exactly as the api layer treats it.
-  return validate(body) ? { status: 'ok', data: body } : { status: 'failed' };
-}
-
-/**
  * Reads the early-init envelope the way the spec says: statusCode 222 with a string response is a
  * redirect, status '223' means no account is linked, statusCode -7 or a missing accountLifeCycle is a
  * failure. Beyond that, a profile is read only from an answer that says success (statusCode 200, status
  * 'SUCCESS'): an envelope whose statusCode (500, 0, -7...) or status (FAILURE, ERROR...) says otherwise is a
  * profile failure whatever else it carries, an accountLifeCycle and a full response included. This is
- * reading a contract (docs/contracts.md, homeEarlyInit), not a business decision.
+ * reading a contract (docs/contracts.md, homeEarlyInit), not a business decision. The envelope is validated
+ * already (the API client validates every answer; src/facts/responses.ts's profileFromEnvelope for a raw one).
  */
-export function profileFromEnvelope(body: unknown): AccountSnapshot['profile'] {
-  if (body === undefined) return { status: 'pending' };
-  if (!validateHomeEarlyInit(body)) return { status: 'failure' };
-  const env: HomeEarlyInit = body;
+export function profileFromValidEnvelope(env: HomeEarlyInit): AccountSnapshot['profile'] {
   if (env.statusCode === 222 && typeof env.response === 'string') return { status: '222' };
   if (env.status === '223' || env.statusCode === 223) return { status: '223' };
   if (!envelopeSaysSuccess(env) || !env.accountLifeCycle?.trim()) return { status: 'failure' };
@@ -155,44 +110,4 @@ export function profileFromEnvelope(body: unknown): AccountSnapshot['profile'] {
 /** statusCode 200 and status SUCCESS (any case, surrounding blanks ignored): the only answer that carries a profile. */
 export function envelopeSaysSuccess(env: Pick<HomeEarlyInit, 'statusCode' | 'status'>): boolean {
   return env.statusCode === 200 && env.status.trim().toUpperCase() === 'SUCCESS';
-}
-
-/**
- * Builds a snapshot from response bodies keyed by schema name. Used by the explain and preview tools and
- * the tests on persona data; the app may build the same shape from its stores directly.
- */
-export interface SnapshotOptions {
-  ui?: Partial<UiState>;
-  /** The instant the responses were received; a token among them counts as obtained then. */
-  receivedAt?: Date;
-}
-
-export function snapshotFromResponses(
-  responses: AccountResponses,
-  options: SnapshotOptions = {},
-): AccountSnapshot {
-  const snapshot: AccountSnapshot = {
-    profile: profileFromEnvelope(responses.homeEarlyInit),
-    ui: { ...defaultUiState, ...options.ui },
-  };
-  const set = <K extends keyof AccountSnapshot>(key: K, value: AccountSnapshot[K] | undefined): void => {
-    if (value !== undefined) snapshot[key] = value;
-  };
-  set('accountList', call(responses.accountList, validateAccountList));
-  set('outage', call(responses.outage, validateOutage));
-  set('wgStatus', call(responses.wgStatus, validateWgStatus));
-  set('creditOffer', call(responses.creditOffer, validateCreditOffer));
-  set('modemReplacementOffer', call(responses.modemReplacementOffer, validateModemReplacementOffer));
-  set('services', call(responses.myServices, validateMyServices));
-  set('modemInfo', call(responses.modemInfo, validateModemInfo));
-  set('wifiInfo', call(responses.wifiInfo, validateWifiInfo));
-  set('paperCharge', call(responses.checkPaperCharge, validateCheckPaperCharge));
-  set('rateIncrease', call(responses.rateIncrease, validateRateIncrease));
-  set('repairTickets', call(responses.repairTickets, validateRepairTickets));
-  set('orderHistory', call(responses.orderHistory, validateOrderHistory));
-  const token = responses.adaptToken;
-  if (options.receivedAt && token !== undefined && validateAdaptToken(token)) {
-    snapshot.adaptToken = { obtainedAt: options.receivedAt.toISOString(), expiresIn: token.expiresIn };
-  }
-  return snapshot;
 }

@@ -29,7 +29,7 @@ export const QaPanel = observer(function QaPanel() {
   useEffect(() => {
     if (!enabled) return undefined;
     let live = true;
-    // Installed on the page by main.tsx before the first render; here only its save functions are needed.
+    // Installed on the page by start.tsx before the first render; here only its save functions are needed.
     void import('./qa-capture').then((module) => {
       if (live) setCapture(module);
     });

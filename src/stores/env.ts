@@ -1,3 +1,5 @@
+import { yieldToMain } from '../yield-to-main';
+
 /**
  * Everything the stores need from the outside world, injected so tests and QA can replace it:
  * the network, the clock, browser storage, navigation, timers and analytics (TanStack Query's
@@ -32,8 +34,6 @@ export interface Env {
   yieldToMain?: () => Promise<void>;
 }
 
-type Scheduler = { yield?: () => Promise<void> };
-
 /** The browser's own implementations. */
 export function browserEnv(): Env {
   const w = window as Window & { dataLayer?: unknown[] };
@@ -58,10 +58,6 @@ export function browserEnv(): Env {
     loadScript: (src) => import('./load-script').then((m) => m.loadScriptOnce(src)),
     globalValue: (name) => (window as unknown as Record<string, unknown>)[name],
     qaCapture: new URLSearchParams(window.location.search).has('qa'),
-    yieldToMain: () => {
-      const scheduler = (globalThis as { scheduler?: Scheduler }).scheduler;
-      if (typeof scheduler?.yield === 'function') return scheduler.yield();
-      return new Promise((resolve) => window.setTimeout(resolve, 0));
-    },
+    yieldToMain,
   };
 }

@@ -4,12 +4,12 @@ import type { Api, ReportIssue } from './api-port';
 import type { LoadOptions } from './session-store';
 import type { Env } from './env';
 import type { Profile } from '../generated/types';
-import { profileFromEnvelope } from '../facts/snapshot';
+import { profileFromValidEnvelope } from '../facts/snapshot';
 
 export type ProfileStatus = 'idle' | 'loading' | 'ok' | 'failure' | '223' | '222';
 
 /**
- * The early-init profile (GET /Orch/dssh/homeEarlyInit), read with src/facts' profileFromEnvelope
+ * The early-init profile (GET /Orch/dssh/homeEarlyInit), read with src/facts' profileFromValidEnvelope
  * (222 redirect, 223 no account yet, -7 or no accountLifeCycle = failure).
  */
 export class ProfileStore {
@@ -52,7 +52,7 @@ export class ProfileStore {
     }
     runInAction(() => {
       if (!result.ok) return this.fail(result.message);
-      const parsed = profileFromEnvelope(result.data);
+      const parsed = profileFromValidEnvelope(result.data);
       if (parsed.status === 'failure' || parsed.status === 'pending') {
         return this.fail(
           `profile failure: statusCode ${result.data.statusCode}, status ${result.data.status}`,

@@ -79,7 +79,7 @@ export class QaStore {
   version = 0;
   /** The browser's clock when the page loaded (a replay starts its browser at this time). */
   readonly startedAt: Date;
-  /** The rule files the page decided with (main.tsx hands them over after loading them). */
+  /** The rule files the page decided with (start.tsx hands them over after loading them). */
   rulesUsed: RulesUsed = {};
   private probe: QaProbe | null = null;
   private recorders: PathsModule | null = null;
@@ -104,7 +104,7 @@ export class QaStore {
   }
 
   /**
-   * The path recorder, handed in by the capture (src/shell/qa-capture.ts, which main.tsx installs before the
+   * The path recorder, handed in by the capture (src/shell/qa-capture.ts, which start.tsx installs before the
    * first render when `?qa` is on); without it no flow is recorded.
    */
   usePaths(paths: PathsModule): void {

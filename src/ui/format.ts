@@ -8,9 +8,7 @@ import { parseDate } from '../facts/dates';
  * (`onUnshowableValue`, which writes it to the UI issue log). See docs/decisions/011-data-that-cannot-be-shown.md.
  */
 
-/** The portal's locale and currency (the provider bills in US dollars). */
-export const PORTAL_LOCALE = 'en-US';
-export const PORTAL_CURRENCY = 'USD';
+/** The portal prints in en-US and bills in US dollars (dollars and MONTH_NAMES below). */
 
 /** What a value that cannot be shown reads. */
 export const NOT_AVAILABLE = 'Not available';
@@ -68,7 +66,22 @@ export function unshowable(kind: UnshowableKind, value: unknown): string {
 
 // ---------------------------------------------------------------- amounts
 
-const dollars = new Intl.NumberFormat(PORTAL_LOCALE, { style: 'currency', currency: PORTAL_CURRENCY });
+/**
+ * '$1,234.56' for a non-negative amount under MAX_SHOWN_AMOUNT: what `Intl.NumberFormat('en-US', { style:
+ * 'currency', currency: 'USD' })` writes (test/ui/format-money.test.ts holds the two equal over the whole
+ * range). Not Intl itself: a page's first use of Intl spends 13 to 50 ms loading its locale data (60 ms and
+ * more at a phone's speed), in the task that hydrates the home (docs/decisions/039-no-long-tasks.md).
+ * Like Intl, it rounds the shortest decimal that reads back as the amount ('0.015', not the binary
+ * 0.01499...) half up.
+ */
+export function dollars(size: number): string {
+  // Below 1e-6 the shortest form has an exponent: such an amount is $0.00.
+  const [whole = '0', fraction = ''] = String(size).includes('e') ? [] : String(size).split('.');
+  const cents =
+    Number(whole) * 100 + Number(fraction.slice(0, 2).padEnd(2, '0')) + (fraction.charAt(2) >= '5' ? 1 : 0);
+  const grouped = String(Math.floor(cents / 100)).replace(/\B(?=(\d{3})+$)/g, ',');
+  return `$${grouped}.${String(cents % 100).padStart(2, '0')}`;
+}
 const CENT = 0.01;
 
 /**
@@ -82,7 +95,7 @@ export function moneyText(amount: unknown): string | null {
     return null;
   const size = Math.abs(amount);
   const rounded = Math.round(size * 100) / 100;
-  const text = size !== 0 && rounded === 0 ? `less than ${dollars.format(CENT)}` : dollars.format(size);
+  const text = size !== 0 && rounded === 0 ? `less than ${dollars(CENT)}` : dollars(size);
   return amount < 0 && size !== 0 ? `${text} credit` : text;
 }
 
@@ -100,17 +113,34 @@ export function showableDate(d: Date | null | undefined): Date | null {
   return year >= FIRST_SHOWN_YEAR && year <= LAST_SHOWN_YEAR ? d : null;
 }
 
-const MONTH_NAME = new Intl.DateTimeFormat(PORTAL_LOCALE, { month: 'long' });
+/**
+ * The months as date-fns's `format` names them in en-US ('MMMM'; test/ui/format-pattern.test.ts holds every
+ * month to it), without Intl's cost on the first load (dollars above).
+ */
+const MONTH_NAMES = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+] as const;
 
 /**
  * A date in one of the portal's patterns, as date-fns's `format` writes it: a leading month name ('MMMM')
- * from Intl, the rest with date-fns's `lightFormat` (numbers, 'a' as AM/PM, quoted text). `format` carries
+ * (MONTH_NAMES), the rest with date-fns's `lightFormat` (numbers, 'a' as AM/PM, quoted text). `format` carries
  * its locale and every token's formatter, 5 KB of /home's first load for six patterns;
  * test/ui/format-pattern.test.ts holds this to `format` for every pattern the app uses. Throws on a pattern
  * outside those (as `format` does on a bad one); callers catch.
  */
 export function formatPattern(d: Date, pattern: string): string {
-  if (pattern.startsWith('MMMM ')) return `${MONTH_NAME.format(d)} ${lightFormat(d, pattern.slice(5))}`;
+  if (pattern.startsWith('MMMM ')) return `${MONTH_NAMES[d.getMonth()]} ${lightFormat(d, pattern.slice(5))}`;
   return lightFormat(d, pattern);
 }
 

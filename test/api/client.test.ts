@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createClient, type FetchLike } from '../../src/api/client';
+import { createClient, lazyValidator, type FetchLike } from '../../src/api/client';
+import { validateOutage } from '../../src/generated/validators/outage.js';
 import { getHomeEarlyInit } from '../../src/api/calls/home-early-init';
 import { rebootDevice, rebootSucceeded } from '../../src/api/calls/device-reboot';
 import { setCurrentAccount } from '../../src/api/calls/set-current-account';
@@ -28,6 +29,46 @@ function fake(answer: (url: string, init: RequestInit) => Promise<Response>) {
   };
   return { fetch, calls };
 }
+
+describe("a call's validator loaded with the call (lazyValidator)", () => {
+  const outage = { currentOutage: false, outageHangover: false, rebootModem: false };
+
+  it('is loaded once, beside the first call, and validates every answer', async () => {
+    let loads = 0;
+    const validate = lazyValidator(() => {
+      loads++;
+      return Promise.resolve(validateOutage);
+    });
+    const client = createClient({ fetch: () => Promise.resolve(json(outage)) });
+    const path = '/Orch/dssh/rx/getOutageDetails';
+    expect(await client.request({ path, validate })).toEqual({ ok: true, data: outage });
+    expect(await client.request({ path, validate })).toEqual({ ok: true, data: outage });
+    const bad = await createClient({ fetch: () => Promise.resolve(json({ currentOutage: 'no' })) }).request({
+      path,
+      validate,
+    });
+    expect(bad).toMatchObject({ ok: false, kind: 'malformed' });
+    expect(loads).toBe(1);
+  });
+
+  it("whose code cannot be fetched fails the call as the network's failure, and is tried again next call", async () => {
+    let loads = 0;
+    const validate = lazyValidator(() =>
+      ++loads === 1
+        ? Promise.reject(new Error('Failed to fetch dynamically imported module'))
+        : Promise.resolve(validateOutage),
+    );
+    const client = createClient({ fetch: () => Promise.resolve(json(outage)) });
+    const path = '/Orch/dssh/rx/getOutageDetails';
+    expect(await client.request({ path, validate })).toMatchObject({
+      ok: false,
+      kind: 'network',
+      message: expect.stringContaining('Failed to fetch dynamically imported module') as unknown,
+    });
+    expect(await client.request({ path, validate })).toEqual({ ok: true, data: outage });
+    expect(loads).toBe(2);
+  });
+});
 
 describe('client', () => {
   it('returns the validated data with same-origin credentials', async () => {

@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test, expect } from '@playwright/test';
 import { firstLoad } from '../../lib/first-load';
@@ -48,5 +48,31 @@ test("the analysts' fact vocabulary (its descriptions) is not part of /home's fi
     expect(
       chunks.some((c) => c.includes(text)),
       text,
+    ).toBe(true);
+});
+
+test("the calls' response validators are not part of /home's first load: each loads with its first call", () => {
+  const load = firstLoad(dist);
+  expect(load).not.toBeNull();
+  // What each chunk was built from, as its source map (written, never served) lists it; the bundler's own
+  // runtime chunk has none.
+  const sourcesOf = (file: string): string[] =>
+    existsSync(join(dist, `${file}.map`))
+      ? (JSON.parse(readFileSync(join(dist, `${file}.map`), 'utf8')) as { sources: string[] }).sources
+      : [];
+  const validator = /generated\/validators\//;
+  for (const file of load!.files)
+    expect(
+      sourcesOf(file.file).filter((s) => validator.test(s)),
+      `${file.file} holds validators`,
+    ).toEqual([]);
+  // …while the build has them, one chunk each, loaded by the call (so the check above is not vacuous).
+  const built = readdirSync(join(dist, 'assets'))
+    .filter((f) => f.endsWith('.js'))
+    .flatMap((f) => sourcesOf(`assets/${f}`));
+  for (const call of ['outage', 'home-early-init', 'order-history', 'my-services'])
+    expect(
+      built.some((s) => s.endsWith(`generated/validators/${call}.js`)),
+      call,
     ).toBe(true);
 });

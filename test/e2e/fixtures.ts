@@ -84,7 +84,7 @@ export async function signIn(
 
 /**
  * Waits until the page answers taps: the server's markup is on screen at once, its buttons work once the
- * JavaScript has hydrated it (src/main.tsx marks <html data-ready>), as a customer waits for a page to work.
+ * JavaScript has hydrated it (src/start.tsx marks <html data-ready>), as a customer waits for a page to work.
  */
 export async function ready(page: Page): Promise<void> {
   await expect(page.locator('html[data-ready]')).toHaveCount(1);

@@ -12,7 +12,7 @@ import { ACCOUNT_LAYOUT, ORDER_LAYOUT, compileRules } from '../../src/engine/com
 import { ORDER_ACTIONS, type DataCall, type DecisionId } from '../../src/engine/decisions';
 import { createRuntime } from '../../src/engine/runtime';
 import type { ExplainTrace, HomeDecisions, Rulesets, Toggles } from '../../src/engine/types';
-import { profileFromEnvelope } from '../../src/facts/snapshot';
+import { profileFromEnvelope } from '../../src/facts/responses';
 import { TOGGLE_NAMES, type AccountFacts, type OrderFacts } from '../../src/facts/vocabulary';
 import { itemFactsOf } from '../../src/stores/item-decisions';
 import { callBits, notCalled } from '../../src/impact/calls';

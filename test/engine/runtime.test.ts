@@ -8,6 +8,26 @@ import { account } from '../rules/support/facts';
 const committed = (): Rulesets => structuredClone(loadRulesDir());
 
 describe('createRuntime', () => {
+  it("with a pause, awaits it before each decision file and decides exactly as without (the browser's yields)", async () => {
+    const rulesets = committed();
+    const facts = account({ amountDue: 42, daysPastDueDate: 3 });
+    let pauses = 0;
+    const paused = createRuntime(rulesets, {
+      pause: () => {
+        pauses++;
+        return new Promise((resolve) => setTimeout(resolve, 0));
+      },
+    });
+    const [withPauses, without] = await Promise.all([
+      paused.decide(facts),
+      createRuntime(committed()).decide(facts),
+    ]);
+    expect(withPauses).toEqual(without);
+    // One pause per decision file the account's decisions run.
+    expect(pauses).toBe(without.explain.length);
+    expect(paused.version).toBe(createRuntime(committed()).version);
+  });
+
   it('survives a rule that throws: the rule counts as not matched and the error is in the explain trace', async () => {
     const rulesets = committed();
     // Bypasses the validator on purpose: json-rules-engine's `in` throws on a number value (issue #412).

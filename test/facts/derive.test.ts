@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Profile } from '../../src/generated/types';
 import { deriveFacts, isPrepaidSuspended, outageIdentifierTypeOf } from '../../src/facts/derive';
-import { snapshotFromResponses, type AccountResponses, type UiState } from '../../src/facts/snapshot';
+import type { UiState } from '../../src/facts/snapshot';
+import { snapshotFromResponses, type AccountResponses } from '../../src/facts/responses';
 import { ACCOUNT_FACTS } from '../../src/facts/vocabulary';
 
 // A Tuesday mid-morning, local time: the clock is always injected.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { profileFromEnvelope } from '../../src/facts';
+import { profileFromEnvelope } from '../../src/facts/responses';
 
 const profile = {
   currentlyManagedAccount: '310245781',

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { HOME_VIEWS } from '../../src/engine/decisions';
 import type { ExplainTrace } from '../../src/engine/types';
 import { deriveFacts } from '../../src/facts/derive';
-import { snapshotFromResponses } from '../../src/facts/snapshot';
+import { snapshotFromResponses } from '../../src/facts/responses';
 import { ACCOUNT_FACTS, type AccountFacts, type FactDefinition } from '../../src/facts/vocabulary';
 import { rulesRuntime } from './support/facts';
 

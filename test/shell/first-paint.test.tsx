@@ -6,7 +6,7 @@ import { ShellFrame } from '../../src/shell/ShellFrame';
 
 /**
  * index.html's first paint (written at build time from shellHtml) is adopted by the app, not replaced
- * (src/main.tsx hydrates it): the router's first frame, ShellFrame, must be the same markup, element for
+ * (src/start.tsx hydrates it): the router's first frame, ShellFrame, must be the same markup, element for
  * element, or the loading text customers already read would be painted again (issue 12).
  */
 describe("the router's first frame", () => {

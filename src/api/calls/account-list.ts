@@ -1,7 +1,12 @@
 // One module per Orch call: its path, its validator and its type (docs/contracts.md).
 import type { AccountList } from '../../generated/types';
-import { validateAccountList } from '../../generated/validators/account-list.js';
 import type { ApiClient, Result } from '../client';
+import { lazyValidator } from '../client';
+
+/** Its validator's code loads with the first call (not part of any page's first load). */
+const validateAccountList = lazyValidator(() =>
+  import('../../generated/validators/account-list.js').then((m) => m.validateAccountList),
+);
 
 export type { AccountList };
 

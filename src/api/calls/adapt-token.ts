@@ -1,7 +1,12 @@
 // One module per Orch call: its path, its validator and its type (docs/contracts.md).
 import type { AdaptToken } from '../../generated/types';
-import { validateAdaptToken } from '../../generated/validators/adapt-token.js';
 import type { ApiClient, Result } from '../client';
+import { lazyValidator } from '../client';
+
+/** Its validator's code loads with the first call (not part of any page's first load). */
+const validateAdaptToken = lazyValidator(() =>
+  import('../../generated/validators/adapt-token.js').then((m) => m.validateAdaptToken),
+);
 
 export type { AdaptToken };
 

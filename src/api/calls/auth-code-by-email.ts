@@ -1,7 +1,12 @@
 // One module per Orch call: its path, its validator and its type (docs/contracts.md).
 import type { AuthCodeByEmail } from '../../generated/types';
-import { validateAuthCodeByEmail } from '../../generated/validators/auth-code-by-email.js';
 import type { ApiClient, Result } from '../client';
+import { lazyValidator } from '../client';
+
+/** Its validator's code loads with the first call (not part of any page's first load). */
+const validateAuthCodeByEmail = lazyValidator(() =>
+  import('../../generated/validators/auth-code-by-email.js').then((m) => m.validateAuthCodeByEmail),
+);
 
 export type { AuthCodeByEmail };
 

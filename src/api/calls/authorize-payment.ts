@@ -1,7 +1,12 @@
 // One module per Orch call: its path, its validator and its type (docs/contracts.md).
 import type { AuthorizePayment } from '../../generated/types';
-import { validateAuthorizePayment } from '../../generated/validators/authorize-payment.js';
 import type { ApiClient, Result } from '../client';
+import { lazyValidator } from '../client';
+
+/** Its validator's code loads with the first call (not part of any page's first load). */
+const validateAuthorizePayment = lazyValidator(() =>
+  import('../../generated/validators/authorize-payment.js').then((m) => m.validateAuthorizePayment),
+);
 
 export type { AuthorizePayment };
 

@@ -1,7 +1,12 @@
 // One module per Orch call: its path, its validator and its type (docs/contracts.md).
 import type { BillDates } from '../../generated/types';
-import { validateBillDates } from '../../generated/validators/bill-dates.js';
 import type { ApiClient, Result } from '../client';
+import { lazyValidator } from '../client';
+
+/** Its validator's code loads with the first call (not part of any page's first load). */
+const validateBillDates = lazyValidator(() =>
+  import('../../generated/validators/bill-dates.js').then((m) => m.validateBillDates),
+);
 
 export type { BillDates };
 

@@ -1,7 +1,12 @@
 // One module per Orch call: its path, its validator and its type (docs/contracts.md).
 import type { CancelOrder } from '../../generated/types';
-import { validateCancelOrder } from '../../generated/validators/cancel-order.js';
 import type { ApiClient, Result } from '../client';
+import { lazyValidator } from '../client';
+
+/** Its validator's code loads with the first call (not part of any page's first load). */
+const validateCancelOrder = lazyValidator(() =>
+  import('../../generated/validators/cancel-order.js').then((m) => m.validateCancelOrder),
+);
 
 export type { CancelOrder };
 

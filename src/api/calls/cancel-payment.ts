@@ -1,7 +1,12 @@
 // One module per Orch call: its path, its validator and its type (docs/contracts.md).
 import type { CancelPayment } from '../../generated/types';
-import { validateCancelPayment } from '../../generated/validators/cancel-payment.js';
 import type { ApiClient, Result } from '../client';
+import { lazyValidator } from '../client';
+
+/** Its validator's code loads with the first call (not part of any page's first load). */
+const validateCancelPayment = lazyValidator(() =>
+  import('../../generated/validators/cancel-payment.js').then((m) => m.validateCancelPayment),
+);
 
 export type { CancelPayment };
 

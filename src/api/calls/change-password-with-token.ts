@@ -1,7 +1,14 @@
 // One module per Orch call: its path, its validator and its type (docs/contracts.md).
 import type { ChangePasswordWithToken } from '../../generated/types';
-import { validateChangePasswordWithToken } from '../../generated/validators/change-password-with-token.js';
 import type { ApiClient, Result } from '../client';
+import { lazyValidator } from '../client';
+
+/** Its validator's code loads with the first call (not part of any page's first load). */
+const validateChangePasswordWithToken = lazyValidator(() =>
+  import('../../generated/validators/change-password-with-token.js').then(
+    (m) => m.validateChangePasswordWithToken,
+  ),
+);
 
 export type { ChangePasswordWithToken };
 

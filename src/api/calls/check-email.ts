@@ -1,7 +1,12 @@
 // One module per Orch call: its path, its validator and its type (docs/contracts.md).
 import type { CheckEmail } from '../../generated/types';
-import { validateCheckEmail } from '../../generated/validators/check-email.js';
 import type { ApiClient, Result } from '../client';
+import { lazyValidator } from '../client';
+
+/** Its validator's code loads with the first call (not part of any page's first load). */
+const validateCheckEmail = lazyValidator(() =>
+  import('../../generated/validators/check-email.js').then((m) => m.validateCheckEmail),
+);
 
 export type { CheckEmail };
 

@@ -1,7 +1,12 @@
 // One module per Orch call: its path, its validator and its type (docs/contracts.md).
 import type { CheckHeader } from '../../generated/types';
-import { validateCheckHeader } from '../../generated/validators/check-header.js';
 import type { ApiClient, Result } from '../client';
+import { lazyValidator } from '../client';
+
+/** Its validator's code loads with the first call (not part of any page's first load). */
+const validateCheckHeader = lazyValidator(() =>
+  import('../../generated/validators/check-header.js').then((m) => m.validateCheckHeader),
+);
 
 export type { CheckHeader };
 

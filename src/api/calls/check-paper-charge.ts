@@ -1,7 +1,12 @@
 // One module per Orch call: its path, its validator and its type (docs/contracts.md).
 import type { CheckPaperCharge } from '../../generated/types';
-import { validateCheckPaperCharge } from '../../generated/validators/check-paper-charge.js';
 import type { ApiClient, Result } from '../client';
+import { lazyValidator } from '../client';
+
+/** Its validator's code loads with the first call (not part of any page's first load). */
+const validateCheckPaperCharge = lazyValidator(() =>
+  import('../../generated/validators/check-paper-charge.js').then((m) => m.validateCheckPaperCharge),
+);
 
 export type { CheckPaperCharge };
 

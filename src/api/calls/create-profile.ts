@@ -1,7 +1,12 @@
 // One module per Orch call: its path, its validator and its type (docs/contracts.md).
 import type { CreateProfile } from '../../generated/types';
-import { validateCreateProfile } from '../../generated/validators/create-profile.js';
 import type { ApiClient, Result } from '../client';
+import { lazyValidator } from '../client';
+
+/** Its validator's code loads with the first call (not part of any page's first load). */
+const validateCreateProfile = lazyValidator(() =>
+  import('../../generated/validators/create-profile.js').then((m) => m.validateCreateProfile),
+);
 
 export type { CreateProfile };
 

@@ -1,7 +1,12 @@
 // One module per Orch call: its path, its validator and its type (docs/contracts.md).
 import type { CreditOffer } from '../../generated/types';
-import { validateCreditOffer } from '../../generated/validators/credit-offer.js';
 import type { ApiClient, Result } from '../client';
+import { lazyValidator } from '../client';
+
+/** Its validator's code loads with the first call (not part of any page's first load). */
+const validateCreditOffer = lazyValidator(() =>
+  import('../../generated/validators/credit-offer.js').then((m) => m.validateCreditOffer),
+);
 
 export type { CreditOffer };
 

@@ -1,7 +1,12 @@
 // One module per Orch call: its path, its validator and its type (docs/contracts.md).
 import type { DeclineAltTn } from '../../generated/types';
-import { validateDeclineAltTn } from '../../generated/validators/decline-alt-tn.js';
 import type { ApiClient, Result } from '../client';
+import { lazyValidator } from '../client';
+
+/** Its validator's code loads with the first call (not part of any page's first load). */
+const validateDeclineAltTn = lazyValidator(() =>
+  import('../../generated/validators/decline-alt-tn.js').then((m) => m.validateDeclineAltTn),
+);
 
 export type { DeclineAltTn };
 

@@ -1,7 +1,12 @@
 // One module per Orch call: its path, its validator and its type (docs/contracts.md).
 import type { DeviceReboot } from '../../generated/types';
-import { validateDeviceReboot } from '../../generated/validators/device-reboot.js';
 import type { ApiClient, Result } from '../client';
+import { lazyValidator } from '../client';
+
+/** Its validator's code loads with the first call (not part of any page's first load). */
+const validateDeviceReboot = lazyValidator(() =>
+  import('../../generated/validators/device-reboot.js').then((m) => m.validateDeviceReboot),
+);
 
 export type { DeviceReboot };
 

@@ -1,7 +1,12 @@
 // One module per Orch call: its path, its validator and its type (docs/contracts.md).
 import type { ForgotPassword } from '../../generated/types';
-import { validateForgotPassword } from '../../generated/validators/forgot-password.js';
 import type { ApiClient, Result } from '../client';
+import { lazyValidator } from '../client';
+
+/** Its validator's code loads with the first call (not part of any page's first load). */
+const validateForgotPassword = lazyValidator(() =>
+  import('../../generated/validators/forgot-password.js').then((m) => m.validateForgotPassword),
+);
 
 export type { ForgotPassword };
 

@@ -1,7 +1,12 @@
 // One module per Orch call: its path, its validator and its type (docs/contracts.md).
 import type { ForgotUsername } from '../../generated/types';
-import { validateForgotUsername } from '../../generated/validators/forgot-username.js';
 import type { ApiClient, Result } from '../client';
+import { lazyValidator } from '../client';
+
+/** Its validator's code loads with the first call (not part of any page's first load). */
+const validateForgotUsername = lazyValidator(() =>
+  import('../../generated/validators/forgot-username.js').then((m) => m.validateForgotUsername),
+);
 
 export type { ForgotUsername };
 

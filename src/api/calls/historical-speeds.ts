@@ -1,7 +1,12 @@
 // One module per Orch call: its path, its validator and its type (docs/contracts.md).
 import type { HistoricalSpeeds } from '../../generated/types';
-import { validateHistoricalSpeeds } from '../../generated/validators/historical-speeds.js';
 import type { ApiClient, Result } from '../client';
+import { lazyValidator } from '../client';
+
+/** Its validator's code loads with the first call (not part of any page's first load). */
+const validateHistoricalSpeeds = lazyValidator(() =>
+  import('../../generated/validators/historical-speeds.js').then((m) => m.validateHistoricalSpeeds),
+);
 
 export type { HistoricalSpeeds };
 

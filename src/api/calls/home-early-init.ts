@@ -1,7 +1,12 @@
 // One module per Orch call: its path, its validator and its type (docs/contracts.md).
 import type { HomeEarlyInit } from '../../generated/types';
-import { validateHomeEarlyInit } from '../../generated/validators/home-early-init.js';
 import type { ApiClient, Result } from '../client';
+import { lazyValidator } from '../client';
+
+/** Its validator's code loads with the first call (not part of any page's first load). */
+const validateHomeEarlyInit = lazyValidator(() =>
+  import('../../generated/validators/home-early-init.js').then((m) => m.validateHomeEarlyInit),
+);
 
 export type { HomeEarlyInit };
 

@@ -1,7 +1,12 @@
 // One module per Orch call: its path, its validator and its type (docs/contracts.md).
 import type { InvoiceDetails } from '../../generated/types';
-import { validateInvoiceDetails } from '../../generated/validators/invoice-details.js';
 import type { ApiClient, Result } from '../client';
+import { lazyValidator } from '../client';
+
+/** Its validator's code loads with the first call (not part of any page's first load). */
+const validateInvoiceDetails = lazyValidator(() =>
+  import('../../generated/validators/invoice-details.js').then((m) => m.validateInvoiceDetails),
+);
 
 export type { InvoiceDetails };
 

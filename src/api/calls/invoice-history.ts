@@ -1,7 +1,12 @@
 // One module per Orch call: its path, its validator and its type (docs/contracts.md).
 import type { InvoiceHistory } from '../../generated/types';
-import { validateInvoiceHistory } from '../../generated/validators/invoice-history.js';
 import type { ApiClient, Result } from '../client';
+import { lazyValidator } from '../client';
+
+/** Its validator's code loads with the first call (not part of any page's first load). */
+const validateInvoiceHistory = lazyValidator(() =>
+  import('../../generated/validators/invoice-history.js').then((m) => m.validateInvoiceHistory),
+);
 
 export type { InvoiceHistory };
 

@@ -1,7 +1,12 @@
 // One module per Orch call: its path, its validator and its type (docs/contracts.md).
 import type { IsAuth } from '../../generated/types';
-import { validateIsAuth } from '../../generated/validators/is-auth.js';
 import type { ApiClient, Result } from '../client';
+import { lazyValidator } from '../client';
+
+/** Its validator's code loads with the first call (not part of any page's first load). */
+const validateIsAuth = lazyValidator(() =>
+  import('../../generated/validators/is-auth.js').then((m) => m.validateIsAuth),
+);
 
 export type { IsAuth };
 

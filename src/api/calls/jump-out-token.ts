@@ -1,7 +1,12 @@
 // One module per Orch call: its path, its validator and its type (docs/contracts.md).
 import type { JumpOutToken } from '../../generated/types';
-import { validateJumpOutToken } from '../../generated/validators/jump-out-token.js';
 import type { ApiClient, Result } from '../client';
+import { lazyValidator } from '../client';
+
+/** Its validator's code loads with the first call (not part of any page's first load). */
+const validateJumpOutToken = lazyValidator(() =>
+  import('../../generated/validators/jump-out-token.js').then((m) => m.validateJumpOutToken),
+);
 
 export type { JumpOutToken };
 

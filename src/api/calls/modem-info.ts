@@ -1,7 +1,12 @@
 // One module per Orch call: its path, its validator and its type (docs/contracts.md).
 import type { ModemInfo } from '../../generated/types';
-import { validateModemInfo } from '../../generated/validators/modem-info.js';
 import type { ApiClient, Result } from '../client';
+import { lazyValidator } from '../client';
+
+/** Its validator's code loads with the first call (not part of any page's first load). */
+const validateModemInfo = lazyValidator(() =>
+  import('../../generated/validators/modem-info.js').then((m) => m.validateModemInfo),
+);
 
 export type { ModemInfo };
 

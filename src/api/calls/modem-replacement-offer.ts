@@ -1,7 +1,14 @@
 // One module per Orch call: its path, its validator and its type (docs/contracts.md).
 import type { ModemReplacementOffer } from '../../generated/types';
-import { validateModemReplacementOffer } from '../../generated/validators/modem-replacement-offer.js';
 import type { ApiClient, Result } from '../client';
+import { lazyValidator } from '../client';
+
+/** Its validator's code loads with the first call (not part of any page's first load). */
+const validateModemReplacementOffer = lazyValidator(() =>
+  import('../../generated/validators/modem-replacement-offer.js').then(
+    (m) => m.validateModemReplacementOffer,
+  ),
+);
 
 export type { ModemReplacementOffer };
 

@@ -1,7 +1,12 @@
 // One module per Orch call: its path, its validator and its type (docs/contracts.md).
 import type { MyServices } from '../../generated/types';
-import { validateMyServices } from '../../generated/validators/my-services.js';
 import type { ApiClient, Result } from '../client';
+import { lazyValidator } from '../client';
+
+/** Its validator's code loads with the first call (not part of any page's first load). */
+const validateMyServices = lazyValidator(() =>
+  import('../../generated/validators/my-services.js').then((m) => m.validateMyServices),
+);
 
 export type { MyServices };
 

@@ -1,7 +1,12 @@
 // One module per Orch call: its path, its validator and its type (docs/contracts.md).
 import type { OfferAnswer } from '../../generated/types';
-import { validateOfferAnswer } from '../../generated/validators/offer-answer.js';
 import type { ApiClient, Result } from '../client';
+import { lazyValidator } from '../client';
+
+/** Its validator's code loads with the first call (not part of any page's first load). */
+const validateOfferAnswer = lazyValidator(() =>
+  import('../../generated/validators/offer-answer.js').then((m) => m.validateOfferAnswer),
+);
 
 export type { OfferAnswer };
 

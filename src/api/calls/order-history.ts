@@ -1,7 +1,12 @@
 // One module per Orch call: its path, its validator and its type (docs/contracts.md).
 import type { OrderHistory } from '../../generated/types';
-import { validateOrderHistory } from '../../generated/validators/order-history.js';
 import type { ApiClient, Result } from '../client';
+import { lazyValidator } from '../client';
+
+/** Its validator's code loads with the first call (not part of any page's first load). */
+const validateOrderHistory = lazyValidator(() =>
+  import('../../generated/validators/order-history.js').then((m) => m.validateOrderHistory),
+);
 
 export type { OrderHistory };
 

@@ -1,7 +1,12 @@
 // One module per Orch call: its path, its validator and its type (docs/contracts.md).
 import type { Outage } from '../../generated/types';
-import { validateOutage } from '../../generated/validators/outage.js';
 import type { ApiClient, Result } from '../client';
+import { lazyValidator } from '../client';
+
+/** Its validator's code loads with the first call (not part of any page's first load). */
+const validateOutage = lazyValidator(() =>
+  import('../../generated/validators/outage.js').then((m) => m.validateOutage),
+);
 
 export type { Outage };
 

@@ -1,7 +1,12 @@
 // One module per Orch call: its path, its validator and its type (docs/contracts.md).
 import type { PaperlessUpdate } from '../../generated/types';
-import { validatePaperlessUpdate } from '../../generated/validators/paperless-update.js';
 import type { ApiClient, Result } from '../client';
+import { lazyValidator } from '../client';
+
+/** Its validator's code loads with the first call (not part of any page's first load). */
+const validatePaperlessUpdate = lazyValidator(() =>
+  import('../../generated/validators/paperless-update.js').then((m) => m.validatePaperlessUpdate),
+);
 
 export type { PaperlessUpdate };
 

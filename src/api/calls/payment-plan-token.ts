@@ -1,7 +1,12 @@
 // One module per Orch call: its path, its validator and its type (docs/contracts.md).
 import type { PaymentPlanToken } from '../../generated/types';
-import { validatePaymentPlanToken } from '../../generated/validators/payment-plan-token.js';
 import type { ApiClient, Result } from '../client';
+import { lazyValidator } from '../client';
+
+/** Its validator's code loads with the first call (not part of any page's first load). */
+const validatePaymentPlanToken = lazyValidator(() =>
+  import('../../generated/validators/payment-plan-token.js').then((m) => m.validatePaymentPlanToken),
+);
 
 export type { PaymentPlanToken };
 

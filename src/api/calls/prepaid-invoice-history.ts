@@ -1,7 +1,14 @@
 // One module per Orch call: its path, its validator and its type (docs/contracts.md).
 import type { PrepaidInvoiceHistory } from '../../generated/types';
-import { validatePrepaidInvoiceHistory } from '../../generated/validators/prepaid-invoice-history.js';
 import type { ApiClient, Result } from '../client';
+import { lazyValidator } from '../client';
+
+/** Its validator's code loads with the first call (not part of any page's first load). */
+const validatePrepaidInvoiceHistory = lazyValidator(() =>
+  import('../../generated/validators/prepaid-invoice-history.js').then(
+    (m) => m.validatePrepaidInvoiceHistory,
+  ),
+);
 
 export type { PrepaidInvoiceHistory };
 

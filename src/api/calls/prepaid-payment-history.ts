@@ -1,7 +1,14 @@
 // One module per Orch call: its path, its validator and its type (docs/contracts.md).
 import type { PrepaidPaymentHistory } from '../../generated/types';
-import { validatePrepaidPaymentHistory } from '../../generated/validators/prepaid-payment-history.js';
 import type { ApiClient, Result } from '../client';
+import { lazyValidator } from '../client';
+
+/** Its validator's code loads with the first call (not part of any page's first load). */
+const validatePrepaidPaymentHistory = lazyValidator(() =>
+  import('../../generated/validators/prepaid-payment-history.js').then(
+    (m) => m.validatePrepaidPaymentHistory,
+  ),
+);
 
 export type { PrepaidPaymentHistory };
 

@@ -1,7 +1,12 @@
 // One module per Orch call: its path, its validator and its type (docs/contracts.md).
 import type { QfPurl } from '../../generated/types';
-import { validateQfPurl } from '../../generated/validators/qf-purl.js';
 import type { ApiClient, Result } from '../client';
+import { lazyValidator } from '../client';
+
+/** Its validator's code loads with the first call (not part of any page's first load). */
+const validateQfPurl = lazyValidator(() =>
+  import('../../generated/validators/qf-purl.js').then((m) => m.validateQfPurl),
+);
 
 export type { QfPurl };
 

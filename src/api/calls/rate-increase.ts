@@ -1,7 +1,12 @@
 // One module per Orch call: its path, its validator and its type (docs/contracts.md).
 import type { RateIncrease } from '../../generated/types';
-import { validateRateIncrease } from '../../generated/validators/rate-increase.js';
 import type { ApiClient, Result } from '../client';
+import { lazyValidator } from '../client';
+
+/** Its validator's code loads with the first call (not part of any page's first load). */
+const validateRateIncrease = lazyValidator(() =>
+  import('../../generated/validators/rate-increase.js').then((m) => m.validateRateIncrease),
+);
 
 export type { RateIncrease };
 

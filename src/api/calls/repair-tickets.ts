@@ -1,7 +1,12 @@
 // One module per Orch call: its path, its validator and its type (docs/contracts.md).
 import type { RepairTickets } from '../../generated/types';
-import { validateRepairTickets } from '../../generated/validators/repair-tickets.js';
 import type { ApiClient, Result } from '../client';
+import { lazyValidator } from '../client';
+
+/** Its validator's code loads with the first call (not part of any page's first load). */
+const validateRepairTickets = lazyValidator(() =>
+  import('../../generated/validators/repair-tickets.js').then((m) => m.validateRepairTickets),
+);
 
 export type { RepairTickets };
 

@@ -1,7 +1,12 @@
 // One module per Orch call: its path, its validator and its type (docs/contracts.md).
 import type { RescheduleAppointment } from '../../generated/types';
-import { validateRescheduleAppointment } from '../../generated/validators/reschedule-appointment.js';
 import type { ApiClient, Result } from '../client';
+import { lazyValidator } from '../client';
+
+/** Its validator's code loads with the first call (not part of any page's first load). */
+const validateRescheduleAppointment = lazyValidator(() =>
+  import('../../generated/validators/reschedule-appointment.js').then((m) => m.validateRescheduleAppointment),
+);
 
 export type { RescheduleAppointment };
 

@@ -1,7 +1,12 @@
 // One module per Orch call: its path, its validator and its type (docs/contracts.md).
 import type { ResetCredentials } from '../../generated/types';
-import { validateResetCredentials } from '../../generated/validators/reset-credentials.js';
 import type { ApiClient, Result } from '../client';
+import { lazyValidator } from '../client';
+
+/** Its validator's code loads with the first call (not part of any page's first load). */
+const validateResetCredentials = lazyValidator(() =>
+  import('../../generated/validators/reset-credentials.js').then((m) => m.validateResetCredentials),
+);
 
 export type { ResetCredentials };
 

@@ -1,7 +1,14 @@
 // One module per Orch call: its path, its validator and its type (docs/contracts.md).
 import type { ResetPasswordWithToken } from '../../generated/types';
-import { validateResetPasswordWithToken } from '../../generated/validators/reset-password-with-token.js';
 import type { ApiClient, Result } from '../client';
+import { lazyValidator } from '../client';
+
+/** Its validator's code loads with the first call (not part of any page's first load). */
+const validateResetPasswordWithToken = lazyValidator(() =>
+  import('../../generated/validators/reset-password-with-token.js').then(
+    (m) => m.validateResetPasswordWithToken,
+  ),
+);
 
 export type { ResetPasswordWithToken };
 

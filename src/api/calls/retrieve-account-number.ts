@@ -1,7 +1,14 @@
 // One module per Orch call: its path, its validator and its type (docs/contracts.md).
 import type { RetrieveAccountNumber } from '../../generated/types';
-import { validateRetrieveAccountNumber } from '../../generated/validators/retrieve-account-number.js';
 import type { ApiClient, Result } from '../client';
+import { lazyValidator } from '../client';
+
+/** Its validator's code loads with the first call (not part of any page's first load). */
+const validateRetrieveAccountNumber = lazyValidator(() =>
+  import('../../generated/validators/retrieve-account-number.js').then(
+    (m) => m.validateRetrieveAccountNumber,
+  ),
+);
 
 export type { RetrieveAccountNumber };
 

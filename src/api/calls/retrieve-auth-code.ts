@@ -1,7 +1,12 @@
 // One module per Orch call: its path, its validator and its type (docs/contracts.md).
 import type { RetrieveAuthCode } from '../../generated/types';
-import { validateRetrieveAuthCode } from '../../generated/validators/retrieve-auth-code.js';
 import type { ApiClient, Result } from '../client';
+import { lazyValidator } from '../client';
+
+/** Its validator's code loads with the first call (not part of any page's first load). */
+const validateRetrieveAuthCode = lazyValidator(() =>
+  import('../../generated/validators/retrieve-auth-code.js').then((m) => m.validateRetrieveAuthCode),
+);
 
 export type { RetrieveAuthCode };
 

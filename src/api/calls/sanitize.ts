@@ -1,7 +1,12 @@
 // One module per Orch call: its path, its validator and its type (docs/contracts.md).
 import type { Sanitize } from '../../generated/types';
-import { validateSanitize } from '../../generated/validators/sanitize.js';
 import type { ApiClient, Result } from '../client';
+import { lazyValidator } from '../client';
+
+/** Its validator's code loads with the first call (not part of any page's first load). */
+const validateSanitize = lazyValidator(() =>
+  import('../../generated/validators/sanitize.js').then((m) => m.validateSanitize),
+);
 
 export type { Sanitize };
 

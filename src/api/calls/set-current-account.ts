@@ -1,7 +1,12 @@
 // One module per Orch call: its path, its validator and its type (docs/contracts.md).
 import type { SetCurrentAccount } from '../../generated/types';
-import { validateSetCurrentAccount } from '../../generated/validators/set-current-account.js';
 import type { ApiClient, Result } from '../client';
+import { lazyValidator } from '../client';
+
+/** Its validator's code loads with the first call (not part of any page's first load). */
+const validateSetCurrentAccount = lazyValidator(() =>
+  import('../../generated/validators/set-current-account.js').then((m) => m.validateSetCurrentAccount),
+);
 
 export type { SetCurrentAccount };
 

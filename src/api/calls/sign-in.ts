@@ -1,7 +1,12 @@
 // One module per Orch call: its path, its validator and its type (docs/contracts.md).
 import type { SignIn } from '../../generated/types';
-import { validateSignIn } from '../../generated/validators/sign-in.js';
 import type { ApiClient, Result } from '../client';
+import { lazyValidator } from '../client';
+
+/** Its validator's code loads with the first call (not part of any page's first load). */
+const validateSignIn = lazyValidator(() =>
+  import('../../generated/validators/sign-in.js').then((m) => m.validateSignIn),
+);
 
 export type { SignIn };
 

@@ -1,7 +1,12 @@
 // One module per Orch call: its path, its validator and its type (docs/contracts.md).
 import type { TechTracker } from '../../generated/types';
-import { validateTechTracker } from '../../generated/validators/tech-tracker.js';
 import type { ApiClient, Result } from '../client';
+import { lazyValidator } from '../client';
+
+/** Its validator's code loads with the first call (not part of any page's first load). */
+const validateTechTracker = lazyValidator(() =>
+  import('../../generated/validators/tech-tracker.js').then((m) => m.validateTechTracker),
+);
 
 export type { TechTracker };
 

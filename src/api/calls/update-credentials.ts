@@ -1,7 +1,12 @@
 // One module per Orch call: its path, its validator and its type (docs/contracts.md).
 import type { UpdateCredentials } from '../../generated/types';
-import { validateUpdateCredentials } from '../../generated/validators/update-credentials.js';
 import type { ApiClient, Result } from '../client';
+import { lazyValidator } from '../client';
+
+/** Its validator's code loads with the first call (not part of any page's first load). */
+const validateUpdateCredentials = lazyValidator(() =>
+  import('../../generated/validators/update-credentials.js').then((m) => m.validateUpdateCredentials),
+);
 
 export type { UpdateCredentials };
 

@@ -1,7 +1,12 @@
 // One module per Orch call: its path, its validator and its type (docs/contracts.md).
 import type { UpdateDevice } from '../../generated/types';
-import { validateUpdateDevice } from '../../generated/validators/update-device.js';
 import type { ApiClient, Result } from '../client';
+import { lazyValidator } from '../client';
+
+/** Its validator's code loads with the first call (not part of any page's first load). */
+const validateUpdateDevice = lazyValidator(() =>
+  import('../../generated/validators/update-device.js').then((m) => m.validateUpdateDevice),
+);
 
 export type { UpdateDevice };
 

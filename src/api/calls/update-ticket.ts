@@ -1,7 +1,12 @@
 // One module per Orch call: its path, its validator and its type (docs/contracts.md).
 import type { UpdateTicket } from '../../generated/types';
-import { validateUpdateTicket } from '../../generated/validators/update-ticket.js';
 import type { ApiClient, Result } from '../client';
+import { lazyValidator } from '../client';
+
+/** Its validator's code loads with the first call (not part of any page's first load). */
+const validateUpdateTicket = lazyValidator(() =>
+  import('../../generated/validators/update-ticket.js').then((m) => m.validateUpdateTicket),
+);
 
 export type { UpdateTicket };
 

@@ -1,7 +1,12 @@
 // One module per Orch call: its path, its validator and its type (docs/contracts.md).
 import type { ValidateEmailUn } from '../../generated/types';
-import { validateValidateEmailUn } from '../../generated/validators/validate-email-un.js';
 import type { ApiClient, Result } from '../client';
+import { lazyValidator } from '../client';
+
+/** Its validator's code loads with the first call (not part of any page's first load). */
+const validateValidateEmailUn = lazyValidator(() =>
+  import('../../generated/validators/validate-email-un.js').then((m) => m.validateValidateEmailUn),
+);
 
 export type { ValidateEmailUn };
 

@@ -1,7 +1,12 @@
 // One module per Orch call: its path, its validator and its type (docs/contracts.md).
 import type { ValidateEmail } from '../../generated/types';
-import { validateValidateEmail } from '../../generated/validators/validate-email.js';
 import type { ApiClient, Result } from '../client';
+import { lazyValidator } from '../client';
+
+/** Its validator's code loads with the first call (not part of any page's first load). */
+const validateValidateEmail = lazyValidator(() =>
+  import('../../generated/validators/validate-email.js').then((m) => m.validateValidateEmail),
+);
 
 export type { ValidateEmail };
 

@@ -1,7 +1,12 @@
 // One module per Orch call: its path, its validator and its type (docs/contracts.md).
 import type { WgStatus } from '../../generated/types';
-import { validateWgStatus } from '../../generated/validators/wg-status.js';
 import type { ApiClient, Result } from '../client';
+import { lazyValidator } from '../client';
+
+/** Its validator's code loads with the first call (not part of any page's first load). */
+const validateWgStatus = lazyValidator(() =>
+  import('../../generated/validators/wg-status.js').then((m) => m.validateWgStatus),
+);
 
 export type { WgStatus };
 

@@ -1,7 +1,12 @@
 // One module per Orch call: its path, its validator and its type (docs/contracts.md).
 import type { WifiInfo } from '../../generated/types';
-import { validateWifiInfo } from '../../generated/validators/wifi-info.js';
 import type { ApiClient, Result } from '../client';
+import { lazyValidator } from '../client';
+
+/** Its validator's code loads with the first call (not part of any page's first load). */
+const validateWifiInfo = lazyValidator(() =>
+  import('../../generated/validators/wifi-info.js').then((m) => m.validateWifiInfo),
+);
 
 export type { WifiInfo };
 
