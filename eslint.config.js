@@ -77,14 +77,9 @@ const ZONES = [
 /** Files allowed over 600 lines: none. */
 const TOO_LONG_FILES = [];
 /**
- * Files allowed a function over 150 lines (replaySession 225, RuleEditor 214, buildPopulationSchema 305,
- * createGenerator 263).
+ * Files allowed a function over 150 lines: none left (the mechanism stays for a file that must wait).
  */
-const TOO_LONG_FUNCTIONS = [
-  'lib/qa-replay.ts',
-  'src/features/studio/RuleEditor.tsx',
-  'src/impact/population-schema.ts',
-];
+const TOO_LONG_FUNCTIONS = [];
 /** Syntax the strict CSP forbids, everywhere. */
 const CSP_SYNTAX = [
   {

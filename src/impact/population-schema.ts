@@ -41,9 +41,11 @@ const section = (description: string, properties: Record<string, Schema>): Schem
 
 const KINDS = ['BAN', 'BAID', 'CRIS', 'PPB', 'other'];
 const YES_NO_UNKNOWN = ['true', 'false', 'none'];
+/** How a call that may still be loading when the home decides ends. */
+const OK_FAILED_PENDING = ['ok', 'failed', 'pending'];
 
+/** The whole file: its header fields, then one part per section of the distributions. */
 export function buildPopulationSchema(): Schema {
-  const accountStatus = valuesOf('accountStatus');
   return {
     $schema: 'http://json-schema.org/draft-07/schema#',
     $id: 'population.schema.json',
@@ -82,265 +84,334 @@ export function buildPopulationSchema(): Schema {
         minimum: 0,
         maximum: 4294967295,
       },
-      today: section('The day the population is looked at.', {
-        date: {
-          description:
-            'That day, YYYY-MM-DD: gives todayDate (compared with date constants) and isJanuaryFirst.',
-          type: 'string',
-          pattern: '^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$',
-        },
-      }),
-      profile: section('The profile (early-init) call.', {
-        status: weights(
-          "How the profile call ends: ok, failure, 223 (no account linked), 222 (redirect), pending. Only 'ok' accounts have account facts.",
-          valuesOf('profileStatus'),
-        ),
-      }),
-      account: section('The account itself.', {
-        kind: weights(
-          "Kind of account number: BAN (9 characters), BAID (11), CRIS (13), PPB (prepaid), 'other' (a length the spec does not name).",
-          KINDS,
-        ),
-        blueMarble: {
-          description:
-            'Per kind of account number, the share on the newer billing system (Blue Marble, c2e).',
+      today: todaySection(),
+      profile: profileSection(),
+      account: accountSection(),
+      billing: billingSection(),
+      contact: contactSection(),
+      pendingOrder: pendingOrderSection(),
+      calls: callsSection(),
+      orders: ordersSection(),
+      token: tokenSection(),
+      session: sessionSection(),
+    },
+    definitions: { numbers: numbersDefinition() },
+  };
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// The day, the profile and the account
+
+function todaySection(): Schema {
+  return section('The day the population is looked at.', {
+    date: {
+      description: 'That day, YYYY-MM-DD: gives todayDate (compared with date constants) and isJanuaryFirst.',
+      type: 'string',
+      pattern: '^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$',
+    },
+  });
+}
+
+function profileSection(): Schema {
+  return section('The profile (early-init) call.', {
+    status: weights(
+      "How the profile call ends: ok, failure, 223 (no account linked), 222 (redirect), pending. Only 'ok' accounts have account facts.",
+      valuesOf('profileStatus'),
+    ),
+  });
+}
+
+function accountSection(): Schema {
+  const accountStatus = valuesOf('accountStatus');
+  return section('The account itself.', {
+    kind: weights(
+      "Kind of account number: BAN (9 characters), BAID (11), CRIS (13), PPB (prepaid), 'other' (a length the spec does not name).",
+      KINDS,
+    ),
+    blueMarble: {
+      description: 'Per kind of account number, the share on the newer billing system (Blue Marble, c2e).',
+      type: 'object',
+      additionalProperties: false,
+      required: KINDS,
+      properties: Object.fromEntries(KINDS.map((k) => [k, chance(`${k} accounts on Blue Marble.`)])),
+    },
+    territory: weights('Territory.', valuesOf('territory')),
+    secondProvider: chance("Customers of the second provider (companyIdentifier '4')."),
+    type: weights(
+      'Account type (I, CX, H residential; B, CXSB small business; Postpaid).',
+      valuesOf('accountType'),
+    ),
+    status: section('Account status.', {
+      postpaid: weights('Status of postpaid accounts.', accountStatus),
+      prepaid: weights('Status of prepaid (PPB) accounts.', accountStatus),
+    }),
+    earlyLife: chance("Accounts in their 'Early Life' (service not yet live): tenure 0."),
+    blocked: chance('Blocked accounts.'),
+    embargo: chance('Accounts under a maintenance embargo (embargo 1).'),
+    bgs: chance('Business-government accounts.'),
+    fed: chance('Federal accounts.'),
+    vacation: chance('Accounts on vacation service.'),
+    modemMigrationAlert: chance('Accounts flagged for the modem migration alert.'),
+    conversion: weights("Conversion status: 'none' (not converted), c or o.", ['none', 'c', 'o']),
+    daysSinceConversion: numbers('Days since the conversion, for converted accounts.'),
+  });
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// What the profile answer carries: bills, contact details, the pending order
+
+function billingSection(): Schema {
+  return section('Bills and payments.', {
+    autoPay: chance('AutoPay on.'),
+    paperless: chance('Paperless billing on.'),
+    paymentArrangement: chance('A payment arrangement exists.'),
+    eligibleForPaymentArrangement: chance('Eligible for a payment arrangement.'),
+    tenure: numbers('Account tenure (bills so far), for accounts not in early life.'),
+    amountDue: numbers('Current amount due in dollars.'),
+    nextPaymentAmount: numbers('Next payment amount in dollars (prepaid accounts; postpaid have none).'),
+    daysPastDueDate: numbers('Days past the bill due date (negative: before it).'),
+    failedPayment: section('Accounts whose last payment failed.', {
+      postpaid: chance('Postpaid accounts with a failed payment.'),
+      prepaid: chance('Prepaid accounts with a failed payment.'),
+    }),
+    daysSinceFailedPayment: numbers('Days since the failed payment, for those accounts.'),
+    paymentMethod: {
+      ...weights(
+        "Payment method (creditCardType): PAYPAL, ACH, ACCOUNT, a card brand in capitals, or 'none'.",
+        [],
+      ),
+      propertyNames: { pattern: '^([A-Z][A-Z ]*|none)$' },
+    },
+    daysToCardExpiry: numbers(
+      'Days until the payment card expires (negative: expired), for accounts with a method.',
+    ),
+  });
+}
+
+function contactSection(): Schema {
+  return section('Contact details.', {
+    contactNumber: chance('At least one contact number.'),
+    expiredContactNumber: chance('Of those, an outdated (expired) contact number.'),
+    email: chance('An email address on record.'),
+    emailMatchesPattern: chance('Of those, an address that matches the spec pattern.'),
+    emailAddressValid: weights('The provider validated the address (none: no flag).', YES_NO_UNKNOWN),
+    firstName: chance('First name on the profile.'),
+    lastName: chance('Last name on the profile.'),
+    serviceAddressComplete: chance('A full service address on the profile.'),
+  });
+}
+
+function pendingOrderSection(): Schema {
+  return section('The early-access (pending) order on the profile.', {
+    active: chance('Active accounts with a pending order.'),
+    earlyLife: chance('Early-life accounts with a pending order.'),
+    status: weights('Its status.', valuesOf('pendingOrderStatus')),
+    activity: weights('Its activity.', valuesOf('pendingOrderActivity')),
+    techInstall: weights('Technician install (true), self-install (false), unknown (none).', YES_NO_UNKNOWN),
+    hoursUntilAppointment: numbers('Hours until its appointment (negative: in the past).'),
+    jobStatus: weights("Its technician's job status (none: no dispatch).", [
+      ...valuesOf('pendingOrderJobStatus'),
+      'none',
+    ]),
+    trackingNumber: chance('It carries a modem shipment tracking number.'),
+    detailsStatus: weights('How its details lookup answered (none: no status).', [
+      ...valuesOf('pendingOrderDetailsStatus'),
+      'none',
+    ]),
+  });
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// The calls after the profile answer, one part per call
+
+function callsSection(): Schema {
+  return section(
+    'What the account calls after the profile answer. rules/data-loading.json decides which calls run; a call that does not run leaves its facts unknown.',
+    {
+      outage: outageCall(),
+      services: servicesCall(),
+      tickets: ticketsCall(),
+      rateIncrease: rateIncreaseCall(),
+      wgStatus: wgStatusCall(),
+      creditOffer: creditOfferCall(),
+      modemReplacementOffer: modemReplacementOfferCall(),
+      paperCharge: paperChargeCall(),
+      modemInfo: modemInfoCall(),
+    },
+  );
+}
+
+function outageCall(): Schema {
+  return section('The outage call.', {
+    failed: chance('The call fails.'),
+    currentOutage: chance('A current outage.'),
+    etaKnown: chance('Of those, with an estimated repair time.'),
+    hoursUntilRepair: numbers('Hours until that repair time (negative: past).'),
+    hangover: chance('An outage hangover.'),
+  });
+}
+
+function servicesCall(): Schema {
+  return section('The services call.', {
+    status: weights('How the call ends (pending: still loading when the home decides).', OK_FAILED_PENDING),
+    internet: chance('Owns high-speed internet.'),
+    phone: chance('Owns phone.'),
+    tv: chance('Owns TV.'),
+    disconnectFlow: chance('Blue Marble accounts whose answer lists the DISCONNECT flow.'),
+    ownedSpeed: numbers(
+      'Download speed of the internet plan in kbps, for accounts owning internet (none: unknown, as a speed text the portal cannot read).',
+    ),
+    availableSpeed: numbers('Fastest download speed available at the address in kbps (none: unknown).'),
+    upgradeFlow: chance('Blue Marble accounts whose answer lists the UPGRADE flow.'),
+    changeModemFlow: chance('Blue Marble accounts whose answer lists the CHANGE_MODEM flow.'),
+    fiberQualified: chance('Blue Marble accounts qualified for the fiber upgrade.'),
+    vacationRestore: chance('Blue Marble accounts whose answer permits restoring service from vacation.'),
+    changeDueDateFlow: chance('Blue Marble accounts whose answer lists the CHANGE_DUE_DATE flow.'),
+    pointOfNoReturn: chance(
+      "Blue Marble accounts with a pending order whose point of no return has passed (ponrStatus). Their answer's hasPendingOrder says whether the profile has a pending order.",
+    ),
+  });
+}
+
+function ticketsCall(): Schema {
+  return section(
+    "The repair tickets call: its tickets are items of the history, and those not CAN or CLD that carry a completion date are the home's open tickets.",
+    {
+      failed: chance('The call fails.'),
+      count: numbers('Repair tickets per account.'),
+      status: weights('Status of a ticket.', valuesOf('ticketStatus')),
+      completionDate: chance('A ticket carries a completion date.'),
+      hoursUntilAppointment: numbers(
+        "Hours until a ticket's appointment (commitment date; negative: in the past; none: no date).",
+      ),
+      canReschedule: chance('A ticket says it can be rescheduled.'),
+      canCancel: chance('A ticket says it can be cancelled.'),
+      showTechLocation: chance("A ticket says the technician's location can be shown."),
+    },
+  );
+}
+
+function rateIncreaseCall(): Schema {
+  return section('The rate-increase call.', {
+    failed: chance('The call fails.'),
+    products: numbers('Products with a rate-change notification.'),
+  });
+}
+
+function wgStatusCall(): Schema {
+  return section('The walled-garden status call.', {
+    status: weights('How the call ends.', OK_FAILED_PENDING),
+    withFailedPayment: weights('The answer for accounts with a failed payment.', valuesOf('wgStatus')),
+    withoutFailedPayment: weights('The answer for the others.', valuesOf('wgStatus')),
+    serverStatus: chance('The answer carries status true.'),
+  });
+}
+
+function creditOfferCall(): Schema {
+  return section('The out-of-service credit offer lookup.', {
+    failed: chance('The call fails.'),
+    answer: weights('The answer: an offer, no offer, or an error status.', ['offer', 'no-offer', 'error']),
+    status: weights('Status of an offer.', valuesOf('creditOfferStatus')),
+    value: numbers('Value of an offer in dollars.'),
+  });
+}
+
+function modemReplacementOfferCall(): Schema {
+  return section('The modem replacement offer lookup.', {
+    failed: chance('The call fails.'),
+    eligible: chance('Eligible.'),
+  });
+}
+
+function paperChargeCall(): Schema {
+  return section('The paper-charge check.', {
+    failed: chance('The call fails.'),
+    applies: chance('The charge applies.'),
+  });
+}
+
+function modemInfoCall(): Schema {
+  return section('The modem info call (made when the account owns internet).', {
+    status: weights('How the call ends (pending: still loading when the home decides).', OK_FAILED_PENDING),
+    connected: chance('The modem is online.'),
+    ownModem: chance("The customer's own modem (byom)."),
+    thirdPartyModem: chance('A third-party modem.'),
+  });
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// The history, the token and the session
+
+function ordersSection(): Schema {
+  return section('The order history (orders of the history call; INACTIVE orders are not listed).', {
+    count: numbers('Orders per account.'),
+    status: weights('Status of an order.', valuesOf('pendingOrderStatus')),
+    activity: weights('Activity of an order.', valuesOf('pendingOrderActivity')),
+    closed: {
+      description: 'Statuses of orders that carry a completion or cancel date.',
+      type: 'array',
+      uniqueItems: true,
+      items: { enum: valuesOf('pendingOrderStatus') },
+    },
+    hoursSinceClosed: numbers('Hours since such an order closed.'),
+    jobStatus: weights("Job status of an order's first dispatch (none: no dispatch).", [
+      ...valuesOf('orderJobStatus'),
+      'none',
+    ]),
+    pendingOrderListed: chance(
+      'Accounts with a pending order whose history lists it (its first order, with its status).',
+    ),
+  });
+}
+
+function tokenSection(): Schema {
+  return section('The OAuth (adapt) token.', {
+    secondsRemaining: numbers('Seconds of life left on the token (none: no token).'),
+  });
+}
+
+function sessionSection(): Schema {
+  return section('What the customer did in this session (the UI state).', {
+    orderHistoryOpen: chance('Opened the order history view.'),
+    altnumshowDismissed: chance('Dismissed the no-contact-number alert.'),
+    altNumberDeclined: chance('Declined to add a contact number.'),
+    emailvalidshowDismissed: chance('Dismissed the email-validity alert.'),
+    retryPaymentSuccess: chance('Of prepaid accounts with a failed payment: retried it successfully.'),
+    wgPaymentSuccess: chance('Of prepaid accounts with a failed payment: paid in the walled garden.'),
+    pendingOrderAlertClosed: chance('Closed the pending-order alert.'),
+    prepaidCardAlertClosed: chance('Closed the prepaid payment-method alert.'),
+    modemReplacementAnswered: chance('Answered the modem replacement offer.'),
+    creditOfferAnswered: chance('Answered the credit offer.'),
+    orderCancelled: chance('Of accounts with a pending order: cancelled it (Cancel Order is then disabled).'),
+  });
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// The shared definition
+
+/** The format of every `numbers(...)` field: weighted ranges, and the weight of unknown. */
+function numbersDefinition(): Schema {
+  return {
+    title: 'PopulationNumbers',
+    description:
+      "Numbers: a range is picked by weight, then a number uniformly within it (whole numbers unless 'decimals' says otherwise); 'none' is the weight of unknown (null).",
+    type: 'object',
+    additionalProperties: false,
+    required: ['ranges'],
+    properties: {
+      none: { type: 'number', minimum: 0 },
+      decimals: { type: 'integer', minimum: 0, maximum: 4 },
+      ranges: {
+        type: 'array',
+        minItems: 1,
+        items: {
           type: 'object',
           additionalProperties: false,
-          required: KINDS,
-          properties: Object.fromEntries(KINDS.map((k) => [k, chance(`${k} accounts on Blue Marble.`)])),
-        },
-        territory: weights('Territory.', valuesOf('territory')),
-        secondProvider: chance("Customers of the second provider (companyIdentifier '4')."),
-        type: weights(
-          'Account type (I, CX, H residential; B, CXSB small business; Postpaid).',
-          valuesOf('accountType'),
-        ),
-        status: section('Account status.', {
-          postpaid: weights('Status of postpaid accounts.', accountStatus),
-          prepaid: weights('Status of prepaid (PPB) accounts.', accountStatus),
-        }),
-        earlyLife: chance("Accounts in their 'Early Life' (service not yet live): tenure 0."),
-        blocked: chance('Blocked accounts.'),
-        embargo: chance('Accounts under a maintenance embargo (embargo 1).'),
-        bgs: chance('Business-government accounts.'),
-        fed: chance('Federal accounts.'),
-        vacation: chance('Accounts on vacation service.'),
-        modemMigrationAlert: chance('Accounts flagged for the modem migration alert.'),
-        conversion: weights("Conversion status: 'none' (not converted), c or o.", ['none', 'c', 'o']),
-        daysSinceConversion: numbers('Days since the conversion, for converted accounts.'),
-      }),
-      billing: section('Bills and payments.', {
-        autoPay: chance('AutoPay on.'),
-        paperless: chance('Paperless billing on.'),
-        paymentArrangement: chance('A payment arrangement exists.'),
-        eligibleForPaymentArrangement: chance('Eligible for a payment arrangement.'),
-        tenure: numbers('Account tenure (bills so far), for accounts not in early life.'),
-        amountDue: numbers('Current amount due in dollars.'),
-        nextPaymentAmount: numbers('Next payment amount in dollars (prepaid accounts; postpaid have none).'),
-        daysPastDueDate: numbers('Days past the bill due date (negative: before it).'),
-        failedPayment: section('Accounts whose last payment failed.', {
-          postpaid: chance('Postpaid accounts with a failed payment.'),
-          prepaid: chance('Prepaid accounts with a failed payment.'),
-        }),
-        daysSinceFailedPayment: numbers('Days since the failed payment, for those accounts.'),
-        paymentMethod: {
-          ...weights(
-            "Payment method (creditCardType): PAYPAL, ACH, ACCOUNT, a card brand in capitals, or 'none'.",
-            [],
-          ),
-          propertyNames: { pattern: '^([A-Z][A-Z ]*|none)$' },
-        },
-        daysToCardExpiry: numbers(
-          'Days until the payment card expires (negative: expired), for accounts with a method.',
-        ),
-      }),
-      contact: section('Contact details.', {
-        contactNumber: chance('At least one contact number.'),
-        expiredContactNumber: chance('Of those, an outdated (expired) contact number.'),
-        email: chance('An email address on record.'),
-        emailMatchesPattern: chance('Of those, an address that matches the spec pattern.'),
-        emailAddressValid: weights('The provider validated the address (none: no flag).', YES_NO_UNKNOWN),
-        firstName: chance('First name on the profile.'),
-        lastName: chance('Last name on the profile.'),
-        serviceAddressComplete: chance('A full service address on the profile.'),
-      }),
-      pendingOrder: section('The early-access (pending) order on the profile.', {
-        active: chance('Active accounts with a pending order.'),
-        earlyLife: chance('Early-life accounts with a pending order.'),
-        status: weights('Its status.', valuesOf('pendingOrderStatus')),
-        activity: weights('Its activity.', valuesOf('pendingOrderActivity')),
-        techInstall: weights(
-          'Technician install (true), self-install (false), unknown (none).',
-          YES_NO_UNKNOWN,
-        ),
-        hoursUntilAppointment: numbers('Hours until its appointment (negative: in the past).'),
-        jobStatus: weights("Its technician's job status (none: no dispatch).", [
-          ...valuesOf('pendingOrderJobStatus'),
-          'none',
-        ]),
-        trackingNumber: chance('It carries a modem shipment tracking number.'),
-        detailsStatus: weights('How its details lookup answered (none: no status).', [
-          ...valuesOf('pendingOrderDetailsStatus'),
-          'none',
-        ]),
-      }),
-      calls: section(
-        'What the account calls after the profile answer. rules/data-loading.json decides which calls run; a call that does not run leaves its facts unknown.',
-        {
-          outage: section('The outage call.', {
-            failed: chance('The call fails.'),
-            currentOutage: chance('A current outage.'),
-            etaKnown: chance('Of those, with an estimated repair time.'),
-            hoursUntilRepair: numbers('Hours until that repair time (negative: past).'),
-            hangover: chance('An outage hangover.'),
-          }),
-          services: section('The services call.', {
-            status: weights('How the call ends (pending: still loading when the home decides).', [
-              'ok',
-              'failed',
-              'pending',
-            ]),
-            internet: chance('Owns high-speed internet.'),
-            phone: chance('Owns phone.'),
-            tv: chance('Owns TV.'),
-            disconnectFlow: chance('Blue Marble accounts whose answer lists the DISCONNECT flow.'),
-            ownedSpeed: numbers(
-              'Download speed of the internet plan in kbps, for accounts owning internet (none: unknown, as a speed text the portal cannot read).',
-            ),
-            availableSpeed: numbers(
-              'Fastest download speed available at the address in kbps (none: unknown).',
-            ),
-            upgradeFlow: chance('Blue Marble accounts whose answer lists the UPGRADE flow.'),
-            changeModemFlow: chance('Blue Marble accounts whose answer lists the CHANGE_MODEM flow.'),
-            fiberQualified: chance('Blue Marble accounts qualified for the fiber upgrade.'),
-            vacationRestore: chance(
-              'Blue Marble accounts whose answer permits restoring service from vacation.',
-            ),
-            changeDueDateFlow: chance('Blue Marble accounts whose answer lists the CHANGE_DUE_DATE flow.'),
-            pointOfNoReturn: chance(
-              "Blue Marble accounts with a pending order whose point of no return has passed (ponrStatus). Their answer's hasPendingOrder says whether the profile has a pending order.",
-            ),
-          }),
-          tickets: section(
-            "The repair tickets call: its tickets are items of the history, and those not CAN or CLD that carry a completion date are the home's open tickets.",
-            {
-              failed: chance('The call fails.'),
-              count: numbers('Repair tickets per account.'),
-              status: weights('Status of a ticket.', valuesOf('ticketStatus')),
-              completionDate: chance('A ticket carries a completion date.'),
-              hoursUntilAppointment: numbers(
-                "Hours until a ticket's appointment (commitment date; negative: in the past; none: no date).",
-              ),
-              canReschedule: chance('A ticket says it can be rescheduled.'),
-              canCancel: chance('A ticket says it can be cancelled.'),
-              showTechLocation: chance("A ticket says the technician's location can be shown."),
-            },
-          ),
-          rateIncrease: section('The rate-increase call.', {
-            failed: chance('The call fails.'),
-            products: numbers('Products with a rate-change notification.'),
-          }),
-          wgStatus: section('The walled-garden status call.', {
-            status: weights('How the call ends.', ['ok', 'failed', 'pending']),
-            withFailedPayment: weights(
-              'The answer for accounts with a failed payment.',
-              valuesOf('wgStatus'),
-            ),
-            withoutFailedPayment: weights('The answer for the others.', valuesOf('wgStatus')),
-            serverStatus: chance('The answer carries status true.'),
-          }),
-          creditOffer: section('The out-of-service credit offer lookup.', {
-            failed: chance('The call fails.'),
-            answer: weights('The answer: an offer, no offer, or an error status.', [
-              'offer',
-              'no-offer',
-              'error',
-            ]),
-            status: weights('Status of an offer.', valuesOf('creditOfferStatus')),
-            value: numbers('Value of an offer in dollars.'),
-          }),
-          modemReplacementOffer: section('The modem replacement offer lookup.', {
-            failed: chance('The call fails.'),
-            eligible: chance('Eligible.'),
-          }),
-          paperCharge: section('The paper-charge check.', {
-            failed: chance('The call fails.'),
-            applies: chance('The charge applies.'),
-          }),
-          modemInfo: section('The modem info call (made when the account owns internet).', {
-            status: weights('How the call ends (pending: still loading when the home decides).', [
-              'ok',
-              'failed',
-              'pending',
-            ]),
-            connected: chance('The modem is online.'),
-            ownModem: chance("The customer's own modem (byom)."),
-            thirdPartyModem: chance('A third-party modem.'),
-          }),
-        },
-      ),
-      orders: section('The order history (orders of the history call; INACTIVE orders are not listed).', {
-        count: numbers('Orders per account.'),
-        status: weights('Status of an order.', valuesOf('pendingOrderStatus')),
-        activity: weights('Activity of an order.', valuesOf('pendingOrderActivity')),
-        closed: {
-          description: 'Statuses of orders that carry a completion or cancel date.',
-          type: 'array',
-          uniqueItems: true,
-          items: { enum: valuesOf('pendingOrderStatus') },
-        },
-        hoursSinceClosed: numbers('Hours since such an order closed.'),
-        jobStatus: weights("Job status of an order's first dispatch (none: no dispatch).", [
-          ...valuesOf('orderJobStatus'),
-          'none',
-        ]),
-        pendingOrderListed: chance(
-          'Accounts with a pending order whose history lists it (its first order, with its status).',
-        ),
-      }),
-      token: section('The OAuth (adapt) token.', {
-        secondsRemaining: numbers('Seconds of life left on the token (none: no token).'),
-      }),
-      session: section('What the customer did in this session (the UI state).', {
-        orderHistoryOpen: chance('Opened the order history view.'),
-        altnumshowDismissed: chance('Dismissed the no-contact-number alert.'),
-        altNumberDeclined: chance('Declined to add a contact number.'),
-        emailvalidshowDismissed: chance('Dismissed the email-validity alert.'),
-        retryPaymentSuccess: chance('Of prepaid accounts with a failed payment: retried it successfully.'),
-        wgPaymentSuccess: chance('Of prepaid accounts with a failed payment: paid in the walled garden.'),
-        pendingOrderAlertClosed: chance('Closed the pending-order alert.'),
-        prepaidCardAlertClosed: chance('Closed the prepaid payment-method alert.'),
-        modemReplacementAnswered: chance('Answered the modem replacement offer.'),
-        creditOfferAnswered: chance('Answered the credit offer.'),
-        orderCancelled: chance(
-          'Of accounts with a pending order: cancelled it (Cancel Order is then disabled).',
-        ),
-      }),
-    },
-    definitions: {
-      numbers: {
-        title: 'PopulationNumbers',
-        description:
-          "Numbers: a range is picked by weight, then a number uniformly within it (whole numbers unless 'decimals' says otherwise); 'none' is the weight of unknown (null).",
-        type: 'object',
-        additionalProperties: false,
-        required: ['ranges'],
-        properties: {
-          none: { type: 'number', minimum: 0 },
-          decimals: { type: 'integer', minimum: 0, maximum: 4 },
-          ranges: {
-            type: 'array',
-            minItems: 1,
-            items: {
-              type: 'object',
-              additionalProperties: false,
-              required: ['from', 'to', 'weight'],
-              properties: {
-                from: { type: 'number' },
-                to: { type: 'number' },
-                weight: { type: 'number', minimum: 0 },
-              },
-            },
+          required: ['from', 'to', 'weight'],
+          properties: {
+            from: { type: 'number' },
+            to: { type: 'number' },
+            weight: { type: 'number', minimum: 0 },
           },
         },
       },

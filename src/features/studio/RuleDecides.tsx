@@ -1,0 +1,59 @@
+/**
+ * What a rule decides, in the rule form (RuleEditor): each event param of the decision, by its schema (a
+ * list of its values, a checkbox, or text read as a number or a list when the schema says so).
+ */
+import type { DecisionSpec } from '../../engine/decisions';
+import { paramFromInput, paramsOf, valueToInput, type ParamSchema } from './rule-form';
+
+interface Props {
+  spec: DecisionSpec;
+  /** the rule's event params */
+  values: Record<string, unknown>;
+  onChange: (key: string, value: unknown) => void;
+}
+
+export function RuleDecides({ spec, values, onChange }: Props) {
+  return (
+    <fieldset>
+      <legend>What it decides ({spec.eventType})</legend>
+      {Object.entries(paramsOf(spec)).map(([key, p]) => (
+        <ParamField key={key} name={key} schema={p} value={values[key]} onChange={(v) => onChange(key, v)} />
+      ))}
+    </fieldset>
+  );
+}
+
+function ParamField(props: {
+  name: string;
+  schema: ParamSchema;
+  value: unknown;
+  onChange: (value: unknown) => void;
+}) {
+  const { name, schema: p, value, onChange } = props;
+  if (p.enum) {
+    return (
+      <label>
+        {name}
+        <select value={valueToInput(value)} onChange={(e) => onChange(e.target.value)}>
+          <option value="">(none)</option>
+          {p.enum.map((v) => (
+            <option key={String(v)}>{String(v)}</option>
+          ))}
+        </select>
+      </label>
+    );
+  }
+  if (p.type === 'boolean') {
+    return (
+      <label className="studio-check">
+        <input type="checkbox" checked={value === true} onChange={(e) => onChange(e.target.checked)} /> {name}
+      </label>
+    );
+  }
+  return (
+    <label>
+      {name}
+      <input value={valueToInput(value)} onChange={(e) => onChange(paramFromInput(p, e.target.value))} />
+    </label>
+  );
+}

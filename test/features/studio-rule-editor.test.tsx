@@ -1,0 +1,259 @@
+// @vitest-environment happy-dom
+/**
+ * The rule studio's form editor of one rule (src/features/studio/RuleEditor.tsx): what each control writes
+ * into the rule it hands back on "Apply to the draft". The browser test (studio.e2e.ts) follows one value
+ * through the whole studio; this covers every kind of control: name, priority, conditions (fact, operator,
+ * value by type, add, remove, nested groups) and each kind of event param.
+ */
+import { cleanup, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { DECISIONS, type DecisionSpec } from '../../src/engine/decisions';
+import type { RuleCondition, RuleDefinition } from '../../src/engine/types';
+import { RuleEditor } from '../../src/features/studio/RuleEditor';
+
+afterEach(cleanup);
+
+const spec = (id: string): DecisionSpec => DECISIONS.find((d) => d.id === id)!;
+
+const cardAlmostExpired: RuleDefinition = {
+  name: 'card-almost-expired',
+  priority: 80,
+  conditions: { all: [{ fact: 'daysToCardExpiry', operator: 'lessThanInclusive', value: 60 }] },
+  event: { type: 'prepaid-card', params: { status: 2 } },
+};
+
+/** Renders the editor and returns what "Apply to the draft" hands back (after the given changes). */
+function open(rule: RuleDefinition, decision = 'prepaid-card') {
+  const onApply = vi.fn<(r: RuleDefinition) => void>();
+  const onClose = vi.fn();
+  render(<RuleEditor spec={spec(decision)} rule={rule} position={3} onApply={onApply} onClose={onClose} />);
+  const dialog = screen.getByRole('dialog', { name: `Edit rule #3 '${rule.name}'` });
+  const apply = async (user: ReturnType<typeof userEvent.setup>): Promise<RuleDefinition> => {
+    await user.click(within(dialog).getByRole('button', { name: 'Apply to the draft' }));
+    expect(onApply).toHaveBeenCalledTimes(1);
+    return onApply.mock.calls[0]![0];
+  };
+  return { dialog: within(dialog), apply, onApply, onClose };
+}
+
+const leaves = (r: RuleDefinition) => (r.conditions as { all: RuleCondition[] }).all;
+
+describe('RuleEditor', () => {
+  it('shows the rule as it is and hands back an unchanged copy, never the rule itself', async () => {
+    const user = userEvent.setup();
+    const { dialog, apply } = open(cardAlmostExpired);
+    expect(dialog.getByLabelText('Name')).toHaveValue('card-almost-expired');
+    expect(dialog.getByLabelText('Priority (higher is tried first)')).toHaveValue(80);
+    expect(dialog.getByRole('group', { name: /Conditions \(every one must hold\)/ })).toBeInTheDocument();
+    expect(dialog.getByLabelText('Fact of condition 1')).toHaveValue('daysToCardExpiry');
+    expect(dialog.getByLabelText('Operator of condition 1')).toHaveValue('lessThanInclusive');
+    expect(dialog.getByLabelText('Value of condition 1')).toHaveValue('60');
+    expect(dialog.getByLabelText('status')).toHaveValue('2');
+    const applied = await apply(user);
+    expect(applied).toEqual(cardAlmostExpired);
+    expect(applied).not.toBe(cardAlmostExpired);
+  });
+
+  it('writes the name and the priority as typed', async () => {
+    const user = userEvent.setup();
+    const { dialog, apply } = open(cardAlmostExpired);
+    await user.clear(dialog.getByLabelText('Name'));
+    await user.type(dialog.getByLabelText('Name'), 'card-soon');
+    await user.clear(dialog.getByLabelText('Priority (higher is tried first)'));
+    await user.type(dialog.getByLabelText('Priority (higher is tried first)'), '85');
+    const applied = await apply(user);
+    expect(applied.name).toBe('card-soon');
+    expect(applied.priority).toBe(85);
+  });
+
+  it('writes a number fact as a number, text that is no number as text, and a constant as a fact', async () => {
+    const user = userEvent.setup();
+    const { dialog, apply, onApply } = open(cardAlmostExpired);
+    const value = dialog.getByLabelText('Value of condition 1');
+    expect(value).toHaveAttribute('inputmode', 'decimal');
+    await user.clear(value);
+    await user.type(value, '45');
+    expect(leaves(await apply(user))[0]).toEqual({
+      fact: 'daysToCardExpiry',
+      operator: 'lessThanInclusive',
+      value: 45,
+    });
+    await user.clear(value);
+    await user.type(value, 'soon');
+    onApply.mockClear();
+    expect(leaves(await apply(user))[0]).toMatchObject({ value: 'soon' });
+    await user.clear(value);
+    await user.type(value, 'constant.paperBillFee');
+    onApply.mockClear();
+    expect(leaves(await apply(user))[0]).toMatchObject({ value: { fact: 'constant.paperBillFee' } });
+    // Shown back as the constant's name.
+    expect(value).toHaveValue('constant.paperBillFee');
+  });
+
+  it("offers a number fact's constants and a fact's known values", () => {
+    const { dialog } = open(cardAlmostExpired);
+    const listId = dialog.getByLabelText('Value of condition 1').getAttribute('list')!;
+    expect(listId).toBe('studio-values-3-0');
+    const options = [...document.getElementById(listId)!.querySelectorAll('option')].map((o) => o.value);
+    expect(options).toContain('constant.paperBillFee');
+    expect(options.every((o) => o.startsWith('constant.'))).toBe(true);
+  });
+
+  it('changing the fact keeps an operator its type allows and resets one it does not', async () => {
+    const user = userEvent.setup();
+    const { dialog, apply } = open({
+      ...cardAlmostExpired,
+      conditions: {
+        any: [
+          { fact: 'daysToCardExpiry', operator: 'lessThan', value: 0 },
+          { fact: 'daysToCardExpiry', operator: 'notEqual', value: 5 },
+        ],
+      },
+    });
+    expect(dialog.getByRole('group', { name: /Conditions \(at least one must hold\)/ })).toBeInTheDocument();
+    // lessThan means nothing for a boolean: back to equal; notEqual does: kept. The value stays as it was.
+    await user.selectOptions(dialog.getByLabelText('Fact of condition 1'), 'isPrepaid');
+    await user.selectOptions(dialog.getByLabelText('Fact of condition 2'), 'isPrepaid');
+    expect(dialog.getByLabelText('Operator of condition 1')).toHaveValue('equal');
+    expect(
+      [...dialog.getByLabelText('Operator of condition 1').querySelectorAll('option')].map((o) => o.value),
+    ).toEqual(['equal', 'notEqual']);
+    const applied = await apply(user);
+    expect((applied.conditions as { any: RuleCondition[] }).any).toEqual([
+      { fact: 'isPrepaid', operator: 'equal', value: 0 },
+      { fact: 'isPrepaid', operator: 'notEqual', value: 5 },
+    ]);
+  });
+
+  it('a boolean fact takes true or false from a list', async () => {
+    const user = userEvent.setup();
+    const { dialog, apply } = open({
+      ...cardAlmostExpired,
+      conditions: { all: [{ fact: 'isPrepaid', operator: 'equal', value: true }] },
+    });
+    const value = dialog.getByLabelText('Value of condition 1');
+    expect(value.tagName).toBe('SELECT');
+    expect(value).toHaveValue('true');
+    await user.selectOptions(value, 'false');
+    expect(leaves(await apply(user))[0]).toEqual({ fact: 'isPrepaid', operator: 'equal', value: false });
+  });
+
+  it('in and notIn take a comma-separated list; a string fact offers its known values', async () => {
+    const user = userEvent.setup();
+    const { dialog, apply } = open({
+      ...cardAlmostExpired,
+      conditions: { all: [{ fact: 'profileStatus', operator: 'in', value: ['ok'] }] },
+    });
+    const value = dialog.getByLabelText('Value of condition 1');
+    expect(value).toHaveValue('ok');
+    expect(value).not.toHaveAttribute('inputmode');
+    const options = [...document.getElementById(value.getAttribute('list')!)!.querySelectorAll('option')];
+    expect(options.map((o) => o.value)).toEqual(['pending', 'ok', 'failure', '223', '222']);
+    // Pasted whole: typed key by key, each comma vanishes as the list is read back into the field.
+    await user.clear(value);
+    await user.paste('ok, failure,, 223 ');
+    expect(leaves(await apply(user))[0]).toEqual({
+      fact: 'profileStatus',
+      operator: 'in',
+      value: ['ok', 'failure', '223'],
+    });
+  });
+
+  it('adds a condition on the first fact and removes one', async () => {
+    const user = userEvent.setup();
+    const { dialog, apply, onApply } = open(cardAlmostExpired);
+    await user.click(dialog.getByRole('button', { name: 'Add a condition' }));
+    expect(dialog.getByRole('group', { name: 'Condition 2' })).toBeInTheDocument();
+    const added = leaves(await apply(user));
+    expect(added).toHaveLength(2);
+    expect(added[1]).toEqual({ fact: 'profileStatus', operator: 'equal', value: null });
+    await user.click(dialog.getByRole('button', { name: 'Remove condition 1' }));
+    onApply.mockClear();
+    expect(leaves(await apply(user))).toEqual([{ fact: 'profileStatus', operator: 'equal', value: null }]);
+  });
+
+  it('nested conditions are left to the JSON editor', async () => {
+    const user = userEvent.setup();
+    const nested: RuleDefinition = {
+      ...cardAlmostExpired,
+      conditions: { all: [{ any: [{ fact: 'isPrepaid', operator: 'equal', value: true }] }] },
+    };
+    const { dialog, apply } = open(nested);
+    expect(dialog.getByText('These conditions nest groups: edit them as JSON.')).toBeInTheDocument();
+    expect(dialog.queryByRole('button', { name: 'Add a condition' })).toBeNull();
+    expect(dialog.queryByLabelText('Fact of condition 1')).toBeNull();
+    expect((await apply(user)).conditions).toEqual(nested.conditions);
+  });
+
+  it('writes each kind of event param: a listed value, a checkbox, a number, a list, text', async () => {
+    const user = userEvent.setup();
+    const toggles = open(
+      {
+        name: 't',
+        priority: 1,
+        conditions: { all: [] },
+        event: { type: 'toggle', params: { toggle: 'x', on: false } },
+      },
+      'toggles',
+    );
+    const toggle = toggles.dialog.getByLabelText('toggle');
+    expect(within(toggle).getAllByRole('option')[0]).toHaveTextContent('(none)');
+    const first = spec('toggles').params as { properties: { toggle: { enum: string[] } } };
+    await user.selectOptions(toggle, first.properties.toggle.enum[0]!);
+    await user.click(toggles.dialog.getByLabelText('on'));
+    expect((await toggles.apply(user)).event.params).toEqual({
+      toggle: first.properties.toggle.enum[0],
+      on: true,
+    });
+    cleanup();
+
+    const sections = open(
+      {
+        name: 's',
+        priority: 1,
+        conditions: { all: [] },
+        event: { type: 'home-section', params: { section: 'outage', order: 1, variant: 'a' } },
+      },
+      'home-sections',
+    );
+    await user.clear(sections.dialog.getByLabelText('order'));
+    await user.type(sections.dialog.getByLabelText('order'), '7');
+    await user.clear(sections.dialog.getByLabelText('variant'));
+    await user.type(sections.dialog.getByLabelText('variant'), 'wide');
+    expect((await sections.apply(user)).event.params).toEqual({
+      section: 'outage',
+      order: 7,
+      variant: 'wide',
+    });
+    cleanup();
+
+    const navigation = open(
+      {
+        name: 'n',
+        priority: 1,
+        conditions: { all: [] },
+        event: { type: 'navigation', params: { items: ['home'], emptyItem: true, search: false } },
+      },
+      'navigation',
+    );
+    const items = navigation.dialog.getByLabelText('items');
+    expect(items).toHaveValue('home');
+    await user.clear(items);
+    await user.paste('home, billing');
+    expect((await navigation.apply(user)).event.params).toEqual({
+      items: ['home', 'billing'],
+      emptyItem: true,
+      search: false,
+    });
+  });
+
+  it('Cancel closes without applying', async () => {
+    const user = userEvent.setup();
+    const { dialog, onApply, onClose } = open(cardAlmostExpired);
+    await user.type(dialog.getByLabelText('Name'), '-x');
+    await user.click(dialog.getByRole('button', { name: 'Cancel' }));
+    expect(onClose).toHaveBeenCalledTimes(1);
+    expect(onApply).not.toHaveBeenCalled();
+  });
+});
