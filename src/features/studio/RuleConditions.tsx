@@ -5,7 +5,8 @@
  */
 import { OPERATORS_BY_TYPE } from '../../engine/schema-builder';
 import { factDefinition, type FactDefinition } from '../../facts/vocabulary';
-import { valueFromInput, valueToInput, withFact, type FlatConditions, type Leaf } from './rule-form';
+import { DraftInput } from './DraftInput';
+import { valueFromInput, withFact, type FlatConditions, type Leaf } from './rule-form';
 
 interface ConditionsProps {
   /** null: the conditions nest groups */
@@ -136,12 +137,13 @@ function ConditionValue(props: Omit<RowProps, 'onRemove'> & { def: FactDefinitio
   return (
     <label>
       Value of condition {n}
-      <input
+      <DraftInput
         type="text"
         inputMode={def?.type === 'number' ? 'decimal' : undefined}
         list={listId}
-        value={valueToInput(leaf.value)}
-        onChange={(e) => onChange({ ...leaf, value: valueFromInput(def, leaf.operator, e.target.value) })}
+        value={leaf.value}
+        read={(text) => valueFromInput(def, leaf.operator, text)}
+        onValue={(value) => onChange({ ...leaf, value })}
       />
       <datalist id={listId}>
         {(def?.values ?? []).map((v) => (

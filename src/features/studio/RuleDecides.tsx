@@ -3,7 +3,8 @@
  * list of its values, a checkbox, or text read as a number or a list when the schema says so).
  */
 import type { DecisionSpec } from '../../engine/decisions';
-import { paramFromInput, paramsOf, valueToInput, type ParamSchema } from './rule-form';
+import { DraftInput } from './DraftInput';
+import { enumFromInput, paramFromInput, paramsOf, valueToInput, type ParamSchema } from './rule-form';
 
 interface Props {
   spec: DecisionSpec;
@@ -34,7 +35,7 @@ function ParamField(props: {
     return (
       <label>
         {name}
-        <select value={valueToInput(value)} onChange={(e) => onChange(e.target.value)}>
+        <select value={valueToInput(value)} onChange={(e) => onChange(enumFromInput(p, e.target.value))}>
           <option value="">(none)</option>
           {p.enum.map((v) => (
             <option key={String(v)}>{String(v)}</option>
@@ -53,7 +54,7 @@ function ParamField(props: {
   return (
     <label>
       {name}
-      <input value={valueToInput(value)} onChange={(e) => onChange(paramFromInput(p, e.target.value))} />
+      <DraftInput value={value} read={(text) => paramFromInput(p, text)} onValue={onChange} />
     </label>
   );
 }

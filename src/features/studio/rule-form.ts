@@ -77,6 +77,14 @@ export function paramsOf(spec: DecisionSpec): Record<string, ParamSchema> {
   return (spec.params as { properties?: Record<string, ParamSchema> }).properties ?? {};
 }
 
+/**
+ * An event param's value from its list of choices: the choice itself, a number when the choices are numbers
+ * (prepaid-card's status 0, 1, 2), never the option's text; '' (none chosen) stays ''.
+ */
+export function enumFromInput(p: ParamSchema, raw: string): unknown {
+  return p.enum?.find((choice) => String(choice) === raw) ?? raw;
+}
+
 /** An event param's value from its text input: a number, a list, or the text. */
 export function paramFromInput(p: ParamSchema, raw: string): unknown {
   if (p.type === 'number' || p.type === 'integer') return Number(raw);
