@@ -2,26 +2,12 @@
  * HTML pages of the sandbox itself: the sign-in stand-in, the jump-out stand-ins and its messages.
  * Strict CSP: no inline script or style; the look comes from /sandbox/sandbox.css.
  */
-import { escapeHtml } from '../server/html';
+import { escapeHtml, plainPage } from '../server/html';
 import type { Persona } from './personas';
 
 /** A sandbox page: its title, the shared stylesheet and the body given (already escaped). */
 export function sandboxPage(title: string, body: string): string {
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escapeHtml(title)}</title>
-<link rel="stylesheet" href="/sandbox/sandbox.css">
-</head>
-<body>
-<main>
-${body}
-</main>
-</body>
-</html>
-`;
+  return plainPage(title, body, '/sandbox/sandbox.css');
 }
 
 export const sandboxCss = `body{font-family:system-ui,sans-serif;margin:0;color:#1b1b1b;background:#f6f7f9}

@@ -9,14 +9,15 @@ export const escapeHtml = (s: string): string =>
     (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
   );
 
-/** A page with a title and a body already escaped. */
-export function plainPage(title: string, body: string): string {
+/** A page with a title and a body already escaped; `stylesheet`, a same-origin style sheet's path. */
+export function plainPage(title: string, body: string, stylesheet?: string): string {
+  const style = stylesheet ? `\n<link rel="stylesheet" href="${escapeHtml(stylesheet)}">` : '';
   return `<!doctype html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escapeHtml(title)}</title>
+<title>${escapeHtml(title)}</title>${style}
 </head>
 <body>
 <main>

@@ -10,6 +10,7 @@ import { ChangeLines } from './ChangeView';
 import { ImpactProblems, impactFigures, startImpact, type ImpactFigures } from './impact-client';
 import { ImpactFiguresView } from './ImpactPanel';
 import { Diff } from './parts';
+import { REASON_MIN_LENGTH, ReasonField } from './ReasonField';
 
 export type ProposalKind = 'restore' | 'revert';
 
@@ -85,7 +86,8 @@ export function ProposalDialog({
   }, [api, change.id, kind, live.files]);
 
   const submit = async (): Promise<void> => {
-    if (reason.trim().length < 3 || sending || !proposal || measure.state === 'measuring') return;
+    if (reason.trim().length < REASON_MIN_LENGTH || sending || !proposal || measure.state === 'measuring')
+      return;
     setSending(true);
     const figures = measure.state === 'measured' ? measure.figures : undefined;
     try {
@@ -139,16 +141,7 @@ export function ProposalDialog({
             )}
           </>
         ) : null}
-        <label className="studio-form">
-          {texts.reason}
-          <input
-            value={reason}
-            onChange={(e) => setReason(e.target.value)}
-            required
-            minLength={3}
-            maxLength={500}
-          />
-        </label>
+        <ReasonField label={texts.reason} value={reason} onChange={setReason} />
         <div className="dialog__actions">
           <button
             type="submit"

@@ -1,6 +1,7 @@
 /** A dialog asking one line of text (a reason, a comment, a go-live time) before an action on a change. */
 import { useState, type ReactNode } from 'react';
 import { Dialog } from '../../ui/Dialog';
+import { REASON_MIN_LENGTH, ReasonField } from './ReasonField';
 
 export function ReasonDialog({
   title,
@@ -27,21 +28,12 @@ export function ReasonDialog({
       <form
         onSubmit={(e) => {
           e.preventDefault();
-          if (text.trim().length >= 3) onSubmit(text.trim());
+          if (text.trim().length >= REASON_MIN_LENGTH) onSubmit(text.trim());
         }}
       >
         <p>{intro}</p>
         {extra}
-        <label className="studio-form">
-          {label}
-          <input
-            value={text}
-            onChange={(e) => setText(e.target.value)}
-            required
-            minLength={3}
-            maxLength={500}
-          />
-        </label>
+        <ReasonField label={label} value={text} onChange={setText} />
         {problem ? (
           <p role="alert" className="studio-message studio-message--error">
             {problem}

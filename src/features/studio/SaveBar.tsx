@@ -8,6 +8,7 @@ import type { ShownMessage } from '../../../machines/messages';
 import { Dialog } from '../../ui/Dialog';
 import type { StudioError } from './api';
 import type { Draft } from './draft-history';
+import { REASON_MIN_LENGTH, ReasonField } from './ReasonField';
 
 /** Something that blocks saving, with a way to go to it. */
 export interface Blocker {
@@ -170,23 +171,14 @@ export function SaveDialog({
       <form
         onSubmit={(e) => {
           e.preventDefault();
-          if (reason.trim().length < 3) return;
+          if (reason.trim().length < REASON_MIN_LENGTH) return;
           onConfirm(reason.trim());
           setReason('');
         }}
       >
         <p>{dialog?.text}</p>
         {revising ? <p>It replaces your change “{revising}”, which was sent back.</p> : null}
-        <label className="studio-form">
-          Reason for the change
-          <input
-            value={reason}
-            onChange={(e) => setReason(e.target.value)}
-            required
-            minLength={3}
-            maxLength={500}
-          />
-        </label>
+        <ReasonField label="Reason for the change" value={reason} onChange={setReason} />
         <div className="dialog__actions">
           <button type="submit" className="btn">
             Save with this reason
