@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { chromium, type Browser } from '@playwright/test';
 import { repoRoot as ROOT } from '../repo';
 import { Unrunnable } from './session';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../chromium';
 
 /** Starts sandbox/main.ts (serving the built app) on a free port; its URL once it says it runs. */
 export async function startSandbox(
@@ -43,16 +44,8 @@ export async function startSandbox(
 /** Chromium as the sandbox's tests run it (headed with --headed, to watch a replay). */
 export function launchBrowser(headed: boolean): Promise<Browser> {
   return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    executablePath: CHROMIUM_PATH,
     headless: !headed,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
+    args: CHROMIUM_ARGS,
   });
 }
