@@ -3,7 +3,7 @@
  * at a time from a counter every thread shares, each measured and handed on, until none is left. The main
  * thread and the worker threads run the same loop, so a thread that starts late simply claims fewer parts.
  */
-import { compileRules } from '../src/engine/compile';
+import { compileColumns, type ColumnRules } from '../src/engine/columns';
 import type { Rulesets } from '../src/engine/types';
 import { measureImpact, populationOf, type PartReport } from '../src/impact/impact';
 
@@ -34,12 +34,11 @@ export function measureClaimedParts(
 ): void {
   const population = populationOf(job.population);
   const parts = partsOf(population.size);
-  let compiled: { current: ReturnType<typeof compileRules>; base: ReturnType<typeof compileRules> } | null =
-    null;
+  let compiled: { current: ColumnRules; base: ColumnRules } | null = null;
   for (;;) {
     const i = Atomics.add(counter, 0, 1);
     if (i >= parts) return;
-    compiled ??= { current: compileRules(job.current), base: compileRules(job.base) };
+    compiled ??= { current: compileColumns(job.current), base: compileColumns(job.base) };
     const range = { from: i * PART_ACCOUNTS, to: Math.min(population.size, (i + 1) * PART_ACCOUNTS) };
     const report = measureImpact(job.current, job.base, population, {
       examples: job.examples,

@@ -46,7 +46,7 @@ import { DECISIONS, type AnyDeclaration, type DataCall, type DecisionId } from '
 import type { ItemContext } from './runtime';
 import type { HomeDecisions, ItemDecisions, RuleFile, Rulesets, Toggles } from './types';
 
-export { CompileError, CompiledDecision, type CompiledRule } from './compiled/conditions';
+export { CompileError, CompiledDecision, Layout, type CompiledRule } from './compiled/conditions';
 export { operatorNamed } from './compiled/operators';
 export type { FactVector, ItemContext, Overrides };
 
@@ -118,6 +118,8 @@ export interface CompiledRules {
   matchedItem(facts: OrderFacts, context: ItemContext): Partial<Record<DecisionId, string[]>>;
   /** The compiled rule files, by decision. */
   readonly decisions: Readonly<Record<DecisionId, CompiledDecision>>;
+  /** Where the account and per-item files read each fact (the column evaluator, ./columns.ts, reads the same). */
+  readonly layouts: { readonly account: Layout; readonly order: Layout };
 }
 
 /** One decision compiled: its rules, how its answer is read, where it goes and what it feeds. */
@@ -225,6 +227,7 @@ export function compileRules(rulesets: Rulesets): CompiledRules {
       return Object.fromEntries(ITEMS.map((d) => [d.id, decisions[d.id].matched(v)]));
     },
     decisions,
+    layouts: { account: accountLayout, order: orderLayout },
   };
 }
 

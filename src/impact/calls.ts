@@ -7,6 +7,7 @@
  */
 import { DATA_CALLS, type DataCall } from '../engine/decisions';
 import { ACCOUNT_LAYOUT, type FactVector, type Overrides } from '../engine/compile';
+import type { CallModel } from '../engine/columns';
 import type { AccountFactName } from '../facts/vocabulary';
 
 export const NOT_CALLED: Readonly<Record<DataCall, Partial<Record<AccountFactName, string | null>>>> = {
@@ -54,6 +55,9 @@ const slot = new Map(ACCOUNT_LAYOUT.map((name, i) => [name, i]));
 const MASKS: readonly (readonly [number, unknown])[][] = DATA_CALLS.map((call) =>
   Object.entries(NOT_CALLED[call]).map(([name, value]) => [slot.get(name)!, value] as const),
 );
+
+/** The same table for the column evaluator (src/engine/columns.ts): per call, its facts' slots and values. */
+export const CALL_MODEL: CallModel = { notCalled: MASKS };
 
 /** A set of calls as a bit mask (bit i: DATA_CALLS[i]). */
 export function callBits(calls: readonly DataCall[]): number {

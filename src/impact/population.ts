@@ -136,15 +136,21 @@ function samplersOf(d: Distributions) {
 }
 type Samplers = ReturnType<typeof samplersOf>;
 
-/** Compiles the distributions into a generator of accounts. */
-export function createGenerator(d: Distributions): (seed: number, index: number) => GeneratedAccount {
+/**
+ * Compiles the distributions into a generator of accounts. Given `into`, the account's facts are written
+ * there (every slot) instead of into a new vector: a block of accounts is generated through one vector
+ * (src/impact/blocks.ts).
+ */
+export function createGenerator(
+  d: Distributions,
+): (seed: number, index: number, into?: unknown[]) => GeneratedAccount {
   const s = samplersOf(d);
   const random = new Random();
-  return (seed, index) => {
+  return (seed, index, into) => {
     const r = random.reseed(seed, index);
     const status = s.profileStatus(r);
-    if (status !== 'ok') return withoutProfile(s, r, status);
-    const v = NULLS.slice();
+    if (status !== 'ok') return withoutProfile(s, r, status, into);
+    const v = into ? copied(NULLS, into) : NULLS.slice();
     v[A.profileStatus] = 'ok';
     // Each part draws in turn: the order of the draws is the account (same seed and index, same account).
     const { prepaid, c2e, earlyLife } = identity(s, r, v);
@@ -157,11 +163,17 @@ export function createGenerator(d: Distributions): (seed: number, index: number)
   };
 }
 
+/** `from`'s values written into `into`. */
+function copied(from: readonly unknown[], into: unknown[]): unknown[] {
+  for (let i = 0; i < from.length; i++) into[i] = from[i];
+  return into;
+}
+
 /** An account whose profile did not load: deriveFacts' facts without a profile, the day and the UI state. */
-function withoutProfile(s: Samplers, r: Random, status: ProfileStatus): GeneratedAccount {
+function withoutProfile(s: Samplers, r: Random, status: ProfileStatus, into?: unknown[]): GeneratedAccount {
   let template = s.noProfiles.get(status);
   if (!template) s.noProfiles.set(status, (template = noProfile(status)));
-  const v = template.slice();
+  const v = into ? copied(template, into) : template.slice();
   v[A.isJanuaryFirst] = s.isJanuaryFirst;
   v[A.todayDate] = s.todayDate;
   session(s, r, v, false, false, false);

@@ -14,6 +14,8 @@ export interface PopulationSource {
    */
   readonly answersEveryCall: boolean;
   account(index: number): GeneratedAccount;
+  /** account(index) with its facts written into `into` (every slot of ACCOUNT_LAYOUT) instead of a new vector. */
+  accountInto?(index: number, into: unknown[]): GeneratedAccount;
   /** How to find an account again. */
   label(index: number): string;
   readonly description: Record<string, unknown>;
@@ -30,6 +32,7 @@ export function generatedPopulation(
     size,
     answersEveryCall: true,
     account: (index) => generate(seed, index),
+    accountInto: (index, into) => generate(seed, index, into),
     label: (index) => `#${index}`,
     description: { source: 'generated', seed, accounts: size },
   };

@@ -86,7 +86,8 @@ export function record<K extends string, V>(
     if (!node.record) {
       const out = { ...template };
       for (const [key, find] of open) out[key] = find(v);
-      node.record = Object.freeze(out);
+      // Shared with every rule set: equal records of both sides of an impact run are one object.
+      node.record = frozen(out);
     }
     return node.record;
   };
@@ -202,7 +203,7 @@ export function distinct<T, R>(
 const sharedAnswers = new Map<string, object>();
 
 /** An exact key: numbers, text, -0, undefined and NaN all told apart. */
-const keyOf = (value: unknown): string =>
+export const keyOf = (value: unknown): string =>
   JSON.stringify(value, (_key, v: unknown) =>
     typeof v === 'number'
       ? `n${Object.is(v, -0) ? '-0' : String(v)}`

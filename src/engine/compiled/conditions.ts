@@ -6,7 +6,7 @@
 import type { DecisionSpec } from '../decisions';
 import type { Params } from '../declare';
 import type { RuleFile } from '../types';
-import { always, numeric, operatorNamed } from './operators';
+import { always, numeric, operatorNamed, type Operator } from './operators';
 
 /**
  * The facts of one account as a vector: slot i holds the fact ACCOUNT_LAYOUT[i] as the runtime hands it to
@@ -111,8 +111,36 @@ function slotOf(name: unknown, scope: Scope): number {
   return decided >= 0 ? scope.layout.decidedBase + decided : scope.layout.slot(name);
 }
 
+/**
+ * A condition as compiled, for the column evaluator (./columns.ts), which decides a block of accounts at a
+ * time from the same structure: a leaf (its fact's slot, -1 when the runtime does not hand the fact over;
+ * `valueSlot` the same for a value {"fact": ...}), a result known at compile time, a condition that always
+ * throws (an unknown operator, a shared-condition reference), `not`, or a group with its children's
+ * priorities.
+ */
+export type Ir =
+  | {
+      readonly kind: 'leaf';
+      readonly slot: number;
+      readonly valueSlot: number | null;
+      readonly operator: string;
+      readonly op: Operator;
+      readonly value: unknown;
+      readonly mayThrow: boolean;
+    }
+  | { readonly kind: 'const'; readonly value: boolean }
+  | { readonly kind: 'throw' }
+  | { readonly kind: 'not'; readonly child: Ir }
+  | {
+      readonly kind: 'group';
+      readonly all: boolean;
+      readonly children: readonly { readonly ir: Ir; readonly priority: number }[];
+    };
+
 interface Compiled {
   test: Test;
+  /** The same condition for the column evaluator. */
+  ir: Ir;
   /** Whether evaluating it can throw: then the engine's evaluate-everything order must be kept. */
   mayThrow: boolean;
   /** Its result when known at compile time (an empty `all`, ...); such a condition never throws. */
@@ -122,16 +150,20 @@ interface Compiled {
 }
 type Body = Omit<Compiled, 'priority'>;
 
+const THROWS: Ir = { kind: 'throw' };
+
 const throwing = (message: string, priority = 1): Compiled => ({
   test: () => {
     throw new Error(message);
   },
+  ir: THROWS,
   mayThrow: true,
   priority,
 });
 
 const constantly = (result: boolean): Body => ({
   test: result ? () => true : () => false,
+  ir: { kind: 'const', value: result },
   mayThrow: false,
   constant: result,
 });
@@ -139,7 +171,7 @@ const constantly = (result: boolean): Body => ({
 function negate(child: Compiled): Body {
   if (child.constant !== undefined) return constantly(!child.constant);
   const t = child.test;
-  return { test: (v) => !t(v), mayThrow: child.mayThrow };
+  return { test: (v) => !t(v), ir: { kind: 'not', child: child.ir }, mayThrow: child.mayThrow };
 }
 
 /** A leaf for the usual operators: one closure, one slot read. */
@@ -186,26 +218,38 @@ function compileLeaf(node: Record<string, unknown>, scope: Scope): Body {
   const { valid, cb } = op;
   const i = slotOf(node.fact, scope);
   const value = node.value;
+  const leaf = (valueSlot: number | null, mayThrow: boolean): Ir => ({
+    kind: 'leaf',
+    slot: i,
+    valueSlot,
+    operator: operator as string,
+    op,
+    value,
+    mayThrow,
+  });
   if (isObject(value) && hasOwn(value, 'fact')) {
     // almanac.getValue: a value {"fact": ...} is that fact's value.
     const j = slotOf(value.fact, scope);
+    // The compared value is only known at run time: only an operator safe with any value is safe.
+    const mayThrow = op.safeWith !== always;
     return {
       test: (v) => {
         const a = i < 0 ? undefined : v[i];
         return valid(a) && cb(a, j < 0 ? undefined : v[j]);
       },
-      // The compared value is only known at run time: only an operator safe with any value is safe.
-      mayThrow: op.safeWith !== always,
+      ir: leaf(j, mayThrow),
+      mayThrow,
     };
   }
   const mayThrow = !op.safeWith(value);
   if (i < 0) {
     // A fact the runtime does not hand over reads as undefined (allowUndefinedFacts).
-    if (mayThrow) return { test: () => valid(undefined) && cb(undefined, value), mayThrow };
+    if (mayThrow)
+      return { test: () => valid(undefined) && cb(undefined, value), ir: leaf(null, true), mayThrow };
     return constantly(valid(undefined) && cb(undefined, value));
   }
   const test = directTest(i, operator as string, value) ?? ((v) => valid(v[i]) && cb(v[i], value));
-  return { test, mayThrow };
+  return { test, ir: leaf(null, mayThrow), mayThrow };
 }
 
 /** json-rules-engine's Condition.booleanOperator: 'any' before 'all' before 'not'. */
@@ -264,6 +308,16 @@ function compileGroup(kind: 'all' | 'any', children: Compiled[]): Body {
   const all = kind === 'all';
   if (children.length === 0) return constantly(true);
   if (children.length === 1) return children[0]!;
+  const body = compileGroupTest(all, children);
+  if ('ir' in body) return body;
+  return {
+    ...body,
+    ir: { kind: 'group', all, children: children.map(({ ir, priority }) => ({ ir, priority })) },
+  };
+}
+
+/** The group's test: a known result (with its ir), or a closure over the children's. */
+function compileGroupTest(all: boolean, children: Compiled[]): Body | Omit<Body, 'ir'> {
   const mayThrow = children.some((c) => c.mayThrow);
   if (!mayThrow) {
     // Known children: in an `all` a true one changes nothing and a false one decides (`any`: the reverse).
@@ -315,6 +369,8 @@ export interface CompiledRule {
   readonly test: Test | null;
   /** Its result when known at compile time. */
   readonly constant?: boolean;
+  /** Its conditions for the column evaluator, when it can match and its result is not known. */
+  readonly ir?: Ir;
 }
 
 /** The facts the runtime picks for a file: each string `fact` of a condition or of its value (runtime.ts). */
@@ -364,7 +420,7 @@ function compileRule(rule: unknown, index: number, scope: Scope, file: string): 
   }
   if (root.constant !== undefined)
     return { name, priority, params, test: root.test, constant: root.constant };
-  if (!root.mayThrow) return { name, priority, params, test: root.test };
+  if (!root.mayThrow) return { name, priority, params, test: root.test, ir: root.ir };
   const guarded = root.test;
   // The runtime re-runs a file whose run threw rule by rule: the throwing rule is not matched.
   const test: Test = (v) => {
@@ -374,7 +430,7 @@ function compileRule(rule: unknown, index: number, scope: Scope, file: string): 
       return false;
     }
   };
-  return { name, priority, params, test };
+  return { name, priority, params, test, ir: root.ir };
 }
 
 /** A rule that can match, with its test. */
@@ -387,6 +443,8 @@ export interface Live {
 /** One decision's rule file: its rules in the runtime's order (priority, higher first; then file order). */
 export class CompiledDecision {
   readonly rules: readonly CompiledRule[];
+  /** The facts the runtime hands the engine for this file (pickedFacts). */
+  readonly picked: ReadonlySet<string>;
 
   constructor(
     readonly spec: Pick<DecisionSpec, 'id'>,
@@ -395,7 +453,8 @@ export class CompiledDecision {
     decided: ReadonlySet<string>,
   ) {
     const where = `rules/${spec.id}.json`;
-    const scope: Scope = { layout, picked: pickedFacts(file.rules), decided };
+    this.picked = pickedFacts(file.rules);
+    const scope: Scope = { layout, picked: this.picked, decided };
     const compiled = (file.rules as unknown[]).map((r, i) => ({ rule: compileRule(r, i, scope, where), i }));
     const names = new Set<string>();
     for (const { rule } of compiled) {
@@ -419,6 +478,22 @@ export class CompiledDecision {
       if (firstOnly && r.constant === true) break;
     }
     return out;
+  }
+
+  /**
+   * The same file with other tests for the rules whose result is not known at compile time (the column
+   * evaluator's: whether the rule is among those an account matched); the others as they are.
+   */
+  withTests(testOf: (rule: CompiledRule & { test: Test; ir: Ir }) => Test): CompiledDecision {
+    const copy = Object.create(CompiledDecision.prototype) as { -readonly [K in keyof this]: this[K] };
+    copy.spec = this.spec;
+    copy.picked = this.picked;
+    copy.rules = this.rules.map((r) =>
+      r.test && r.constant === undefined
+        ? { ...r, test: testOf(r as CompiledRule & { test: Test; ir: Ir }) }
+        : r,
+    );
+    return copy;
   }
 
   /** Names of every matching rule, in order (the explain trace's `matched`). */

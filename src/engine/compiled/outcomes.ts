@@ -16,12 +16,15 @@ function shared<T>(value: T): T {
   return frozen(copy) as T;
 }
 
-/** `{ [wrap]: list }` for a shared list: one object per list. */
+/** Per name, `{ [wrap]: list }` for each shared list: one object per list, whatever rule set made it. */
+const wrapped = new Map<string, WeakMap<readonly unknown[], object>>();
 function wrapper(wrap: string): (list: readonly unknown[]) => object {
-  const made = new WeakMap<readonly unknown[], object>();
+  let made = wrapped.get(wrap);
+  if (!made) wrapped.set(wrap, (made = new WeakMap()));
+  const byList = made;
   return (list) => {
-    let w = made.get(list);
-    if (!w) made.set(list, (w = Object.freeze({ [wrap]: list })));
+    let w = byList.get(list);
+    if (!w) byList.set(list, (w = Object.freeze({ [wrap]: list })));
     return w;
   };
 }

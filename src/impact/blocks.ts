@@ -1,0 +1,119 @@
+/**
+ * The accounts of an impact run a block at a time, for the column evaluator (src/engine/columns.ts): a
+ * block's facts as columns (generated straight into them, through one vector), its orders and tickets as
+ * the items of the block, and each account's outcome under a rule set read back from the block's decisions.
+ */
+import { ACCOUNT_LAYOUT, ORDER_LAYOUT, type FactVector } from '../engine/compile';
+import {
+  FactBlock,
+  accountBlock,
+  type AccountBlock,
+  type BlockDecisions,
+  type ColumnRules,
+} from '../engine/columns';
+import type { HomeDecisions, ItemDecisions } from '../engine/types';
+import { ALL_CALLS, ORDER_HISTORY, TICKETS } from './calls';
+import type { PopulationSource } from './sources';
+
+/** One account's decisions under one rule set. */
+export interface Outcome {
+  readonly decisions: HomeDecisions;
+  /** Per order of the history, its per-item decisions (empty when the history was not loaded). */
+  readonly orders: readonly ItemDecisions[];
+  /** Per repair ticket, its per-item decisions (empty when the tickets were not loaded). */
+  readonly tickets: readonly ItemDecisions[];
+  /** The calls made (all for final facts). */
+  readonly calls: number;
+}
+
+export const NO_ITEMS: readonly ItemDecisions[] = [];
+
+/** Accounts [from, from + size) of a population as columns, with their items. */
+export interface ImpactBlock {
+  readonly from: number;
+  readonly size: number;
+  readonly block: AccountBlock;
+  /** Per account, where its orders start among the block's items (its tickets follow); then the end. */
+  readonly ordersAt: Int32Array;
+  /** Per account, where its tickets start. */
+  readonly ticketsAt: Int32Array;
+}
+
+/** Accounts [from, to) of the population as a block. */
+export function blockOf(population: PopulationSource, from: number, to: number): ImpactBlock {
+  const n = to - from;
+  const width = ACCOUNT_LAYOUT.length;
+  // Each column made at its size once (filling it by index is several times cheaper than growing it).
+  const columns = Array.from({ length: width }, () => new Array<unknown>(n));
+  const scratch: unknown[] = ACCOUNT_LAYOUT.map(() => null);
+  const items: FactVector[] = [];
+  const owner: number[] = [];
+  const ordersAt = new Int32Array(n + 1);
+  const ticketsAt = new Int32Array(n);
+  for (let k = 0; k < n; k++) {
+    const account = population.accountInto
+      ? population.accountInto(from + k, scratch)
+      : population.account(from + k);
+    const facts = account.facts;
+    for (let s = 0; s < width; s++) columns[s]![k] = facts[s];
+    ordersAt[k] = items.length;
+    for (const o of account.orders) {
+      items.push(o);
+      owner.push(k);
+    }
+    ticketsAt[k] = items.length;
+    for (const t of account.tickets) {
+      items.push(t);
+      owner.push(k);
+    }
+  }
+  ordersAt[n] = items.length;
+  const block = accountBlock(
+    new FactBlock(columns, n),
+    FactBlock.ofRows(items, ORDER_LAYOUT.length),
+    Int32Array.from(owner),
+  );
+  return { from, size: n, block, ordersAt, ticketsAt };
+}
+
+/** Account k's items of one kind ([from, to) of the block's items) as one rule set decided them. */
+function itemsOf(
+  decided: BlockDecisions,
+  loaded: boolean,
+  from: number,
+  to: number,
+): readonly ItemDecisions[] {
+  return loaded && to > from ? decided.items.slice(from, to) : NO_ITEMS;
+}
+
+/** Account k's outcome under the rules that decided the block so. */
+export function outcomeAt(rules: ColumnRules, decided: BlockDecisions, b: ImpactBlock, k: number): Outcome {
+  const calls = decided.calls ? decided.calls[k]! : ALL_CALLS;
+  return {
+    decisions: rules.decisionsOf(decided, k),
+    orders: itemsOf(decided, (calls & ORDER_HISTORY) !== 0, b.ordersAt[k]!, b.ticketsAt[k]!),
+    tickets: itemsOf(decided, (calls & TICKETS) !== 0, b.ticketsAt[k]!, b.ordersAt[k + 1]!),
+    calls,
+  };
+}
+
+/**
+ * Whether account k has the same outcome under both decisions of a block: every answer the same object
+ * (equal answers are one object, whatever rule set made them), the same calls, the same item decisions.
+ */
+export function sameOutcome(a: BlockDecisions, x: BlockDecisions, b: ImpactBlock, k: number): boolean {
+  const calls = a.calls ? a.calls[k]! : ALL_CALLS;
+  if (calls !== (x.calls ? x.calls[k]! : ALL_CALLS)) return false;
+  const ca = a.columns;
+  const cx = x.columns;
+  for (let i = 0; i < ca.length; i++) {
+    const p = ca[i]!;
+    const q = cx[i]!;
+    if (p !== q && p.answers[p.ids[k]!] !== q.answers[q.ids[k]!]) return false;
+  }
+  if (a.items === x.items) return true;
+  const from = (calls & ORDER_HISTORY) !== 0 ? b.ordersAt[k]! : b.ticketsAt[k]!;
+  const to = (calls & TICKETS) !== 0 ? b.ordersAt[k + 1]! : b.ticketsAt[k]!;
+  for (let j = from; j < to; j++) if (a.items[j] !== x.items[j]) return false;
+  return true;
+}
