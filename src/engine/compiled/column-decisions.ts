@@ -7,6 +7,7 @@
  */
 import type { OutcomeSpec } from '../declare';
 import { matches, type FactBlock, type View } from './column-conditions';
+import type { Bits } from './kernels';
 import type { CompiledDecision, CompiledRule, Ir, Test } from './conditions';
 import { compileOutcome } from './outcomes';
 
@@ -72,12 +73,9 @@ export class DecisionColumns {
     return id;
   }
 
+  /** The id of the answer for `this.mask` (more rules than `direct` takes). */
   private idOf(): number {
     const mask = this.mask;
-    if (this.direct) {
-      const id = this.direct[mask[0] ?? 0]!;
-      return id >= 0 ? id : (this.direct[mask[0] ?? 0] = this.add());
-    }
     let level = this.memo;
     const last = this.words - 1;
     for (let w = 0; w < last; w++) {
@@ -95,33 +93,62 @@ export class DecisionColumns {
   /** The decision for every account of `block`, its facts read through `views`. */
   decide(views: readonly View[], block: FactBlock): Column {
     const n = block.size;
-    const masks = Array.from({ length: this.words }, () => new Int32Array(n));
-    const tail = n & 31;
-    const lastWord = block.words - 1;
-    for (let b = 0; b < this.evaluated.length; b++) {
-      const bits = matches(this.evaluated[b]!, views, block);
-      const into = masks[Math.floor(b / PER_WORD)]!;
-      const bit = 1 << (b % PER_WORD);
-      for (let w = 0; w < block.words; w++) {
-        let x = bits[w]!;
-        if (w === lastWord && tail !== 0) x &= (1 << tail) - 1;
-        while (x !== 0) {
-          const low = x & -x;
-          into[(w << 5) + 31 - Math.clz32(low)]! |= bit;
-          x ^= low;
-        }
-      }
-    }
+    const masks = Array.from({ length: Math.max(1, this.words) }, () => new Int32Array(n));
+    for (let b = 0; b < this.evaluated.length; b++)
+      setBits(
+        matches(this.evaluated[b]!, views, block),
+        masks[Math.floor(b / PER_WORD)]!,
+        1 << (b % PER_WORD),
+        n,
+      );
     const ids = new Int32Array(n);
     const mask = this.mask;
-    let uniform = -1;
-    for (let k = 0; k < n; k++) {
-      for (let w = 0; w < this.words; w++) mask[w] = masks[w]![k]!;
-      const id = this.idOf();
-      ids[k] = id;
-      if (k === 0) uniform = id;
-      else if (uniform !== id) uniform = -1;
-    }
-    return { ids, answers: this.answers, fed: this.fed, uniform: n === 0 ? -1 : uniform };
+    const direct = this.direct;
+    if (direct) {
+      // Few rules: the mask is an index (the usual case, and the tightest loop); a new mask is answered.
+      const m = masks[0]!;
+      for (let k = lookUp(m, direct, ids, 0); k < n; k = lookUp(m, direct, ids, k + 1)) {
+        mask[0] = m[k]!;
+        ids[k] = direct[m[k]!] = this.add();
+      }
+    } else
+      for (let k = 0; k < n; k++) {
+        for (let w = 0; w < this.words; w++) mask[w] = masks[w]![k]!;
+        ids[k] = this.idOf();
+      }
+    return { ids, answers: this.answers, fed: this.fed, uniform: uniformId(ids) };
   }
+}
+
+// Loops over typed arrays only, apart from the decisions' own code: each stays optimized for every decision.
+
+/** `bit` set in `into[k]` for each account k whose bit is set in `bits`. */
+function setBits(bits: Bits, into: Int32Array, bit: number, n: number): void {
+  for (let w = 0; w << 5 < n; w++) {
+    let x = bits[w]!;
+    if ((w + 1) << 5 > n) x &= (1 << (n & 31)) - 1;
+    while (x !== 0) {
+      const low = x & -x;
+      into[(w << 5) + 31 - Math.clz32(low)]! |= bit;
+      x ^= low;
+    }
+  }
+}
+
+/** ids[k] = table[mask[k]] from account `from` on, up to an account whose mask has no id yet: its index (or the end). */
+function lookUp(mask: Int32Array, table: Int32Array, ids: Int32Array, from: number): number {
+  for (let k = from; k < mask.length; k++) {
+    const id = table[mask[k]!]!;
+    if (id < 0) return k;
+    ids[k] = id;
+  }
+  return mask.length;
+}
+
+/** The id every account has, or -1. */
+function uniformId(ids: Int32Array): number {
+  if (ids.length === 0) return -1;
+  const first = ids[0]!;
+  for (let k = 1; k < ids.length; k++) if (ids[k] !== first) return -1;
+  return first;
 }
