@@ -205,10 +205,10 @@ export function compileColumns(rulesets: Rulesets | CompiledRules): ColumnRules 
     const other = known.decided.made;
     if ((made === null) !== (other === null)) return () => false;
     const sameCall = DATA_CALLS.map((_, c) => !made || equalBits(made[c]!, other![c]!, words));
-    const callsOf = calls ? callsBySlot(calls) : new Map<number, number[]>();
+    const callsOf = calls ? callsBySlot(calls) : new Map<number, (readonly [number, unknown])[]>();
     return (step: Step, columns: readonly Column[]): boolean =>
       known.same.has(step.id) &&
-      step.inputs.every((slot) => (callsOf.get(slot) ?? []).every((c) => sameCall[c])) &&
+      step.inputs.every((slot) => (callsOf.get(slot) ?? []).every(([c]) => sameCall[c])) &&
       step.decided.every(([index, f]) => sameFed(columns[index]!, known.decided.columns[index]!, f));
   }
 
@@ -269,14 +269,15 @@ interface ItemTrie {
   next?: ItemTrie[];
 }
 
-/** Per input slot, the calls supplying it (in call order). */
-const slotsOf = new WeakMap<CallModel, Map<number, number[]>>();
-function callsBySlot(calls: CallModel): Map<number, number[]> {
+/** Per input slot, the calls supplying it (in call order) with its value when that call is not made. */
+const slotsOf = new WeakMap<CallModel, Map<number, (readonly [number, unknown])[]>>();
+function callsBySlot(calls: CallModel): Map<number, (readonly [number, unknown])[]> {
   let bySlot = slotsOf.get(calls);
   if (!bySlot) {
     bySlot = new Map();
     for (let c = 0; c < calls.notCalled.length; c++)
-      for (const [slot] of calls.notCalled[c]!) bySlot.set(slot, [...(bySlot.get(slot) ?? []), c]);
+      for (const [slot, value] of calls.notCalled[c]!)
+        bySlot.set(slot, [...(bySlot.get(slot) ?? []), [c, value]]);
     slotsOf.set(calls, bySlot);
   }
   return bySlot;
@@ -314,11 +315,12 @@ const callBits = (calls: readonly DataCall[]): number => {
 
 /** Per call, the accounts it was made for. */
 function madeOf(bits: Int32Array, block: FactBlock): Bits[] {
-  return DATA_CALLS.map((_, c) => {
-    const made = new Int32Array(block.words);
-    for (let k = 0; k < bits.length; k++) if ((bits[k]! >>> c) & 1) made[k >>> 5]! |= 1 << (k & 31);
-    return made;
-  });
+  const made = DATA_CALLS.map(() => new Int32Array(block.words));
+  for (let k = 0; k < bits.length; k++) {
+    // Each call the account's calls include.
+    for (let x = bits[k]!; x !== 0; x &= x - 1) made[31 - Math.clz32(x & -x)]![k >>> 5]! |= 1 << (k & 31);
+  }
+  return made;
 }
 
 /**
@@ -333,16 +335,15 @@ function withCalls(
   block: FactBlock,
 ): View[] {
   const v = inputs.slice();
-  for (const [slot, by] of callsBySlot(calls)) {
-    const supplied = by.map((c) => [c, calls.notCalled[c]!.find(([s]) => s === slot)![1]] as const);
+  for (const [slot, supplied] of callsBySlot(calls)) {
     if (!made) v[slot] = { kind: 'const', value: supplied.at(-1)![1] };
     else if (supplied.length === 1) {
       const [c, value] = supplied[0]!;
       v[slot] = { kind: 'masked', slot, made: made[c]!, value };
     } else {
       const column = block.column(slot);
-      const values = column.map((x, k) => {
-        let out = x;
+      const values = Array.from({ length: block.size }, (_, k) => {
+        let out = column[k];
         for (const [c, value] of supplied) if (!((made[c]![k >>> 5]! >>> (k & 31)) & 1)) out = value;
         return out;
       });

@@ -9,7 +9,7 @@ import { compileColumns, aloneBlock, type BlockDecisions, type ColumnRules } fro
 import { DECISIONS, type DecisionId } from '../engine/decisions';
 import type { FactVector } from '../engine/compile';
 import type { Rulesets } from '../engine/types';
-import { blockOf, outcomeAt, sameOutcome, type ImpactBlock } from './blocks';
+import { blockOf, outcomeAt, releaseBlock, sameOutcome, type ImpactBlock } from './blocks';
 import { CALL_MODEL, withCalls } from './calls';
 import { keyFactsOf, ruleChanges, type DecisionImpact, type ImpactReport } from './changes';
 import { COMPARED, itemChanges } from './compare';
@@ -181,6 +181,8 @@ export class ImpactRun {
     this.compare(base.block, current, base.decided);
     timings.compare += now() - t;
     this.next += base.block.size;
+    // A block generated for this step only: its columns serve the next one.
+    if (!this.baseline) releaseBlock(base.block);
     timings.total += now() - started;
   }
 

@@ -102,6 +102,7 @@ const anyAccounts = fc.array(
   { minLength: 1, maxLength: 45 },
 );
 
+// Each property decides dozens of blocks with both evaluators: seconds of work, more on a busy machine.
 describe('the column evaluator decides a block exactly as the compiled evaluator decides each account', () => {
   it('on the shipped rule files, for generated facts and items, with final facts and with the calls planned', () => {
     const columns = compileColumns(shipped());
@@ -113,7 +114,7 @@ describe('the column evaluator decides a block exactly as the compiled evaluator
       }),
       { numRuns: 60 },
     );
-  });
+  }, 60_000);
 
   it('on generated rule files (priorities with ties, schema-allowed values including null), block after block', () => {
     fc.assert(
@@ -131,7 +132,7 @@ describe('the column evaluator decides a block exactly as the compiled evaluator
       ),
       { numRuns: 80 },
     );
-  });
+  }, 60_000);
 
   it("on generated rule files using json-rules-engine's features beyond the schema (decorators, fact values, condition priorities, throwing and refused rules)", () => {
     fc.assert(
@@ -143,7 +144,7 @@ describe('the column evaluator decides a block exactly as the compiled evaluator
       }),
       { numRuns: 120 },
     );
-  });
+  }, 60_000);
 
   it('on generated populations (any seed), with the calls planned, for generated rule files', () => {
     fc.assert(
@@ -163,7 +164,7 @@ describe('the column evaluator decides a block exactly as the compiled evaluator
       ),
       { numRuns: 25 },
     );
-  });
+  }, 60_000);
 
   it("reusing another rule set's columns for the files both share decides exactly as deciding afresh", () => {
     const base = shipped();
@@ -192,7 +193,7 @@ describe('the column evaluator decides a block exactly as the compiled evaluator
       ),
       { numRuns: 120 },
     );
-  });
+  }, 60_000);
 });
 
 describe('the column evaluator decides as json-rules-engine', () => {
@@ -232,6 +233,7 @@ describe('the column evaluator decides as json-rules-engine', () => {
     );
   }, 60_000);
 
+  // json-rules-engine decides 80 accounts and their items: seconds of work on a busy machine.
   it('on rules whose conditions throw: a shared-condition reference, an operator on a value it cannot take, in a priority set reached or not', async () => {
     const rulesets = shipped();
     const spec = rulesets['home-view'];
@@ -289,5 +291,5 @@ describe('the column evaluator decides as json-rules-engine', () => {
     expect(views.filter((v) => v === 'closed').length).toBeLessThan(75);
     await expectAsRuntime(rulesets, accounts);
     expectAsCompiled(rulesets, accounts, columns, columns.decide(blockOf(accounts), CALL_MODEL), true);
-  });
+  }, 60_000);
 });

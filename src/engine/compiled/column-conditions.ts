@@ -43,7 +43,7 @@ export class FactBlock {
   private absent: readonly unknown[] | null = null;
 
   constructor(
-    /** Per slot, its value for each account. */
+    /** Per slot, its value for each account (an array may be longer than the block: read up to `size`). */
     readonly columns: readonly (readonly unknown[])[],
     readonly size: number,
   ) {

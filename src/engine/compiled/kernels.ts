@@ -30,10 +30,56 @@ export function scalar(op: Operator, a: unknown, b: unknown): Outcome {
 
 type Kernel = (values: readonly unknown[], n: number, out: Bits) => void;
 
+// `equal` with the values rules test most: true and false (most conditions) compared as constants, text and
+// numbers only against values of their type. Each its own loop: a loop shared by every kind of value
+// compares through V8's generic strict equality.
+const equalTrue: Kernel = (c, n, out) => {
+  for (let w = 0, k = 0; k < n; w++) {
+    let x = 0;
+    for (let b = 0, end = Math.min(32, n - k); b < end; b++, k++) if (c[k] === true) x |= 1 << b;
+    out[w] = x;
+  }
+};
+const equalFalse: Kernel = (c, n, out) => {
+  for (let w = 0, k = 0; k < n; w++) {
+    let x = 0;
+    for (let b = 0, end = Math.min(32, n - k); b < end; b++, k++) if (c[k] === false) x |= 1 << b;
+    out[w] = x;
+  }
+};
+const equalText =
+  (value: string): Kernel =>
+  (c, n, out) => {
+    for (let w = 0, k = 0; k < n; w++) {
+      let x = 0;
+      for (let b = 0, end = Math.min(32, n - k); b < end; b++, k++) {
+        const a = c[k];
+        if (typeof a === 'string' && a === value) x |= 1 << b;
+      }
+      out[w] = x;
+    }
+  };
+const equalNumber =
+  (value: number): Kernel =>
+  (c, n, out) => {
+    for (let w = 0, k = 0; k < n; w++) {
+      let x = 0;
+      for (let b = 0, end = Math.min(32, n - k); b < end; b++, k++) {
+        const a = c[k];
+        if (typeof a === 'number' && a === value) x |= 1 << b;
+      }
+      out[w] = x;
+    }
+  };
+
 /** The loop for `operator` with a value known at compile time, or null when `scalar` must do. */
 export function kernelOf(operator: string, value: unknown): Kernel | null {
   switch (operator) {
     case 'equal':
+      if (value === true) return equalTrue;
+      if (value === false) return equalFalse;
+      if (typeof value === 'string') return equalText(value);
+      if (typeof value === 'number') return equalNumber(value);
       return (c, n, out) => {
         for (let w = 0, k = 0; k < n; w++) {
           let x = 0;
