@@ -124,20 +124,10 @@ export function outcomeAt(rules: ColumnRules, decided: BlockDecisions, b: Impact
   };
 }
 
-/**
- * Whether account k has the same outcome under both decisions of a block: every answer the same object
- * (equal answers are one object, whatever rule set made them), the same calls, the same item decisions.
- */
-export function sameOutcome(a: BlockDecisions, x: BlockDecisions, b: ImpactBlock, k: number): boolean {
+/** Whether account k loaded the same items under both decisions of a block, with the same decisions. */
+export function sameItems(a: BlockDecisions, x: BlockDecisions, b: ImpactBlock, k: number): boolean {
   const calls = a.calls ? a.calls[k]! : ALL_CALLS;
   if (calls !== (x.calls ? x.calls[k]! : ALL_CALLS)) return false;
-  const ca = a.columns;
-  const cx = x.columns;
-  for (let i = 0; i < ca.length; i++) {
-    const p = ca[i]!;
-    const q = cx[i]!;
-    if (p !== q && p.answers[p.ids[k]!] !== q.answers[q.ids[k]!]) return false;
-  }
   if (a.items === x.items) return true;
   const from = (calls & ORDER_HISTORY) !== 0 ? b.ordersAt[k]! : b.ticketsAt[k]!;
   const to = (calls & TICKETS) !== 0 ? b.ordersAt[k + 1]! : b.ticketsAt[k]!;

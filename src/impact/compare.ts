@@ -201,7 +201,15 @@ export const COMPARED = ACCOUNT_DECISIONS.map(({ d, get, reading }) => {
   const test = shownWhen
     ? (a: HomeDecisions, b: HomeDecisions) => !shownWhen(a) || !shownWhen(b) || same(a, b)
     : same;
-  return [d.id, test, cached(reading), !('unseen' in d && d.unseen === true)] as const;
+  // The last: whether the test reads other decisions than this one (what part of the screen shows).
+  return [
+    d.id,
+    test,
+    cached(reading),
+    !('unseen' in d && d.unseen === true),
+    d.key,
+    shownWhen !== null,
+  ] as const;
 });
 
 /**

@@ -8,9 +8,9 @@
 import { compileColumns, aloneBlock, type BlockDecisions, type ColumnRules } from '../engine/columns';
 import { DECISIONS, type DecisionId } from '../engine/decisions';
 import type { FactVector } from '../engine/compile';
-import type { Rulesets } from '../engine/types';
-import { blockOf, outcomeAt, releaseBlock, sameOutcome, type ImpactBlock } from './blocks';
-import { CALL_MODEL, withCalls } from './calls';
+import type { HomeDecisions, Rulesets } from '../engine/types';
+import { blockOf, outcomeAt, releaseBlock, sameItems, type ImpactBlock } from './blocks';
+import { ALL_CALLS, CALL_MODEL, withCalls } from './calls';
 import { keyFactsOf, ruleChanges, type DecisionImpact, type ImpactReport } from './changes';
 import { COMPARED, itemChanges } from './compare';
 import { factsObject } from './population';
@@ -107,6 +107,8 @@ export class ImpactRun {
   private readonly to: number;
   private readonly block: number;
   private readonly baseline: ImpactBaseline | null;
+  /** One decision of an account per rule set, for the tests that read no other (reused). */
+  private readonly scratch = { current: {} as Record<string, unknown>, base: {} as Record<string, unknown> };
   /** Per-item changes of one account (reused: cleared for each account). */
   private readonly found = { messages: new Set<string>(), actions: new Set<string>() };
 
@@ -210,32 +212,47 @@ export class ImpactRun {
   }
 
   /**
-   * Compares a block's decisions under both rule sets and tallies the changes; an account's decisions are
-   * read out of the columns only when an answer differs.
+   * Compares a block's decisions under both rule sets and tallies the changes, decision by decision: a
+   * column the base rules took from the current rules is skipped whole, an account whose answers are the
+   * same object at once (equal answers are one object); only a test that reads other decisions gets the
+   * account's decisions whole. Items are compared per account where its item decisions or calls differ.
    */
   private compare(b: ImpactBlock, current: BlockDecisions, base: BlockDecisions): void {
+    const n = b.size;
+    const changed = new Uint8Array(n);
+    const callsOf = (d: BlockDecisions, k: number): number => (d.calls ? d.calls[k]! : ALL_CALLS);
+    const mine = this.scratch.current;
+    const theirs = this.scratch.base;
+    for (const [id, same, changes, seen, key, whole] of COMPARED) {
+      const index = this.current.keys.indexOf(key);
+      const p = current.columns[index]!;
+      const q = base.columns[index]!;
+      if (p === q) continue;
+      for (let k = 0; k < n; k++) {
+        const x = p.answers[p.ids[k]!];
+        const y = q.answers[q.ids[k]!];
+        if (x === y) continue;
+        const a = whole ? this.current.decisionsOf(current, k) : ((mine[key] = x), mine as HomeDecisions);
+        const c = whole ? this.base.decisionsOf(base, k) : ((theirs[key] = y), theirs as HomeDecisions);
+        if (same(a, c)) continue;
+        if (seen) changed[k] = 1;
+        this.record(id, changes(a, c), b, k, callsOf(current, k));
+      }
+    }
     const { found } = this;
-    for (let k = 0; k < b.size; k++) {
-      if (sameOutcome(current, base, b, k)) continue;
+    for (let k = 0; k < n; k++) {
+      if (sameItems(current, base, b, k)) continue;
       const a = outcomeAt(this.current, current, b, k);
       const x = outcomeAt(this.base, base, b, k);
-      let changed = false;
-      for (const [id, same, changes, seen] of COMPARED) {
-        if (same(a.decisions, x.decisions)) continue;
-        if (seen) changed = true;
-        this.record(id, changes(a.decisions, x.decisions), b, k, a.calls);
-      }
-      if (a.orders !== x.orders || a.tickets !== x.tickets) {
-        found.messages.clear();
-        found.actions.clear();
-        itemChanges(a.orders, x.orders, 'order', found);
-        itemChanges(a.tickets, x.tickets, 'ticket', found);
-        if (found.messages.size > 0) this.record('appointment-messages', found.messages, b, k, a.calls);
-        if (found.actions.size > 0) this.record('history-actions', found.actions, b, k, a.calls);
-        if (found.messages.size + found.actions.size > 0) changed = true;
-      }
-      if (changed) this.changedAccounts++;
+      found.messages.clear();
+      found.actions.clear();
+      itemChanges(a.orders, x.orders, 'order', found);
+      itemChanges(a.tickets, x.tickets, 'ticket', found);
+      if (found.messages.size > 0) this.record('appointment-messages', found.messages, b, k, a.calls);
+      if (found.actions.size > 0) this.record('history-actions', found.actions, b, k, a.calls);
+      if (found.messages.size + found.actions.size > 0) changed[k] = 1;
     }
+    for (let k = 0; k < n; k++) this.changedAccounts += changed[k]!;
   }
 
   report(): ImpactReport & { range?: AccountRange } {
