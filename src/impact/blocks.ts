@@ -75,7 +75,13 @@ export function blockOf(population: PopulationSource, from: number, to: number):
       ? population.accountInto(from + k, scratch)
       : population.account(from + k);
     const facts = account.facts;
-    for (let s = 0; s < width; s++) columns[s]![k] = facts[s];
+    if (facts === scratch)
+      for (let s = 0; s < width; s++) {
+        columns[s]![k] = scratch[s];
+        // Null again for the next account: the generator writes only what it draws.
+        scratch[s] = null;
+      }
+    else for (let s = 0; s < width; s++) columns[s]![k] = facts[s];
     ordersAt[k] = items.length;
     for (const o of account.orders) {
       items.push(o);

@@ -137,9 +137,9 @@ function samplersOf(d: Distributions) {
 type Samplers = ReturnType<typeof samplersOf>;
 
 /**
- * Compiles the distributions into a generator of accounts. Given `into`, the account's facts are written
- * there (every slot) instead of into a new vector: a block of accounts is generated through one vector
- * (src/impact/blocks.ts).
+ * Compiles the distributions into a generator of accounts. Given `into` (null in every slot), the account's
+ * facts are written there instead of into a new vector: a block of accounts is generated through one
+ * vector, which src/impact/blocks.ts empties again as it copies it into the block's columns.
  */
 export function createGenerator(
   d: Distributions,
@@ -150,7 +150,7 @@ export function createGenerator(
     const r = random.reseed(seed, index);
     const status = s.profileStatus(r);
     if (status !== 'ok') return withoutProfile(s, r, status, into);
-    const v = into ? copied(NULLS, into) : NULLS.slice();
+    const v = into ?? NULLS.slice();
     v[A.profileStatus] = 'ok';
     // Each part draws in turn: the order of the draws is the account (same seed and index, same account).
     const { prepaid, c2e, earlyLife } = identity(s, r, v);

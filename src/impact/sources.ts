@@ -14,7 +14,10 @@ export interface PopulationSource {
    */
   readonly answersEveryCall: boolean;
   account(index: number): GeneratedAccount;
-  /** account(index) with its facts written into `into` (every slot of ACCOUNT_LAYOUT) instead of a new vector. */
+  /**
+   * account(index) with its facts written into `into` (ACCOUNT_LAYOUT's slots, each null before) instead of
+   * a new vector.
+   */
   accountInto?(index: number, into: unknown[]): GeneratedAccount;
   /** How to find an account again. */
   label(index: number): string;
