@@ -2,21 +2,19 @@
  * `npm run bench` (a benchmark, not a test): the median time of one full home decision (toggles, the
  * decisions that feed others, home view, banner, navigation, billing offers, sections) for a typical
  * persona through the rule runtime and the compiled evaluator (src/engine/compile.ts: the same decisions
- * as plain closures, test/engine/compile.test.ts holds it to the runtime), in the same run; an impact run (rules:impact) over the
- * generated population against its budget, split into generating, deciding with each rule set and
- * comparing; and the first-load gzipped JavaScript of /home from the build manifest. Figures only: nothing
- * here passes or fails.
+ * as plain closures, test/engine/compile.test.ts holds it to the runtime), in the same run; impact runs
+ * (rules:impact, scripts/bench-impact.ts; the studio's in Chromium, scripts/bench-impact-browser.ts) over the
+ * generated population against their budget; and the first-load gzipped JavaScript of /home from the build
+ * manifest. Figures only: nothing here passes or fails.
  */
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { loadPersonas } from '../sandbox/personas';
 import { createRuntime } from '../src/engine/runtime';
 import { ACCOUNT_LAYOUT, compileRules } from '../src/engine/compile';
-import { parseDistributions } from '../src/impact/distributions';
-import { generatedPopulation, measureImpact, type ImpactReport } from '../src/impact/impact';
 import { benchImpactInChromium, printBrowserImpact } from './bench-impact-browser';
-import { IMPACT_BUDGET_MS, defaultDistributions } from '../lib/impact';
+import { benchImpactCommandLine, columnEvaluatorPerAccount, printCommandLineImpact } from './bench-impact';
+import { IMPACT_BUDGET_MS } from '../lib/impact';
 import { PREVIEW_DATE, dayAt, decidePersona } from '../lib/personas';
 import { loadRulesDir } from '../lib/rules-files';
 import { repoRoot } from '../lib/repo';
@@ -86,6 +84,7 @@ const compiledSame =
   JSON.stringify(compiled.decideVector(vector)) === JSON.stringify(engineResult);
 
 const engineMs = await timeAsync(() => runtime.decide(facts), 300, 2000);
+const columnMs = columnEvaluatorPerAccount();
 const compiledMs = timeSync(() => compiled.decide(facts), 20000, 200, 1000);
 const compiledVectorMs = timeSync(() => compiled.decideVector(vector), 20000, 200, 1000);
 const ruleCount = Object.values(loadRulesDir()).reduce((sum, file) => sum + file.rules.length, 0);
@@ -101,8 +100,9 @@ console.log(`| json-rules-engine runtime (with explain trace), the portal's | ${
 console.log(
   `| compiled evaluator, facts as an object | ${fmt(compiledMs)} | ${fmt(perDecision)} (rules:impact: 2 × 100,000 in ${IMPACT_BUDGET_MS} ms) |`,
 );
+console.log(`| compiled evaluator, facts as a vector | ${fmt(compiledVectorMs)} | ${fmt(perDecision)} |`);
 console.log(
-  `| compiled evaluator, facts as a vector (as rules:impact) | ${fmt(compiledVectorMs)} | ${fmt(perDecision)} |`,
+  `| column evaluator (rules:impact): a block of 4,096 generated accounts, the calls planned, per account | ${fmt(columnMs)} | ${fmt(perDecision)} |`,
 );
 console.log(
   `\nsame decisions from the compiled evaluator: ${compiledSame ? 'yes' : 'NO (a bug: see test/engine/compile.test.ts)'}`,
@@ -110,42 +110,8 @@ console.log(
 
 // ---------------------------------------------------------------- impact run
 
-/**
- * The rules:impact run the analysts' README describes: rules/ against a copy with the card warning at 45
- * days instead of 60, on the generated population (rules/population/distributions.json).
- */
-const impactBase = loadRulesDir();
-for (const rule of impactBase['prepaid-card'].rules)
-  for (const c of 'all' in rule.conditions ? rule.conditions.all : [])
-    if ('fact' in c && c.fact === 'daysToCardExpiry' && c.value === 60) c.value = 45;
-const distributions = parseDistributions(JSON.parse(readFileSync(defaultDistributions, 'utf8')));
-const impactRun = (reuse = true): { report: ImpactReport; cpu: number } => {
-  const cpu = process.cpuUsage();
-  const report = measureImpact(loadRulesDir(), impactBase, generatedPopulation(distributions), { reuse });
-  const used = process.cpuUsage(cpu);
-  return { report, cpu: (used.user + used.system) / 1000 };
-};
-const runs = [impactRun(), impactRun(), impactRun(), impactRun()];
-// The worst case: every base file decided afresh (as when toggles, constants or data-loading change).
-const fullRuns = [impactRun(false), impactRun(false), impactRun(false)];
-const ms = (x: number): string => `${Math.round(x).toLocaleString('en-US')} ms`;
-const row = (label: string, { report, cpu }: { report: ImpactReport; cpu: number }): string => {
-  const t = report.timings;
-  const verdict = t.total <= IMPACT_BUDGET_MS ? 'within' : 'over';
-  return `| ${label} | ${ms(t.generate)} | ${ms(t.current)} | ${ms(t.base)} | ${ms(t.compare)} | ${ms(t.total)} (${verdict} ${ms(IMPACT_BUDGET_MS)}) | ${ms(cpu)} |`;
-};
-const first = runs[0]!;
-const warm = [...runs.slice(1)].sort((a, b) => a.report.timings.total - b.report.timings.total)[1]!;
-console.log(
-  `\nImpact run (rules:impact): ${first.report.accounts.toLocaleString('en-US')} generated accounts, rules/ against the card warning at 45 days; ${first.report.changedAccounts.toLocaleString('en-US')} accounts change:\n`,
-);
-console.log('| run | generating | current rules | base rules | comparing | total (budget) | CPU time |');
-console.log('| --- | --- | --- | --- | --- | --- | --- |');
-console.log(row('first (as the command runs it)', first));
-console.log(row('median of the next three', warm));
-const fullMedian = [...fullRuns].sort((a, b) => a.report.timings.total - b.report.timings.total)[1]!;
-console.log(row('every base file decided afresh (worst case), median of three', fullMedian));
-console.log('\n(CPU time below the total means other processes had the core part of the time.)');
+// rules:impact as the command runs it (scripts/bench-impact.ts): the column evaluator, bundled, on the default threads.
+printCommandLineImpact(await benchImpactCommandLine());
 
 // The studio's figure: its worker in Chromium, the population prepared once, the draft measured on it.
 printBrowserImpact(await benchImpactInChromium());
