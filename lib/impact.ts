@@ -20,7 +20,36 @@ function git(args: string[]): string {
   return execFileSync('git', args, { cwd: repoRoot, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
 }
 
-/** The rule files at a git ref (`git show <ref>:rules/<file>`), each checked like rules:check does. */
+/**
+ * The blobs at `paths` of `ref`, read with one `git cat-file --batch` (one process instead of one per file);
+ * null for a path the ref does not have.
+ */
+function blobsAt(ref: string, paths: readonly string[]): (string | null)[] {
+  const out = execFileSync('git', ['cat-file', '--batch'], {
+    cwd: repoRoot,
+    input: paths.map((p) => `${ref}:${p}\n`).join(''),
+    stdio: ['pipe', 'pipe', 'pipe'],
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  const blobs: (string | null)[] = [];
+  let at = 0;
+  for (let i = 0; i < paths.length; i++) {
+    const eol = out.indexOf(10, at);
+    const header = out.toString('utf8', at, eol);
+    at = eol + 1;
+    // "<object> missing" for a path the ref does not have, else "<sha> <type> <size>" then the content.
+    const [, type, size] = header.split(' ');
+    if (type !== 'blob' || size === undefined) {
+      blobs.push(null);
+      continue;
+    }
+    blobs.push(out.toString('utf8', at, at + Number(size)));
+    at += Number(size) + 1;
+  }
+  return blobs;
+}
+
+/** The rule files at a git ref (`<ref>:rules/<file>`), each checked like rules:check does. */
 export function rulesAtRef(ref: string): Rulesets {
   // A ref is never an option to git.
   if (ref.startsWith('-')) throw new Error(`--base ${ref}: a git ref does not start with '-'`);
@@ -31,14 +60,17 @@ export function rulesAtRef(ref: string): Rulesets {
   }
   const rulesets: Record<string, unknown> = {};
   const problems: string[] = [];
-  for (const { id } of DECISIONS) {
-    const file = ruleFileOf(id);
-    let text: string;
-    try {
-      text = git(['show', `${ref}:rules/${file}`]);
-    } catch {
+  const files = DECISIONS.map(({ id }) => ruleFileOf(id));
+  const texts = blobsAt(
+    ref,
+    files.map((file) => `rules/${file}`),
+  );
+  DECISIONS.forEach(({ id }, i) => {
+    const file = files[i]!;
+    const text = texts[i];
+    if (text === null || text === undefined) {
       problems.push(`rules/${file} does not exist at ${ref}`);
-      continue;
+      return;
     }
     let json: unknown;
     try {
@@ -47,15 +79,15 @@ export function rulesAtRef(ref: string): Rulesets {
       problems.push(
         `rules/${file} at ${ref} is not valid JSON: ${e instanceof Error ? e.message : String(e)}`,
       );
-      continue;
+      return;
     }
     problems.push(
       ...validateRuleset(file, json)
-        .filter((i) => i.severity !== 'warning')
+        .filter((issue) => issue.severity !== 'warning')
         .map(formatIssue),
     );
     rulesets[id] = json;
-  }
+  });
   if (problems.length > 0)
     throw new Error(`the rules at ${ref} cannot be measured:\n  ${problems.join('\n  ')}`);
   return rulesets as Rulesets;
