@@ -61,10 +61,15 @@ interface ManifestChunk {
   css?: string[];
 }
 
-/** Holds the first paint until #root, the server's markup, is parsed whole (a browser without it paints as before). */
-const RENDER_WHOLE = '<link rel="expect" href="#root" blocking="render">';
-
 const escapeHtml = (text: string): string => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/**
+ * Holds the first paint until the page's markup is parsed whole: until the state block that follows #root is
+ * in the document (`rel=expect`; a browser without it paints as before). Targeting #root itself let Chromium
+ * paint once the parser had yielded inside it, the header alone (docs/decisions/039).
+ */
+const renderWhole = (stateId: string): string =>
+  `<link rel="expect" href="#${escapeHtml(stateId)}" blocking="render">`;
 
 /** The built index.html split around its root, re-read when a build replaces it. */
 function templateReader(distDir: string, runtime: RuntimeConfig): () => Template | null {
@@ -322,7 +327,7 @@ export function createPageRenderer(
 
     // The page is painted once it is whole: a first paint while the head waits for the body would be an
     // empty frame, and the page's layout then a long task after it (docs/decisions/039).
-    const head = `${page.head.replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(result.title)}</title>`)}${RENDER_WHOLE}${assets.head(result.modules, cards)}`;
+    const head = `${page.head.replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(result.title)}</title>`)}${renderWhole(ssr.SERVER_STATE_ID)}${assets.head(result.modules, cards)}`;
     const out = new PassThrough();
     const zip = compressor(req);
     void reply.code(result.status).type('text/html; charset=utf-8').header('Vary', 'Accept-Encoding');

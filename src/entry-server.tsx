@@ -41,6 +41,7 @@ import { onUnshowableValue } from './ui/format';
 import { RenderedModules } from './ui/lazy-section';
 
 export { lazyCardModules } from './ui/lazy-section';
+export { SERVER_STATE_ID } from './stores/hydration';
 
 // Observers render once on the server: no reactions, nothing held between requests.
 enableStaticRendering(true);

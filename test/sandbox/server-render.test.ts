@@ -122,7 +122,7 @@ describe('the server renders the signed-in pages', () => {
     const head = html.slice(0, html.indexOf('</head>'));
     expect(head).toContain('<link rel="modulepreload" crossorigin href="/assets/home-route.js">');
     // The first paint waits for the server's markup whole: no empty frame while the body is on its way.
-    expect(head).toContain('<link rel="expect" href="#root" blocking="render">');
+    expect(head).toContain('<link rel="expect" href="#server-state" blocking="render">');
     // The billing card is lazily loaded (src/features/billing/home.ts): its stylesheet (from a module it
     // imports) is in the head, so the parser never pauses in the body for it and the markup paints styled.
     expect(head).toContain('<link rel="stylesheet" crossorigin href="/assets/MovingPanel.css">');
