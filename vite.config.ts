@@ -10,6 +10,7 @@ import {
   routeDependencies,
   validateConfigAtBuild,
 } from './lib/vite-first-load';
+import { eagerCommonJs } from './lib/vite-eager-cjs';
 import { lazyModuleIds } from './lib/vite-lazy-modules';
 
 // The built app is served by the sandbox server (sandbox/main.ts), which adds the strict CSP.
@@ -60,6 +61,7 @@ export default defineConfig(({ isSsrBuild }) => ({
     validateConfigAtBuild('config/portal.json'),
     firstPaint('config/portal.json'),
     bootPreloads(),
+    eagerCommonJs(),
     homeRouteDependencies.plugin,
     // The browser's start-up only (the server's render has no src/start.tsx).
     !isSsrBuild && startDependencies.plugin,

@@ -63,6 +63,14 @@ interface ManifestChunk {
 
 const escapeHtml = (text: string): string => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
+/**
+ * Holds the first paint until the page's markup is parsed whole: until the state block that follows #root is
+ * in the document (`rel=expect`; a browser without it paints as before). Targeting #root itself let Chromium
+ * paint once the parser had yielded inside it, the header alone (docs/decisions/039).
+ */
+const renderWhole = (stateId: string): string =>
+  `<link rel="expect" href="#${escapeHtml(stateId)}" blocking="render">`;
+
 /** The built index.html split around its root, re-read when a build replaces it. */
 function templateReader(distDir: string, runtime: RuntimeConfig): () => Template | null {
   const file = join(distDir, 'index.html');
@@ -92,44 +100,106 @@ function templateReader(distDir: string, runtime: RuntimeConfig): () => Template
   };
 }
 
-/** The chunks and styles a page module needs, from the build's manifest (each file once). */
-function manifestReader(
-  distDir: string,
-): (modules: readonly string[], alreadyListed?: readonly string[]) => string {
+/** What a page lists of the build: its route's chunks and styles, and the lazy cards' it rendered. */
+interface PageAssets {
+  /** The `<link>` tags of the head: the route's chunks and styles, and the styles of its lazy cards. */
+  head(route: readonly string[], cards: readonly string[]): string;
+  /** The `<link>` tags before the markup: the code of the lazy cards it shows (their styles are the head's). */
+  shown(route: readonly string[], cards: readonly string[], shown: readonly string[]): string;
+}
+
+/**
+ * The chunks and styles of a page, from the build's manifest (each file once, none the entry has already).
+ *
+ * The styles of every lazy card the route can load go in the head with the route's: a stylesheet in the body
+ * pauses the parser until it has loaded (the page first painted empty, then laid out whole in one long task
+ * after that paint), and these are small (docs/decisions/039). The cards' code is listed only for the
+ * cards the render showed.
+ */
+function manifestReader(distDir: string): PageAssets {
   const file = join(distDir, '.vite', 'manifest.json');
   let manifest: Record<string, ManifestChunk> | null = null;
   let signature = '';
-  return (modules, alreadyListed = []) => {
-    if (!existsSync(file)) return '';
+  const read = (): Record<string, ManifestChunk> | null => {
+    if (!existsSync(file)) return null;
     const st = statSync(file);
     if (`${st.size}:${st.mtimeMs}` !== signature) {
       manifest = JSON.parse(readFileSync(file, 'utf8')) as Record<string, ManifestChunk>;
       signature = `${st.size}:${st.mtimeMs}`;
     }
-    const chunks = new Set<string>();
-    const styles = new Set<string>();
-    // What the entry loads is in index.html already.
+    return manifest;
+  };
+  /** Each chunk a module needs (its static imports), and their styles. */
+  const walk = (
+    chunks: Record<string, ManifestChunk>,
+    key: string,
+    into: Set<string>,
+    css: Set<string>,
+  ): void => {
+    const chunk = chunks[key];
+    if (!chunk || into.has(chunk.file)) return;
+    into.add(chunk.file);
+    for (const c of chunk.css ?? []) css.add(c);
+    for (const dep of chunk.imports ?? []) walk(chunks, dep, into, css);
+  };
+  /** What the entry loads (index.html and the pieces it preloads: src/main.tsx, lib/vite-first-load.ts). */
+  const entryFiles = (chunks: Record<string, ManifestChunk>): Set<string> => {
     const loaded = new Set<string>();
-    const walk = (key: string, into: Set<string>, css: Set<string>): void => {
-      const chunk = manifest?.[key];
-      if (!chunk || into.has(chunk.file)) return;
-      into.add(chunk.file);
-      for (const c of chunk.css ?? []) css.add(c);
-      for (const dep of chunk.imports ?? []) walk(dep, into, css);
+    walk(chunks, 'index.html', loaded, loaded);
+    for (const piece of chunks['index.html']?.dynamicImports ?? []) walk(chunks, piece, loaded, loaded);
+    return loaded;
+  };
+  /** The styles of the lazy cards the route's code loads. */
+  const cardStyles = (
+    chunks: Record<string, ManifestChunk>,
+    route: readonly string[],
+    cards: readonly string[],
+  ): Set<string> => {
+    const lazy = new Set(cards);
+    const reached = new Set<string>();
+    const seen = new Set<string>();
+    const visit = (key: string): void => {
+      const chunk = chunks[key];
+      if (!chunk || seen.has(key)) return;
+      seen.add(key);
+      for (const dynamic of chunk.dynamicImports ?? []) if (lazy.has(dynamic)) reached.add(dynamic);
+      for (const dep of chunk.imports ?? []) visit(dep);
     };
-    walk('index.html', loaded, loaded);
-    // With the entry's pieces, which index.html preloads too (src/main.tsx, lib/vite-first-load.ts).
-    for (const piece of manifest?.['index.html']?.dynamicImports ?? []) walk(piece, loaded, loaded);
-    // And what the head lists already (the route's own chunks).
-    for (const module of alreadyListed) walk(module, loaded, loaded);
-    for (const module of modules) walk(module, chunks, styles);
-    const tags: string[] = [];
+    for (const module of route) visit(module);
+    const css = new Set<string>();
+    for (const card of reached) walk(chunks, card, new Set(), css);
+    return css;
+  };
+  const tags = (styles: Iterable<string>, code: Iterable<string>, loaded: Set<string>): string => {
+    const out: string[] = [];
     for (const css of styles)
-      if (!loaded.has(css)) tags.push(`<link rel="stylesheet" crossorigin href="/${escapeHtml(css)}">`);
-    for (const chunk of chunks)
-      if (!loaded.has(chunk))
-        tags.push(`<link rel="modulepreload" crossorigin href="/${escapeHtml(chunk)}">`);
-    return tags.join('');
+      if (!loaded.has(css)) out.push(`<link rel="stylesheet" crossorigin href="/${escapeHtml(css)}">`);
+    for (const chunk of code)
+      if (!loaded.has(chunk)) out.push(`<link rel="modulepreload" crossorigin href="/${escapeHtml(chunk)}">`);
+    return out.join('');
+  };
+  return {
+    head(route, cards) {
+      const chunks = read();
+      if (!chunks) return '';
+      const code = new Set<string>();
+      const styles = new Set<string>();
+      for (const module of route) walk(chunks, module, code, styles);
+      for (const css of cardStyles(chunks, route, cards)) styles.add(css);
+      return tags(styles, code, entryFiles(chunks));
+    },
+    shown(route, cards, shown) {
+      const chunks = read();
+      if (!chunks) return '';
+      const loaded = entryFiles(chunks);
+      for (const module of route) walk(chunks, module, loaded, loaded);
+      for (const css of cardStyles(chunks, route, cards)) loaded.add(css);
+      const code = new Set<string>();
+      const styles = new Set<string>();
+      for (const module of shown) walk(chunks, module, code, styles);
+      // A shown card the route cannot reach (none today) still brings its styles, before its markup.
+      return tags(styles, code, loaded);
+    },
   };
 }
 
@@ -202,7 +272,7 @@ export function createPageRenderer(
   // A page the server does not render: the built page with the runtime block, compressed once per build.
   const sendWhole = appPage(join(options.distDir, 'index.html'), runtimeConfig);
   const homeCompleteMs = options.homeCompleteMs ?? runtimeConfig.timeouts?.homeCompleteMs;
-  const preloads = manifestReader(options.distDir);
+  const assets = manifestReader(options.distDir);
   const entry =
     options.entry ??
     (() =>
@@ -238,6 +308,7 @@ export function createPageRenderer(
     const fetch = inProcessFetch(options.app, req, setCookies);
     const origin = `${req.protocol}://${req.host}`;
     let routeModules: readonly string[] = [];
+    const cards = ssr.lazyCardModules();
     const result = await ssr.render({
       url: req.url,
       origin,
@@ -246,7 +317,7 @@ export function createPageRenderer(
       runtime: (search) => runtimeFor(ssr, search, fetch),
       ...(homeCompleteMs !== undefined ? { homeCompleteMs } : {}),
       // The lazy cards the page shows: their styles and code, beyond what the head lists for the route.
-      assets: (shown) => preloads(shown, routeModules),
+      assets: (shown) => assets.shown(routeModules, cards, shown),
     });
     if (result.kind === 'page') routeModules = result.modules;
     for (const cookie of setCookies) void reply.header('Set-Cookie', cookie);
@@ -254,7 +325,9 @@ export function createPageRenderer(
     void reply.header('Cache-Control', 'private, no-store');
     if (result.kind === 'redirect') return reply.redirect(result.location, 302);
 
-    const head = `${page.head.replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(result.title)}</title>`)}${preloads(result.modules)}`;
+    // The page is painted once it is whole: a first paint while the head waits for the body would be an
+    // empty frame, and the page's layout then a long task after it (docs/decisions/039).
+    const head = `${page.head.replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(result.title)}</title>`)}${renderWhole(ssr.SERVER_STATE_ID)}${assets.head(result.modules, cards)}`;
     const out = new PassThrough();
     const zip = compressor(req);
     void reply.code(result.status).type('text/html; charset=utf-8').header('Vary', 'Accept-Encoding');

@@ -40,6 +40,9 @@ import { STORAGE_FLAGS } from './stores/storage-flags';
 import { onUnshowableValue } from './ui/format';
 import { RenderedModules } from './ui/lazy-section';
 
+export { lazyCardModules } from './ui/lazy-section';
+export { SERVER_STATE_ID } from './stores/hydration';
+
 // Observers render once on the server: no reactions, nothing held between requests.
 enableStaticRendering(true);
 renderingOnServer();
@@ -308,8 +311,7 @@ function renderInto(
             return;
           }
           tail = done();
-          // In-body stylesheets hold the paint of what follows them until they have loaded: the lazy cards
-          // paint styled, in their place.
+          // The lazy cards' code (their styles are in the head: sandbox/page-render.ts).
           body.write(`${assets([...shown])}<div id="root">`);
           stream.pipe(sink);
         },

@@ -10,6 +10,15 @@ export const RenderedModules = createContext<Set<string> | null>(null);
 /** Each lazy card -> its code while on its way (null once loaded). */
 const arriving = new Map<SectionComponent, () => Promise<unknown> | null>();
 
+/** The modules of every lazy card made so far, as the build's manifest names them. */
+const cardModules = new Set<string>();
+
+/**
+ * Every lazy card's module (the server's head carries their styles: an in-body stylesheet would pause the
+ * parser, and the page would first paint empty while it loads).
+ */
+export const lazyCardModules = (): readonly string[] => [...cardModules];
+
 /**
  * A home section whose code is not part of /home's first load (issue 12's budget): it is fetched when the
  * home's route starts it (codeOnItsWay, src/app/home-route.tsx), beside the home's calls; never merely because
@@ -31,6 +40,7 @@ export function lazySection(
       return { default: component };
     }));
   const Lazy = lazy(once);
+  if (module) cardModules.add(module);
   function LazySection(props: SectionProps) {
     // Chosen once per card: switching component types later would remount it and lose its flow's state.
     const [Card] = useState<ComponentType<SectionProps>>(() => loaded ?? Lazy);

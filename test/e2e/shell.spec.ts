@@ -35,6 +35,8 @@ test.describe('sign-in guard', () => {
     guarded: page,
   }) => {
     await page.goto('/login/forgotUsername');
+    // The server's page is on screen before its script runs; the menu opens once the page is hydrated.
+    await ready(page);
     const nav = page.getByRole('navigation', { name: 'Main' });
     await expect(nav.getByRole('link', { name: /For Home/ })).toBeVisible();
     await expect(nav.getByRole('button', { name: 'Sign In' })).toBeVisible();

@@ -17,13 +17,25 @@ writeFileSync(
   '<!doctype html><html><head><title>My Account</title><script type="module" src="/assets/app.js"></script></head>' +
     '<body><!--ssr-root--><div id="root">first paint</div><!--/ssr-root--></body></html>',
 );
-// The build's manifest, for what the page preloads: the route's chunk and one lazy card's code and styles.
+// The build's manifest, for what the page preloads: the route's chunk, one lazy card's code and styles, and
+// a module the route loads on a click (the date picker), whose styles wait for that click.
 mkdirSync(join(dist, '.vite'));
 writeFileSync(
   join(dist, '.vite', 'manifest.json'),
   JSON.stringify({
     'index.html': { file: 'assets/app.js', css: ['assets/app.css'] },
-    'src/app/home-route.tsx': { file: 'assets/home-route.js', imports: ['index.html'] },
+    'src/app/home-route.tsx': {
+      file: 'assets/home-route.js',
+      imports: ['index.html', '_home-deps.js'],
+    },
+    '_home-deps.js': {
+      file: 'assets/home-deps.js',
+      dynamicImports: ['src/features/billing/BillingInfo.tsx', 'src/features/orders/RescheduleCalendar.tsx'],
+    },
+    'src/features/orders/RescheduleCalendar.tsx': {
+      file: 'assets/RescheduleCalendar.js',
+      css: ['assets/RescheduleCalendar.css'],
+    },
     'src/features/billing/BillingInfo.tsx': {
       file: 'assets/BillingInfo.js',
       imports: ['index.html', '_MovingPanel.js'],
@@ -103,23 +115,26 @@ describe('the server renders the signed-in pages', () => {
     expect(state?.accountData.pending).toEqual([]);
   });
 
-  it("carries the styles and code of the lazy cards it rendered before their markup, the route's in the head", async () => {
+  it("lists the route's code and every lazy card's styles in the head, a shown card's code before it", async () => {
     const alex = new Customer('postpaid');
     await alex.signIn();
     const { html } = await alex.page('/home');
     const head = html.slice(0, html.indexOf('</head>'));
     expect(head).toContain('<link rel="modulepreload" crossorigin href="/assets/home-route.js">');
-    // postpaid's billing card is lazily loaded (src/features/billing/home.ts): its stylesheet (from a
-    // module it imports) must hold the paint of the markup, so it comes before #root, once.
-    const root = html.indexOf('<div id="root">');
-    const css = html.indexOf('<link rel="stylesheet" crossorigin href="/assets/MovingPanel.css">');
-    expect(css).toBeGreaterThan(head.length);
-    expect(css).toBeLessThan(root);
-    expect(html.slice(0, root)).toContain(
-      '<link rel="modulepreload" crossorigin href="/assets/BillingInfo.js">',
-    );
-    expect(html.split('/assets/app.css')).toHaveLength(1);
+    // The first paint waits for the server's markup whole: no empty frame while the body is on its way.
+    expect(head).toContain('<link rel="expect" href="#server-state" blocking="render">');
+    // The billing card is lazily loaded (src/features/billing/home.ts): its stylesheet (from a module it
+    // imports) is in the head, so the parser never pauses in the body for it and the markup paints styled.
+    expect(head).toContain('<link rel="stylesheet" crossorigin href="/assets/MovingPanel.css">');
     expect(html.split('MovingPanel.css')).toHaveLength(2);
+    // What the route loads on a click is not a card: its styles wait for that click.
+    expect(html).not.toContain('RescheduleCalendar');
+    // postpaid's home shows the billing card: its code is preloaded before #root, and no stylesheet is there.
+    const root = html.indexOf('<div id="root">');
+    const body = html.slice(head.length, root);
+    expect(body).toContain('<link rel="modulepreload" crossorigin href="/assets/BillingInfo.js">');
+    expect(body).not.toContain('rel="stylesheet"');
+    expect(html.split('/assets/app.css')).toHaveLength(1);
   });
 
   it('renders an alert with its copy: the soft walled garden', async () => {

@@ -120,6 +120,8 @@ describe("the pages plugin: the server's render", () => {
     // A stand-in of src/entry-server: it makes one call, as a page's start-up does, then redirects.
     const entry = {
       loadRuntime: () => Promise.reject(new Error('not asked')),
+      lazyCardModules: () => [],
+      SERVER_STATE_ID: 'server-state',
       render: async (request: {
         url: string;
         fetch: (url: string, init: RequestInit) => Promise<Response>;
