@@ -1,8 +1,9 @@
 /**
- * The rule files compiled once into plain closures: a second evaluator, for measuring (rules:impact, the
- * bench, an analysts' studio in a Web Worker). `decide` returns exactly what the runtime's decide returns as
- * HomeDecisions, synchronously and without an explain trace, in microseconds instead of json-rules-engine's
- * milliseconds. json-rules-engine stays the portal's runtime and the reference: test/engine/compile.test.ts
+ * The rule files compiled once into plain closures: a second evaluator, for measuring (one account of
+ * rules:impact looked at closely, the bench; the column evaluator that decides rules:impact's blocks of
+ * accounts, ./columns.ts, is built from what this compiles). `decide` returns exactly what the runtime's
+ * decide returns as HomeDecisions, synchronously and without an explain trace, in microseconds instead of
+ * json-rules-engine's milliseconds. json-rules-engine stays the portal's runtime and the reference: test/engine/compile.test.ts
  * compares the two on the shipped and on generated rule files (docs/decisions/014).
  *
  * Browser-safe and CSP-safe: no node imports, no eval or new Function, only closures.

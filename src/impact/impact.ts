@@ -1,9 +1,10 @@
 /**
- * The impact of a rule change: both rule sets (compiled, src/engine/compile.ts) decide for every account
- * of a population, and each decision's differences are counted, by change (`+late-payment-alert`,
- * `none → soft`), with a few example accounts. Browser-safe: the rule studio runs it in a Web Worker
- * (`runImpact`, with progress and cancellation); scripts/rules-impact.ts is the command line around it
- * (`measureImpact`).
+ * The impact of a rule change: both rule sets decide for every account of a population, a block of
+ * accounts at a time (the column evaluator, src/engine/columns.ts; the run itself is ./run.ts), and each
+ * decision's differences are counted, by change (`+late-payment-alert`, `none → soft`), with a few example
+ * accounts. Browser-safe: the rule studio runs it in a Web Worker (`runImpact`, with progress and
+ * cancellation); scripts/rules-impact.ts is the command line around it (`measureImpact`). One account's
+ * closer look (`compareAccount`) decides it with the compiled closures (src/engine/compile.ts).
  */
 import { compileRules, type CompiledRules, type Overrides } from '../engine/compile';
 import { type DataCall } from '../engine/decisions';
