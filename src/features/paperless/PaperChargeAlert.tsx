@@ -1,5 +1,5 @@
 import { observer } from 'mobx-react-lite';
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { MESSAGES, shownMessages } from '../../../machines/messages';
 import { emailMatchesPattern } from '../../facts';
 import { useStores } from '../../stores/context';
@@ -36,12 +36,19 @@ export const PaperChargeAlert = observer(function PaperChargeAlert() {
   const formatError = !email.trim() ? T.emailRequired : emailValid ? null : T.emailInvalid;
   const error = (tried ? formatError : null) ?? notValidated?.text ?? null;
 
+  // Each refused try moves focus to the field once its message is rendered: a tap React replays while the card
+  // is still hydrating runs the handler before the field's ref is attached.
+  const [refused, setRefused] = useState(0);
+  useEffect(() => {
+    if (refused) input.current?.focus();
+  }, [refused]);
+
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
     if (!editing) return;
     setTried(true);
     if (formatError) {
-      input.current?.focus();
+      setRefused((n) => n + 1);
       return;
     }
     send({ type: 'PAPERLESS.SUBMIT' });
