@@ -1,5 +1,5 @@
 /**
- * Conditions over a block of accounts at once (the column evaluator, ./columns.ts): each fact is a column
+ * Conditions over a block of accounts at once (the column evaluator, ../columns.ts): each fact is a column
  * (a view: one value for all, the block's own column, a call's answer where the call is made, or a decided
  * fact as answer ids), each condition a bit per account, groups combined word by word. Exactly what the
  * compiled closures (./conditions.ts) decide one account at a time, throws included: a condition that

@@ -112,7 +112,7 @@ function slotOf(name: unknown, scope: Scope): number {
 }
 
 /**
- * A condition as compiled, for the column evaluator (./columns.ts), which decides a block of accounts at a
+ * A condition as compiled, for the column evaluator (../columns.ts), which decides a block of accounts at a
  * time from the same structure: a leaf (its fact's slot, -1 when the runtime does not hand the fact over;
  * `valueSlot` the same for a value {"fact": ...}), a result known at compile time, a condition that always
  * throws (an unknown operator, a shared-condition reference), `not`, or a group with its children's

@@ -1,6 +1,6 @@
 /**
  * A leaf condition over one column of facts, a bit per account (bit k of word k >> 5): the loops the column
- * evaluator (./columns.ts) runs over a block of accounts. Each usual operator has its own loop, so its test
+ * evaluator (../columns.ts) runs over a block of accounts. Each usual operator has its own loop, so its test
  * is inlined; they compute exactly what the compiled leaf closures (./conditions.ts directTest) compute for
  * one account. Any other operator, a decorated one or one that may throw goes through `scalar`, per value.
  */
