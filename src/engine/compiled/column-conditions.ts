@@ -7,8 +7,7 @@
  * first, each evaluated in full before the group's result decides whether the next is), so a throw counts
  * only where the closures would have reached it.
  */
-import type { FactVector } from './conditions';
-import type { Ir } from './conditions';
+import type { FactVector, Ir } from './conditions';
 import { kernelOf, scalar, scalarScan, tableScan, wordsFor, type Bits, type Result } from './kernels';
 import { keyOf } from './answers';
 
