@@ -348,7 +348,10 @@ test('a hand edit outside the studio is recorded as such, and an invalid one is 
     writeFileSync(file, before);
   }
   await ana.reload();
-  await expect(ana.getByRole('heading', { name: 'rules/prepaid-card.json' })).toBeVisible();
+  // The studio loading its rules after a reload, as openStudio waits for it (the folder was just checked again).
+  await expect(ana.getByRole('heading', { name: 'rules/prepaid-card.json' })).toBeVisible({
+    timeout: 30_000,
+  });
   await expect(ana.getByRole('alert').filter({ hasText: 'edited outside the studio' })).toHaveCount(0);
   await ana.getByRole('button', { name: 'History', exact: true }).click();
   await expect(
