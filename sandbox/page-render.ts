@@ -103,9 +103,9 @@ function templateReader(distDir: string, runtime: RuntimeConfig): () => Template
 /** What a page lists of the build: its route's chunks and styles, and the lazy cards' it rendered. */
 interface PageAssets {
   /** The `<link>` tags of the head: the route's chunks and styles, and the styles of its lazy cards. */
-  head(route: readonly string[], cards: readonly string[]): string;
+  head: string;
   /** The `<link>` tags before the markup: the code of the lazy cards it shows (their styles are the head's). */
-  shown(route: readonly string[], cards: readonly string[], shown: readonly string[]): string;
+  shown(modules: readonly string[]): string;
 }
 
 /**
@@ -116,7 +116,7 @@ interface PageAssets {
  * after that paint), and these are small (docs/decisions/039). The cards' code is listed only for the
  * cards the render showed.
  */
-function manifestReader(distDir: string): PageAssets {
+function manifestReader(distDir: string): (route: readonly string[], cards: readonly string[]) => PageAssets {
   const file = join(distDir, '.vite', 'manifest.json');
   let manifest: Record<string, ManifestChunk> | null = null;
   let signature = '';
@@ -178,28 +178,27 @@ function manifestReader(distDir: string): PageAssets {
       if (!loaded.has(chunk)) out.push(`<link rel="modulepreload" crossorigin href="/${escapeHtml(chunk)}">`);
     return out.join('');
   };
-  return {
-    head(route, cards) {
-      const chunks = read();
-      if (!chunks) return '';
-      const code = new Set<string>();
-      const styles = new Set<string>();
-      for (const module of route) walk(chunks, module, code, styles);
-      for (const css of cardStyles(chunks, route, cards)) styles.add(css);
-      return tags(styles, code, entryFiles(chunks));
-    },
-    shown(route, cards, shown) {
-      const chunks = read();
-      if (!chunks) return '';
-      const loaded = entryFiles(chunks);
-      for (const module of route) walk(chunks, module, loaded, loaded);
-      for (const css of cardStyles(chunks, route, cards)) loaded.add(css);
-      const code = new Set<string>();
-      const styles = new Set<string>();
-      for (const module of shown) walk(chunks, module, code, styles);
-      // A shown card the route cannot reach (none today) still brings its styles, before its markup.
-      return tags(styles, code, loaded);
-    },
+  return (route, cards) => {
+    const chunks = read();
+    if (!chunks) return { head: '', shown: () => '' };
+    // What the document lists once its head is sent: the entry's, the route's and the cards' styles.
+    const loaded = entryFiles(chunks);
+    const code = new Set<string>();
+    const styles = new Set<string>();
+    for (const module of route) walk(chunks, module, code, styles);
+    for (const css of cardStyles(chunks, route, cards)) styles.add(css);
+    const head = tags(styles, code, loaded);
+    for (const file of [...code, ...styles]) loaded.add(file);
+    return {
+      head,
+      shown(modules) {
+        const shownCode = new Set<string>();
+        const shownStyles = new Set<string>();
+        for (const module of modules) walk(chunks, module, shownCode, shownStyles);
+        // A shown card the route cannot reach (none today) still brings its styles, before its markup.
+        return tags(shownStyles, shownCode, loaded);
+      },
+    };
   };
 }
 
@@ -307,8 +306,7 @@ export function createPageRenderer(
     const setCookies: string[] = [];
     const fetch = inProcessFetch(options.app, req, setCookies);
     const origin = `${req.protocol}://${req.host}`;
-    let routeModules: readonly string[] = [];
-    const cards = ssr.lazyCardModules();
+    let pageAssets: PageAssets | null = null;
     const result = await ssr.render({
       url: req.url,
       origin,
@@ -317,9 +315,9 @@ export function createPageRenderer(
       runtime: (search) => runtimeFor(ssr, search, fetch),
       ...(homeCompleteMs !== undefined ? { homeCompleteMs } : {}),
       // The lazy cards the page shows: their styles and code, beyond what the head lists for the route.
-      assets: (shown) => assets.shown(routeModules, cards, shown),
+      assets: (shown) => pageAssets?.shown(shown) ?? '',
     });
-    if (result.kind === 'page') routeModules = result.modules;
+    if (result.kind === 'page') pageAssets = assets(result.modules, ssr.lazyCardModules());
     for (const cookie of setCookies) void reply.header('Set-Cookie', cookie);
     // A signed-in page is the customer's alone: never stored by the browser's cache or a proxy.
     void reply.header('Cache-Control', 'private, no-store');
@@ -327,7 +325,7 @@ export function createPageRenderer(
 
     // The page is painted once it is whole: a first paint while the head waits for the body would be an
     // empty frame, and the page's layout then a long task after it (docs/decisions/039).
-    const head = `${page.head.replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(result.title)}</title>`)}${renderWhole(ssr.SERVER_STATE_ID)}${assets.head(result.modules, cards)}`;
+    const head = `${page.head.replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(result.title)}</title>`)}${renderWhole(ssr.SERVER_STATE_ID)}${pageAssets?.head ?? ''}`;
     const out = new PassThrough();
     const zip = compressor(req);
     void reply.code(result.status).type('text/html; charset=utf-8').header('Vary', 'Accept-Encoding');
