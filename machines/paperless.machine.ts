@@ -1,5 +1,6 @@
 import { assign, fromPromise, not, setup } from 'xstate';
 import { MESSAGES, stateMetaType, type ToastMessage } from './messages';
+import { PAPERLESS_EDITS } from './paperless.edits';
 
 /**
  * Paperless billing on and off (home spec §2.5, §4 'Paperless', §5 validation rules, §7, §8), used by the
@@ -163,15 +164,15 @@ export const paperlessMachine = setup({
           on: {
             'EMAIL.CHANGE': {
               target: 'ready',
-              actions: assign(({ event }) => ({ email: event.email, emailValid: event.valid })),
+              actions: assign(({ event }) => PAPERLESS_EDITS['EMAIL.CHANGE'](event)),
             },
           },
         },
       },
       on: {
-        'OPTION.SELECT': { actions: assign(({ event }) => ({ option: event.option })) },
-        'EMAIL.CHANGE': { actions: assign(({ event }) => ({ email: event.email, emailValid: event.valid })) },
-        'PHONE.CHANGE': { actions: assign(({ event }) => ({ phone: event.phone })) },
+        'OPTION.SELECT': { actions: assign(({ event }) => PAPERLESS_EDITS['OPTION.SELECT'](event)) },
+        'EMAIL.CHANGE': { actions: assign(({ event }) => PAPERLESS_EDITS['EMAIL.CHANGE'](event)) },
+        'PHONE.CHANGE': { actions: assign(({ event }) => PAPERLESS_EDITS['PHONE.CHANGE'](event)) },
         'PAPERLESS.SUBMIT': [
           {
             guard: 'overRetryLimit',

@@ -5,6 +5,7 @@ import type { EditWifiContext, EditWifiInput } from './edit-wifi.machine';
 import type { ForgotPasswordContext, ForgotPasswordInput } from './forgot-password.machine';
 import type { ForgotUsernameContext } from './forgot-username.machine';
 import type { PaperlessContext, PaperlessInput } from './paperless.machine';
+import { PAPERLESS_EDITS } from './paperless.edits';
 import type { ModemReplacementContext, ModemReplacementInput } from './modem-replacement.machine';
 import type { RescheduleRepairContext } from './reschedule-repair.machine';
 import type { RetryPaymentContext, RetryPaymentInput } from './retry-payment.machine';
@@ -18,7 +19,8 @@ import type { WalledGardenPayContext, WalledGardenPayInput } from './walled-gard
  * loads them on the first event: a card's flow costs /home's first load nothing until it is used), so this
  * file imports types only. test/machines/resting.test.ts holds every entry to its machine's real initial
  * snapshot for every input of machines/path-scenarios.ts, and checks no machine does anything on start (no
- * entry effect, invoke, delay or dialog in its first state) that a resting flow would skip.
+ * entry effect, invoke, delay or dialog in its first state) that a resting flow would skip. Besides type
+ * imports it imports only the machines' field edits (RESTING_EDITS), which carry no xstate.
  */
 export interface Resting {
   readonly value: string | Readonly<Record<string, string>>;
@@ -89,6 +91,34 @@ export const RESTING = {
 } as const satisfies Record<string, (input: never) => Resting>;
 
 export type RestingMachine = keyof typeof RESTING;
+
+/**
+ * Field changes a flow at rest applies itself while its machine loads: the customer types into a form its
+ * resting state shows (the paper-charge alert's email) before xstate and the machine have arrived, and the field
+ * must show what was typed, and a submit must judge it, not the value the flow started with. `when` is the
+ * resting state in which the machine answers each of these events by assigning context and nothing else;
+ * the machine assigns with the very same functions. test/machines/resting.test.ts holds each edit to the machine.
+ */
+export interface RestingEdits {
+  readonly when: string;
+  readonly events: Readonly<Record<string, (event: never) => object>>;
+}
+
+export const RESTING_EDITS: Partial<Record<RestingMachine, RestingEdits>> = {
+  paperless: { when: 'editing.ready', events: PAPERLESS_EDITS },
+};
+
+/** The resting state after a field change, or null when the event is not an edit of this rest. */
+export function restingEdit(
+  name: RestingMachine,
+  resting: Resting,
+  event: { readonly type: string },
+): Resting | null {
+  const edits = RESTING_EDITS[name];
+  const edit = edits?.events[event.type] as ((event: unknown) => object) | undefined;
+  if (!edits || !edit || !restingMatches(resting.value, edits.when)) return null;
+  return { value: resting.value, context: { ...(resting.context as object), ...edit(event) } };
+}
 
 /** The state values a resting value matches (`{ a: 'b' }` matches 'a' and 'a.b'), as snapshot.matches does. */
 export function restingMatches(value: Resting['value'], query: string): boolean {

@@ -1,7 +1,13 @@
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import type { Actor, AnyStateMachine, EventFrom, InputFrom, SnapshotFrom } from 'xstate';
 import { shownMessages } from '../../machines/messages';
-import { RESTING, restingMatches, type Resting, type RestingMachine } from '../../machines/resting';
+import {
+  RESTING,
+  restingEdit,
+  restingMatches,
+  type Resting,
+  type RestingMachine,
+} from '../../machines/resting';
 import { ANALYTICS_EVENTS, stepName, trackEvent } from './analytics';
 import { useStores } from './context';
 import type { EarlyStep } from './qa-store';
@@ -20,7 +26,9 @@ export type FlowSource<T extends AnyStateMachine> = () => Promise<T>;
  * neither xstate nor the machine is loaded: a card's flow costs /home's first load nothing. The first event
  * loads them (`source`: the feature's flows module, imported dynamically), then starts the actor and hands
  * it the events sent meanwhile, in order. The component renders the same either way: resting is the
- * machine's initial snapshot (test/machines/resting.test.ts). A page that imports its machine anyway (sign-in
+ * machine's initial snapshot (test/machines/resting.test.ts). A field's changes sent while the machine loads
+ * show at once (machines/resting.ts RESTING_EDITS): the field keeps what was typed, and a submit in that moment
+ * judges what is in it. A page that imports its machine anyway (sign-in
  * recovery, the studio) runs it with usePageFlow instead, and needs no resting entry.
  */
 export function useFlow<T extends AnyStateMachine>(
@@ -86,7 +94,12 @@ class Flow<T extends AnyStateMachine> {
   private readonly queue: Array<EventFrom<T>> = [];
   private readonly early: EarlyStep[] = [];
   private readonly listeners = new Set<() => void>();
-  private readonly resting: SnapshotFrom<T>;
+  /** The machine's first state for this input, and what is shown at rest: it plus the field edits queued. */
+  private readonly initial: Resting;
+  private rest: Resting;
+  private resting: SnapshotFrom<T>;
+  /** How many of the queued events, from the first, are field edits already shown in `resting`. */
+  private edits = 0;
   /** The capture's clock when the flow mounted: its first step's controls are looked for from here. */
   private readonly since: number | undefined;
 
@@ -96,8 +109,9 @@ class Flow<T extends AnyStateMachine> {
     private readonly store: RootStore,
     private readonly source: FlowSource<T>,
   ) {
-    const rest = RESTING[name] as (input: unknown) => Resting;
-    this.resting = restingSnapshot(rest(input)) as unknown as SnapshotFrom<T>;
+    this.initial = (RESTING[name] as (input: unknown) => Resting)(input);
+    this.rest = this.initial;
+    this.resting = restingSnapshot(this.rest) as unknown as SnapshotFrom<T>;
     this.since = store.qa.now();
   }
 
@@ -120,9 +134,21 @@ class Flow<T extends AnyStateMachine> {
     }
     const early = this.store.qa.earlyStep(this.since);
     if (early) this.early.push(early);
+    // Only while every queued event is an edit is the machine's state known to be the resting one.
+    const edited = this.edits === this.queue.length ? restingEdit(this.name, this.rest, event) : null;
     this.queue.push(event);
+    if (edited) {
+      this.edits += 1;
+      this.showResting(edited);
+    }
     this.load();
   };
+
+  private showResting(rest: Resting): void {
+    this.rest = rest;
+    this.resting = restingSnapshot(rest) as unknown as SnapshotFrom<T>;
+    this.notify();
+  }
 
   mount(): void {
     this.mounted = true;
@@ -131,8 +157,13 @@ class Flow<T extends AnyStateMachine> {
 
   unmount(): void {
     this.mounted = false;
-    this.actor?.stop();
-    this.actor = null;
+    if (this.actor) {
+      this.actor.stop();
+      this.actor = null;
+      this.edits = 0;
+      this.rest = this.initial;
+      this.resting = restingSnapshot(this.initial) as unknown as SnapshotFrom<T>;
+    }
     this.notify();
   }
 
@@ -151,14 +182,16 @@ class Flow<T extends AnyStateMachine> {
         actor.subscribe({ next: () => this.notify(), error: () => this.notify() });
         actor.start();
         this.actor = actor;
+        this.edits = 0;
         for (const event of this.queue.splice(0)) actor.send(event);
         this.notify();
       })
       .catch((error: unknown) => {
         // The flow's code could not be fetched (offline, a new deployment): the flow stays at rest and the
-        // next event tries again; the customer's click did nothing, so the issue log hears of it.
+        // next event tries again; the customer's click did nothing, so the issue log hears of it. What was
+        // typed stays in its field (the edits shown are kept for the next try).
         this.loading = false;
-        this.queue.length = 0;
+        this.queue.length = this.edits;
         this.early.length = 0;
         this.store.logIssue(
           this.store.page,

@@ -36,8 +36,7 @@ export const PaperChargeAlert = observer(function PaperChargeAlert() {
   const formatError = !email.trim() ? T.emailRequired : emailValid ? null : T.emailInvalid;
   const error = (tried ? formatError : null) ?? notValidated?.text ?? null;
 
-  // Each refused try moves focus to the field once its message is rendered: a tap React replays while the card
-  // is still hydrating runs the handler before the field's ref is attached.
+  // Each refused try moves focus to the field once its message is rendered, so the field is read with it.
   const [refused, setRefused] = useState(0);
   useEffect(() => {
     if (refused) input.current?.focus();

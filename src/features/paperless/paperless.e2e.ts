@@ -29,6 +29,36 @@ const settings = (page: Page) =>
     .filter({ has: page.getByRole('heading', { name: 'Paperless billing' }) });
 
 test.describe('paperless billing (home spec 2.5)', () => {
+  test("typed while the form's code is still on its way: the field keeps it, Go paperless judges it (the required message, focus on the field), and the flow goes on once its code arrives", async ({
+    guarded: page,
+  }) => {
+    await signIn(page, 'blue-marble');
+    // The page is hydrated; the flow's machine and xstate load with the first keystroke. Hold them back.
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((r) => (release = r));
+    const waiting: string[] = [];
+    await page.route('**/assets/*.js', async (route) => {
+      waiting.push(route.request().url());
+      await held;
+      await route.continue();
+    });
+    const alert = page.getByRole('region', { name: 'Avoid the paper bill fee' });
+    const field = alert.getByLabel('Email address');
+    await field.fill('');
+    await expect.poll(() => waiting.length).toBeGreaterThan(0);
+    await expect(field).toHaveValue('');
+    await alert.getByRole('button', { name: 'Go paperless' }).click();
+    await expect(alert.getByText('Enter your email address.')).toBeVisible();
+    await expect(field).toBeFocused();
+    await field.pressSequentially('bo.bluemarble@mail.example');
+    await expect(field).toHaveValue('bo.bluemarble@mail.example');
+    await expect(alert.getByText('Enter your email address.')).toHaveCount(0);
+    release();
+    await alert.getByRole('button', { name: 'Go paperless' }).click();
+    await expect(toast(page, ON)).toBeVisible();
+    await expect(alert).toHaveCount(0);
+  });
+
   test("the paper-charge alert: ERROR answers show the inline text, the third try of the same address opens 'Confirm Email' (axe clean), Yes turns paperless on through ensupdatepaperless; the alert stays gone after a reload; /billing turns it off again", async ({
     guarded: page,
   }) => {
