@@ -5,7 +5,10 @@
  *
  * Change detection: size and mtime, re-read when they differ or when the last look was too close to the
  * mtime to trust it (file times are coarse, so a same-size write in the same tick would otherwise be missed:
- * git's "racily clean" rule); a re-read file is re-validated only when its content differs.
+ * git's "racily clean" rule); a re-read file is re-validated only when its content differs. An empty file
+ * written less than RACY_MS ago is a save under way (an editor, or a script, that truncates the file and then
+ * writes it): the last entry stays, unreported, and the next look reads it again; an empty file older than
+ * that is rejected as empty.
  */
 import { createHash } from 'node:crypto';
 import { readFileSync, statSync } from 'node:fs';
@@ -135,8 +138,10 @@ export class RulesCache {
     const now = Date.now();
     const previous = this.states.get(name);
     let signature: string;
+    let mtimeMs = 0;
     try {
       const st = statSync(path);
+      mtimeMs = st.mtimeMs;
       signature = `${st.size}:${st.mtimeMs}`;
       const racy = previous !== undefined && previous.checkedAt - st.mtimeMs < RACY_MS;
       if (previous?.signature === signature && !racy) return false;
@@ -153,6 +158,8 @@ export class RulesCache {
       const code = (e as NodeJS.ErrnoException).code;
       readProblem = code === 'ENOENT' ? 'is missing' : `could not be read (${code ?? String(e)})`;
     }
+    // A save under way: judged on a later look, once it is whole or has stayed empty.
+    if (previous && text?.trim() === '' && now - mtimeMs < RACY_MS) return false;
     const hash =
       text === undefined ? `error:${readProblem}` : createHash('sha256').update(text).digest('hex');
     if (previous?.hash === hash) {
@@ -165,6 +172,7 @@ export class RulesCache {
     let problem: string | undefined;
     let rules: unknown;
     if (text === undefined) problem = readProblem;
+    else if (text.trim() === '') problem = 'is empty';
     else {
       const parsed = parseRuleJson(text);
       if (!parsed.ok) problem = `is ${parsed.message}`;

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { DECISIONS, ruleFileOf } from '../../src/engine/decisions';
@@ -75,6 +75,32 @@ describe('the rules bundle', () => {
     expect(entry?.status).toBe('rejected');
     expect(entry?.rules).toEqual(JSON.parse(original('toggles.json')));
     expect(entry?.message).toMatch(/not valid JSON at line \d+, column \d+/);
+  });
+
+  it('takes a file just emptied for a save under way: the last entry stays, unreported, until it stays empty', async () => {
+    // An editor saving in place truncates the file, then writes it: a request between the two reads nothing.
+    writeFileSync(file('navigation.json'), '');
+    expect((await bundle())['navigation.json']).toEqual({
+      status: 'valid',
+      rules: JSON.parse(original('navigation.json')) as unknown,
+    });
+    expect(problems).toEqual([]);
+    // The save completes: its content is served.
+    const edited = { ...(JSON.parse(original('navigation.json')) as object), description: 'saved' };
+    writeFileSync(file('navigation.json'), JSON.stringify(edited));
+    expect((await bundle())['navigation.json']).toEqual({ status: 'valid', rules: edited });
+    // A file left empty (written 10 s ago) is rejected as empty, once, and the last valid version is served.
+    writeFileSync(file('navigation.json'), '\n');
+    const past = new Date(Date.now() - 10_000);
+    utimesSync(file('navigation.json'), past, past);
+    const entry = (await bundle())['navigation.json'];
+    expect(entry).toEqual({
+      status: 'rejected',
+      rules: edited,
+      message: 'rules/navigation.json was rejected and its last valid version is served: it is empty',
+    });
+    await bundle();
+    expect(problems).toEqual([['rules/navigation.json', 'is empty']]);
   });
 
   it('keeps the last valid version seen, not the first: valid edit, then broken', async () => {
