@@ -57,6 +57,14 @@ test.describe('the home in the first response', () => {
     const html = await (await page.request.get('/home')).text();
     const preloaded = /<link rel="modulepreload"[^>]*href="(\/assets\/home-route-[^"]+\.js)"/.exec(html)?.[1];
     expect(preloaded, "the server preloads the /home route's chunk").toBeTruthy();
+    // Every script of the page is fetched at low priority, its stylesheets at the browser's own (highest):
+    // the first paint needs the markup and the styles, not the code that hydrates them.
+    const scriptTags = html.match(/<script\b[^>]*\bsrc=[^>]*>|<link rel="modulepreload"[^>]*>/g) ?? [];
+    expect(scriptTags.length).toBeGreaterThan(10);
+    for (const tag of scriptTags) expect(tag).toContain('fetchpriority="low"');
+    const styleTags = html.match(/<link rel="stylesheet"[^>]*>/g) ?? [];
+    expect(styleTags.length).toBeGreaterThan(1);
+    for (const tag of styleTags) expect(tag).not.toContain('fetchpriority');
 
     const requests = recordRequests(page);
     await page.goto('/home');

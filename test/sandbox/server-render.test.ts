@@ -120,7 +120,10 @@ describe('the server renders the signed-in pages', () => {
     await alex.signIn();
     const { html } = await alex.page('/home');
     const head = html.slice(0, html.indexOf('</head>'));
-    expect(head).toContain('<link rel="modulepreload" crossorigin href="/assets/home-route.js">');
+    // Code at low priority: the markup and its stylesheets are what the first paint needs.
+    expect(head).toContain(
+      '<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/home-route.js">',
+    );
     // The first paint waits for the server's markup whole: no empty frame while the body is on its way.
     expect(head).toContain('<link rel="expect" href="#server-state" blocking="render">');
     // The billing card is lazily loaded (src/features/billing/home.ts): its stylesheet (from a module it
@@ -132,7 +135,9 @@ describe('the server renders the signed-in pages', () => {
     // postpaid's home shows the billing card: its code is preloaded before #root, and no stylesheet is there.
     const root = html.indexOf('<div id="root">');
     const body = html.slice(head.length, root);
-    expect(body).toContain('<link rel="modulepreload" crossorigin href="/assets/BillingInfo.js">');
+    expect(body).toContain(
+      '<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/BillingInfo.js">',
+    );
     expect(body).not.toContain('rel="stylesheet"');
     expect(html.split('/assets/app.css')).toHaveLength(1);
   });
