@@ -100,7 +100,16 @@ export function dataRoundTrips(items: NetworkItem[]): number {
   return Math.max(0, ...generation);
 }
 
-async function lighthouseRun(base: string, persona: string): Promise<PageLoadFigures> {
+/**
+ * One Lighthouse run. `simulate` (its default) loads the page unthrottled and simulates the phone's network and
+ * CPU from that trace; `devtools` applies the same preset's network and CPU throttling to the load itself
+ * (every request delayed by 562.5 ms, 1.47 Mbit/s down, 4x CPU) and reports what it saw.
+ */
+async function lighthouseRun(
+  base: string,
+  persona: string,
+  throttlingMethod: 'simulate' | 'devtools' = 'simulate',
+): Promise<PageLoadFigures> {
   const [{ default: lighthouse }, chromeLauncher] = await Promise.all([
     import('lighthouse'),
     import('chrome-launcher'),
@@ -114,6 +123,7 @@ async function lighthouseRun(base: string, persona: string): Promise<PageLoadFig
       logLevel: 'error',
       onlyCategories: ['performance'],
       extraHeaders: { Cookie: cookie },
+      throttlingMethod,
     });
     if (!result) throw new Error('Lighthouse gave no result');
     const { lhr } = result;
@@ -277,8 +287,32 @@ export async function benchPageLoad(): Promise<void> {
       } else console.log(row(persona, f));
     }
     console.log(
-      "\n(FCP: Lighthouse's simulated figure; in brackets the first contentful paint Chromium saw on loopback, unthrottled, and the document's server response time. Lighthouse's simulation counts a high-priority script that finished before the observed paint as render-blocking, and module scripts are fetched at high priority: when they win that race FCP and LCP move later and TBT lower, when they lose it the other way round.)",
+      "\n(FCP: Lighthouse's simulated figure; in brackets the first contentful paint Chromium saw on loopback, unthrottled, and the document's server response time. Lighthouse's simulation counts a high-priority script that finished before the observed paint as render-blocking (the page's scripts are fetched at low priority, docs/decisions/039), and its LCP counts every request that finished before the observed LCP, whatever its priority: on loopback that is all of the page's code.)",
     );
+
+    // The same preset with its throttling applied to the load itself: what a phone on that network sees.
+    console.log(
+      `\nLighthouse 12 on /home, the same mobile preset with its throttling applied to the load (throttlingMethod devtools), median of ${RUNS} runs:\n`,
+    );
+    console.log('| persona | performance | FCP | LCP | TBT |');
+    console.log('| --- | --- | --- | --- | --- |');
+    const applied: PageLoadFigures[] = [];
+    const appliedRow = (label: string, f: PageLoadFigures): string =>
+      `| ${label} | ${f.performance} | ${ms(f.fcpMs)} | ${ms(f.lcpMs)} | ${Math.round(f.tbtMs)} ms |`;
+    for (const persona of LIGHTHOUSE_PERSONAS) {
+      const runs: PageLoadFigures[] = [];
+      const compareRuns: PageLoadFigures[] = [];
+      for (let i = 0; i < RUNS; i++) {
+        if (COMPARE) compareRuns.push(await withRetries(() => lighthouseRun(COMPARE, persona, 'devtools')));
+        runs.push(await withRetries(() => lighthouseRun(sandbox.base, persona, 'devtools')));
+      }
+      const f = medianFigures(runs);
+      applied.push(f);
+      if (COMPARE) {
+        console.log(appliedRow(`${persona} (${COMPARE})`, medianFigures(compareRuns)));
+        console.log(appliedRow(`${persona} (this build)`, f));
+      } else console.log(appliedRow(persona, f));
+    }
     console.log('\nAgainst the budgets (the worst of the three personas):\n');
     console.log('| figure | worst | budget | |');
     console.log('| --- | --- | --- | --- |');
@@ -287,7 +321,8 @@ export async function benchPageLoad(): Promise<void> {
     const rows: Array<[string, number, number, string, boolean]> = [
       ['performance score (aim)', worst('performance', true), BUDGETS.performance, '', true],
       ['performance score (floor)', worst('performance', true), BUDGETS.performanceFloor, '', true],
-      ['LCP', worst('lcpMs'), BUDGETS.lcpMs, 'ms', false],
+      ['LCP (simulated)', worst('lcpMs'), BUDGETS.lcpMs, 'ms', false],
+      ['LCP (throttling applied)', Math.max(...applied.map((f) => f.lcpMs)), BUDGETS.lcpMs, 'ms', false],
       ['TBT', worst('tbtMs'), BUDGETS.tbtMs, 'ms', false],
       ['CLS', worst('cls'), BUDGETS.cls, '', false],
       ['data round trips before the home is complete', worst('roundTrips'), BUDGETS.roundTrips, '', false],
