@@ -175,7 +175,8 @@ function manifestReader(distDir: string): (route: readonly string[], cards: read
     for (const css of styles)
       if (!loaded.has(css)) out.push(`<link rel="stylesheet" crossorigin href="/${escapeHtml(css)}">`);
     for (const chunk of code)
-      if (!loaded.has(chunk)) out.push(`<link rel="modulepreload" fetchpriority="low" crossorigin href="/${escapeHtml(chunk)}">`);
+      if (!loaded.has(chunk))
+        out.push(`<link rel="modulepreload" fetchpriority="low" crossorigin href="/${escapeHtml(chunk)}">`);
     return out.join('');
   };
   return (route, cards) => {
