@@ -4,7 +4,8 @@
  * per core serves the studio while it is open (impact-client.ts), each with its part of the population: it
  * prepares that part once (generated, then decided with the
  * live rules: prepareBaseline), keyed by the live rules and the distributions, so a run decides only the
- * draft against it (runDraftImpact). A cancel stops a run at its next slice and keeps the population.
+ * draft against it (runDraftImpact). A cancel stops a run at its next slice and keeps the population; a run it
+ * reaches too late is dropped with its accounts.
  * After a run it answers for one example account at a time (compareAccount) with that run's rules.
  */
 import {
@@ -92,7 +93,10 @@ self.onmessage = (event: MessageEvent<ToWorker>) => {
       void run(message);
       return;
     case 'cancel':
+      // Under way: it stops at its next slice. Already finished (the cancel crossed its report on the way):
+      // the page has forgotten it, so its accounts are not kept either.
       running.get(message.id)?.abort();
+      finished.delete(message.id);
       return;
     case 'release':
       finished.delete(message.id);
