@@ -156,6 +156,25 @@ async function lighthouseRun(
   }
 }
 
+/**
+ * RUNS Lighthouse runs of this build, and with BENCH_COMPARE_URL as many of another build's server, run for run
+ * beside them (a before/after in the same minutes: the machine's load, which moves TBT the most, is the same
+ * for both). The second list is empty without it.
+ */
+async function pairedRuns(
+  base: string,
+  persona: string,
+  method: 'simulate' | 'devtools',
+): Promise<[PageLoadFigures[], PageLoadFigures[]]> {
+  const runs: PageLoadFigures[] = [];
+  const compareRuns: PageLoadFigures[] = [];
+  for (let i = 0; i < RUNS; i++) {
+    if (COMPARE) compareRuns.push(await withRetries(() => lighthouseRun(COMPARE, persona, method)));
+    runs.push(await withRetries(() => lighthouseRun(base, persona, method)));
+  }
+  return [runs, compareRuns];
+}
+
 function medianFigures(runs: PageLoadFigures[]): PageLoadFigures {
   const keys = Object.keys(runs[0]!) as (keyof PageLoadFigures)[];
   return Object.fromEntries(
@@ -270,14 +289,7 @@ export async function benchPageLoad(): Promise<void> {
     const row = (label: string, f: PageLoadFigures & { roundTrips: number }): string =>
       `| ${label} | ${f.performance} | ${ms(f.fcpMs)} (${ms(f.observedFcpMs)}, ${Math.round(f.serverMs)} ms) | ${ms(f.lcpMs)} | ${Math.round(f.tbtMs)} ms | ${f.cls.toFixed(3)} | ${f.jsKb.toFixed(1)} KB | ${f.requests} | ${f.longestChain} | ${f.roundTrips} |`;
     for (const persona of LIGHTHOUSE_PERSONAS) {
-      const runs: PageLoadFigures[] = [];
-      // BENCH_COMPARE_URL: another build's server measured run for run beside this one (a before/after in
-      // the same minutes: the machine's load, which moves TBT the most, is the same for both).
-      const compareRuns: PageLoadFigures[] = [];
-      for (let i = 0; i < RUNS; i++) {
-        if (COMPARE) compareRuns.push(await withRetries(() => lighthouseRun(COMPARE, persona)));
-        runs.push(await withRetries(() => lighthouseRun(sandbox.base, persona)));
-      }
+      const [runs, compareRuns] = await pairedRuns(sandbox.base, persona, 'simulate');
       const f = { ...medianFigures(runs), roundTrips: await roundTripsOf(sandbox.base, persona) };
       all.push({ persona, f });
       if (COMPARE) {
@@ -300,12 +312,7 @@ export async function benchPageLoad(): Promise<void> {
     const appliedRow = (label: string, f: PageLoadFigures): string =>
       `| ${label} | ${f.performance} | ${ms(f.fcpMs)} | ${ms(f.lcpMs)} | ${Math.round(f.tbtMs)} ms |`;
     for (const persona of LIGHTHOUSE_PERSONAS) {
-      const runs: PageLoadFigures[] = [];
-      const compareRuns: PageLoadFigures[] = [];
-      for (let i = 0; i < RUNS; i++) {
-        if (COMPARE) compareRuns.push(await withRetries(() => lighthouseRun(COMPARE, persona, 'devtools')));
-        runs.push(await withRetries(() => lighthouseRun(sandbox.base, persona, 'devtools')));
-      }
+      const [runs, compareRuns] = await pairedRuns(sandbox.base, persona, 'devtools');
       const f = medianFigures(runs);
       applied.push(f);
       if (COMPARE) {

@@ -111,7 +111,7 @@ class Flow<T extends AnyStateMachine> {
   ) {
     this.initial = (RESTING[name] as (input: unknown) => Resting)(input);
     this.rest = this.initial;
-    this.resting = restingSnapshot(this.rest) as unknown as SnapshotFrom<T>;
+    this.resting = this.snapshotAt(this.initial);
     this.since = store.qa.now();
   }
 
@@ -146,8 +146,12 @@ class Flow<T extends AnyStateMachine> {
 
   private showResting(rest: Resting): void {
     this.rest = rest;
-    this.resting = restingSnapshot(rest) as unknown as SnapshotFrom<T>;
+    this.resting = this.snapshotAt(rest);
     this.notify();
+  }
+
+  private snapshotAt(rest: Resting): SnapshotFrom<T> {
+    return restingSnapshot(rest) as unknown as SnapshotFrom<T>;
   }
 
   mount(): void {
@@ -161,10 +165,8 @@ class Flow<T extends AnyStateMachine> {
       this.actor.stop();
       this.actor = null;
       this.edits = 0;
-      this.rest = this.initial;
-      this.resting = restingSnapshot(this.initial) as unknown as SnapshotFrom<T>;
-    }
-    this.notify();
+      this.showResting(this.initial);
+    } else this.notify();
   }
 
   load(): void {

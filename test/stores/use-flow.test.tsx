@@ -1,4 +1,5 @@
 // @vitest-environment happy-dom
+import type { ReactElement } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -23,14 +24,11 @@ function Restart({ source }: { source: FlowSource<Machine> }) {
   );
 }
 
-async function mount(source: FlowSource<Machine>) {
+/** Renders a flow's component with a store whose issue log is kept. */
+async function mount(component: ReactElement) {
   const issues: IssueEntry[] = [];
   const store = await makeStore({ orch: fakeOrch(), api: { logIssue: (e) => void issues.push(e) } });
-  render(
-    <StoreProvider store={store}>
-      <Restart source={source} />
-    </StoreProvider>,
-  );
+  render(<StoreProvider store={store}>{component}</StoreProvider>);
   return { issues };
 }
 
@@ -40,7 +38,7 @@ describe('a flow loads its machine on its first event (useFlow)', () => {
   it('shows its resting state without loading the machine, loads it on the first event and hands the event over', async () => {
     let resolve: (m: Machine) => void = () => {};
     const load = vi.fn(() => new Promise<Machine>((r) => (resolve = r)));
-    await mount(load);
+    await mount(<Restart source={load} />);
     expect(screen.getByText('at rest')).toBeInTheDocument();
     expect(load).not.toHaveBeenCalled();
     await userEvent.click(screen.getByRole('button', { name: 'Restart modem' }));
@@ -56,7 +54,7 @@ describe('a flow loads its machine on its first event (useFlow)', () => {
       .fn<() => Promise<Machine>>()
       .mockRejectedValueOnce(new Error('Failed to fetch dynamically imported module'))
       .mockResolvedValueOnce(modemRestartMachine);
-    const { issues } = await mount(load);
+    const { issues } = await mount(<Restart source={load} />);
     await userEvent.click(screen.getByRole('button', { name: 'Restart modem' }));
     await vi.waitFor(() => expect(issues.map((i) => i.operation)).toContain('loadFlow'));
     expect(issues.find((i) => i.operation === 'loadFlow')?.message).toBe(
@@ -70,7 +68,7 @@ describe('a flow loads its machine on its first event (useFlow)', () => {
   it('a field typed into while the machine loads shows what was typed, and the events reach the machine in order', async () => {
     let resolve: (m: typeof paperlessMachine) => void = () => {};
     const load = vi.fn(() => new Promise<typeof paperlessMachine>((r) => (resolve = r)));
-    await mountForm(load);
+    await mount(<EmailForm source={load} />);
     const field = screen.getByLabelText('Email address');
     expect(field).toHaveValue('kept@mail.example');
     await userEvent.clear(field);
@@ -92,7 +90,7 @@ describe('a flow loads its machine on its first event (useFlow)', () => {
       .fn<() => Promise<typeof paperlessMachine>>()
       .mockRejectedValueOnce(new Error('Failed to fetch dynamically imported module'))
       .mockResolvedValueOnce(paperlessMachine);
-    const { issues } = await mountForm(load);
+    const { issues } = await mount(<EmailForm source={load} />);
     const field = screen.getByLabelText('Email address');
     await userEvent.clear(field);
     await userEvent.type(field, 'a@b.co');
@@ -134,15 +132,4 @@ function EmailForm({ source }: { source: FlowSource<typeof paperlessMachine> }) 
       {'machine' in snapshot ? <p>started</p> : null}
     </>
   );
-}
-
-async function mountForm(source: FlowSource<typeof paperlessMachine>) {
-  const issues: IssueEntry[] = [];
-  const store = await makeStore({ orch: fakeOrch(), api: { logIssue: (e) => void issues.push(e) } });
-  render(
-    <StoreProvider store={store}>
-      <EmailForm source={source} />
-    </StoreProvider>,
-  );
-  return { issues };
 }
