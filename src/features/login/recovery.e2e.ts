@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { test, expect, axe } from '../../../test/e2e/fixtures';
+import { test, expect, axe, ready } from '../../../test/e2e/fixtures';
 import { issueRecords } from '../../../test/e2e/home-helpers';
 
 /**
@@ -33,11 +33,17 @@ async function lastEmail(page: Page, kind: string): Promise<Email> {
 
 const h1 = (page: Page, name: string) => page.getByRole('heading', { level: 1, name });
 
+/** Opens a portal page and waits until it answers taps (a tap before hydration is not the form's). */
+async function open(page: Page, path: string): Promise<void> {
+  await page.goto(path);
+  await ready(page);
+}
+
 test.describe('forgot password, end to end through the emailed link', () => {
   test('step 1, step 2 (we emailed you a link), the outbox link opens step 3, the new password is saved; the link then leads to link expired', async ({
     guarded: page,
   }) => {
-    await page.goto('/login/forgotPassword');
+    await open(page, '/login/forgotPassword');
     await page.getByLabel('Username').fill('alex.postpaid');
     await page.getByRole('button', { name: 'Continue' }).click();
     await expect(h1(page, 'Forgot Password: Check Your Email')).toBeVisible();
@@ -72,7 +78,7 @@ test.describe('forgot password, end to end through the emailed link', () => {
     expect((await lastEmail(page, 'password-changed')).to).toBe('alex.postpaid@mail.example');
 
     // Used once: the same link is now the link-expired page.
-    await page.goto(link);
+    await open(page, link);
     await expect(h1(page, 'Link Expired')).toBeVisible();
     await expect(page).toHaveURL(/\/login\/linkExpired$/);
   });
@@ -80,16 +86,16 @@ test.describe('forgot password, end to end through the emailed link', () => {
   test('a link with a token nobody issued, and a link without a token, lead to link expired', async ({
     guarded: page,
   }) => {
-    await page.goto('/login/forgotPasswordStep3?token=made-up');
+    await open(page, '/login/forgotPasswordStep3?token=made-up');
     await expect(h1(page, 'Link Expired')).toBeVisible();
-    await page.goto('/login/setPassword');
+    await open(page, '/login/setPassword');
     await expect(h1(page, 'Link Expired')).toBeVisible();
   });
 });
 
 test.describe('forgot username', () => {
   test('the username is emailed (outbox), and can be sent again', async ({ guarded: page }) => {
-    await page.goto('/login/forgotUsername');
+    await open(page, '/login/forgotUsername');
     await page.getByRole('button', { name: 'Send my username' }).click();
     await expect(page.getByRole('main').getByRole('alert')).toHaveText(
       'Enter the email address on your profile.',
@@ -109,7 +115,7 @@ test.describe('account number, authorization code and a new profile', () => {
   test('retrieve the account number, get an authorization code by email, create a profile with it, set nothing twice', async ({
     guarded: page,
   }) => {
-    await page.goto('/login');
+    await open(page, '/login');
     await expect(h1(page, 'Sign-in help')).toBeVisible();
     await page.getByRole('link', { name: 'I need my account number' }).click();
     await page.getByLabel('Email address').fill('alex.postpaid@mail.example');
@@ -150,7 +156,7 @@ test.describe('account number, authorization code and a new profile', () => {
     expect((await lastEmail(page, 'profile-created')).to).toBe(email);
 
     // The email is a username now: a second profile with it is refused before any creation.
-    await page.goto('/login/forgotUsername');
+    await open(page, '/login/forgotUsername');
     await page.getByLabel('Email address').fill(email);
     await page.getByRole('button', { name: 'Send my username' }).click();
     await expect(h1(page, 'Email Sent')).toBeVisible();
@@ -163,7 +169,7 @@ test.describe('account number, authorization code and a new profile', () => {
     page.on('request', (r) => {
       if (r.url().includes('/authCodeByEmail')) sendCalls.push(r.url());
     });
-    await page.goto('/login/retrieveAuthCode');
+    await open(page, '/login/retrieveAuthCode');
     await page.getByLabel('Account number').fill('310444423');
     await page.getByRole('button', { name: 'Continue' }).click();
     await expect(page.getByText('We have no email address on this account to send a code to.')).toBeVisible();
@@ -175,7 +181,7 @@ test.describe('single sign-on for cancel service (/login/cancelservice)', () => 
   test('an authenticated answer signs the customer in to the account the token names and opens Cancel Services', async ({
     guarded: page,
   }) => {
-    await page.goto('/login/cancelservice?token=multi-account:3035559876543');
+    await open(page, '/login/cancelservice?token=multi-account:3035559876543');
     await expect(page).toHaveURL(/\/Cancel-Services$/);
     await expect(h1(page, 'Cancel Services')).toBeVisible();
     await expect(page.getByRole('button', { name: 'Sign Out' })).toBeVisible();
@@ -183,7 +189,7 @@ test.describe('single sign-on for cancel service (/login/cancelservice)', () => 
   });
 
   test('an unauthenticated answer keeps and shows its errorMessage', async ({ guarded: page }) => {
-    await page.goto('/login/cancelservice?token=not-a-persona');
+    await open(page, '/login/cancelservice?token=not-a-persona');
     const alert = page.getByRole('main').getByRole('alert');
     await expect(alert).toContainText('We could not sign you in from the app.');
     await expect(alert).toContainText('Invalid or expired token');
@@ -197,7 +203,7 @@ test.describe('single sign-on for cancel service (/login/cancelservice)', () => 
       `/sandbox/faults?set=${encodeURIComponent('/preauth/dssh/redirectEntry/sso/performSSO:500')}`,
     );
     expect(armed.ok()).toBe(true);
-    await page.goto('/login/cancelservice?token=postpaid');
+    await open(page, '/login/cancelservice?token=postpaid');
     await expect(page.getByRole('main').getByRole('alert')).toContainText(
       'We could not sign you in from the app right now.',
     );
@@ -225,7 +231,7 @@ test.describe('the pre-auth application key', () => {
       refused = true;
       return route.fulfill({ status: 401, json: { error: 'Application key expired' } });
     });
-    await page.goto('/login/forgotUsername');
+    await open(page, '/login/forgotUsername');
     await page.getByLabel('Email address').fill('alex.postpaid@mail.example');
     await page.getByRole('button', { name: 'Send my username' }).click();
     await expect(h1(page, 'Email Sent')).toBeVisible();
@@ -241,7 +247,7 @@ test.describe('the pre-auth application key', () => {
     await page.request.get(
       `/sandbox/faults?set=${encodeURIComponent('/preauth/dssh/Orch/forgotFlow/retrieveAccountNumber:500')}`,
     );
-    await page.goto('/login/retrieveAccountNumber');
+    await open(page, '/login/retrieveAccountNumber');
     await page.getByLabel('Email address').fill('alex.postpaid@mail.example');
     await page.getByRole('button', { name: 'Send my account number' }).click();
     await expect(page.getByRole('main').getByRole('alert')).toHaveText(
