@@ -68,6 +68,13 @@ const ZONES = [
     ['./src/shell', './src/features', './src/stores'],
     'The sandbox does not import the app.',
   ),
+  // The portal's server runs in production, where the sandbox does not exist (docs/decisions/040): nothing
+  // it loads (server/, and lib/, which it bundles) may come from sandbox/. The sandbox may use the server's.
+  zone(
+    ['./server', './lib'],
+    './sandbox',
+    'The portal server is the same in every mode: the sandbox is an upstream it reaches over HTTP, never a module it imports.',
+  ),
 ];
 
 /**
@@ -153,7 +160,7 @@ export default tseslint.config(
   {
     languageOptions: {
       parserOptions: {
-        projectService: { allowDefaultProject: ['*.js', 'sandbox/*.mjs'] },
+        projectService: { allowDefaultProject: ['*.js', 'server/studio/*.mjs'] },
         tsconfigRootDir: import.meta.dirname,
       },
       globals: { ...globals.browser, ...globals.node },
@@ -169,10 +176,17 @@ export default tseslint.config(
   },
   // The server runs bundled (dist/server/, docs/decisions/025): a folder found from a module's own file is
   // dist/server's, not the repository's. Folders come from server/paths.ts; the check worker is a file beside
-  // the module that starts it, in the sources and in the bundle alike.
+  // the module that starts it, in the sources and in the bundle alike, as are the processes sandbox/start.ts
+  // forks; react-build.ts asks Node's module cache, which createRequire reaches from any module.
   {
     files: ['sandbox/**/*.ts', 'server/**/*.ts'],
-    ignores: [...TESTS, 'server/paths.ts', 'sandbox/studio-check.ts'],
+    ignores: [
+      ...TESTS,
+      'server/paths.ts',
+      'server/studio/studio-check.ts',
+      'server/react-build.ts',
+      'sandbox/start.ts',
+    ],
     rules: {
       'no-restricted-syntax': [
         'error',

@@ -1,9 +1,11 @@
 import { defineConfig, devices } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './lib/chromium';
 
-// Browser tests drive Debian's Chromium (installed by scripts/ensure-chromium.sh) against the very server
-// `npm start` runs: the built portal plus the embedded sandbox, the server compiled by `npm run build`
-// (dist/server/main.js, docs/decisions/025), so what ships is what the tests run.
+// Browser tests drive Debian's Chromium (installed by scripts/ensure-chromium.sh) against what `npm start`
+// runs: the built portal server (dist/server/main.js, the one production runs, docs/decisions/025 and 040)
+// with the sandbox as its upstream, two processes started by dist/sandbox/start.js. Every call a page makes
+// goes through the portal's upstream proxy, as in production.
+const SERVE = 'node --enable-source-maps dist/sandbox/start.js';
 const PORT = Number(process.env.E2E_PORT ?? 5199);
 // A live copy of rules/ that the rules-live test edits while the server runs: the portal must pick up an
 // analyst's edit on reload, without a rebuild.
@@ -52,25 +54,25 @@ export default defineConfig({
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
   webServer: [
     {
-      command: `PORT=${PORT} CALL_TIMEOUT_MS=${CALL_TIMEOUT_MS} SANDBOX_TIMEOUT_MS=${SANDBOX_TIMEOUT_MS} node --enable-source-maps dist/server/main.js`,
+      command: `PORT=${PORT} CALL_TIMEOUT_MS=${CALL_TIMEOUT_MS} SANDBOX_TIMEOUT_MS=${SANDBOX_TIMEOUT_MS} ${SERVE}`,
       url: `http://localhost:${PORT}/sandbox/signin`,
       reuseExistingServer: false,
       timeout: 60_000,
     },
     {
-      command: `rm -rf ${LIVE_RULES_DIR} && mkdir -p ${LIVE_RULES_DIR} && cp rules/*.json ${LIVE_RULES_DIR}/ && PORT=${LIVE_PORT} RULES_DIR=${LIVE_RULES_DIR} node --enable-source-maps dist/server/main.js`,
+      command: `rm -rf ${LIVE_RULES_DIR} && mkdir -p ${LIVE_RULES_DIR} && cp rules/*.json ${LIVE_RULES_DIR}/ && PORT=${LIVE_PORT} RULES_DIR=${LIVE_RULES_DIR} ${SERVE}`,
       url: `http://localhost:${LIVE_PORT}/sandbox/signin`,
       reuseExistingServer: false,
       timeout: 60_000,
     },
     {
-      command: `npx tsx test/fuzz/write-personas.ts ${FUZZ_PERSONAS_DIR} && PORT=${FUZZ_PORT} SANDBOX_PERSONAS_DIR=${FUZZ_PERSONAS_DIR} node --enable-source-maps dist/server/main.js`,
+      command: `npx tsx test/fuzz/write-personas.ts ${FUZZ_PERSONAS_DIR} && PORT=${FUZZ_PORT} SANDBOX_PERSONAS_DIR=${FUZZ_PERSONAS_DIR} ${SERVE}`,
       url: `http://localhost:${FUZZ_PORT}/sandbox/signin`,
       reuseExistingServer: false,
       timeout: 60_000,
     },
     {
-      command: `rm -rf ${STUDIO_RULES_DIR} ${STUDIO_RULES_DIR}.git && mkdir -p .tmp && cp -r rules ${STUDIO_RULES_DIR} && PORT=${STUDIO_PORT} RULES_DIR=${STUDIO_RULES_DIR} STUDIO_GIT_DIR=${STUDIO_RULES_DIR}.git node --enable-source-maps dist/server/main.js`,
+      command: `rm -rf ${STUDIO_RULES_DIR} ${STUDIO_RULES_DIR}.git && mkdir -p .tmp && cp -r rules ${STUDIO_RULES_DIR} && PORT=${STUDIO_PORT} RULES_DIR=${STUDIO_RULES_DIR} STUDIO_GIT_DIR=${STUDIO_RULES_DIR}.git ${SERVE}`,
       url: `http://localhost:${STUDIO_PORT}/sandbox/signin`,
       reuseExistingServer: false,
       timeout: 60_000,

@@ -1,7 +1,8 @@
 /**
- * The server's build (docs/decisions/025): sandbox/main.ts and everything it imports from this repository
- * (server/, sandbox/, lib/, src/) bundled into dist/server/main.js for `node`, and the studio's check worker
- * into dist/server/studio-check.worker.js, so a release runs without tsx
+ * The portal server's build (docs/decisions/025, 040): server/main.ts (which sets NODE_ENV before anything
+ * loads) and server/serve.ts with everything it imports from this repository (server/, lib/, src/) bundled
+ * into dist/server/main.js and serve.js for `node`, and the studio's check worker into
+ * dist/server/studio-check.worker.js, so a release runs without tsx
  * or TypeScript. Packages stay imports (Vite's SSR build leaves node_modules external): a production
  * install (`npm ci --omit=dev`, or `npm prune --omit=dev`) must provide each of them, which
  * test/server/serve-build.test.ts proves.
@@ -28,7 +29,11 @@ export default defineConfig({
     sourcemap: true,
     minify: false,
     rolldownOptions: {
-      input: { main: 'sandbox/main.ts', 'studio-check.worker': 'sandbox/studio-check.worker.ts' },
+      input: {
+        main: 'server/main.ts',
+        serve: 'server/serve.ts',
+        'studio-check.worker': 'server/studio/studio-check.worker.ts',
+      },
       output: { entryFileNames: '[name].js', chunkFileNames: 'chunks/[name]-[hash].js' },
     },
   },

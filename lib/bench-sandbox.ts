@@ -49,10 +49,13 @@ export interface BenchServer {
   stop: () => void;
 }
 
-/** The sandbox on the built app (dist/) on a free port, in a process group of its own. */
+/**
+ * The built portal with its sandbox as `npm start` runs them (dist/sandbox/start.js: two processes) on a free
+ * port, in a process group of its own.
+ */
 export async function startSandbox(): Promise<BenchServer> {
   const port = await freePort();
-  const child: ChildProcess = spawn('npx', ['tsx', 'sandbox/main.ts'], {
+  const child: ChildProcess = spawn(process.execPath, ['dist/sandbox/start.js'], {
     cwd: repoRoot,
     env: { ...process.env, PORT: String(port) },
     stdio: 'ignore',
@@ -66,7 +69,7 @@ export async function startSandbox(): Promise<BenchServer> {
   });
   const stop = () => {
     stopping = true;
-    // The server and the tsx process it runs under: the group this bench started, nothing else.
+    // The launcher, the portal and the sandbox: the group this bench started, nothing else.
     if (child.pid) process.kill(-child.pid, 'SIGTERM');
   };
   for (let i = 0; i < 120; i++) {

@@ -8,7 +8,7 @@ import { decideBodies, factsFromBodies } from '../src/engine/persona-decide';
 import { createRuntime, type Runtime } from '../src/engine/runtime';
 import type { Rulesets } from '../src/engine/types';
 import type { AccountFacts } from '../src/facts/vocabulary';
-import { loadPersonas, personaResponses, type Persona } from '../sandbox/personas';
+import { loadPersonas, personaResponses, type Persona } from '../server/personas';
 import { formatLikePrettier } from './format';
 import { renderPreview, type PreviewRow } from './preview-format';
 import { repoRoot } from './repo';

@@ -37,7 +37,7 @@ import { ruleRef } from '../src/engine/rule-ref';
 import type { ConditionTrace, RuleCondition, Rulesets } from '../src/engine/types';
 import type { RulesetIssue } from '../src/engine/validate';
 import type { FactDefinition } from '../src/facts/vocabulary';
-import { loadPersonas } from '../sandbox/personas';
+import { loadPersonas } from '../server/personas';
 import { dayAt, decidePersona } from './personas';
 import { repoRoot } from './repo';
 

@@ -35,7 +35,7 @@ export function issueLogRoute(app: FastifyInstance): RouteShorthandOptions {
       rateLimit: {
         max: app.rateLimits.issueLog,
         timeWindow: 60_000,
-        keyGenerator: (req: FastifyRequest) => req.portalSession?.id ?? req.ip,
+        keyGenerator: (req: FastifyRequest) => req.sandboxSession?.id ?? req.ip,
       },
     },
   };

@@ -30,7 +30,7 @@ const asPage = (message: string): string => messagePage('Refused', message);
 /** What a stand-in site shows of the token in its address, when this session was handed it for `kind`. */
 function tokenView(req: FastifyRequest, kind: 'jump-out' | 'payment-plan'): TokenView | null {
   const token = splitUrl(req.url).query.get('token') ?? '';
-  const s = req.portalSession;
+  const s = req.sandboxSession;
   const kept = isSignedIn(s) ? s.jumpTokens.get(token) : undefined;
   return kept && kept.kind === kind ? { token, attributes: kept.attributes } : null;
 }
@@ -55,7 +55,7 @@ const jumpRoutes: FastifyPluginCallback<JumpOptions> = (app, options, done) => {
   });
   app.post('/sandbox/jump/payBill', (req, reply) => {
     if (refuseCrossSite(req, reply, asPage)) return reply;
-    const s = req.portalSession;
+    const s = req.sandboxSession;
     const paid = isSignedIn(s) ? payWithToken(s, postedToken(req), options.today()) : null;
     return paid ? html(reply, 200, paidPage(paid)) : html(reply, 404, payBillPage(null, ''));
   });
@@ -66,7 +66,7 @@ const jumpRoutes: FastifyPluginCallback<JumpOptions> = (app, options, done) => {
   });
   app.post('/sandbox/jump/paymentPlan', (req, reply) => {
     if (refuseCrossSite(req, reply, asPage)) return reply;
-    const s = req.portalSession;
+    const s = req.sandboxSession;
     const token = postedToken(req);
     const arranged = isSignedIn(s) ? arrangePlanWithToken(s, token) : null;
     return arranged

@@ -1,67 +1,109 @@
 /**
- * Starts the server (`npm start` builds first, then runs this with tsx): the sandbox by default, production
- * with PORTAL_MODE=production or ORCH_UPSTREAM. Every environment variable is read and checked by
- * server/config.ts (docs/deploy.md lists them); a configuration it refuses stops the start with one message
- * naming each problem. Logs are JSON lines on standard output (server/logging.ts).
+ * The sandbox as a process of its own (dist/sandbox/main.js): the stand-in Orch, pre-auth and sign-in on one
+ * loopback port, the analysts' identity provider stand-in on another. start.ts (`npm start`) forks it and
+ * talks to it over the IPC channel: the sandbox says where it listens and the identity provider's client
+ * (its secret travels over the channel, never in an argument or a log), start.ts answers with the portal's
+ * address, whose callback the provider then accepts. Started by hand (no channel) it prints both addresses
+ * and accepts the callback of SANDBOX_PORTAL_URL.
  *
- * SIGTERM (or SIGINT) shuts it down gracefully: it stops taking connections, lets the requests in flight
- * finish, then exits 0; past SHUTDOWN_GRACE_SECONDS it exits 1 whatever is still running. An uncaught error
- * takes the same way out, with exit code 1 (close-with-grace).
+ * SIGTERM or SIGINT closes both listeners and exits.
  */
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
-import closeWithGrace from 'close-with-grace';
-import { ConfigError, readServerConfig, type ServerConfig } from '../server/config';
-import { serverFolders } from '../server/paths';
-import { LOOPBACK_HOSTS } from '../server/security';
-import { createSandboxServer, optionsOf } from './server';
+import { randomBytes } from 'node:crypto';
+import { createFastify } from '../server/fastify';
+import { identityAccountsOf, readSandboxAnalysts } from './analysts';
+import { readSandboxConfig, SandboxConfigError, type SandboxConfig } from './config';
+import { startIdentityProvider } from './identity-provider';
+import { createSandboxServer } from './server';
 
-function configOrExit(): ServerConfig {
+/** What the sandbox tells start.ts, and what start.ts answers. */
+export type SandboxMessage =
+  | { type: 'sandbox-ready'; url: string; issuer: string; clientId: string; clientSecret: string }
+  | { type: 'idp-ready' };
+export type LauncherMessage = { type: 'portal'; url: string };
+
+/** The portal's OpenID client at the stand-in provider. */
+export const SANDBOX_CLIENT_ID = 'portal-studio';
+
+/** The callback addresses of a portal at `url`, under each loopback name the browser may use. */
+export function callbacksOf(url: string): string[] {
+  const u = new URL('/studio/auth/callback', url);
+  const names = ['127.0.0.1', 'localhost', '[::1]'];
+  if (!names.includes(u.hostname)) return [u.href];
+  return names.map((name) => {
+    const v = new URL(u);
+    v.hostname = name;
+    return v.href;
+  });
+}
+
+function configOrExit(): SandboxConfig {
   try {
-    return readServerConfig();
+    return readSandboxConfig();
   } catch (e) {
-    if (!(e instanceof ConfigError)) throw e;
+    if (!(e instanceof SandboxConfigError)) throw e;
     console.error(e.message);
     process.exit(1);
   }
 }
 
 const config = configOrExit();
-const options = optionsOf(config);
-const server = createSandboxServer(options);
-const { log } = server.app;
+// A stand-in's log: what it was asked, for a developer; the portal's own log is the one that matters.
+const { log } = createFastify({ logger: { level: config.logLevel } });
+const analysts = readSandboxAnalysts();
+const sandbox = createSandboxServer({
+  analysts,
+  logger: { level: config.logLevel },
+  ...(config.personaDirs ? { personaDirs: config.personaDirs } : {}),
+  ...(config.today ? { today: () => config.today! } : {}),
+  ...(config.timeoutHoldMs ? { timeoutHoldMs: config.timeoutHoldMs } : {}),
+  ...(config.allowedHosts ? { allowedHosts: config.allowedHosts } : {}),
+});
+// The client's secret: SANDBOX_IDP_CLIENT_SECRET when a portal started apart must know it, else a new one.
+const client = {
+  id: SANDBOX_CLIENT_ID,
+  secret: process.env.SANDBOX_IDP_CLIENT_SECRET || randomBytes(32).toString('base64url'),
+};
+const idp = await startIdentityProvider({
+  accounts: identityAccountsOf(analysts),
+  client,
+  title: "The sandbox's identity provider",
+  signInByHint: true,
+  listAccounts: true,
+  port: config.idpPort,
+});
+const url = await sandbox.listen(config.port);
 
-closeWithGrace(
-  {
-    delay: config.shutdownGraceMs,
-    logger: { error: (message: unknown) => log.error(String(message)) },
-    onTimeout: (delay) => log.error(`requests still in flight after ${delay} ms: exiting anyway`),
-  },
-  async ({ signal, err }) => {
-    if (err) log.error({ err }, 'uncaught error: shutting down');
-    else log.info(`${signal ?? 'exit'}: shutting down`);
-    // No bound of its own: close-with-grace's delay (SHUTDOWN_GRACE_SECONDS) is the one.
-    await server.close(Infinity);
-    log.info('closed: every request in flight has finished');
-  },
-);
+let closing = false;
+async function stop(signal: string): Promise<void> {
+  if (closing) return;
+  closing = true;
+  log.info(`${signal}: the sandbox stops`);
+  await Promise.allSettled([sandbox.close(), idp.close()]);
+  process.exit(0);
+}
+process.on('SIGTERM', () => void stop('SIGTERM'));
+process.on('SIGINT', () => void stop('SIGINT'));
 
-const url = await server.listen(config.port, config.host);
-log.info(`Portal running at ${url} (${config.mode} mode)`);
-if (config.production) {
-  log.info(
-    `Proxying /Orch and /preauth to ${config.production.upstream}; public at ${config.production.publicUrl}`,
-  );
+if (process.send) {
+  const send = process.send.bind(process);
+  process.on('message', (message: LauncherMessage) => {
+    if (message.type !== 'portal') return;
+    void idp
+      .register(callbacksOf(message.url))
+      .then(() => send({ type: 'idp-ready' } satisfies SandboxMessage));
+  });
+  // The launcher went away: so does the sandbox.
+  process.on('disconnect', () => void stop('disconnect'));
+  send({
+    type: 'sandbox-ready',
+    url,
+    issuer: idp.issuer,
+    clientId: client.id,
+    clientSecret: client.secret,
+  } satisfies SandboxMessage);
 } else {
-  if (!LOOPBACK_HOSTS.includes(config.host)) {
-    log.warn(
-      `Listening on ${config.host}, beyond this machine: the sandbox signs anyone in as any persona without a ` +
-        'password. It is a stand-in for development and tests, never to be exposed as it is.',
-    );
-  }
-  log.info(`${server.personas.length} personas; sign in at ${url}/sandbox/signin`);
+  const portal = process.env.SANDBOX_PORTAL_URL;
+  if (portal) await idp.register(callbacksOf(portal));
+  log.info(`Sandbox running at ${url}; its identity provider at ${idp.issuer} (client ${client.id})`);
 }
-const { dist } = serverFolders({ dist: options.distDir });
-if (!existsSync(join(dist, 'index.html'))) {
-  log.warn(`dist/ is missing (${dist}): the app is not built. Run npm run build, or npm start.`);
-}
+log.info(`${sandbox.personas.length} personas`);

@@ -32,8 +32,8 @@ const orchRoutes: FastifyPluginAsync<OrchRoutesOptions> = async (app, options) =
   });
 
   const logout = (req: FastifyRequest, reply: FastifyReply): FastifyReply => {
-    req.server.sessions.end(req.portalSession?.id);
-    void reply.clearSessionCookie();
+    req.server.sandboxSessions.end(req.sandboxSession?.id);
+    void reply.clearSandboxCookie();
     // The sign-in address is configuration: checked like any other target (it may be the provider's).
     const origin = ownOrigin(req);
     const checked = checkRedirect(options.signInUrl, {
@@ -46,14 +46,14 @@ const orchRoutes: FastifyPluginAsync<OrchRoutesOptions> = async (app, options) =
 
   const call = async (req: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> => {
     const { path, query } = splitUrl(req.url);
-    const session = req.portalSession;
+    const session = req.sandboxSession;
     if (await options.applyFault(reply, session, path)) return reply;
     if (path === options.logoutUrl) return logout(req, reply);
     if (path === '/Orch/isAuth') return json(reply, 200, { authenticated: session?.persona !== undefined });
     if (!isSignedIn(session)) return json(reply, 401, { authenticated: false });
     const body = bodyOf(req);
     if (req.method === 'POST' && path === '/Orch/dssh/ui/sanitize')
-      req.server.sessions.logIssue(session, body);
+      req.server.sandboxSessions.logIssue(session, body);
     const request: OrchRequest = { method: req.method, path, query, body, today: options.today() };
     return sendReply(req, reply, handleOrch(session, request));
   };

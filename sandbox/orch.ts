@@ -22,7 +22,7 @@ import type {
   UpdateTicket,
   ValidateEmail,
 } from '../src/generated/types';
-import { defaultAuthorizePayment, isoDate, type PersonaResponses } from './personas';
+import { defaultAuthorizePayment, isoDate, type PersonaResponses } from '../server/personas';
 import {
   bodies,
   current,

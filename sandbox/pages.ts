@@ -3,7 +3,7 @@
  * Strict CSP: no inline script or style; the look comes from /sandbox/sandbox.css.
  */
 import { escapeHtml, plainPage } from '../server/html';
-import type { Persona } from './personas';
+import type { Persona } from '../server/personas';
 
 /** A sandbox page: its title, the shared stylesheet and the body given (already escaped). */
 export function sandboxPage(title: string, body: string): string {
@@ -34,7 +34,7 @@ button:focus,a:focus{outline:3px solid #f0b400;outline-offset:2px}
 
 export function signInPage(opts: {
   personas: readonly Persona[];
-  /** The rule studio's analysts (config/studio.json). */
+  /** The rule studio's analysts (sandbox/analysts.json). */
   analysts?: readonly { id: string; name: string }[];
   redirect: string;
   redirectParam: string;

@@ -17,7 +17,7 @@ import { issueLogRoute, sendReply } from './calls';
 import type { FaultApplier } from './faults';
 import type { OrchRequest } from './orch';
 import { makeEmail, outboxPage, type RecoveryLedger } from './outbox';
-import { signInOf, type Persona } from './personas';
+import { signInOf, type Persona } from '../server/personas';
 import { handlePreauth } from './preauth';
 import type { Session } from './session';
 
@@ -46,10 +46,10 @@ const preauthRoutes: FastifyPluginAsync<PreauthOptions> = async (app, options) =
   app.get('/sandbox/outbox', (req, reply) =>
     noStore(reply)
       .type('text/html; charset=utf-8')
-      .send(outboxPage(req.portalSession?.outbox ?? [])),
+      .send(outboxPage(req.sandboxSession?.outbox ?? [])),
   );
   app.get('/sandbox/outbox.json', (req, reply) =>
-    noStore(reply).send({ emails: req.portalSession?.outbox ?? [] }),
+    noStore(reply).send({ emails: req.sandboxSession?.outbox ?? [] }),
   );
 
   // The calls, in a scope of their own: the cross-site refusal applies to every one of them.
@@ -70,13 +70,13 @@ async function answer(
   reply: FastifyReply,
   options: PreauthOptions,
 ): Promise<FastifyReply> {
-  const { sessions } = req.server;
+  const { sandboxSessions: sessions } = req.server;
   const { path, query } = splitUrl(req.url);
   const header = req.headers[options.keyHeader.toLowerCase()];
   const check = options.keys.check(typeof header === 'string' ? header : undefined);
   if (check !== 'ok') return noStore(reply).code(401).send(keyRefusal(check));
 
-  let session = req.portalSession;
+  let session = req.sandboxSession;
   if (await options.applyFault(reply, session, path)) return reply;
   const body = bodyOf(req);
 
@@ -84,7 +84,7 @@ async function answer(
   const holder = (): Session => {
     if (!session) {
       session = sessions.createPreauth();
-      reply.setSessionCookie(session);
+      reply.setSandboxCookie(session);
     }
     return session;
   };
@@ -105,7 +105,7 @@ async function answer(
           const signedIn = sessions.signIn(session, persona);
           signedIn.accountIndex = accountIndex;
           session = signedIn;
-          reply.setSessionCookie(signedIn);
+          reply.setSandboxCookie(signedIn);
           return signInOf(persona, accountIndex);
         },
         mail: (email) => sessions.addMail(holder(), makeEmail(email, new Date())),

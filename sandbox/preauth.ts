@@ -20,7 +20,7 @@ import type {
 } from '../src/generated/types';
 import type { OrchRequest, Reply } from './orch';
 import type { NewEmail, RecoveryLedger } from './outbox';
-import { profileOf, type Persona } from './personas';
+import { profileOf, type Persona } from '../server/personas';
 
 const str = (v: unknown): string => (typeof v === 'string' ? v : typeof v === 'number' ? String(v) : '');
 const ok = (json: unknown): Reply => ({ status: 200, json });

@@ -12,7 +12,7 @@ import {
   type Persona,
   type PersonaAccount,
   type PersonaResponses,
-} from './personas';
+} from '../server/personas';
 import { JUMP_TOKENS_PER_SESSION, type JumpToken, type Session } from './session';
 
 /** Session known to be signed in. */

@@ -1,5 +1,6 @@
 /**
- * Sandbox sessions, bounded. A session is created by sign-in only; faults armed and issues logged before
+ * The sandbox's sessions: a customer's session at the stand-in Orch (the cookie `sid`, which the portal passes
+ * up and down untouched, as it does the provider's Orch cookies), bounded. A session is created by sign-in only; faults armed and issues logged before
  * sign-in ride on a short-lived pre-auth session that sign-in adopts. Both kinds expire when idle (and a
  * signed-in one after an absolute lifetime too), are capped in number (the longest idle is evicted), and
  * hold a capped number of issue records, with a cap across all sessions as well.
@@ -8,8 +9,7 @@
  * only when a call changes it (see orch.ts), so memory grows with writes, not with sign-ins.
  */
 import { randomBytes } from 'node:crypto';
-import type { Persona, PersonaAccount } from './personas';
-import type { AnalystIdentity } from './analyst-auth';
+import type { Persona, PersonaAccount } from '../server/personas';
 import type { OutboxEmail } from './outbox';
 
 export const FAULT_MODES = ['500', 'timeout', 'malformed', 'off'] as const;
@@ -54,14 +54,6 @@ export interface Session {
   faults: Map<string, Exclude<FaultMode, 'off'>>;
   /** UI issue-log records received through sanitize, oldest first (inspection aid for tests and QA) */
   issues: IssueRecord[];
-  /** The rule studio's analyst signed in on this session, if any: config/studio.json's id or the subject. */
-  analyst?: string;
-  /** Who the identity provider said the analyst is (OpenID Connect); absent for the sandbox's analysts. */
-  analystIdentity?: AnalystIdentity;
-  /** The analyst's per-session CSRF token: every studio write carries it in X-CSRF-Token. */
-  csrf?: string;
-  /** Rule files of the analyst's draft, served at /rules/draft/<file> to this session alone (preview). */
-  draft?: Record<string, unknown>;
   /**
    * The emails the recovery flows would have sent from this browser (username, reset link, account number,
    * authorization code, profile confirmation), newest last; shown at /sandbox/outbox.
@@ -208,21 +200,6 @@ export class SessionStore {
     return session;
   }
 
-  /**
-   * Signs an analyst in to the rule studio: a new session id (as for a persona), its own CSRF token, no
-   * persona until the analyst opens a preview as one. `identity` is the identity provider's word on who they
-   * are (OpenID Connect).
-   */
-  signInAnalyst(previous: Session | undefined, analyst: string, identity?: AnalystIdentity): Session {
-    const session = this.make();
-    session.analyst = analyst;
-    if (identity) session.analystIdentity = identity;
-    session.csrf = randomBytes(32).toString('base64url');
-    if (previous) this.end(previous.id);
-    this.add(this.signedIn, session, this.limits.maxSessions);
-    return session;
-  }
-
   end(id: string | undefined): void {
     if (id === undefined) return;
     const s = this.signedIn.get(id) ?? this.preauth.get(id);
@@ -279,10 +256,9 @@ export class SessionStore {
 
   /** Seconds the session's cookie should live: what is left of its lifetime. */
   cookieMaxAge(session: Session): number {
-    const left =
-      session.persona || session.analyst
-        ? session.createdAt + this.limits.absoluteMs - this.now()
-        : this.limits.preauthIdleMs;
+    const left = session.persona
+      ? session.createdAt + this.limits.absoluteMs - this.now()
+      : this.limits.preauthIdleMs;
     return Math.max(0, Math.floor(left / 1000));
   }
 
@@ -324,7 +300,7 @@ export class SessionStore {
   }
 
   private expired(s: Session, now: number): boolean {
-    if (!s.persona && !s.analyst) return now - s.lastSeen > this.limits.preauthIdleMs;
+    if (!s.persona) return now - s.lastSeen > this.limits.preauthIdleMs;
     return now - s.lastSeen > this.limits.idleMs || now - s.createdAt > this.limits.absoluteMs;
   }
 

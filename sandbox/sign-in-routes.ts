@@ -1,7 +1,9 @@
 /**
  * The sandbox's stand-in for the provider's sign-in: a page listing every persona and analyst, and the
- * password-less sign-in as one (`?persona=<id>[&fault=<call>:<mode>]...` or `?analyst=<id>`), which makes a
- * new session and goes to the wanted page (`redirect`, checked to stay on this origin) or /home (/studio).
+ * password-less sign-in as a persona (`?persona=<id>[&fault=<call>:<mode>]...`), which makes a new session and
+ * goes to the wanted page (`redirect`, checked to stay on this origin) or /home. An analyst (`?analyst=<id>`)
+ * is sent to the portal's studio sign-in with that id as the login hint: the portal signs analysts in through
+ * OpenID Connect, here at the sandbox's identity provider stand-in, which signs the hinted analyst in at once.
  * Signing in is rate-limited per client; showing the page is free. Its errors are pages, not JSON: a person
  * followed a link.
  */
@@ -11,7 +13,7 @@ import { html, pathOf, refuseCrossSite, ownOrigin, splitUrl } from '../server/ht
 import { describeError } from '../server/plugins/errors';
 import { parseFaultSpec } from './faults';
 import { messagePage, signInPage } from './pages';
-import type { Persona } from './personas';
+import type { Persona } from '../server/personas';
 
 export interface SignInOptions {
   /** where the page answers (config/portal.json signIn.signInUrl when that is a path here) */
@@ -19,14 +21,14 @@ export interface SignInOptions {
   /** the query parameter naming the page to go to after sign-in */
   redirectParam: string;
   personas: readonly Persona[];
-  /** the rule studio's analysts (config/studio.json) */
+  /** the rule studio's analysts (sandbox/analysts.json, its identity provider's accounts) */
   analysts: readonly { id: string; name: string }[];
 }
 
 const asPage = (message: string): string => messagePage('Refused', message);
 
 const signInRoutes: FastifyPluginCallback<SignInOptions> = (app, options, done) => {
-  const { sessions } = app;
+  const { sandboxSessions: sessions } = app;
   app.setErrorHandler((error: FastifyError, req, reply) => {
     const { status, message } = describeError(error, req.routeOptions.bodyLimit);
     if (status >= 500) req.log.error({ err: error }, 'request failed');
@@ -56,8 +58,11 @@ const signInRoutes: FastifyPluginCallback<SignInOptions> = (app, options, done) 
       if (refuseCrossSite(req, reply, asPage)) return reply;
       if (!options.analysts.some((a) => a.id === analystId))
         return html(reply, 404, page(`No analyst '${analystId}'.`));
-      reply.setSessionCookie(sessions.signInAnalyst(req.portalSession, analystId));
-      return goTo('/studio');
+      // The portal's OpenID Connect sign-in, with the analyst as the hint and the wanted page after it.
+      const login = new URL('/studio/auth/login', origin);
+      login.searchParams.set('login_hint', analystId);
+      login.searchParams.set('redirect', target || '/studio');
+      return reply.header('Cache-Control', 'no-store').redirect(login.href, 302);
     }
     if (id === null) return html(reply, 200, page());
     if (refuseCrossSite(req, reply, asPage)) return reply;
@@ -74,9 +79,9 @@ const signInRoutes: FastifyPluginCallback<SignInOptions> = (app, options, done) 
         messagePage('Bad fault', `At most ${sessions.limits.faultsPerSession} faults.`),
       );
     }
-    const session = sessions.signIn(req.portalSession, persona);
+    const session = sessions.signIn(req.sandboxSession, persona);
     for (const [, f] of faults) if (f) sessions.setFault(session, f.call, f.mode);
-    reply.setSessionCookie(session);
+    reply.setSandboxCookie(session);
     return goTo('/home');
   };
 

@@ -13,13 +13,13 @@ import { CspReports } from './csp-reports';
 import { faultList, parseFaultSpec } from './faults';
 import jumpRoutes from './jump-routes';
 import { messagePage, sandboxCss } from './pages';
-import { isoDate, isoDateTime, type Persona } from './personas';
+import { isoDate, isoDateTime, type Persona } from '../server/personas';
 import { isFaultMode, isFaultableCall, type FaultMode } from './session';
 import signInRoutes from './sign-in-routes';
 
 export interface ToolsOptions {
   personas: readonly Persona[];
-  /** the rule studio's analysts (config/studio.json), offered on the sign-in page */
+  /** the rule studio's analysts (sandbox/analysts.json), offered on the sign-in page */
   analysts: readonly { id: string; name: string }[];
   /** the sign-in page's path and its redirect parameter */
   signIn: { path: string; redirectParam: string };
@@ -31,7 +31,7 @@ export interface ToolsOptions {
 
 const tools: FastifyPluginAsync<ToolsOptions> = async (app, options) => {
   const { personas, today } = options;
-  const { sessions } = app;
+  const { sandboxSessions: sessions } = app;
   const cspReports = options.cspReports ?? new CspReports();
 
   await prepareJsonScope(app);
@@ -49,7 +49,7 @@ const tools: FastifyPluginAsync<ToolsOptions> = async (app, options) => {
     bodyLimit: BODY_LIMITS.faults,
     handler: (req, reply) => {
       if (refuseCrossSite(req, reply)) return reply;
-      const existing = req.portalSession;
+      const existing = req.sandboxSession;
       const wanted: { call: string; mode: FaultMode }[] = [];
       if (req.method === 'POST') {
         const body = bodyOf(req);
@@ -69,7 +69,7 @@ const tools: FastifyPluginAsync<ToolsOptions> = async (app, options) => {
       // Listing creates nothing; arming a fault before sign-in rides on a short-lived pre-auth session.
       if (wanted.length === 0) return json(reply, 200, { faults: faultList(existing) });
       const session = existing ?? sessions.createPreauth();
-      if (!existing) reply.setSessionCookie(session);
+      if (!existing) reply.setSandboxCookie(session);
       for (const f of wanted) {
         if (!sessions.setFault(session, f.call, f.mode)) {
           return json(reply, 400, {
@@ -107,7 +107,7 @@ const tools: FastifyPluginAsync<ToolsOptions> = async (app, options) => {
     ),
   );
   app.get('/sandbox/session', (req, reply) => {
-    const s = req.portalSession;
+    const s = req.sandboxSession;
     return json(reply, 200, {
       signedIn: s?.persona !== undefined,
       persona: s?.persona?.id ?? null,

@@ -12,6 +12,7 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { Agent, request } from 'node:http';
 import { join } from 'node:path';
 import { createSandboxServer } from '../sandbox/server';
+import { createPortalServer } from '../server/app';
 import { repoRoot } from '../lib/repo';
 
 const SIGN_INS = 2_000;
@@ -35,7 +36,9 @@ const heapMb = (): number => {
 };
 
 // Loopback is one client: the per-client sign-in limit would stop the 2,000 sign-ins at 300.
-const sandbox = createSandboxServer({ distDir: dist, rateLimits: { signIn: 10 * SIGN_INS } });
+const stand = createSandboxServer({ rateLimits: { signIn: 10 * SIGN_INS } });
+const upstream = await stand.listen(0, '127.0.0.1');
+const sandbox = createPortalServer({ upstream, distDir: dist, rateLimits: { signIn: 10 * SIGN_INS } });
 const base = new URL(await sandbox.listen(0, '127.0.0.1'));
 
 async function signIn(): Promise<string> {
@@ -133,3 +136,4 @@ for (const [path, headers] of [
   }
 }
 await sandbox.close();
+await stand.close();

@@ -9,7 +9,7 @@
  */
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { loadPersonas } from '../sandbox/personas';
+import { loadPersonas } from '../server/personas';
 import { createRuntime } from '../src/engine/runtime';
 import { ACCOUNT_LAYOUT, compileRules } from '../src/engine/compile';
 import { benchImpactInChromium, printBrowserImpact } from './bench-impact-browser';

@@ -6,7 +6,7 @@
  */
 import { formatExplain, formatDecisionTrace } from '../src/engine/explain';
 import { createRuntime } from '../src/engine/runtime';
-import { loadPersonas } from '../sandbox/personas';
+import { loadPersonas } from '../server/personas';
 import { PREVIEW_DATE, dayAt, decidePersona } from '../lib/personas';
 import { loadRulesDir } from '../lib/rules-files';
 import { rulesDir } from '../lib/repo';

@@ -1,21 +1,25 @@
 /**
- * The server's configuration from its environment, read and checked in this one module (docs/deploy.md lists
- * every variable). Two modes:
+ * The portal server's configuration from its environment, read and checked in this one module
+ * (docs/deploy.md lists every variable). One server, two modes; in both, /Orch and /preauth go through the
+ * upstream proxy to ORCH_UPSTREAM:
  *
- * - **sandbox** (the default of `npm start`): the embedded Orch stand-in, password-less sign-in, loopback.
- * - **production** (`PORTAL_MODE=production`, or `ORCH_UPSTREAM` set): nothing of the sandbox answers, /Orch
- *   and /preauth go to ORCH_UPSTREAM, analysts sign in through OpenID Connect, the rules' history is a git
- *   remote. The server refuses to start unless every variable that mode needs is there and sane, and says
- *   in one message which are missing and what is wrong with the others.
+ * - **production** (the default; `PORTAL_MODE=production`): ORCH_UPSTREAM is the provider's Orch, analysts
+ *   sign in through OpenID Connect, the rules' history is a git remote, and every address the browser is sent
+ *   to or loads from outside the portal (the customer sign-in, the QA session view, the payment-plan site,
+ *   the application key, the chat widget) is a setting. The server refuses to start unless every variable
+ *   it needs is there and sane (an address on this server under /sandbox included: production answers
+ *   /sandbox with 404), and says in one message which are missing and what is wrong with the others.
+ * - **sandbox** (`PORTAL_MODE=sandbox`, which `npm start` sets): ORCH_UPSTREAM is the sandbox, a stand-in
+ *   for Orch, the provider's sign-in and the jump-out sites (sandbox/start.ts starts it beside this server);
+ *   its pages under /sandbox are proxied there too, and the addresses default to config/portal.json's, which
+ *   point at them. Everything else of production is optional and checked the same way when set.
  *
  * What production needs is passed on, typed, as ProductionConfig (the OpenID Connect sign-in and the rules
- * remote read it from there, never from process.env). The sandbox may use an identity provider and a rules
- * remote too (a trial of either before production): set, they are checked the same way, and OIDC_ISSUER_URL
- * then needs its client id and secret.
+ * remote read it from there, never from process.env).
  */
-import { delimiter } from 'node:path';
-import { parseSandboxToday } from '../sandbox/personas';
-import { runtimeConfigFromEnv, type RuntimeConfig } from '../sandbox/runtime-config';
+import { readPortalConfig, ADDRESS_NAMES, type AddressName, type Addresses } from './portal-config';
+import { folders } from './paths';
+import { runtimeConfigFromEnv, type RuntimeConfig } from './runtime-config';
 import { LOOPBACK_HOSTS } from './security';
 
 export type PortalMode = 'sandbox' | 'production';
@@ -48,8 +52,6 @@ export interface RulesRemoteConfig {
 }
 
 export interface ProductionConfig {
-  /** ORCH_UPSTREAM: the Orch host /Orch and /preauth are proxied to (its origin) */
-  upstream: string;
   /** PUBLIC_URL: the https origin the portal is served at (the OIDC redirect is made from it) */
   publicUrl: string;
   /** COOKIE_SECRET: at least 32 characters; signs the cookies that must not be forged */
@@ -60,6 +62,18 @@ export interface ProductionConfig {
 
 export interface ServerConfig {
   mode: PortalMode;
+  /** ORCH_UPSTREAM: the Orch host /Orch and /preauth are proxied to (its origin); the sandbox in sandbox mode */
+  upstream: string;
+  /**
+   * The addresses outside the portal the browser is sent to or loads from (SIGN_IN_URL, QA_SESSION_INFO_URL,
+   * PAYMENT_PLAN_URL, APPLICATION_KEY_URL, CHAT_WIDGET_URL): written into every page, used by the server's
+   * render; sandbox mode defaults to config/portal.json's
+   */
+  addresses: Addresses;
+  /** PREVIEW_SIGN_IN_URL: where the studio's preview signs the browser in as a persona (sandbox: its sign-in) */
+  previewSignInUrl?: string;
+  /** CSP_REPORT_URI: where browsers report CSP violations (sandbox: /sandbox/csp-report, kept for tests) */
+  cspReportUri: string;
   /** PORT (default 5173) */
   port: number;
   /** HOST (default 127.0.0.1 in the sandbox, 0.0.0.0 in production) */
@@ -93,12 +107,10 @@ export interface ServerConfig {
   /** SHUTDOWN_GRACE_SECONDS (default 10): how long SIGTERM waits for the requests in flight */
   shutdownGraceMs: number;
   /**
-   * CALL_TIMEOUT_MS, HOME_COMPLETE_MS, CHUNK_LOAD_MS: the portal's time-outs, written into every page (ADR 036);
-   * {} keeps the bundled ones
+   * CALL_TIMEOUT_MS, HOME_COMPLETE_MS, CHUNK_LOAD_MS: the portal's time-outs, and the addresses, written into
+   * every page (ADR 036); {} keeps the bundled ones
    */
   runtimeConfig: RuntimeConfig;
-  /** the sandbox's own: SANDBOX_PERSONAS_DIR, SANDBOX_TODAY, SANDBOX_TIMEOUT_MS (refused in production) */
-  sandbox: { personaDirs?: string[]; today?: Date; timeoutHoldMs?: number };
 }
 
 /** What production mode cannot start without. */
@@ -112,8 +124,22 @@ export const REQUIRED_IN_PRODUCTION = [
   'PUBLIC_URL',
 ] as const;
 
-/** Variables of the sandbox alone: set in production they mean a mistake. */
+/** Variables of the sandbox process (sandbox/config.ts): set for a production portal they mean a mistake. */
 const SANDBOX_ONLY = ['SANDBOX_PERSONAS_DIR', 'SANDBOX_TODAY', 'SANDBOX_TIMEOUT_MS'] as const;
+
+/** Each address setting and the environment variable it is read from. */
+export const ADDRESS_VARIABLES: Readonly<Record<AddressName, string>> = {
+  signInUrl: 'SIGN_IN_URL',
+  qaSessionInfoUrl: 'QA_SESSION_INFO_URL',
+  paymentPlanUrl: 'PAYMENT_PLAN_URL',
+  applicationKeyUrl: 'APPLICATION_KEY_URL',
+  chatWidgetUrl: 'CHAT_WIDGET_URL',
+};
+
+/** What production mode cannot start without, beyond REQUIRED_IN_PRODUCTION: every address. */
+export const ADDRESSES_REQUIRED_IN_PRODUCTION: readonly string[] = ADDRESS_NAMES.map(
+  (name) => ADDRESS_VARIABLES[name],
+);
 
 export const COOKIE_SECRET_MIN = 32;
 
@@ -183,10 +209,34 @@ function readMode(r: Reader): PortalMode {
   if (mode !== undefined && mode !== 'sandbox' && mode !== 'production') {
     r.problems.push(`PORTAL_MODE must be 'sandbox' or 'production', not '${mode}'`);
   }
-  if (mode === 'sandbox' && r.text('ORCH_UPSTREAM') !== undefined) {
-    r.problems.push('ORCH_UPSTREAM runs the server in production mode: unset it or PORTAL_MODE=sandbox');
+  return mode === 'sandbox' ? 'sandbox' : 'production';
+}
+
+/**
+ * An address the browser is sent to or loads from: an http(s) URL, or a path on this server. In production
+ * a path under /sandbox is refused: production answers it with 404 (the sandbox is not there).
+ */
+function readAddress(r: Reader, name: string, value: string, production: boolean): string {
+  if (value === '') return value;
+  if (value.startsWith('/') && !value.startsWith('//')) {
+    if (production && /^\/sandbox(\/|\?|$)/.test(value)) {
+      r.problems.push(`${name} points into the sandbox ('${value}'), which production does not serve`);
+    }
+    return value;
   }
-  return mode === 'production' || r.text('ORCH_UPSTREAM') !== undefined ? 'production' : 'sandbox';
+  return r.url(name, value, false);
+}
+
+/** The addresses: production's from the environment (each required), the sandbox's defaulting to config/. */
+function readAddresses(r: Reader, production: boolean): Addresses {
+  const bundled = readPortalConfig(folders.config).addresses;
+  const out = { ...bundled };
+  for (const name of ADDRESS_NAMES) {
+    const variable = ADDRESS_VARIABLES[name];
+    const value = production ? r.required(variable) : (r.text(variable) ?? bundled[name]);
+    out[name] = readAddress(r, variable, value, production);
+  }
+  return out;
 }
 
 /** PUBLIC_URL, an origin; https except on loopback. */
@@ -224,17 +274,15 @@ const rulesRemoteOf = (r: Reader, url: string): RulesRemoteConfig => ({
 });
 
 function readProduction(r: Reader): ProductionConfig {
-  const values = Object.fromEntries(REQUIRED_IN_PRODUCTION.map((name) => [name, r.required(name)])) as Record<
-    (typeof REQUIRED_IN_PRODUCTION)[number],
-    string
-  >;
+  const values = Object.fromEntries(
+    REQUIRED_IN_PRODUCTION.filter((name) => name !== 'ORCH_UPSTREAM').map((name) => [name, r.required(name)]),
+  ) as Record<Exclude<(typeof REQUIRED_IN_PRODUCTION)[number], 'ORCH_UPSTREAM'>, string>;
   const publicUrl = readPublicUrl(r, values.PUBLIC_URL);
   const cookieSecret = checkCookieSecret(r, values.COOKIE_SECRET);
   for (const name of SANDBOX_ONLY) {
     if (r.text(name) !== undefined) r.problems.push(`${name} is the sandbox's: unset it in production mode`);
   }
   return {
-    upstream: r.url('ORCH_UPSTREAM', values.ORCH_UPSTREAM, false),
     publicUrl,
     cookieSecret,
     oidc: oidcOf(r, values.OIDC_ISSUER_URL, values.OIDC_CLIENT_ID, values.OIDC_CLIENT_SECRET),
@@ -260,26 +308,26 @@ function readSandboxOps(
   };
 }
 
-function readSandbox(r: Reader): ServerConfig['sandbox'] {
-  const out: ServerConfig['sandbox'] = {};
-  const dirs = r.text('SANDBOX_PERSONAS_DIR');
-  if (dirs) out.personaDirs = dirs.split(delimiter).filter(Boolean);
-  const hold = r.positive('SANDBOX_TIMEOUT_MS');
-  if (hold !== undefined) out.timeoutHoldMs = hold;
-  const today = r.text('SANDBOX_TODAY');
-  if (today !== undefined) {
-    const day = parseSandboxToday(today);
-    if (day) out.today = day;
-    else r.problems.push(`SANDBOX_TODAY must be YYYY-MM-DD or YYYY-MM-DDTHH:mm[:ss], not '${today}'`);
-  }
-  return out;
-}
-
 /** The configuration of this environment; throws a ConfigError naming every problem. */
 export function readServerConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const r = new Reader(env);
   const mode = readMode(r);
+  const upstream = r.url('ORCH_UPSTREAM', r.required('ORCH_UPSTREAM'), false);
   const production = mode === 'production' ? readProduction(r) : undefined;
+  const addresses = readAddresses(r, mode === 'production');
+  const preview = r.text('PREVIEW_SIGN_IN_URL');
+  const previewSignInUrl =
+    preview !== undefined
+      ? readAddress(r, 'PREVIEW_SIGN_IN_URL', preview, mode === 'production')
+      : mode === 'sandbox'
+        ? `${addresses.signInUrl}?persona=`
+        : undefined;
+  const cspReportUri = readAddress(
+    r,
+    'CSP_REPORT_URI',
+    r.text('CSP_REPORT_URI') ?? (mode === 'sandbox' ? '/sandbox/csp-report' : '/csp-report'),
+    mode === 'production',
+  );
   const ops = production
     ? {
         oidc: production.oidc,
@@ -312,10 +360,15 @@ export function readServerConfig(env: NodeJS.ProcessEnv = process.env): ServerCo
   } catch (e) {
     r.problems.push(e instanceof Error ? e.message : String(e));
   }
+  runtimeConfig = { ...runtimeConfig, addresses };
   const gitDir = r.text('STUDIO_GIT_DIR');
   const rulesDir = r.text('RULES_DIR');
   const config: ServerConfig = {
     mode,
+    upstream,
+    addresses,
+    ...(previewSignInUrl !== undefined ? { previewSignInUrl } : {}),
+    cspReportUri,
     port,
     host: r.text('HOST') ?? (mode === 'production' ? '0.0.0.0' : '127.0.0.1'),
     ...(production ? { production } : {}),
@@ -337,7 +390,6 @@ export function readServerConfig(env: NodeJS.ProcessEnv = process.env): ServerCo
     logLevel: level as LogLevel,
     shutdownGraceMs: grace * 1000,
     runtimeConfig,
-    sandbox: mode === 'sandbox' ? readSandbox(r) : {},
   };
   if (r.missing.length > 0 || r.problems.length > 0) throw new ConfigError(mode, r.missing, r.problems);
   return config;

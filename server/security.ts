@@ -7,14 +7,22 @@
 export const SANDBOX_CSP_REPORT_URI = '/sandbox/csp-report';
 export const PRODUCTION_CSP_REPORT_URI = '/csp-report';
 
+/** Origins beyond 'self' a deployment's addresses need: a chat widget's script, a key or session service. */
+export interface CspOrigins {
+  script?: readonly string[];
+  connect?: readonly string[];
+}
+
 /** The portal's CSP with its report address, byte for byte as served. */
-export function contentSecurityPolicy(reportUri: string): string {
+export function contentSecurityPolicy(reportUri: string, origins: CspOrigins = {}): string {
+  const plus = (list: readonly string[] | undefined): string =>
+    [...new Set(list ?? [])].map((o) => ` ${o}`).join('');
   return [
     "default-src 'self'",
-    "script-src 'self'",
+    `script-src 'self'${plus(origins.script)}`,
     "style-src 'self'",
     "img-src 'self' data:",
-    "connect-src 'self'",
+    `connect-src 'self'${plus(origins.connect)}`,
     "font-src 'self'",
     "object-src 'none'",
     "base-uri 'none'",

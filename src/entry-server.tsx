@@ -42,6 +42,8 @@ import { RenderedModules } from './ui/lazy-section';
 
 export { lazyCardModules } from './ui/lazy-section';
 export { SERVER_STATE_ID } from './stores/hydration';
+/** The server passes its runtime configuration (the addresses and time-outs it writes into its pages) once. */
+export { applyRuntimeConfig } from './config';
 
 // Observers render once on the server: no reactions, nothing held between requests.
 enableStaticRendering(true);

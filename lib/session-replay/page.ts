@@ -6,7 +6,7 @@
 import { delimiter } from 'node:path';
 import type { Browser, Locator, Page, Route } from '@playwright/test';
 import type { CapturedSession, PathFile, PathStep, UiAction, UiTarget } from '../../machines/paths';
-import { loadPersonas } from '../../sandbox/personas';
+import { loadPersonas } from '../../server/personas';
 import { readScreenLines } from '../../src/shell/qa-screen';
 import { quote } from './text';
 import { Unrunnable } from './session';

@@ -6,11 +6,14 @@ import { repoRoot as ROOT } from '../repo';
 import { Unrunnable } from './session';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../chromium';
 
-/** Starts sandbox/main.ts (serving the built app) on a free port; its URL once it says it runs. */
+/**
+ * Starts the portal with its sandbox as `npm start` does (dist/sandbox/start.js: the built portal and the
+ * sandbox, two processes) on a free port; its URL once the launcher says both run.
+ */
 export async function startSandbox(
   env: Record<string, string>,
 ): Promise<{ url: string; child: ChildProcess }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'sandbox', 'main.ts')], {
+  const child = spawn(process.execPath, [join(ROOT, 'dist', 'sandbox', 'start.js')], {
     cwd: ROOT,
     env: { ...process.env, PORT: '0', HOST: '127.0.0.1', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -23,7 +26,8 @@ export async function startSandbox(
     );
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
-      const m = /Portal running at (http:\/\/\S+)/.exec(output);
+      // The launcher's line, once the portal, the sandbox and its identity provider all run.
+      const m = /Portal running at (http:\/\/\S+) \(sandbox mode\); the sandbox at/.exec(output);
       if (m) {
         clearTimeout(timer);
         resolveUrl(m[1]!);

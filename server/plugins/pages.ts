@@ -14,9 +14,9 @@ import { existsSync } from 'node:fs';
 import { join, resolve, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import { appPage } from '../../sandbox/app-page';
-import { createPageRenderer, type EntryServer } from '../../sandbox/page-render';
-import type { RuntimeConfig } from '../../sandbox/runtime-config';
+import { appPage } from '../app-page';
+import { createPageRenderer, type EntryServer } from '../page-render';
+import type { RuntimeConfig } from '../runtime-config';
 import { notBuiltPage, plainMessagePage } from '../html';
 import { html, json, splitUrl } from '../http';
 

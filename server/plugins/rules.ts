@@ -16,7 +16,7 @@ import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { CompressedVersions, sendCompressedJson } from '../compressed';
 import { splitUrl } from '../http';
 import { compressJson } from '../json-scope';
-import type { RulesRepo } from '../../sandbox/studio-repo';
+import type { RulesRepo } from '../studio/studio-repo';
 import type { RulesCache } from '../rules-cache';
 
 export interface RulesOptions {

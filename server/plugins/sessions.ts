@@ -1,19 +1,22 @@
 /**
- * Cookies and the server's sessions, shared with fastify-plugin so every route family reads the same
- * session: `app.sessions` (the bounded store, sandbox/session.ts), `request.portalSession` (the live session
- * the request's cookie names, or undefined), `reply.setSessionCookie(session)` and
- * `reply.clearSessionCookie()`, `request.cookiesSecure` (whether a cookie set now is Secure). An analyst's answers get the CSP that lets the rule studio frame the portal.
+ * Cookies and the portal's own sessions (analysts', analyst-sessions.ts), shared with fastify-plugin so every
+ * route family reads the same session: `app.sessions` (the bounded store), `request.portalSession` (the live
+ * session the request's cookie names, or undefined), `reply.setSessionCookie(session)` and
+ * `reply.clearSessionCookie()`, `request.cookiesSecure` (whether a cookie set now is Secure). An analyst's
+ * answers get the CSP that lets the rule studio frame the portal.
  *
- * The cookie is `sid`: HttpOnly, SameSite=Strict, Path=/, Max-Age what is left of the session's lifetime,
- * and Secure over HTTPS (as a trusted proxy says) or always with `secureCookies`.
+ * The cookie is `studio_sid`: HttpOnly, SameSite=Strict, Path=/ (the preview's pages read the draft through
+ * it), Max-Age what is left of the session's lifetime, and Secure over HTTPS (as a trusted proxy says) or
+ * always with `secureCookies`. It never leaves for Orch (the upstream proxy takes it out); Orch's own
+ * cookies, the customer's session, pass through untouched.
  */
 import fastifyCookie from '@fastify/cookie';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import type { Session, SessionStore } from '../../sandbox/session';
+import type { AnalystSession as Session, AnalystSessions as SessionStore } from '../analyst-sessions';
 import { CONTENT_SECURITY_POLICY, analystPolicy } from '../security';
 
-export const SESSION_COOKIE = 'sid';
+export const SESSION_COOKIE = 'studio_sid';
 
 declare module 'fastify' {
   interface FastifyInstance {

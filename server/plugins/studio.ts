@@ -1,15 +1,15 @@
 /**
  * The rule studio's routes in a scope of their own: the analysts' sign-in (/studio/auth/*, through OpenID
- * Connect when an identity provider is configured, sandbox/analyst-auth.ts) and the studio itself
- * (/studio/api/*, /rules/draft/*; sandbox/studio.ts registers them) with lenient JSON bodies, compressed
- * answers, the server's sessions and cross-site refusal, and the live rules as the rules plugin serves them.
+ * Connect, server/analyst-auth.ts) and the studio itself (/studio/api/*, /rules/draft/*; server/studio/studio.ts
+ * registers them) with lenient JSON bodies, compressed answers, the server's sessions and cross-site refusal,
+ * and the live rules as the rules plugin serves them.
  */
 import type { FastifyPluginAsync } from 'fastify';
-import { analystResolver, registerAnalystAuth, type OidcSettings } from '../../sandbox/analyst-auth';
-import type { Persona } from '../../sandbox/personas';
-import { registerStudio, type StudioConfig } from '../../sandbox/studio';
-import type { StudioChecker } from '../../sandbox/studio-check';
-import type { RulesRepo } from '../../sandbox/studio-repo';
+import { registerAnalystAuth, type OidcSettings } from '../analyst-auth';
+import type { Persona } from '../personas';
+import { registerStudio, type StudioConfig } from '../studio/studio';
+import type { StudioChecker } from '../studio/studio-check';
+import type { RulesRepo } from '../studio/studio-repo';
 import { CompressedVersions, sendCompressedJson } from '../compressed';
 import { ownOrigin, refuseCrossSite } from '../http';
 import { compressJson, prepareJsonScope } from '../json-scope';
@@ -25,8 +25,10 @@ export interface StudioOptions {
   distDir: string;
   /** the checks in worker threads (made by the studio when not given) */
   checker?: StudioChecker;
-  /** the analysts' identity provider; without it /studio/auth/login sends to the sandbox's sign-in */
+  /** the analysts' identity provider; without it nobody signs in to the studio */
   oidc?: OidcSettings;
+  /** where a preview signs the browser in as a persona (PREVIEW_SIGN_IN_URL), see StudioDeps */
+  previewSignIn?: { url: string; redirectParam: string };
 }
 
 const studio: FastifyPluginAsync<StudioOptions> = async (app, options) => {
@@ -58,7 +60,7 @@ const studio: FastifyPluginAsync<StudioOptions> = async (app, options) => {
       distDir: options.distDir,
       ...(options.checker ? { checker: options.checker } : {}),
       sessionOf: (req) => req.portalSession,
-      analystOf: analystResolver(config.analysts),
+      ...(options.previewSignIn ? { previewSignIn: options.previewSignIn } : {}),
       refuseCrossSite: (req, reply) => refuseCrossSite(req, reply),
       liveRule: (name) => {
         const entry = rules.entry(name);

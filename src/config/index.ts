@@ -9,7 +9,7 @@
  */
 import raw from '../../config/portal.json';
 import type { Config } from '../generated/types';
-import { readRuntimeConfig, withRuntime } from './runtime';
+import { readRuntimeConfig, withRuntime, type RuntimeConfig } from './runtime';
 
 export type PortalConfig = Config;
 
@@ -17,6 +17,15 @@ export const config: PortalConfig = withRuntime<PortalConfig>(
   raw,
   readRuntimeConfig(globalThis.document, (message) => console.warn(message)),
 );
+
+/**
+ * Applies a server's runtime configuration to this module's `config`, in place: the server's render
+ * (src/entry-server.tsx) has no page to read the block from, so the server that loads it passes the very
+ * values it writes into its pages, once at start-up (one configuration per server process).
+ */
+export function applyRuntimeConfig(runtime: RuntimeConfig): void {
+  Object.assign(config, withRuntime<PortalConfig>(raw, runtime));
+}
 
 /** A jump-out address by name; a missing name is a configuration bug, reported loudly. */
 export function jumpOut(name: string): string {

@@ -3,16 +3,20 @@ import { withApplicationKey } from '../../src/api/application-key';
 import { createClient, type ApiClient, type FetchLike, type Result } from '../../src/api/client';
 import { config } from '../../src/config';
 import * as api from '../../src/api';
-import { createSandboxServer, type SandboxServer } from '../../sandbox/server';
+import { startPortal, type RunningPortal } from '../support/portal';
 
-let sandbox: SandboxServer;
+// The calls go through the portal's upstream proxy to the sandbox, as a browser's do.
+let running: RunningPortal;
 let base: string;
 
 beforeAll(async () => {
-  sandbox = createSandboxServer({ distDir: '/nonexistent', today: () => new Date(2025, 2, 10, 12) });
-  base = await sandbox.listen(0);
+  running = await startPortal({
+    distDir: '/nonexistent',
+    sandbox: { today: () => new Date(2025, 2, 10, 12) },
+  });
+  base = running.base;
 });
-afterAll(() => sandbox.close());
+afterAll(() => running.close());
 
 /** A client whose fetch keeps the sandbox session cookie, as a browser would. */
 async function signedInClient(persona: string): Promise<ApiClient> {

@@ -8,7 +8,7 @@ import {
   runtimeOverrides,
   withRuntime,
 } from '../../src/config/runtime';
-import { runtimeConfigBlock, runtimeConfigFromEnv, withRuntimeConfig } from '../../sandbox/runtime-config';
+import { runtimeConfigBlock, runtimeConfigFromEnv, withRuntimeConfig } from '../../server/runtime-config';
 
 /** A page holding `html`, as far as readRuntimeConfig looks at it: the text of the element with an id. */
 function pageWith(html: string): Pick<Document, 'getElementById'> {

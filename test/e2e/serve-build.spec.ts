@@ -59,7 +59,7 @@ test('npm run serve serves the portal from production dependencies alone', async
   release = mkdtempSync(join(tmpdir(), 'portal-release-'));
   for (const f of RELEASE_FILES) cpSync(f, join(release, f), { recursive: true });
   mkdirSync(join(release, 'sandbox'));
-  cpSync('sandbox/personas', join(release, 'sandbox', 'personas'), { recursive: true });
+  cpSync('server/personas', join(release, 'sandbox', 'personas'), { recursive: true });
   execFileSync('cp', ['-al', 'node_modules', join(release, 'node_modules')]);
   execFileSync('npm', ['prune', '--omit=dev', '--offline', '--no-audit', '--no-fund'], {
     cwd: release,

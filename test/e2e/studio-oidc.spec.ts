@@ -9,12 +9,12 @@ import { cpSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from '@playwright/test';
-import { createSandboxServer, type SandboxServer } from '../../sandbox/server';
+import { startPortal, type RunningPortal } from '../support/portal';
 import { startTestProvider, TEST_CLIENT, type TestProvider } from '../support/oidc-provider';
 import { axe, expect, test } from './fixtures';
 
 let provider: TestProvider;
-let portal: SandboxServer;
+let portal: RunningPortal;
 let base: string;
 const shots = process.env.STUDIO_OIDC_SHOTS;
 
@@ -24,9 +24,8 @@ test.beforeAll(async () => {
   provider = await startTestProvider();
   const rulesDir = mkdtempSync(join(tmpdir(), 'rules-oidc-'));
   cpSync('rules', rulesDir, { recursive: true });
-  portal = createSandboxServer({
+  portal = await startPortal({
     rulesDir,
-    onRulesProblem: () => undefined,
     studio: { gitDir: join(mkdtempSync(join(tmpdir(), 'studio-oidc-')), 'rules.git') },
     oidc: {
       issuer: provider.issuer,
@@ -35,7 +34,7 @@ test.beforeAll(async () => {
       cookieSecret: 'the browser test cookie secret',
     },
   });
-  base = await portal.listen(0);
+  base = portal.base;
   await provider.register([`${base}/studio/auth/callback`]);
 });
 

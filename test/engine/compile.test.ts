@@ -5,7 +5,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { loadPersonas, personaResponses } from '../../sandbox/personas';
+import { loadPersonas, personaResponses } from '../../server/personas';
 import { PREVIEW_DATE, dayAt, personaFacts } from '../../lib/personas';
 import { loadRulesDir } from '../../lib/rules-files';
 import { ACCOUNT_LAYOUT, ORDER_LAYOUT, compileRules } from '../../src/engine/compile';

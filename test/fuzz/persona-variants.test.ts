@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { personaProblem } from '../../sandbox/personas';
+import { personaProblem } from '../../server/personas';
 import { envelopeSaysFailure, personaVariants, prng } from './persona-variants';
 import { fuzzSettings } from './settings';
 

@@ -13,7 +13,7 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { loadPersonas, personaProblem, personaResponses, type Persona } from '../../sandbox/personas';
+import { loadPersonas, personaProblem, personaResponses, type Persona } from '../../server/personas';
 import {
   ENVELOPE_STATUS_CODES,
   ENVELOPE_STATUSES,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loadPersonas } from '../../sandbox/personas';
+import { loadPersonas } from '../../server/personas';
 import { PREVIEW_DATE, dayAt, personaFacts } from '../../lib/personas';
 import { ACCOUNT_LAYOUT } from '../../src/engine/compile';
 import { DATA_CALLS } from '../../src/engine/decisions';

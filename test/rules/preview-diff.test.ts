@@ -13,7 +13,7 @@ import { loadRulesDir } from '../../lib/rules-files';
 import { repoRoot } from '../../lib/repo';
 import { diffPreviews, formatPreviewDiff, renderPreview } from '../../lib/preview-format';
 import type { Rulesets } from '../../src/engine/types';
-import { loadPersonas } from '../../sandbox/personas';
+import { loadPersonas } from '../../server/personas';
 
 const rendered = async (rows: PreviewRow[], rulesets: Rulesets): Promise<string> =>
   formatLikePrettier(goldenPreviewPath, renderPreview(rows, PREVIEW_DATE, rulesets));

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import type { SandboxServer } from '../../sandbox/server';
+import type { Harness as SandboxServer } from './harness';
 import { copyRules, makeDist, raw, start } from './harness';
 
 /** The time-outs of a test server, as sandbox/main.ts reads them from CALL_TIMEOUT_MS and HOME_COMPLETE_MS. */

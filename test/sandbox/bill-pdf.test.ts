@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { billPdf, billPdfReply, printable, type BillSources } from '../../sandbox/bill-pdf';
 import { handleOrch, type Reply } from '../../sandbox/orch';
 import { isSignedIn } from '../../sandbox/session-view';
-import { loadPersonas } from '../../sandbox/personas';
+import { loadPersonas } from '../../server/personas';
 import { SessionStore } from '../../sandbox/session';
 import { pdfLines } from '../support/pdf-text';
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AddressInfo } from 'node:net';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import type { SandboxServer } from '../../sandbox/server';
+import type { Harness as SandboxServer } from './harness';
 import { CONTENT_SECURITY_POLICY } from '../../server/security';
 import {
   Browser,

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getHeapStatistics, setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
-import { loadPersonas } from '../../sandbox/personas';
+import { loadPersonas } from '../../server/personas';
 import { CSP_REPORTS_MAX } from '../../sandbox/csp-reports';
-import type { SandboxServer } from '../../sandbox/server';
+import type { Harness as SandboxServer } from './harness';
 import { BODY_LIMITS } from '../../server/fastify';
 import { Browser, KEY_HEADER, copyRules, makeDist, raw, start } from './harness';
 

@@ -2,9 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { faultApplier } from '../../sandbox/faults';
 import orchRoutes from '../../sandbox/orch-routes';
-import { loadPersonas } from '../../sandbox/personas';
+import { loadPersonas } from '../../server/personas';
 import { SessionStore } from '../../sandbox/session';
-import { appWith } from '../server/harness';
+import { sandboxAppWith as appWith } from './plugin-harness';
 
 const personas = loadPersonas();
 const persona = personas.find((p) => p.id === 'postpaid');

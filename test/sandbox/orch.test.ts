@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { handleOrch, orchRoutes, type OrchRequest, type Reply } from '../../sandbox/orch';
 import { arrangePlanWithToken, isSignedIn, payWithToken } from '../../sandbox/session-view';
-import { loadPersonas, schemaValidator } from '../../sandbox/personas';
+import { loadPersonas, schemaValidator } from '../../server/personas';
 import { SessionStore } from '../../sandbox/session';
 
 const today = new Date(2025, 2, 10, 12);

@@ -8,7 +8,7 @@ import {
   resolveDateToken,
   schemaValidator,
   type PersonaProblem,
-} from '../../sandbox/personas';
+} from '../../server/personas';
 
 const today = new Date(2025, 2, 10, 9, 30); // 10 March 2025, local time
 const personas = loadPersonas([], (p) => {

@@ -3,10 +3,10 @@ import type { FastifyInstance, InjectOptions } from 'fastify';
 import { ApplicationKeys } from '../../sandbox/app-key';
 import { faultApplier } from '../../sandbox/faults';
 import { RecoveryLedger } from '../../sandbox/outbox';
-import { loadPersonas } from '../../sandbox/personas';
+import { loadPersonas } from '../../server/personas';
 import preauthRoutes, { type PreauthOptions } from '../../sandbox/preauth-routes';
 import { SessionStore } from '../../sandbox/session';
-import { appWith, cookieOf } from '../server/harness';
+import { sandboxAppWith as appWith, cookieOf } from './plugin-harness';
 
 const personas = loadPersonas();
 const KEY = 'x-application-key';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { RecoveryLedger, type NewEmail } from '../../sandbox/outbox';
 import { handlePreauth, parseSsoToken } from '../../sandbox/preauth';
-import { loadPersonas, schemaValidator, signInOf } from '../../sandbox/personas';
+import { loadPersonas, schemaValidator, signInOf } from '../../server/personas';
 
 const personas = loadPersonas([], () => undefined);
 const today = new Date(2025, 2, 10, 12);

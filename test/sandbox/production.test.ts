@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { InjectOptions, RouteOptions } from 'fastify';
-import { createSandboxServer, type SandboxServer } from '../../sandbox/server';
+import { createSandboxServer } from '../../sandbox/server';
+import { createPortalServer, type PortalServer } from '../../server/app';
 import type { ProductionConfig } from '../../server/config';
 import { PRODUCTION_CSP_REPORT_URI, contentSecurityPolicy } from '../../server/security';
 import { copyRules, makeDist } from './harness';
@@ -11,10 +12,11 @@ const dist = makeDist();
 const rules = copyRules();
 const seen: { method?: string; url?: string; headers: IncomingHttpHeaders }[] = [];
 let upstream: Server;
-let production: SandboxServer;
+let production: PortalServer;
 let config: ProductionConfig;
+let upstreamUrl: string;
 
-/** Every route the sandbox mode registers under /sandbox, as the server itself lists them. */
+/** Every route the sandbox registers under /sandbox, as the sandbox itself lists them. */
 const sandboxRoutes: { method: string; url: string }[] = [];
 
 beforeAll(async () => {
@@ -36,8 +38,8 @@ beforeAll(async () => {
   await new Promise<void>((r) => gone.listen(0, '127.0.0.1', r));
   const issuerPort = (gone.address() as AddressInfo).port;
   await new Promise<void>((r) => gone.close(() => r()));
+  upstreamUrl = `http://127.0.0.1:${(upstream.address() as AddressInfo).port}`;
   config = {
-    upstream: `http://127.0.0.1:${(upstream.address() as AddressInfo).port}`,
     publicUrl: 'https://portal.example',
     cookieSecret: 'a'.repeat(32),
     oidc: {
@@ -51,7 +53,7 @@ beforeAll(async () => {
     rulesRemote: { url: '/nonexistent/rules.git', fetchSeconds: 5 },
   };
 
-  const sandbox = createSandboxServer({ distDir: dist, rulesDir: rules, onRulesProblem: () => undefined });
+  const sandbox = createSandboxServer();
   // Added before the plugins load, so it sees every route they register.
   sandbox.app.addHook('onRoute', (route: RouteOptions) => {
     if (!route.url.startsWith('/sandbox')) return;
@@ -60,7 +62,8 @@ beforeAll(async () => {
   await sandbox.app.ready();
   await sandbox.close();
 
-  production = createSandboxServer({
+  production = createPortalServer({
+    upstream: upstreamUrl,
     distDir: dist,
     rulesDir: rules,
     onRulesProblem: () => undefined,
@@ -78,7 +81,7 @@ afterAll(async () => {
 const concrete = (url: string): string => url.replace(/:[A-Za-z]+/g, 'x').replace(/\*$/, 'anything');
 
 describe('production mode: nothing of the sandbox answers', () => {
-  it('the sandbox mode registers the routes this test checks', () => {
+  it('the sandbox registers the routes this test checks', () => {
     const urls = new Set(sandboxRoutes.map((r) => r.url));
     for (const url of [
       '/sandbox/signin',
@@ -94,7 +97,7 @@ describe('production mode: nothing of the sandbox answers', () => {
     }
   });
 
-  it('answers 404 on every route the sandbox mode registers under /sandbox, and sets no cookie', async () => {
+  it('answers 404 on every route the sandbox registers under /sandbox, and sets no cookie', async () => {
     expect(sandboxRoutes.length).toBeGreaterThan(15);
     for (const { method, url } of sandboxRoutes) {
       // Methods that may carry a body get one (Fastify answers a QUERY without a Content-Type 400 itself).
@@ -123,7 +126,9 @@ describe('production mode: nothing of the sandbox answers', () => {
       expect(res.statusCode, url).toBe(404);
       expect(res.headers.location, url).toBeUndefined();
     }
-    expect(production.sessions.stats()).toMatchObject({ signedIn: 0, preauth: 0 });
+    // Nothing went upstream: production does not proxy /sandbox.
+    expect(seen.filter((x) => x.url?.startsWith('/sandbox'))).toEqual([]);
+    expect(production.sessions.size).toBe(0);
   });
 });
 
@@ -132,10 +137,14 @@ describe('production mode: Orch and pre-auth are the upstream', () => {
     seen.length = 0;
     const res = await production.app.inject({
       url: '/Orch/isAuth',
-      headers: { cookie: 'ORCHSESSION=customer; sid=0123456789abcdef0123456789abcdef; pref=1' },
+      headers: {
+        cookie: 'ORCHSESSION=customer; studio_sid=0123456789abcdef0123456789abcdef; studio_oidc=x; pref=1',
+      },
     });
     expect(res.json()).toEqual({ from: 'upstream', url: '/Orch/isAuth' });
     expect(seen[0]?.headers.cookie).toBe('ORCHSESSION=customer; pref=1');
+    // The upstream is told the address the browser used, in this server's words.
+    expect(seen[0]?.headers['x-forwarded-host']).toBe('localhost:80');
     expect(String(res.headers['set-cookie'])).toContain('ORCHSESSION=fresh');
   });
 

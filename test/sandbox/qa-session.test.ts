@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseSandboxToday } from '../../sandbox/personas';
-import type { SandboxServer } from '../../sandbox/server';
+import { parseSandboxToday } from '../../server/personas';
+import type { Harness as SandboxServer } from './harness';
 import { Browser, copyRules, makeDist, start } from './harness';
 
 // What a QA capture asks the sandbox (docs/contracts.md, /sandbox/session): who is signed in, which faults are

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OutboxEmail } from '../../sandbox/outbox';
-import { loadPersonas } from '../../sandbox/personas';
-import type { SandboxServer } from '../../sandbox/server';
+import { loadPersonas } from '../../server/personas';
+import type { Harness as SandboxServer } from './harness';
 import { Browser, KEY_HEADER, copyRules, makeDist, start } from './harness';
 
 const personas = loadPersonas([], () => undefined);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
-import { loadPersonas } from '../../sandbox/personas';
-import type { SandboxServer } from '../../sandbox/server';
+import { loadPersonas } from '../../server/personas';
+import type { Harness as SandboxServer } from './harness';
 import { REDIRECT_CORPUS } from '../support/redirect-corpus';
 import { Browser, copyRules, makeDist, start } from './harness';
 

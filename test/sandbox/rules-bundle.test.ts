@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { DECISIONS, ruleFileOf } from '../../src/engine/decisions';
 import { RULE_FILES, parseRuleJson, type RuleFileEntry } from '../../server/rules-cache';
-import type { SandboxServer } from '../../sandbox/server';
+import type { Harness as SandboxServer } from './harness';
 import { copyRules, makeDist, raw, start } from './harness';
 
 /** GET /rules/bundle.json: one request, every decision file, the last valid version of each. */

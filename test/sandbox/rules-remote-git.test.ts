@@ -15,8 +15,8 @@ import {
   RemoteUnreachable,
   RulesRemote,
   redactRemote,
-} from '../../sandbox/rules-remote';
-import { RulesRepo } from '../../sandbox/studio-repo';
+} from '../../server/studio/rules-remote';
+import { RulesRepo } from '../../server/studio/studio-repo';
 
 const tmp = (prefix: string): string => mkdtempSync(join(tmpdir(), prefix));
 const git = (dir: string, ...args: string[]): string =>

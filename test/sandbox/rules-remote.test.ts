@@ -10,9 +10,9 @@ import { mkdtempSync, renameSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RemoteStatus } from '../../sandbox/rules-remote';
-import type { SandboxServer } from '../../sandbox/server';
-import { readStudioConfig, type StudioConfig } from '../../sandbox/studio';
+import type { RemoteStatus } from '../../server/studio/rules-remote';
+import type { Harness as SandboxServer } from './harness';
+import { readStudioConfig, type StudioConfig } from '../../server/studio/studio';
 import { Browser, copyRules, makeDist, start } from './harness';
 
 /** How often the servers fetch the remote here (production's default is 5 s). */
@@ -54,9 +54,12 @@ const gitLog = (remote: string, ref = 'main'): string[] =>
     .split('\n')
     .filter(Boolean);
 
-async function analyst(base: string, id: string): Promise<{ b: Browser; csrf: string }> {
-  const b = new Browser(base);
-  expect((await b.get(`/sandbox/signin?analyst=${id}`)).status).toBe(302);
+async function analyst(
+  server: { sandbox: SandboxServer; base: string },
+  id: string,
+): Promise<{ b: Browser; csrf: string }> {
+  const b = new Browser(server.base);
+  b.signInAnalyst(server.sandbox, id);
   return { b, csrf: (await b.json<{ csrfToken: string }>('/studio/api/session')).csrfToken };
 }
 
@@ -123,7 +126,7 @@ describe('rules shared through a git remote, approval required', () => {
   });
 
   it('serves on B, within 10 s, a change saved on B and approved on A', { timeout: 60_000 }, async () => {
-    const ana = await analyst(pair.b.base, 'ana');
+    const ana = await analyst(pair.b, 'ana');
     const live = await ana.b.json<Live>('/studio/api/rules');
     const saved = await save(ana, 'Say why the outage alert comes first', live.commit, {
       ...describe1(live, 'home-sections.json', 'Shared.'),
@@ -131,7 +134,7 @@ describe('rules shared through a git remote, approval required', () => {
     expect(saved.status).toBe(201);
     const { id } = (await saved.json()) as { id: string };
     // The pending change is on the remote: A, which fetches before each studio write, finds it.
-    const ben = await analyst(pair.a.base, 'ben');
+    const ben = await analyst(pair.a, 'ben');
     const liveOnB = once(pair.b.sandbox.studioRepo.remote!, 'live');
     const approved = await ben.b.post(`/studio/api/changes/${id}/approve`, {}, { 'x-csrf-token': ben.csrf });
     expect(approved.status).toBe(200);
@@ -154,8 +157,8 @@ describe('rules shared through a git remote, approval required', () => {
   });
 
   it('keeps two changes saved at the same moment on A and B, both pending', { timeout: 60_000 }, async () => {
-    const ana = await analyst(pair.a.base, 'ana');
-    const ben = await analyst(pair.b.base, 'ben');
+    const ana = await analyst(pair.a, 'ana');
+    const ben = await analyst(pair.b, 'ben');
     const live = await ana.b.json<Live>('/studio/api/rules');
     const [one, two] = await Promise.all([
       save(ana, 'Ana on A', live.commit, describe1(live, 'outage.json', 'Ana.')),
@@ -192,7 +195,7 @@ describe('rules shared through a git remote, approval required', () => {
         );
         expect(status.files['home-sections.json']).toEqual({ status: 'valid' });
         expect(await served(pair.b.base, 'home-sections.json')).toBe(before);
-        const ana = await analyst(pair.b.base, 'ana');
+        const ana = await analyst(pair.b, 'ana');
         const live = await ana.b.json<Live>('/studio/api/rules');
         const refused = await save(
           ana,
@@ -227,8 +230,8 @@ describe('rules shared through a git remote, changes live without approval', () 
     'keeps both of two changes to different files saved at the same moment on A and B',
     { timeout: 60_000 },
     async () => {
-      const ana = await analyst(pair.a.base, 'ana');
-      const ben = await analyst(pair.b.base, 'ben');
+      const ana = await analyst(pair.a, 'ana');
+      const ben = await analyst(pair.b, 'ben');
       const live = await ana.b.json<Live>('/studio/api/rules');
       const [one, two] = await Promise.all([
         save(ana, 'Ana on A', live.commit, describe1(live, 'outage.json', 'Ana.')),
@@ -254,8 +257,8 @@ describe('rules shared through a git remote, changes live without approval', () 
     'tells the second of two analysts who changed the same file at the same moment, and keeps the first',
     { timeout: 60_000 },
     async () => {
-      const ana = await analyst(pair.a.base, 'ana');
-      const ben = await analyst(pair.b.base, 'ben');
+      const ana = await analyst(pair.a, 'ana');
+      const ben = await analyst(pair.b, 'ben');
       const live = await ana.b.json<Live>('/studio/api/rules');
       const before = gitLog(pair.remote).length;
       const answers = await Promise.all([

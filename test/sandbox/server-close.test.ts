@@ -1,17 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { request } from 'node:http';
-import { createSandboxServer } from '../../sandbox/server';
+import { createPortalServer } from '../../server/app';
 import { copyRules, makeDist } from './harness';
 
 /**
  * close() of an in-process server (tests, benchmarks): graceful, but bounded, so a connection a test's browser
- * keeps busy never holds the test's teardown; sandbox/main.ts's unbounded drain is test/sandbox/shutdown.test.ts's.
+ * keeps busy never holds the test's teardown; server/serve.ts's unbounded drain is test/sandbox/shutdown.test.ts's.
  */
-describe('SandboxServer.close', () => {
+describe('PortalServer.close', () => {
   it('ends a request still in flight once its grace is over', async () => {
     let arrived: () => void = () => undefined;
     const held = new Promise<void>((resolve) => (arrived = resolve));
-    const server = createSandboxServer({
+    const server = createPortalServer({
+      upstream: 'http://127.0.0.1:9',
       distDir: makeDist(),
       rulesDir: copyRules(),
       onRulesProblem: () => undefined,

@@ -3,7 +3,8 @@ import { cpSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, writeFileSyn
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { REDIRECT_CORPUS } from '../support/redirect-corpus';
-import { createSandboxServer, type SandboxServer } from '../../sandbox/server';
+import { createPortalServer } from '../../server/app';
+import { startPortal, type RunningPortal } from '../support/portal';
 
 const today = new Date(2025, 2, 10, 12);
 const dist = mkdtempSync(join(tmpdir(), 'dist-'));
@@ -13,18 +14,18 @@ writeFileSync(join(dist, 'assets', 'app-123.js'), 'console.log(1)');
 const rules = mkdtempSync(join(tmpdir(), 'rules-'));
 cpSync('rules', rules, { recursive: true });
 
-let sandbox: SandboxServer;
+let sandbox: RunningPortal;
 let base: string;
 
 beforeAll(async () => {
-  sandbox = createSandboxServer({
+  // The portal, with the sandbox as its upstream: every request below walks production's path.
+  sandbox = await startPortal({
     distDir: dist,
     rulesDir: rules,
-    timeoutHoldMs: 300,
     today: () => today,
-    onRulesProblem: () => undefined,
+    sandbox: { timeoutHoldMs: 300, today: () => today },
   });
-  base = await sandbox.listen(0);
+  base = sandbox.base;
 });
 afterAll(() => sandbox.close());
 
@@ -99,7 +100,7 @@ describe('sign-in stand-in', () => {
     expect(html).toContain('<main>');
     expect(html).toMatch(/<h1>/);
     expect(html).not.toMatch(/<script|style=/i);
-    for (const p of sandbox.personas) {
+    for (const p of sandbox.sandbox.personas) {
       expect(html).toContain(`/sandbox/signin?persona=${p.id}&amp;redirect=%2Fbilling`);
     }
   });
@@ -277,7 +278,9 @@ describe('logout', () => {
 });
 
 describe('pre-auth calls', () => {
-  const key = (): Record<string, string> => ({ 'x-application-key': sandbox.applicationKeys.issue().key });
+  const key = (): Record<string, string> => ({
+    'x-application-key': sandbox.sandbox.applicationKeys.issue().key,
+  });
 
   it('forgot password with an unknown login gives a non-empty errorMessage', async () => {
     const b = new Browser();
@@ -361,7 +364,11 @@ describe('static app, rules and CSP reports', () => {
   });
 
   it('says clearly when dist/ is missing', async () => {
-    const bare = createSandboxServer({ distDir: join(dist, 'nope'), rulesDir: rules });
+    const bare = createPortalServer({
+      upstream: 'http://127.0.0.1:9',
+      distDir: join(dist, 'nope'),
+      rulesDir: rules,
+    });
     const url = await bare.listen(0);
     const res = await fetch(`${url}/home`);
     expect(res.status).toBe(503);

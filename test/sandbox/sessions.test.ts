@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { handleOrch, type OrchRequest } from '../../sandbox/orch';
 import { isSignedIn, type SignedIn } from '../../sandbox/session-view';
-import { loadPersonas } from '../../sandbox/personas';
+import { loadPersonas } from '../../server/personas';
 import { SessionStore, issueRecordOf, type SessionLimits } from '../../sandbox/session';
 
 const today = new Date(2025, 2, 10, 12);

@@ -1,9 +1,10 @@
 /**
- * SIGTERM on the real server (sandbox/main.ts in a child process): it stops taking connections, the request
- * in flight completes, then it exits 0; past the grace bound it exits 1. Every step waits for the server's
- * own log line saying it happened, never for a time.
+ * SIGTERM on the real portal server (server/main.ts in a child process, the sandbox as its upstream in this
+ * process): it stops taking connections, the request in flight completes, then it exits 0; past the grace
+ * bound it exits 1. Every step waits for the server's own log line saying it happened, never for a time.
  */
 import { afterEach, describe, expect, it } from 'vitest';
+import { createSandboxServer, type SandboxServer } from '../../sandbox/server';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { request } from 'node:http';
 import { createInterface } from 'node:readline';
@@ -19,14 +20,27 @@ interface Running {
 }
 
 const started: ChildProcess[] = [];
-afterEach(() => {
+const upstreams: SandboxServer[] = [];
+afterEach(async () => {
   for (const child of started.splice(0))
     if (child.exitCode === null && child.pid) process.kill(child.pid, 'SIGKILL');
+  await Promise.all(upstreams.splice(0).map((u) => u.close(0)));
 });
 
-async function startServer(env: Record<string, string>): Promise<Running> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'sandbox/main.ts'], {
-    env: { ...process.env, PORT: '0', LOG_LEVEL: 'info', ...env },
+/** The portal in sandbox mode on a sandbox whose 'timeout' fault holds a call `holdMs`. */
+async function startServer(holdMs: number, env: Record<string, string>): Promise<Running> {
+  const sandbox = createSandboxServer({ timeoutHoldMs: holdMs });
+  upstreams.push(sandbox);
+  const upstream = await sandbox.listen(0);
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    env: {
+      ...process.env,
+      PORT: '0',
+      LOG_LEVEL: 'info',
+      PORTAL_MODE: 'sandbox',
+      ORCH_UPSTREAM: upstream,
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   started.push(child);
@@ -88,7 +102,7 @@ const HELD = (l: LogLine): boolean =>
 
 describe('graceful shutdown on SIGTERM', () => {
   it('stops taking connections, finishes the request in flight, then exits 0', async () => {
-    const server = await startServer({ SANDBOX_TIMEOUT_MS: '1500', SHUTDOWN_GRACE_SECONDS: '60' });
+    const server = await startServer(1_500, { SHUTDOWN_GRACE_SECONDS: '60' });
     const cookie = await slowSession(server.base);
     const inFlight = get(`${server.base}/Orch/dssh/homeEarlyInit`, cookie);
     // The held call is in the server's hands once it logged it.
@@ -106,7 +120,7 @@ describe('graceful shutdown on SIGTERM', () => {
   });
 
   it('exits 1 once the grace bound is over, whatever is still in flight', async () => {
-    const server = await startServer({ SANDBOX_TIMEOUT_MS: '600000', SHUTDOWN_GRACE_SECONDS: '1' });
+    const server = await startServer(600_000, { SHUTDOWN_GRACE_SECONDS: '1' });
     const cookie = await slowSession(server.base);
     const inFlight = get(`${server.base}/Orch/dssh/homeEarlyInit`, cookie).catch((e: unknown) => e);
     await server.line(HELD);

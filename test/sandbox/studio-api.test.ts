@@ -8,7 +8,7 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SandboxServer } from '../../sandbox/server';
+import type { Harness as SandboxServer } from './harness';
 import { Browser, copyRules, makeDist, start } from './harness';
 
 let sandbox: SandboxServer;
@@ -28,9 +28,7 @@ const git = (...args: string[]): string =>
 
 async function analyst(id: string): Promise<{ b: Browser; csrf: string }> {
   const b = new Browser(base);
-  const res = await b.get(`/sandbox/signin?analyst=${id}`);
-  expect(res.status).toBe(302);
-  expect(res.headers.get('location')).toMatch(/\/studio$/);
+  b.signInAnalyst(sandbox, id);
   const session = await b.json<{ csrfToken: string }>('/studio/api/session');
   return { b, csrf: session.csrfToken };
 }
@@ -270,7 +268,14 @@ describe('rule studio API', () => {
       },
       { 'x-csrf-token': ana.csrf },
     );
-    expect(await res.json()).toEqual({ persona: 'card-expiring', live: '/home', draft: '/home?rules=draft' });
+    // Each frame signs the browser in as the persona at the sandbox's sign-in (Orch's session), then opens
+    // the home under the live or the draft rules.
+    const opened = (await res.json()) as { live: string; draft: string };
+    expect(opened).toEqual({
+      persona: 'card-expiring',
+      live: '/sandbox/signin?persona=card-expiring&redirect=%2Fhome',
+      draft: '/sandbox/signin?persona=card-expiring&redirect=%2Fhome%3Frules%3Ddraft',
+    });
     expect(JSON.stringify(await ana.b.json('/rules/draft/prepaid-card.json'))).toContain('"value":20');
     expect(JSON.stringify(await ana.b.json('/rules/prepaid-card.json'))).toContain('"value":60');
     // The portal opened with ?rules=draft asks for the bundle: the draft's file in it, the others live.
@@ -283,8 +288,12 @@ describe('rule studio API', () => {
     expect(Object.keys(bundle.files)).toEqual(
       Object.keys((await ana.b.json<{ files: object }>('/rules/bundle.json')).files),
     );
-    // The analyst's session now answers as the persona.
+    // The frame's sign-in makes the analyst's browser that customer at Orch; the studio session stays.
+    const framed = await ana.b.get(opened.draft);
+    expect(new URL(String(framed.headers.get('location'))).pathname).toBe('/home');
+    expect(new URL(String(framed.headers.get('location'))).search).toBe('?rules=draft');
     expect(await ana.b.json('/Orch/isAuth')).toEqual({ authenticated: true });
+    expect((await ana.b.get('/studio/api/session')).status).toBe(200);
     const page = await ana.b.get('/studio');
     expect(page.headers.get('content-security-policy')).toContain("frame-ancestors 'self'");
     const customer = new Browser(base);

@@ -8,8 +8,8 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SandboxServer } from '../../sandbox/server';
-import { createStudioChecker, type StudioChecker } from '../../sandbox/studio-check';
+import type { Harness as SandboxServer } from './harness';
+import { createStudioChecker, type StudioChecker } from '../../server/studio/studio-check';
 import { Browser, copyRules, makeDist, start } from './harness';
 
 let sandbox: SandboxServer;
@@ -35,7 +35,7 @@ interface Live {
 
 async function analyst(id: string): Promise<{ b: Browser; csrf: string; live: Live }> {
   const b = new Browser(base);
-  await b.get(`/sandbox/signin?analyst=${id}`);
+  b.signInAnalyst(sandbox, id);
   const session = await b.json<{ csrfToken: string }>('/studio/api/session');
   return { b, csrf: session.csrfToken, live: await b.json<Live>('/studio/api/rules') };
 }
@@ -199,7 +199,7 @@ describe('checks run beside the event loop', { timeout: 60_000 }, () => {
 describe('the studio page', { timeout: 60_000 }, () => {
   it('carries a nonce of its own for the editor’s styles in its CSP, and no other page does', async () => {
     const ana = new Browser(base);
-    await ana.get('/sandbox/signin?analyst=ana');
+    ana.signInAnalyst(sandbox, 'ana');
     const first = await ana.get('/studio');
     const second = await ana.get('/studio');
     const policy = first.headers.get('content-security-policy') ?? '';

@@ -8,7 +8,7 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SandboxServer } from '../../sandbox/server';
+import type { Harness as SandboxServer } from './harness';
 import { Browser, copyRules, makeDist, start } from './harness';
 
 let sandbox: SandboxServer;
@@ -40,7 +40,7 @@ interface Who {
 
 async function analyst(id: string): Promise<Who> {
   const b = new Browser(base);
-  await b.get(`/sandbox/signin?analyst=${id}`);
+  b.signInAnalyst(sandbox, id);
   return { b, csrf: (await b.json<{ csrfToken: string }>('/studio/api/session')).csrfToken };
 }
 

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { loadPersonas } from '../../sandbox/personas';
+import { loadPersonas } from '../../server/personas';
 import { SessionStore } from '../../sandbox/session';
 import toolsPlugin from '../../sandbox/tools';
-import { appWith, cookieOf } from '../server/harness';
+import { sandboxAppWith as appWith, cookieOf } from './plugin-harness';
 
 const personas = loadPersonas();
 const store = new SessionStore();
@@ -48,10 +48,15 @@ describe('the sandbox tools: sign-in stand-in', () => {
     expect(offSite.headers.location).toBe('http://localhost/home');
   });
 
-  it('signs an analyst in to the studio', async () => {
-    const res = await app.inject('/sandbox/signin?analyst=ana');
-    expect(res.headers.location).toBe('http://localhost/studio');
-    expect(store.get(sidOf(res))?.analyst).toBe('ana');
+  it("sends an analyst to the portal's studio sign-in (OpenID Connect) with the analyst as the hint", async () => {
+    const res = await app.inject('/sandbox/signin?analyst=ana&redirect=/studio/history');
+    expect(res.statusCode).toBe(302);
+    const to = new URL(String(res.headers.location));
+    expect(to.origin + to.pathname).toBe('http://localhost/studio/auth/login');
+    expect(Object.fromEntries(to.searchParams)).toEqual({ login_hint: 'ana', redirect: '/studio/history' });
+    // No session of the sandbox's: an analyst's session is the portal's.
+    expect(res.headers['set-cookie']).toBeUndefined();
+    expect((await app.inject('/sandbox/signin?analyst=nobody')).statusCode).toBe(404);
   });
 
   it('answers its refusals as pages', async () => {

@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { spawnSync } from 'node:child_process';
-import { ConfigError, REQUIRED_IN_PRODUCTION, readServerConfig } from '../../server/config';
+import {
+  ADDRESSES_REQUIRED_IN_PRODUCTION,
+  ConfigError,
+  REQUIRED_IN_PRODUCTION,
+  readServerConfig,
+} from '../../server/config';
 
 /** Everything production mode needs, sane. */
 const PRODUCTION: Record<string, string> = {
@@ -11,7 +16,18 @@ const PRODUCTION: Record<string, string> = {
   RULES_REMOTE: 'git@git.example:portal/rules.git',
   COOKIE_SECRET: 'x'.repeat(32),
   PUBLIC_URL: 'https://portal.example',
+  SIGN_IN_URL: 'https://login.provider.example/signin',
+  QA_SESSION_INFO_URL: 'https://qa.provider.example/session',
+  PAYMENT_PLAN_URL: 'https://pay.provider.example/plan?token=',
+  APPLICATION_KEY_URL: 'https://keys.provider.example/key',
+  CHAT_WIDGET_URL: 'https://chat.vendor.example/widget.js',
 };
+
+/** The sandbox's portal as sandbox/start.ts starts it. */
+const SANDBOX: Record<string, string> = { PORTAL_MODE: 'sandbox', ORCH_UPSTREAM: 'http://127.0.0.1:5999' };
+
+/** Every variable production cannot start without, in the order the message names them. */
+const ALL_REQUIRED = [...REQUIRED_IN_PRODUCTION, ...ADDRESSES_REQUIRED_IN_PRODUCTION];
 
 function problemsOf(env: Record<string, string>): ConfigError {
   try {
@@ -24,15 +40,27 @@ function problemsOf(env: Record<string, string>): ConfigError {
 }
 
 describe('the server configuration: modes', () => {
-  it('is the sandbox by default, on loopback, with nothing of production', () => {
-    const config = readServerConfig({});
+  it('is the sandbox with PORTAL_MODE=sandbox, on loopback, with nothing of production', () => {
+    const config = readServerConfig(SANDBOX);
     expect(config).toMatchObject({ mode: 'sandbox', port: 5173, host: '127.0.0.1', secureCookies: false });
+    expect(config.upstream).toBe('http://127.0.0.1:5999');
     expect(config.production).toBeUndefined();
+    // The addresses are config/portal.json's: the sandbox's stand-ins, on the portal's origin.
+    expect(config.addresses).toEqual({
+      signInUrl: '/sandbox/signin',
+      qaSessionInfoUrl: '/sandbox/session',
+      paymentPlanUrl: '/sandbox/jump/paymentPlan?token=',
+      applicationKeyUrl: '/sandbox/application-key',
+      chatWidgetUrl: '/sandbox/chat-widget.js',
+    });
+    expect(config.runtimeConfig.addresses).toEqual(config.addresses);
+    expect(config.previewSignInUrl).toBe('/sandbox/signin?persona=');
+    expect(config.cspReportUri).toBe('/sandbox/csp-report');
   });
 
   it.each([
     ['PORTAL_MODE=production', { PORTAL_MODE: 'production' }],
-    ['ORCH_UPSTREAM alone', {}],
+    ['no PORTAL_MODE (production is the default)', {}],
   ])('is production with %s', (_, extra) => {
     const config = readServerConfig({ ...PRODUCTION, ...extra });
     expect(config.mode).toBe('production');
@@ -42,8 +70,18 @@ describe('the server configuration: modes', () => {
   });
 
   it('passes on what production needs, typed, with the defaults', () => {
-    expect(readServerConfig(PRODUCTION).production).toEqual({
-      upstream: 'https://orch.internal.example',
+    const config = readServerConfig(PRODUCTION);
+    expect(config.upstream).toBe('https://orch.internal.example');
+    expect(config.addresses).toEqual({
+      signInUrl: 'https://login.provider.example/signin',
+      qaSessionInfoUrl: 'https://qa.provider.example/session',
+      paymentPlanUrl: 'https://pay.provider.example/plan?token=',
+      applicationKeyUrl: 'https://keys.provider.example/key',
+      chatWidgetUrl: 'https://chat.vendor.example/widget.js',
+    });
+    expect(config.cspReportUri).toBe('/csp-report');
+    expect(config.previewSignInUrl).toBeUndefined();
+    expect(config.production).toEqual({
       publicUrl: 'https://portal.example',
       cookieSecret: 'x'.repeat(32),
       oidc: {
@@ -71,8 +109,9 @@ describe('the server configuration: modes', () => {
     expect(custom?.rulesRemote.fetchSeconds).toBe(2);
   });
 
-  it('reads the sandbox variables in the sandbox', () => {
+  it('reads the shared variables in the sandbox, and leaves the sandbox process its own', () => {
     const config = readServerConfig({
+      ...SANDBOX,
       SANDBOX_TODAY: '2025-03-10',
       SANDBOX_TIMEOUT_MS: '300',
       SESSION_IDLE_MINUTES: '5',
@@ -80,8 +119,6 @@ describe('the server configuration: modes', () => {
       ALLOWED_HOSTS: 'portal.test, other.test',
       STUDIO_REQUIRE_APPROVAL: '0',
     });
-    expect(config.sandbox).toMatchObject({ timeoutHoldMs: 300 });
-    expect(config.sandbox.today?.getDate()).toBe(10);
     expect(config.sessions).toEqual({ idleMs: 300_000 });
     expect(config.trustProxy).toBe(true);
     expect(config.allowedHosts).toEqual(['localhost', '127.0.0.1', '::1', 'portal.test', 'other.test']);
@@ -91,7 +128,7 @@ describe('the server configuration: modes', () => {
 
 describe('the server configuration: what the sandbox may share with production', () => {
   it('has no identity provider and no rules remote unless told', () => {
-    const config = readServerConfig({});
+    const config = readServerConfig(SANDBOX);
     expect([config.oidc, config.rulesRemote, config.publicUrl, config.cookieSecret]).toEqual([
       undefined,
       undefined,
@@ -102,6 +139,7 @@ describe('the server configuration: what the sandbox may share with production',
 
   it('takes an identity provider and a rules remote, checked as in production', () => {
     const config = readServerConfig({
+      ...SANDBOX,
       OIDC_ISSUER_URL: 'http://127.0.0.1:9000',
       OIDC_CLIENT_ID: 'portal',
       OIDC_CLIENT_SECRET: 'secret',
@@ -121,7 +159,7 @@ describe('the server configuration: what the sandbox may share with production',
   });
 
   it('names the client id and secret an identity provider needs, and a short cookie secret', () => {
-    const error = problemsOf({ OIDC_ISSUER_URL: 'https://id.example', COOKIE_SECRET: 'short' });
+    const error = problemsOf({ ...SANDBOX, OIDC_ISSUER_URL: 'https://id.example', COOKIE_SECRET: 'short' });
     expect(error.mode).toBe('sandbox');
     expect(error.missing).toEqual(['OIDC_CLIENT_ID', 'OIDC_CLIENT_SECRET']);
     expect(error.problems.join()).toContain('COOKIE_SECRET must be at least 32 characters');
@@ -129,30 +167,49 @@ describe('the server configuration: what the sandbox may share with production',
 });
 
 describe('the server configuration: production refuses to start without what it needs', () => {
-  it.each(REQUIRED_IN_PRODUCTION.filter((name) => name !== 'ORCH_UPSTREAM'))(
-    'names %s when it is missing',
-    (name) => {
-      const env: Record<string, string> = { ...PRODUCTION, PORTAL_MODE: 'production' };
-      delete env[name];
-      const error = problemsOf(env);
-      expect(error.missing).toEqual([name]);
-      expect(error.message).toContain(`missing: ${name}`);
-    },
-  );
-
-  it('names ORCH_UPSTREAM when PORTAL_MODE=production has no upstream', () => {
+  it.each(ALL_REQUIRED)('names %s when it is missing', (name) => {
     const env: Record<string, string> = { ...PRODUCTION, PORTAL_MODE: 'production' };
-    delete env.ORCH_UPSTREAM;
-    expect(problemsOf(env).missing).toEqual(['ORCH_UPSTREAM']);
+    delete env[name];
+    const error = problemsOf(env);
+    expect(error.missing).toEqual([name]);
+    expect(error.message).toContain(`missing: ${name}`);
+  });
+
+  it('names ORCH_UPSTREAM in the sandbox too: the sandbox is an upstream', () => {
+    expect(problemsOf({ PORTAL_MODE: 'sandbox' }).missing).toEqual(['ORCH_UPSTREAM']);
   });
 
   it('names every missing variable in one message', () => {
     const error = problemsOf({ PORTAL_MODE: 'production' });
-    expect(error.missing).toEqual([...REQUIRED_IN_PRODUCTION]);
+    expect(error.missing).toEqual(ALL_REQUIRED);
     expect(error.message).toBe(
-      `The server cannot start in production mode:\n- missing: ${REQUIRED_IN_PRODUCTION.join(', ')}\n` +
+      `The server cannot start in production mode:\n- missing: ${ALL_REQUIRED.join(', ')}\n` +
         '(docs/deploy.md lists every variable)',
     );
+  });
+
+  it.each([
+    ['SIGN_IN_URL', '/sandbox/signin'],
+    ['QA_SESSION_INFO_URL', '/sandbox/session'],
+    ['PAYMENT_PLAN_URL', '/sandbox/jump/paymentPlan?token='],
+    ['APPLICATION_KEY_URL', '/sandbox/application-key'],
+    ['CHAT_WIDGET_URL', '/sandbox/chat-widget.js'],
+    ['CSP_REPORT_URI', '/sandbox/csp-report'],
+    ['PREVIEW_SIGN_IN_URL', '/sandbox/signin?persona='],
+  ])('refuses %s pointing into the sandbox (%s), which production answers with 404', (name, value) => {
+    expect(problemsOf({ ...PRODUCTION, [name]: value }).problems.join('\n')).toContain(
+      `${name} points into the sandbox ('${value}'), which production does not serve`,
+    );
+  });
+
+  it('takes an address on the portal itself outside /sandbox, and the sandbox running apart as an upstream', () => {
+    const config = readServerConfig({
+      ...PRODUCTION,
+      SIGN_IN_URL: '/signin',
+      APPLICATION_KEY_URL: 'http://127.0.0.1:6001/sandbox/application-key',
+    });
+    expect(config.addresses.signInUrl).toBe('/signin');
+    expect(config.addresses.applicationKeyUrl).toBe('http://127.0.0.1:6001/sandbox/application-key');
   });
 
   it.each([
@@ -161,6 +218,7 @@ describe('the server configuration: production refuses to start without what it 
     ['PUBLIC_URL', 'https://portal.example/app', 'PUBLIC_URL must be an origin'],
     ['OIDC_ISSUER_URL', 'id.example', "OIDC_ISSUER_URL must be a URL, not 'id.example'"],
     ['ORCH_UPSTREAM', 'ftp://orch', "ORCH_UPSTREAM must be an http(s) URL, not 'ftp://orch'"],
+    ['SIGN_IN_URL', 'javascript:alert(1)', "SIGN_IN_URL must be an http(s) URL, not 'javascript:alert(1)'"],
     ['RULES_FETCH_SECONDS', '0', "RULES_FETCH_SECONDS must be a positive number, not '0'"],
     ['SANDBOX_TODAY', '2025-03-10', "SANDBOX_TODAY is the sandbox's: unset it in production mode"],
   ])('refuses %s=%s', (name, value, message) => {
@@ -177,20 +235,17 @@ describe('the server configuration: production refuses to start without what it 
     expect(config.production?.publicUrl).toBe('http://127.0.0.1:5215');
   });
 
-  it('refuses ORCH_UPSTREAM with PORTAL_MODE=sandbox, and a mode it does not know', () => {
-    expect(problemsOf({ ...PRODUCTION, PORTAL_MODE: 'sandbox' }).problems.join()).toContain(
-      'ORCH_UPSTREAM runs the server in production mode',
-    );
+  it('refuses a mode it does not know', () => {
     expect(problemsOf({ PORTAL_MODE: 'staging' }).problems.join()).toContain(
       "PORTAL_MODE must be 'sandbox' or 'production', not 'staging'",
     );
   });
 
-  it('stops the real start (sandbox/main.ts) with that message and exit code 1', () => {
+  it('stops the real start (server/main.ts) with that message and exit code 1', () => {
     const env: NodeJS.ProcessEnv = { ...process.env, ...PRODUCTION, PORT: '0' };
     delete env.OIDC_CLIENT_SECRET;
     delete env.COOKIE_SECRET;
-    const run = spawnSync(process.execPath, ['--import', 'tsx', 'sandbox/main.ts'], {
+    const run = spawnSync(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
       env,
       encoding: 'utf8',
       timeout: 30_000,

@@ -10,10 +10,10 @@ import limitsPlugin, { type RateLimits } from '../../server/plugins/limits';
 import securityPlugin from '../../server/plugins/security';
 import sessionsPlugin from '../../server/plugins/sessions';
 import { LOOPBACK_HOSTS } from '../../server/security';
-import { SessionStore } from '../../sandbox/session';
+import { AnalystSessions } from '../../server/analyst-sessions';
 
 export interface SharedOptions {
-  store?: SessionStore;
+  store?: AnalystSessions;
   allowedHosts?: readonly string[];
   anyHost?: readonly string[];
   trustProxy?: boolean;
@@ -37,7 +37,7 @@ export async function appWith(
   });
   await app.register(limitsPlugin, { rateLimits: options.rateLimits ?? {} });
   await app.register(sessionsPlugin, {
-    store: options.store ?? new SessionStore(),
+    store: options.store ?? new AnalystSessions(),
     secureCookies: options.secureCookies === true,
   });
   await app.register(errorsPlugin);

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Writable } from 'node:stream';
-import { createSandboxServer, type SandboxServer } from '../../sandbox/server';
 import { createFastify } from '../../server/fastify';
 import { scrub, scrubUrl } from '../../server/logging';
 import { copyRules, makeDist } from '../sandbox/harness';
+import { startPortal, type RunningPortal } from '../support/portal';
 
 /** Every line the logger writes, as written. */
 class Captured extends Writable {
@@ -36,18 +36,19 @@ const SECRETS = [
 ];
 
 const log = new Captured();
-let sandbox: SandboxServer;
+let running: RunningPortal;
+/** The portal (whose log this is), with the sandbox as its upstream. */
+let sandbox: RunningPortal['portal'];
 
 beforeAll(async () => {
-  sandbox = createSandboxServer({
+  running = await startPortal({
     distDir: makeDist(),
     rulesDir: copyRules(),
-    onRulesProblem: () => undefined,
     logger: { level: 'info', stream: log },
   });
-  await sandbox.app.ready();
+  sandbox = running.portal;
 });
-afterAll(() => sandbox.close());
+afterAll(() => running.close());
 
 describe('structured logs of the real server', () => {
   it('writes one JSON object per line with the request id on each of the request', async () => {

@@ -3,7 +3,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import type { EntryServer } from '../../sandbox/page-render';
+import type { EntryServer } from '../../server/page-render';
 import pagesPlugin, { type PageRenderer, type PageRequest } from '../../server/plugins/pages';
 import { ENTRY, makeDist } from '../sandbox/harness';
 import { appWith } from './harness';

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
-import { RulesRepo } from '../../sandbox/studio-repo';
+import { RulesRepo } from '../../server/studio/studio-repo';
 import pagesPlugin from '../../server/plugins/pages';
 import rulesPlugin from '../../server/plugins/rules';
 import { RULE_FILES, RulesCache } from '../../server/rules-cache';

@@ -4,10 +4,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliDecompressSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
-import { loadPersonas } from '../../sandbox/personas';
-import { SessionStore } from '../../sandbox/session';
-import { readStudioConfig } from '../../sandbox/studio';
-import { RulesRepo } from '../../sandbox/studio-repo';
+import { loadPersonas } from '../../server/personas';
+import { AnalystSessions } from '../../server/analyst-sessions';
+import { analystIdentity } from '../support/portal';
+import { readStudioConfig } from '../../server/studio/studio';
+import { RulesRepo } from '../../server/studio/studio-repo';
 import studioPlugin from '../../server/plugins/studio';
 import { RulesCache } from '../../server/rules-cache';
 import { copyRules, makeDist } from '../sandbox/harness';
@@ -15,13 +16,11 @@ import { appWith } from './harness';
 
 const dir = copyRules();
 const rules = new RulesCache(dir, { onProblem: () => undefined });
-const store = new SessionStore();
+const store = new AnalystSessions();
 const personas = loadPersonas();
-const persona = personas.find((p) => p.id === 'postpaid');
-if (!persona) throw new Error('no postpaid persona');
 let app: FastifyInstance;
 
-const cookie = (id: string): Record<string, string> => ({ cookie: `sid=${id}` });
+const cookie = (id: string): Record<string, string> => ({ cookie: `studio_sid=${id}` });
 
 beforeAll(async () => {
   app = await appWith(
@@ -41,19 +40,19 @@ afterAll(() => app.close());
 
 describe('the studio plugin', () => {
   it("reads the analyst from the server's session, and refuses everyone else", async () => {
-    const analyst = store.signInAnalyst(undefined, 'ana');
+    const analyst = store.signInAnalyst(undefined, analystIdentity('ana'));
     const res = await app.inject({ url: '/studio/api/session', headers: cookie(analyst.id) });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ analyst: { id: 'ana' }, csrfToken: analyst.csrf });
-    const customer = store.signIn(undefined, persona);
-    expect((await app.inject({ url: '/studio/api/session', headers: cookie(customer.id) })).statusCode).toBe(
-      403,
-    );
+    // A customer's cookie is Orch's: no session of this server's.
+    expect(
+      (await app.inject({ url: '/studio/api/session', headers: { cookie: 'sid=0123' } })).statusCode,
+    ).toBe(403);
     expect((await app.inject('/studio/api/session')).statusCode).toBe(403);
   });
 
   it('serves the draft bundle from the live rules the rules plugin serves', async () => {
-    const analyst = store.signInAnalyst(undefined, 'ana');
+    const analyst = store.signInAnalyst(undefined, analystIdentity('ana'));
     const res = await app.inject({ url: '/rules/draft/bundle.json', headers: cookie(analyst.id) });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual(JSON.parse(rules.bundle()));
@@ -76,12 +75,11 @@ describe('the studio plugin', () => {
     expect(one.json()).toEqual(JSON.parse(readFileSync(join(dir, 'navigation.json'), 'utf8')));
   });
 
-  it("signs analysts in and out in its scope: the sandbox's sign-in without an identity provider", async () => {
+  it('signs analysts in and out in its scope: without an identity provider, nobody signs in', async () => {
     const login = await app.inject('/studio/auth/login?redirect=/studio/history');
-    expect(login.statusCode).toBe(302);
-    expect(new URL(String(login.headers.location)).pathname).toBe('/sandbox/signin');
-    expect(new URL(String(login.headers.location)).searchParams.get('redirect')).toBe('/studio/history');
-    const analyst = store.signInAnalyst(undefined, 'ana');
+    expect(login.statusCode).toBe(503);
+    expect(login.body).toContain('No identity provider is configured');
+    const analyst = store.signInAnalyst(undefined, analystIdentity('ana'));
     const out = await app.inject({
       method: 'POST',
       url: '/studio/auth/logout',
@@ -89,12 +87,12 @@ describe('the studio plugin', () => {
       payload: '',
     });
     expect(out.statusCode).toBe(200);
-    expect(String(out.headers['set-cookie'])).toMatch(/^sid=;.*HttpOnly/);
+    expect(String(out.headers['set-cookie'])).toMatch(/^studio_sid=;.*HttpOnly/);
     expect(store.get(analyst.id)).toBeUndefined();
   });
 
   it('refuses a write from another origin, and one without the CSRF token', async () => {
-    const analyst = store.signInAnalyst(undefined, 'ana');
+    const analyst = store.signInAnalyst(undefined, analystIdentity('ana'));
     const write = (headers: Record<string, string>) =>
       app.inject({
         method: 'POST',

@@ -38,7 +38,7 @@ import type {
   WgStatus,
   WifiInfo,
 } from '../src/generated/types';
-import { folders } from '../server/paths';
+import { folders } from './paths';
 
 /** Directory of the built-in personas (sandbox/personas). */
 export const builtInPersonasDir = folders.personas;

@@ -1,7 +1,8 @@
 /**
  * The runtime configuration a server writes into every HTML page it serves: the time-outs of calls and
  * flows, from the environment (CALL_TIMEOUT_MS, HOME_COMPLETE_MS, CHUNK_LOAD_MS), so the build that ships
- * runs with short ones in the tests, without a rebuild. It is a JSON data block, never an executable
+ * runs with short ones in the tests, without a rebuild; and the addresses outside the portal a deployment
+ * provides (server/config.ts). It is a JSON data block, never an executable
  * script: `script-src 'self'` stays strict. The portal reads it at start-up (src/config/runtime.ts) and
  * keeps the bundled value of whatever is not set. docs/decisions/036-runtime-config-and-test-time.md.
  *
@@ -17,7 +18,7 @@ import {
   type RuntimeConfig,
   type TimeoutName,
 } from '../src/config/runtime';
-import { serverFolders } from '../server/paths';
+import { serverFolders } from './paths';
 
 export type { RuntimeConfig } from '../src/config/runtime';
 
@@ -73,7 +74,7 @@ export function runtimeConfigBlock(config: RuntimeConfig): string {
  * parsed before the portal's module scripts run (they are deferred).
  */
 export function withRuntimeConfig(html: string, config: RuntimeConfig): string {
-  if (!config.timeouts) return html;
+  if (!config.timeouts && !config.addresses) return html;
   const at = html.indexOf('</head>');
   const block = runtimeConfigBlock(config);
   return at === -1 ? `${html}${block}` : `${html.slice(0, at)}${block}${html.slice(at)}`;

@@ -8,7 +8,7 @@ import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describeChange, type ChangeLine } from '../src/engine/rule-diff';
+import { describeChange, type ChangeLine } from '../../src/engine/rule-diff';
 
 export interface Person {
   name: string;

@@ -1,13 +1,12 @@
 /**
- * Who is the analyst of a request (docs/decisions/032-analysts-sign-in-through-openid-connect.md).
- *
- * - Sandbox: `/sandbox/signin?analyst=<id>` signs in one of config/studio.json's analysts, password-less; each
- *   has both roles.
- * - OpenID Connect (OIDC_ISSUER_URL, OIDC_CLIENT_ID, OIDC_CLIENT_SECRET): `/studio/auth/login` sends the
- *   browser to the identity provider (authorization code with PKCE, state and nonce; openid-client), and
- *   `/studio/auth/callback` redeems the code, checks the ID token and signs in an analyst whose id is the
- *   token's subject, whose name comes from the token and whose roles (author, approver) come from a
- *   configurable claim (OIDC_ROLE_CLAIM, OIDC_AUTHOR_ROLE, OIDC_APPROVER_ROLE).
+ * Who is the analyst of a request (docs/decisions/032-analysts-sign-in-through-openid-connect.md): analysts
+ * sign in through OpenID Connect in every mode (OIDC_ISSUER_URL, OIDC_CLIENT_ID, OIDC_CLIENT_SECRET; in the
+ * sandbox the identity provider is the sandbox's stand-in, sandbox/identity-provider.ts).
+ * `/studio/auth/login` sends the browser to the identity provider (authorization code with PKCE, state and
+ * nonce; openid-client; a `login_hint` is passed on), and `/studio/auth/callback` redeems the code, checks
+ * the ID token and signs in an analyst whose id is the token's subject, whose name comes from the token and
+ * whose roles (author, approver) come from a configurable claim (OIDC_ROLE_CLAIM, OIDC_AUTHOR_ROLE,
+ * OIDC_APPROVER_ROLE). Without an identity provider nobody signs in to the studio.
  *
  * The login under way is no server state: its state, nonce, PKCE verifier and return path travel in a short
  * cookie (HttpOnly, SameSite=Lax so the provider's redirect brings it back, Secure behind TLS, ten minutes)
@@ -20,8 +19,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { EncryptJWT, jwtDecrypt } from 'jose';
 import * as oidc from 'openid-client';
 import { safeLocalTarget } from '../src/api/redirect';
-import { escapeHtml, plainPage } from '../server/html';
-import type { Session, SessionStore } from './session';
+import { escapeHtml, plainPage } from './html';
+import type { AnalystSession as Session, AnalystSessions as SessionStore } from './analyst-sessions';
 
 /** What an analyst may do in the studio. */
 export interface AnalystRoles {
@@ -33,7 +32,7 @@ export interface AnalystRoles {
 
 /** The analyst signed in on a session, as the studio sees them. */
 export interface AnalystIdentity {
-  /** config/studio.json's id in the sandbox; the ID token's subject through OpenID Connect */
+  /** the ID token's subject */
   id: string;
   name: string;
   email: string;
@@ -61,7 +60,7 @@ export interface OidcSettings {
 export const CALLBACK_PATH = '/studio/auth/callback';
 export const LOGIN_PATH = '/studio/auth/login';
 export const LOGOUT_PATH = '/studio/auth/logout';
-const TX_COOKIE = 'studio_oidc';
+export const TX_COOKIE = 'studio_oidc';
 const TX_SECONDS = 600;
 
 /** A claim's value by a dotted path ('roles', 'realm_access.roles'). */
@@ -181,6 +180,12 @@ const page = (reply: FastifyReply, status: number, title: string, body: string):
 
 const tryAgain = `<p><a href="${LOGIN_PATH}">Sign in again</a></p>`;
 
+/** A sane `login_hint` of the request (an identifier: printable, no spaces, at most 254), or nothing. */
+function loginHintOf(query: URLSearchParams): { login_hint?: string } {
+  const hint = query.get('login_hint');
+  return hint && /^[\x21-\x7e]{1,254}$/.test(hint) ? { login_hint: hint } : {};
+}
+
 /** The message of a failed code redemption, in words an analyst can act on. */
 function refusalOf(e: unknown, query: URLSearchParams): string {
   const error = query.get('error');
@@ -205,7 +210,7 @@ function refusalOf(e: unknown, query: URLSearchParams): string {
 
 /**
  * /studio/auth/login, /studio/auth/callback and /studio/auth/logout. Without OpenID Connect, the login
- * address sends the browser to the sandbox's sign-in page (which lists the analysts).
+ * address says that no identity provider is configured.
  */
 export function registerAnalystAuth(app: FastifyInstance, deps: AnalystAuthDeps): void {
   const client = deps.oidc ? new OidcClient(deps.oidc) : undefined;
@@ -226,9 +231,12 @@ export function registerAnalystAuth(app: FastifyInstance, deps: AnalystAuthDeps)
     const checked = safeLocalTarget(query.get('redirect') ?? '/studio', origin);
     const redirect = checked ? new URL(checked).pathname + new URL(checked).search : '/studio';
     if (!client) {
-      const to = new URL('/sandbox/signin', origin);
-      to.searchParams.set('redirect', redirect);
-      return reply.header('Cache-Control', 'no-store').redirect(to.href, 302);
+      return page(
+        reply,
+        503,
+        'Sign-in unavailable',
+        '<p>No identity provider is configured for the rule studio (OIDC_ISSUER_URL).</p>',
+      );
     }
     let config: oidc.Configuration;
     try {
@@ -255,6 +263,8 @@ export function registerAnalystAuth(app: FastifyInstance, deps: AnalystAuthDeps)
       code_challenge_method: 'S256',
       state: tx.state,
       nonce: tx.nonce,
+      // Who the analyst says they are, passed on for the provider to pre-fill (OpenID Connect Core 3.1.2.1).
+      ...loginHintOf(query),
     });
     const sealed = await new EncryptJWT({ ...tx })
       .setProtectedHeader({ alg: 'dir', enc: 'A256GCM' })
@@ -316,7 +326,7 @@ export function registerAnalystAuth(app: FastifyInstance, deps: AnalystAuthDeps)
         )} nor the ${escapeHtml(s.approverRole ?? 'rule-approver')} role. Ask your administrator for one.</p>`,
       );
     }
-    const session = deps.sessions.signInAnalyst(deps.sessionOf(req), who.id, who);
+    const session = deps.sessions.signInAnalyst(deps.sessionOf(req), who);
     deps.setSessionCookie(req, reply, session);
     const target =
       safeLocalTarget(tx.redirect, deps.ownOrigin(req)) ?? new URL('/studio', deps.ownOrigin(req)).href;
@@ -341,32 +351,4 @@ export function registerAnalystAuth(app: FastifyInstance, deps: AnalystAuthDeps)
       `<p>You are signed out of the rule studio.</p><p><a href="${LOGIN_PATH}">Sign in again</a></p>`,
     );
   });
-}
-
-/**
- * The studio's one question, "who is the analyst of this session?": the identity the provider gave, or
- * the sandbox's configured analyst with the roles configured (both when none are).
- */
-export function analystResolver(
-  configured: readonly {
-    id: string;
-    name: string;
-    email: string;
-    roles?: readonly (keyof AnalystRoles)[];
-  }[],
-): (session: Session | undefined) => AnalystIdentity | undefined {
-  return (session) => {
-    if (!session?.analyst) return undefined;
-    if (session.analystIdentity) return session.analystIdentity;
-    const a = configured.find((x) => x.id === session.analyst);
-    const has = (role: keyof AnalystRoles): boolean => !a?.roles || a.roles.includes(role);
-    return a
-      ? {
-          id: a.id,
-          name: a.name,
-          email: a.email,
-          roles: { author: has('author'), approver: has('approver') },
-        }
-      : undefined;
-  };
 }

@@ -8,12 +8,12 @@
  * Its functions are plain async functions of data (files by path, relative to the rules folder), so tests
  * can call them directly too.
  */
-import { checkRules, type CheckContext } from '../src/engine/check';
-import { DECISIONS, ruleFileOf } from '../src/engine/decisions';
-import { textBoundsProblem } from '../src/engine/json-bounds';
-import type { Rulesets } from '../src/engine/types';
-import { formatIssue, validateRuleset } from '../src/engine/validate';
-import { checkDistributions } from '../src/impact/distributions';
+import { checkRules, type CheckContext } from '../../src/engine/check';
+import { DECISIONS, ruleFileOf } from '../../src/engine/decisions';
+import { textBoundsProblem } from '../../src/engine/json-bounds';
+import type { Rulesets } from '../../src/engine/types';
+import { formatIssue, validateRuleset } from '../../src/engine/validate';
+import { checkDistributions } from '../../src/impact/distributions';
 
 export const POPULATION_PATH = 'population/distributions.json';
 const GIVEN_PATH = 'cases/given.json';
@@ -36,7 +36,7 @@ let context: Promise<CheckContext> | undefined;
 const checkContext = (): Promise<CheckContext> =>
   (context ??=
     typeof __PORTAL_CHECK_CONTEXT__ === 'undefined'
-      ? import('../lib/rules-files').then((m) => m.checkContext())
+      ? import('../../lib/rules-files').then((m) => m.checkContext())
       : Promise.resolve(__PORTAL_CHECK_CONTEXT__));
 
 /** What the checks need from the code, for the studio's browser side (its own check as the analyst types). */
@@ -96,7 +96,7 @@ export async function checkChange(input: {
   const problems = checked.errors.map(formatIssue);
   problems.push(...populationProblems(files[POPULATION_PATH]));
   if (problems.length > 0) return problems;
-  const cases = await import('../lib/rule-cases');
+  const cases = await import('../../lib/rule-cases');
   const caseTexts = Object.fromEntries(
     Object.entries(files)
       .filter(([p]) => p.startsWith('cases/'))

@@ -1,8 +1,9 @@
 /**
  * The portal's pages, rendered on the server with React 19 (src/entry-server.tsx; docs/decisions/037): the
  * built index.html is the document's frame, React's markup of the page and its state go in its #root, and the
- * page's own chunks are preloaded. The page's calls are answered in process by this very server (the sandbox's
- * Orch, or the upstream proxy in production), with the customer's own cookies and nothing else of theirs.
+ * page's own chunks are preloaded. The page's calls are answered in process by this very server, whose
+ * upstream proxy takes them to Orch (the sandbox's stand-in, or the provider's) as it does the browser's, with
+ * the customer's own cookies and nothing else of theirs.
  *
  * The document is streamed: its head (styles, scripts, preloads) leaves as soon as the route and the session
  * are known, so the browser fetches them while the server waits for the account's calls; then the page. It is
@@ -263,6 +264,30 @@ function compressor(req: FastifyRequest): { encoding: string; stream: BrotliComp
   return null;
 }
 
+/**
+ * Loads the rendering module once (dist/server/entry-server.js, or `load`) and tells it the configuration
+ * this server writes into its pages; a failed load is tried again on the next call.
+ */
+export function entryLoader(
+  distDir: string,
+  runtimeConfig: RuntimeConfig,
+  load: () => Promise<EntryServer> = () =>
+    import(pathToFileURL(join(distDir, 'server', 'entry-server.js')).href) as Promise<EntryServer>,
+): () => Promise<EntryServer> {
+  let loaded: Promise<EntryServer> | undefined;
+  return () =>
+    (loaded ??= load().then(
+      (ssr) => {
+        if (typeof ssr.applyRuntimeConfig === 'function') ssr.applyRuntimeConfig(runtimeConfig);
+        return ssr;
+      },
+      (e: unknown) => {
+        loaded = undefined;
+        throw e;
+      },
+    ));
+}
+
 /** Answers a page request: the server's render, a redirect, or the built index.html for browser-only pages. */
 export function createPageRenderer(
   options: PageRendererOptions,
@@ -273,10 +298,7 @@ export function createPageRenderer(
   const sendWhole = appPage(join(options.distDir, 'index.html'), runtimeConfig);
   const homeCompleteMs = options.homeCompleteMs ?? runtimeConfig.timeouts?.homeCompleteMs;
   const assets = manifestReader(options.distDir);
-  const entry =
-    options.entry ??
-    (() =>
-      import(pathToFileURL(join(options.distDir, 'server', 'entry-server.js')).href) as Promise<EntryServer>);
+  const entry = options.entry ?? entryLoader(options.distDir, runtimeConfig);
   let live: { bundle: string; runtime: Promise<Runtime> } | null = null;
 
   const runtimeFor = async (ssr: EntryServer, search: string, fetch: FetchLike): Promise<Runtime> => {

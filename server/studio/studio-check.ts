@@ -11,8 +11,8 @@ import { EventEmitter } from 'node:events';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Piscina } from 'piscina';
-import { JSON_LIMITS } from '../src/engine/json-bounds';
-import type { CheckContext } from '../src/engine/check';
+import { JSON_LIMITS } from '../../src/engine/json-bounds';
+import type { CheckContext } from '../../src/engine/check';
 import type { checkChange, checkDraftRules } from './studio-check.worker';
 
 export interface StudioChecker {

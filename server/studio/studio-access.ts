@@ -1,28 +1,18 @@
 /**
- * Who may use the rule studio in the sandbox (config/studio.json: each analyst with their roles, both when
- * none are given), and the checks every studio write shares (the CSRF token). Who the signed-in analyst of
- * a session is, the sandbox's or the identity provider's, is analyst-auth.ts's `analystResolver`.
+ * The rule studio's configuration (config/studio.json: whether a change needs a second analyst) and the
+ * checks every studio write shares (the CSRF token). Who the signed-in analyst is, with their roles, is the
+ * identity provider's word (analyst-auth.ts).
  */
 import { timingSafeEqual } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Ajv } from 'ajv';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { folders } from '../server/paths';
-import type { Session } from './session';
-
-export type Role = 'author' | 'approver';
-
-export interface AnalystConfig {
-  id: string;
-  name: string;
-  email: string;
-  roles?: Role[];
-}
+import { folders } from '../paths';
+import type { AnalystSession as Session } from '../analyst-sessions';
 
 export interface StudioConfig {
   requireApproval: boolean;
-  analysts: AnalystConfig[];
 }
 
 /** config/studio.json, validated; a broken file stops the server with its reason. */
@@ -37,8 +27,6 @@ export function readStudioConfig(path = join(folders.config, 'studio.json')): St
       `${path}: ${(validate.errors ?? []).map((e) => `${e.instancePath || '(top)'} ${e.message ?? ''}`).join('; ')}`,
     );
   }
-  const ids = json.analysts.map((a) => a.id);
-  if (new Set(ids).size !== ids.length) throw new Error(`${path}: analyst ids must be unique`);
   return json;
 }
 

@@ -10,18 +10,18 @@
  * live, and when the folder was edited by hand.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { DECISION_BODIES } from '../src/engine/persona-decide';
-import { describeChange } from '../src/engine/rule-diff';
-import { isoDate, isoDateTime, personaResponses, type Persona } from './personas';
-import type { RulesBundle } from '../server/rules-cache';
-import type { Session } from './session';
-import { analystResolver, type AnalystIdentity, type AnalystRoles } from './analyst-auth';
+import { DECISION_BODIES } from '../../src/engine/persona-decide';
+import { describeChange } from '../../src/engine/rule-diff';
+import { isoDate, isoDateTime, personaResponses, type Persona } from '../personas';
+import type { RulesBundle } from '../rules-cache';
+import type { AnalystSession as Session } from '../analyst-sessions';
+import type { AnalystIdentity, AnalystRoles } from '../analyst-auth';
 import { csrfMatches, json, type StudioConfig } from './studio-access';
 import { createStudioChecker, type StudioChecker } from './studio-check';
 import { registerStudioPage } from './studio-page';
 import { RepoError, RulesRepo, type CommitInfo } from './studio-repo';
 
-export { readStudioConfig, type AnalystConfig, type StudioConfig } from './studio-access';
+export { readStudioConfig, type StudioConfig } from './studio-access';
 
 /** What a write answers to an analyst without the role it needs. */
 const ROLE_REFUSALS: Readonly<Record<keyof AnalystRoles, string>> = {
@@ -48,10 +48,11 @@ export interface StudioDeps {
   /** The checks in worker threads (made here when not given; tests pass theirs to watch its events). */
   checker?: StudioChecker;
   /**
-   * The analyst signed in on a session (analyst-auth.ts): the identity provider's or the sandbox's; default
-   * config/studio.json's analysts, with their roles (both when none are configured).
+   * Where the preview signs the browser in as a persona (PREVIEW_SIGN_IN_URL: the sandbox's sign-in stand-in,
+   * `/sandbox/signin?persona=`, the persona's id appended); the page to open follows as `redirectParam`.
+   * Without it the preview opens the portal as whichever customer the analyst's browser is signed in as.
    */
-  analystOf?: (session: Session | undefined) => AnalystIdentity | undefined;
+  previewSignIn?: { url: string; redirectParam: string };
   /** The cross-site refusal of the rest of the server; true when it answered. */
   refuseCrossSite: (req: FastifyRequest, reply: FastifyReply) => boolean;
   /** The live rule file's entry as served (last valid version). */
@@ -130,17 +131,15 @@ interface StudioContext {
 
 /** The studio's shared parts, its page, and its schedule of go-lives (ended with the server). */
 function studioContext(deps: StudioDeps): StudioContext {
-  const { app, config, repo } = deps;
+  const { app, repo } = deps;
   const checker = deps.checker ?? createStudioChecker();
-  const resolve = deps.analystOf ?? analystResolver(config.analysts);
-  const analystOf = (req: FastifyRequest): AnalystIdentity | undefined => resolve(deps.sessionOf(req));
+  const analystOf = (req: FastifyRequest): AnalystIdentity | undefined =>
+    deps.sessionOf(req)?.analystIdentity;
   const check = (files: Readonly<Record<string, string>>, changed: readonly string[]) =>
     checker.check(files, changed);
   repo.checkOutside = check;
-  // Who made a change: the analyst id it records (the identity provider's subject), else the configured
-  // analyst with its author's email (changes saved before ids were recorded).
-  const byEmail = (c: CommitInfo): string | undefined =>
-    c.authorId ?? config.analysts.find((a) => a.email === c.author.email)?.id;
+  // Who made a change: the analyst id it records (the identity provider's subject).
+  const byEmail = (c: CommitInfo): string | undefined => c.authorId;
   const withAuthor = <T extends CommitInfo>(c: T) => ({ ...c, authorId: byEmail(c) ?? null });
 
   registerStudioPage(app, deps.distDir);
@@ -240,8 +239,7 @@ function registerReads(deps: StudioDeps, ctx: StudioContext): void {
       roles: who.roles,
       csrfToken: deps.sessionOf(req)?.csrf ?? '',
       requireApproval: config.requireApproval,
-      analysts: config.analysts.map((x) => ({ id: x.id, name: x.name })),
-      previewPersona: deps.sessionOf(req)?.persona?.id ?? null,
+      previewPersona: deps.sessionOf(req)?.previewPersona ?? null,
     });
   });
 
@@ -454,8 +452,9 @@ function registerPreview(deps: StudioDeps, ctx: StudioContext): void {
   const { checker, analystOf, writer, bodyOf, writeOptions } = ctx;
   /**
    * Opens the portal as a persona with the draft's rules, for this analyst alone: the draft's rule files
-   * are kept on the analyst's session and served at /rules/draft/<file>; the session is signed in as the
-   * persona (fresh data) so /home and /home?rules=draft show that customer's home under live and draft.
+   * are kept on the analyst's session and served at /rules/draft/<file>; each frame signs the browser in as
+   * the persona where a sign-in for previews is configured (fresh data, through Orch as every customer), so
+   * /home and /home?rules=draft show that customer's home under live and draft.
    */
   app.post('/studio/api/preview', writeOptions, async (req, reply) => {
     const who = writer(req, reply, 'author');
@@ -472,10 +471,13 @@ function registerPreview(deps: StudioDeps, ctx: StudioContext): void {
     const { rules, problems } = await checker.draftRules(texts);
     if (problems.length > 0) return json(reply, 422, { error: 'The draft has errors', problems });
     session.draft = rules;
-    session.persona = persona;
-    session.ownAccounts = new Map();
-    session.accountIndex = 0;
-    return json(reply, 200, { persona: persona.id, live: '/home', draft: '/home?rules=draft' });
+    session.previewPersona = persona.id;
+    const frame = (page: string): string => {
+      if (!deps.previewSignIn) return page;
+      const { url, redirectParam } = deps.previewSignIn;
+      return `${url}${encodeURIComponent(persona.id)}&${redirectParam}=${encodeURIComponent(page)}`;
+    };
+    return json(reply, 200, { persona: persona.id, live: frame('/home'), draft: frame('/home?rules=draft') });
   });
 
   // The draft's rule files, for the analyst's own session; the live file where the draft does not differ.

@@ -1,0 +1,351 @@
+/**
+ * The portal's server, composed, the same in every mode (docs/decisions/040): Fastify and its shared plugins
+ * (security headers, rate limits, cookies and analysts' sessions, errors: server/plugins, with
+ * fastify-plugin), then one encapsulated plugin per route family: the built portal and its pages (React's
+ * server render), the rule files, the rule studio and its history, analyst sign-in, health, the CSP report
+ * log, and the upstream proxy that takes /Orch and /preauth to Orch.
+ *
+ * Orch is always an upstream: the provider's in production, the sandbox (sandbox/, a process of its own that
+ * `npm start` starts beside this one) in sandbox mode, reached through the same proxy, cookies, limits and
+ * deadlines. Sandbox mode adds one thing: /sandbox/* (the sandbox's sign-in stand-in, fault switch, session
+ * view, jump-out stand-ins) is proxied to the same upstream, so the suite and QA find it on the portal's
+ * origin; in production /sandbox answers 404.
+ *
+ * main.ts starts it; tests start it on port 0 (or call app.inject) with createPortalServer().
+ */
+import { createHash } from 'node:crypto';
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { basename, join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import type { OidcSettings } from './analyst-auth';
+import { AnalystSessions, type SessionLimits } from './analyst-sessions';
+import type { OidcConfig, PortalMode, ProductionConfig, ServerConfig } from './config';
+import { createFastify } from './fastify';
+import type { LoggerSettings } from './logging';
+import { entryLoader, type EntryServer } from './page-render';
+import { serverFolders } from './paths';
+import { loadPersonas, type Persona, type PersonaProblem } from './personas';
+import closedPlugin from './plugins/closed';
+import cspReportPlugin from './plugins/csp-report';
+import errorsPlugin from './plugins/errors';
+import healthPlugin from './plugins/health';
+import limitsPlugin, { type RateLimits } from './plugins/limits';
+import orchProxyPlugin from './plugins/orch-proxy';
+import pagesPlugin, { type PageRenderer } from './plugins/pages';
+import rulesPlugin from './plugins/rules';
+import securityPlugin from './plugins/security';
+import sessionsPlugin, { SESSION_COOKIE } from './plugins/sessions';
+import studioPlugin from './plugins/studio';
+import { readPortalConfig } from './portal-config';
+import { RulesCache } from './rules-cache';
+import type { RuntimeConfig } from './runtime-config';
+import { LOOPBACK_HOSTS, contentSecurityPolicy, type CspOrigins } from './security';
+import { readStudioConfig, type StudioConfig } from './studio/studio';
+import type { StudioChecker } from './studio/studio-check';
+import { RulesRepo } from './studio/studio-repo';
+import { TX_COOKIE } from './analyst-auth';
+
+export interface PortalOptions {
+  /** the Orch host /Orch and /preauth go to: the provider's (production) or the sandbox's (ORCH_UPSTREAM) */
+  upstream: string;
+  /** sandbox (the default for tests): /sandbox/* goes to the upstream too; production: /sandbox is 404 */
+  mode?: PortalMode;
+  /** built app (default <repo>/dist) */
+  distDir?: string;
+  /** rule files served at /rules (default <repo>/rules) */
+  rulesDir?: string;
+  /** answers a request for one of the portal's pages (default: React's server render, server/plugins/pages.ts) */
+  renderPage?: PageRenderer;
+  /** how the server-rendering module is loaded (default: the build's dist/server/entry-server.js) */
+  renderEntry?: () => Promise<EntryServer>;
+  /** how long a page's render waits for the account's calls (default: the portal's homeCompleteMs) */
+  renderWaitMs?: number;
+  /** time-outs and addresses written into every page (server/runtime-config.ts); default the bundled ones */
+  runtimeConfig?: RuntimeConfig;
+  /** the personas the studio previews (default the built-in ones); already loaded, or more folders */
+  personas?: readonly Persona[];
+  /**
+   * What production mode was started with: cookies are Secure and may be signed with the cookie secret, the
+   * rules' history is the remote's, analysts sign in at its identity provider.
+   */
+  production?: ProductionConfig;
+  /** where the CSP reports go (CSP_REPORT_URI; default /sandbox/csp-report in the sandbox, /csp-report) */
+  cspReportUri?: string;
+  /** where a studio preview signs the browser in as a persona (PREVIEW_SIGN_IN_URL), the id appended */
+  previewSignInUrl?: string;
+  /** the portal's clock: the personas' day in the studio and when a scheduled change is due */
+  today?: () => Date;
+  /** the session clock in ms (default Date.now): tests move it to expire sessions */
+  now?: () => number;
+  /** analysts' session lifetimes and cap (SESSION_IDLE_MINUTES, SESSION_ABSOLUTE_HOURS, SESSION_MAX) */
+  sessions?: Partial<SessionLimits>;
+  /** requests per minute per client on sign-in, the issue log and the CSP report */
+  rateLimits?: Partial<RateLimits>;
+  /**
+   * Which proxies' X-Forwarded-* headers to believe (TRUST_PROXY): true for any, or addresses/CIDRs. Only
+   * then does X-Forwarded-Proto: https make the session cookie Secure and add HSTS.
+   */
+  trustProxy?: boolean | string | string[];
+  /** mark the session cookie Secure always (SECURE_COOKIES=1), for a deployment behind TLS */
+  secureCookies?: boolean;
+  /**
+   * Host names answered (ALLOWED_HOSTS, comma-separated, '*' for any); default the loopback names plus the
+   * host it listens on. Any other Host gets 421 (DNS rebinding).
+   */
+  allowedHosts?: readonly string[];
+  /** serve *.map files (SERVE_SOURCEMAPS=1); refused by default */
+  serveSourcemaps?: boolean;
+  /** structured JSON logs with a request id per request (LOG_LEVEL); none when left out (tests) */
+  logger?: LoggerSettings;
+  /** how long readiness waits for the Orch upstream (default 2 s) */
+  readyTimeoutMs?: number;
+  /** where an invalid persona file is reported (default the log, or console.warn without one) */
+  onPersonaProblem?: (p: PersonaProblem) => void;
+  /** where a rejected rule file is reported, once per version (default the log, or console.warn) */
+  onRulesProblem?: (file: string, message: string) => void;
+  /** the rule studio: its configuration (default config/studio.json) and its git directory (STUDIO_GIT_DIR) */
+  studio?: {
+    config?: StudioConfig;
+    gitDir?: string;
+    /** the git remote the rules' history is shared through (RULES_REMOTE), see rules-remote.ts */
+    remote?: string;
+    /** how often the remote is fetched, in seconds (RULES_FETCH_SECONDS, default 5) */
+    fetchSeconds?: number;
+    /** the checks in worker threads (tests pass theirs to watch its events) */
+    checker?: StudioChecker;
+  };
+  /** analysts sign in through this OpenID provider (OIDC_*, COOKIE_SECRET, PUBLIC_URL) */
+  oidc?: OidcSettings;
+}
+
+export interface PortalServer {
+  app: FastifyInstance;
+  server: Server;
+  /** analysts' sessions */
+  sessions: AnalystSessions;
+  rules: RulesCache;
+  /** The rule studio's git repository of the rules folder. */
+  studioRepo: RulesRepo;
+  /** Loads the page renderer now rather than on the first page (a server without a build: nothing). */
+  warm(): Promise<void>;
+  /** Starts listening (port 0 = any free port; host default 127.0.0.1); resolves to the real base URL. */
+  listen(port?: number, host?: string): Promise<string>;
+  /**
+   * Stops taking connections and lets the requests in flight finish, for at most `graceMs` (default 1 s: a
+   * test's browser may hold a connection open); then closes every connection left. `server/main.ts` passes
+   * Infinity: its bound is SHUTDOWN_GRACE_SECONDS, kept by close-with-grace.
+   */
+  close(graceMs?: number): Promise<void>;
+}
+
+/**
+ * The studio's history of a rules folder: outside the folder, so a RULES_DIR inside this project's own
+ * repository is never committed into it; one repository per rules folder under .studio/ (ignored by git).
+ */
+function studioHistoryOf(rulesDir: string, historiesDir: string): string {
+  const hash = createHash('sha256').update(rulesDir).digest('hex').slice(0, 8);
+  return join(historiesDir, `${basename(rulesDir)}-${hash}.git`);
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** What production mode was started with (identity provider, rules remote ...); null in the sandbox. */
+    production: Readonly<ProductionConfig> | null;
+  }
+}
+
+/** The origin of an absolute address; none for a path on this server. */
+const originOf = (address: string | undefined): string[] =>
+  address && !address.startsWith('/') && URL.canParse(address) ? [new URL(address).origin] : [];
+
+/** What the CSP must allow beyond 'self' for the addresses a deployment set (a widget, a key service). */
+function cspOriginsOf(runtime: RuntimeConfig): CspOrigins {
+  const a = runtime.addresses ?? {};
+  return {
+    script: originOf(a.chatWidgetUrl),
+    connect: [...originOf(a.applicationKeyUrl), ...originOf(a.qaSessionInfoUrl)],
+  };
+}
+
+export function createPortalServer(options: PortalOptions): PortalServer {
+  const { production } = options;
+  const mode = options.mode ?? (production ? 'production' : 'sandbox');
+  const app = createFastify({
+    trustProxy: options.trustProxy ?? false,
+    ...(options.logger ? { logger: options.logger } : {}),
+  });
+  // With a logger, start-up problems are log lines like the rest; without, they go to the console.
+  const onRulesProblem =
+    options.onRulesProblem ??
+    (options.logger
+      ? (file: string, message: string) => app.log.warn({ file }, `${file} ${message}`)
+      : undefined);
+  const onPersonaProblem =
+    options.onPersonaProblem ??
+    (options.logger
+      ? (p: PersonaProblem) => app.log.warn({ file: p.file }, `persona skipped: ${p.message}`)
+      : undefined);
+  const dirs = serverFolders({ dist: options.distDir, rules: options.rulesDir });
+  const allowedHosts: string[] = [...(options.allowedHosts ?? LOOPBACK_HOSTS)];
+  const today = options.today ?? ((): Date => new Date());
+  const portal = readPortalConfig(dirs.config);
+  const runtimeConfig = options.runtimeConfig ?? {};
+  const personas = options.personas ?? loadPersonas([], onPersonaProblem);
+  const sessions = new AnalystSessions(options.sessions, options.now);
+  const rules = new RulesCache(dirs.rules, onRulesProblem ? { onProblem: onRulesProblem } : {});
+  const studioConfig = options.studio?.config ?? readStudioConfig();
+  // Production always has both (server/config.ts refuses to start without them); the sandbox may.
+  const remote = options.studio?.remote ?? production?.rulesRemote.url;
+  const fetchSeconds = options.studio?.fetchSeconds ?? production?.rulesRemote.fetchSeconds;
+  const oidc = options.oidc ?? (production ? oidcSettingsOf(production.oidc, production) : undefined);
+  const studioRepo = new RulesRepo(
+    dirs.rules,
+    options.studio?.gitDir ?? studioHistoryOf(dirs.rules, dirs.studioHistories),
+    remote ? { remote } : {},
+  );
+  // The rendering module, loaded once (warm() loads it before the first customer's request).
+  const renderEntry = entryLoader(dirs.dist, runtimeConfig, options.renderEntry);
+  const cspReportUri = options.cspReportUri ?? (mode === 'sandbox' ? '/sandbox/csp-report' : '/csp-report');
+
+  app.decorate('production', production ? Object.freeze({ ...production }) : null);
+  // Shared by every route family (fastify-plugin): registered first so each family inherits them.
+  void app.register(securityPlugin, {
+    allowedHosts,
+    contentSecurityPolicy: contentSecurityPolicy(cspReportUri, cspOriginsOf(runtimeConfig)),
+    anyHost: ['/healthz', '/readyz'],
+  });
+  void app.register(limitsPlugin, { rateLimits: options.rateLimits ?? {} });
+  void app.register(sessionsPlugin, {
+    store: sessions,
+    secureCookies: options.secureCookies === true || production !== undefined,
+    ...(production ? { cookieSecret: production.cookieSecret } : {}),
+  });
+  void app.register(errorsPlugin);
+  // One encapsulated plugin per route family.
+  void app.register(pagesPlugin, {
+    distDir: dirs.dist,
+    serveSourcemaps: options.serveSourcemaps === true,
+    runtimeConfig,
+    ...(options.renderPage
+      ? { renderPage: options.renderPage }
+      : {
+          render: {
+            rulesBundle: () => rules.bundle(),
+            entry: renderEntry,
+            ...(options.renderWaitMs !== undefined ? { homeCompleteMs: options.renderWaitMs } : {}),
+          },
+        }),
+  });
+  void app.register(rulesPlugin, {
+    rules,
+    repo: studioRepo,
+    ...(fetchSeconds ? { fetchSeconds } : {}),
+  });
+  void app.register(healthPlugin, {
+    rules,
+    upstream: options.upstream,
+    ...(options.readyTimeoutMs ? { upstreamTimeoutMs: options.readyTimeoutMs } : {}),
+  });
+  void app.register(studioPlugin, {
+    config: studioConfig,
+    repo: studioRepo,
+    distDir: dirs.dist,
+    ...(options.studio?.checker ? { checker: options.studio.checker } : {}),
+    rules,
+    personas,
+    today,
+    ...(oidc ? { oidc } : {}),
+    ...(options.previewSignInUrl
+      ? { previewSignIn: { url: options.previewSignInUrl, redirectParam: portal.signIn.redirectParam } }
+      : {}),
+  });
+  // This server's own cookies (an analyst's session, a sign-in under way) never leave for Orch.
+  const ownCookies = [SESSION_COOKIE, TX_COOKIE];
+  void app.register(orchProxyPlugin, { upstream: options.upstream, ownCookies });
+  void app.register(cspReportPlugin);
+  if (mode === 'sandbox') {
+    // The sandbox's pages, where the suite and QA find them: on this origin, from the same upstream.
+    void app.register(orchProxyPlugin, {
+      upstream: options.upstream,
+      ownCookies,
+      prefixes: ['/sandbox'],
+      // Its pages refuse a cross-site request themselves, as pages (it is told the browser's origin).
+      refuseCrossSite: false,
+    });
+  } else {
+    void app.register(closedPlugin, { prefixes: ['/sandbox'] });
+  }
+
+  return {
+    app,
+    server: app.server,
+    sessions,
+    rules,
+    studioRepo,
+    warm: async () => {
+      if (!options.renderPage) await renderEntry();
+    },
+    listen: async (port = 0, host = '127.0.0.1') => {
+      // The name it was told to listen on is its own (a wildcard address names no host).
+      if (!options.allowedHosts && !['0.0.0.0', '::'].includes(host)) allowedHosts.push(host);
+      await app.listen({ port, host });
+      const { address, family, port: actual } = app.server.address() as AddressInfo;
+      return `http://${family === 'IPv6' ? `[${address}]` : address}:${actual}`;
+    },
+    close: async (graceMs = 1_000) => {
+      const force = Number.isFinite(graceMs)
+        ? setTimeout(() => app.server.closeAllConnections(), graceMs)
+        : undefined;
+      try {
+        await app.close();
+      } finally {
+        clearTimeout(force);
+      }
+    },
+  };
+}
+
+/** The OpenID client's settings: the provider, the public origin its redirect comes back to, the key. */
+export function oidcSettingsOf(
+  oidc: OidcConfig,
+  site: { publicUrl?: string; cookieSecret?: string },
+): OidcSettings {
+  const { issuerUrl, ...client } = oidc;
+  return {
+    issuer: issuerUrl,
+    ...client,
+    ...(site.publicUrl ? { publicUrl: site.publicUrl } : {}),
+    ...(site.cookieSecret ? { cookieSecret: site.cookieSecret } : {}),
+  };
+}
+
+/** The composition's options for a configuration read from the environment (server/config.ts). */
+export function optionsOf(config: ServerConfig): PortalOptions {
+  const options: PortalOptions = {
+    upstream: config.upstream,
+    mode: config.mode,
+    runtimeConfig: config.runtimeConfig,
+    cspReportUri: config.cspReportUri,
+    sessions: config.sessions,
+    secureCookies: config.secureCookies,
+    serveSourcemaps: config.serveSourcemaps,
+  };
+  if (config.production) options.production = config.production;
+  if (config.previewSignInUrl) options.previewSignInUrl = config.previewSignInUrl;
+  options.logger = { level: config.logLevel };
+  if (config.rulesDir) options.rulesDir = config.rulesDir;
+  if (config.trustProxy !== undefined) options.trustProxy = config.trustProxy;
+  if (config.allowedHosts) options.allowedHosts = config.allowedHosts;
+  if (config.studio.gitDir || config.studio.requireApproval === false) {
+    const studio = readStudioConfig();
+    if (config.studio.requireApproval === false) studio.requireApproval = false;
+    options.studio = { config: studio, ...(config.studio.gitDir ? { gitDir: config.studio.gitDir } : {}) };
+  }
+  if (config.rulesRemote) {
+    const { url, fetchSeconds } = config.rulesRemote;
+    options.studio = { ...options.studio, remote: url, fetchSeconds };
+  }
+  if (config.oidc) options.oidc = oidcSettingsOf(config.oidc, config);
+  return options;
+}
