@@ -14,7 +14,7 @@
  * main.ts starts it; tests start it on port 0 (or call app.inject) with createPortalServer().
  */
 import { createHash } from 'node:crypto';
-import type { Server } from 'node:http';
+import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { basename, join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -23,6 +23,7 @@ import { AnalystSessions, type SessionLimits } from './analyst-sessions';
 import type { OidcConfig, PortalMode, ProductionConfig, ServerConfig } from './config';
 import { createFastify } from './fastify';
 import type { LoggerSettings } from './logging';
+import { PortalMetrics } from './metrics';
 import { entryLoader, type EntryServer } from './page-render';
 import { serverFolders } from './paths';
 import { loadPersonas, type Persona, type PersonaProblem } from './personas';
@@ -31,7 +32,8 @@ import cspReportPlugin from './plugins/csp-report';
 import errorsPlugin from './plugins/errors';
 import healthPlugin from './plugins/health';
 import limitsPlugin, { type RateLimits } from './plugins/limits';
-import orchProxyPlugin from './plugins/orch-proxy';
+import metricsPlugin from './plugins/metrics';
+import orchProxyPlugin, { UpstreamHealth } from './plugins/orch-proxy';
 import pagesPlugin, { type PageRenderer } from './plugins/pages';
 import rulesPlugin from './plugins/rules';
 import securityPlugin from './plugins/security';
@@ -100,6 +102,8 @@ export interface PortalOptions {
   logger?: LoggerSettings;
   /** how long readiness waits for the Orch upstream (default 2 s) */
   readyTimeoutMs?: number;
+  /** how long a call to Orch may wait for its answer before it is answered 504 (UPSTREAM_TIMEOUT_MS, 15 s) */
+  upstreamTimeoutMs?: number;
   /** where an invalid persona file is reported (default the log, or console.warn without one) */
   onPersonaProblem?: (p: PersonaProblem) => void;
   /** where a rejected rule file is reported, once per version (default the log, or console.warn) */
@@ -127,6 +131,10 @@ export interface PortalServer {
   rules: RulesCache;
   /** The rule studio's git repository of the rules folder. */
   studioRepo: RulesRepo;
+  /** what /metrics says (listenMetrics serves it) */
+  metrics: PortalMetrics;
+  /** Serves GET /metrics on a port of its own (not the portal's); resolves to its address. */
+  listenMetrics(port: number, host?: string): Promise<string>;
   /** Loads the page renderer now rather than on the first page (a server without a build: nothing). */
   warm(): Promise<void>;
   /** Starts listening (port 0 = any free port; host default 127.0.0.1); resolves to the real base URL. */
@@ -208,7 +216,17 @@ export function createPortalServer(options: PortalOptions): PortalServer {
   const renderEntry = entryLoader(dirs.dist, runtimeConfig, options.renderEntry);
   const cspReportUri = options.cspReportUri ?? (mode === 'sandbox' ? '/sandbox/csp-report' : '/csp-report');
 
+  const metrics = new PortalMetrics({
+    sessions: () => sessions.size,
+    rules: async () => ({
+      commit: await studioRepo.liveCommit().catch(() => null),
+      lastFetched: studioRepo.remote?.lastFetchedAt ?? null,
+    }),
+  });
+  const upstreamHealth = new UpstreamHealth(new URL(options.upstream).origin, app.log);
+
   app.decorate('production', production ? Object.freeze({ ...production }) : null);
+  void app.register(metricsPlugin, { metrics });
   // Shared by every route family (fastify-plugin): registered first so each family inherits them.
   void app.register(securityPlugin, {
     allowedHosts,
@@ -233,6 +251,7 @@ export function createPortalServer(options: PortalOptions): PortalServer {
           render: {
             rulesBundle: () => rules.bundle(),
             entry: renderEntry,
+            onRendered: (page, result, seconds) => metrics.rendered(page, result, seconds),
             ...(options.renderWaitMs !== undefined ? { homeCompleteMs: options.renderWaitMs } : {}),
           },
         }),
@@ -262,13 +281,19 @@ export function createPortalServer(options: PortalOptions): PortalServer {
   });
   // This server's own cookies (an analyst's session, a sign-in under way) never leave for Orch.
   const ownCookies = [SESSION_COOKIE, TX_COOKIE];
-  void app.register(orchProxyPlugin, { upstream: options.upstream, ownCookies });
+  const upstream = {
+    upstream: options.upstream,
+    ownCookies,
+    metrics,
+    health: upstreamHealth,
+    ...(options.upstreamTimeoutMs ? { timeoutMs: options.upstreamTimeoutMs } : {}),
+  };
+  void app.register(orchProxyPlugin, upstream);
   void app.register(cspReportPlugin);
   if (mode === 'sandbox') {
     // The sandbox's pages, where the suite and QA find them: on this origin, from the same upstream.
     void app.register(orchProxyPlugin, {
-      upstream: options.upstream,
-      ownCookies,
+      ...upstream,
       prefixes: ['/sandbox'],
       // Its pages refuse a cross-site request themselves, as pages (it is told the browser's origin).
       refuseCrossSite: false,
@@ -277,12 +302,36 @@ export function createPortalServer(options: PortalOptions): PortalServer {
     void app.register(closedPlugin, { prefixes: ['/sandbox'] });
   }
 
+  let metricsServer: Server | undefined;
   return {
     app,
     server: app.server,
     sessions,
     rules,
     studioRepo,
+    metrics,
+    listenMetrics: async (port, host = '127.0.0.1') => {
+      const server = createServer((req, res) => {
+        if (req.method !== 'GET' || (req.url ?? '').split('?')[0] !== '/metrics') {
+          res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' }).end('Not found: GET /metrics');
+          return;
+        }
+        metrics.text().then(
+          (text) => res.writeHead(200, { 'content-type': metrics.contentType }).end(text),
+          (e: unknown) => {
+            app.log.error({ err: e }, 'metrics could not be collected');
+            res.writeHead(500).end();
+          },
+        );
+      });
+      metricsServer = server;
+      await new Promise<void>((resolve, reject) => {
+        server.once('error', reject);
+        server.listen(port, host, resolve);
+      });
+      const { address, family, port: actual } = server.address() as AddressInfo;
+      return `http://${family === 'IPv6' ? `[${address}]` : address}:${actual}/metrics`;
+    },
     warm: async () => {
       if (!options.renderPage) await renderEntry();
     },
@@ -301,6 +350,10 @@ export function createPortalServer(options: PortalOptions): PortalServer {
         await app.close();
       } finally {
         clearTimeout(force);
+        metricsServer?.closeAllConnections();
+        await new Promise<void>((resolve) =>
+          metricsServer ? metricsServer.close(() => resolve()) : resolve(),
+        );
       }
     },
   };
@@ -333,6 +386,7 @@ export function optionsOf(config: ServerConfig): PortalOptions {
   };
   if (config.production) options.production = config.production;
   if (config.previewSignInUrl) options.previewSignInUrl = config.previewSignInUrl;
+  if (config.upstreamTimeoutMs) options.upstreamTimeoutMs = config.upstreamTimeoutMs;
   options.logger = { level: config.logLevel };
   if (config.rulesDir) options.rulesDir = config.rulesDir;
   if (config.trustProxy !== undefined) options.trustProxy = config.trustProxy;

@@ -74,6 +74,13 @@ export interface ServerConfig {
   previewSignInUrl?: string;
   /** CSP_REPORT_URI: where browsers report CSP violations (sandbox: /sandbox/csp-report, kept for tests) */
   cspReportUri: string;
+  /**
+   * METRICS_PORT and METRICS_HOST: where GET /metrics is served, apart from the portal's port (production:
+   * 9464 on 127.0.0.1 by default; the sandbox: none unless set; `off`: none)
+   */
+  metrics?: { port: number; host: string };
+  /** UPSTREAM_TIMEOUT_MS: how long a call to Orch may wait for its answer (default 15 s) */
+  upstreamTimeoutMs?: number;
   /** PORT (default 5173) */
   port: number;
   /** HOST (default 127.0.0.1 in the sandbox, 0.0.0.0 in production) */
@@ -322,6 +329,17 @@ export function readServerConfig(env: NodeJS.ProcessEnv = process.env): ServerCo
       : mode === 'sandbox'
         ? `${addresses.signInUrl}?persona=`
         : undefined;
+  const metricsPort = r.text('METRICS_PORT') ?? (mode === 'production' ? '9464' : 'off');
+  let metrics: ServerConfig['metrics'];
+  if (metricsPort !== 'off') {
+    const port = Number(metricsPort);
+    if (/^\d+$/.test(metricsPort) && port <= 65_535)
+      metrics = { port, host: r.text('METRICS_HOST') ?? '127.0.0.1' };
+    else r.problems.push(`METRICS_PORT must be a port number or off, not '${metricsPort}'`);
+  }
+  const upstreamTimeoutMs = r.positive('UPSTREAM_TIMEOUT_MS');
+  if (upstreamTimeoutMs !== undefined && upstreamTimeoutMs > 120_000)
+    r.problems.push(`UPSTREAM_TIMEOUT_MS must be at most 120000 (two minutes), not '${upstreamTimeoutMs}'`);
   const cspReportUri = readAddress(
     r,
     'CSP_REPORT_URI',
@@ -369,6 +387,8 @@ export function readServerConfig(env: NodeJS.ProcessEnv = process.env): ServerCo
     addresses,
     ...(previewSignInUrl !== undefined ? { previewSignInUrl } : {}),
     cspReportUri,
+    ...(metrics ? { metrics } : {}),
+    ...(upstreamTimeoutMs ? { upstreamTimeoutMs } : {}),
     port,
     host: r.text('HOST') ?? (mode === 'production' ? '0.0.0.0' : '127.0.0.1'),
     ...(production ? { production } : {}),

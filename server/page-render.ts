@@ -36,8 +36,10 @@ export interface PageRendererOptions {
   homeCompleteMs?: number;
   /** the pages whose first view stays the browser's (the rule studio: an analyst's tool, not a customer page) */
   browserOnly?: (path: string) => boolean;
-  /** the time-outs written into every page (sandbox/runtime-config.ts); its homeCompleteMs is the server's wait too */
+  /** the time-outs written into every page (runtime-config.ts); its homeCompleteMs is the server's wait too */
   runtimeConfig?: RuntimeConfig;
+  /** told each render's page (its route: /home), result and time until its head left */
+  onRendered?: (page: string, result: 'page' | 'redirect', seconds: number) => void;
 }
 
 const ROOT_START = '<!--ssr-root-->';
@@ -248,6 +250,9 @@ function inProcessFetch(app: FastifyInstance, req: FastifyRequest, setCookies: s
   };
 }
 
+/** A page's label for the metrics: its first segment (/home, /billing ...), so the labels stay few. */
+const pageLabel = (path: string): string => `/${(path.split('/')[1] ?? '').slice(0, 40)}`;
+
 /** The compression the browser accepts: brotli at a quality cheap enough per request, else gzip, else none. */
 function compressor(req: FastifyRequest): { encoding: string; stream: BrotliCompress | Gzip } | null {
   const accepted = String(req.headers['accept-encoding'] ?? '');
@@ -325,6 +330,7 @@ export function createPageRenderer(
     const path = new URL(req.url, 'http://portal.invalid').pathname;
     if (!page.rendered || options.browserOnly?.(path)) return sendWhole(req, reply);
 
+    const started = performance.now();
     const ssr = await entry();
     const setCookies: string[] = [];
     const fetch = inProcessFetch(options.app, req, setCookies);
@@ -344,6 +350,7 @@ export function createPageRenderer(
     for (const cookie of setCookies) void reply.header('Set-Cookie', cookie);
     // A signed-in page is the customer's alone: never stored by the browser's cache or a proxy.
     void reply.header('Cache-Control', 'private, no-store');
+    options.onRendered?.(pageLabel(path), result.kind, (performance.now() - started) / 1000);
     if (result.kind === 'redirect') return reply.redirect(result.location, 302);
 
     // The page is painted once it is whole: a first paint while the head waits for the body would be an

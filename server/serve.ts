@@ -50,6 +50,10 @@ closeWithGrace(
 
 const url = await server.listen(config.port, config.host);
 log.info(`Portal running at ${url} (${config.mode} mode)`);
+if (config.metrics) {
+  const metricsUrl = await server.listenMetrics(config.metrics.port, config.metrics.host);
+  log.info(`Metrics at ${metricsUrl} (Prometheus text format; not served on the portal's port)`);
+}
 // Started by a launcher with an IPC channel (sandbox/start.ts, a supervisor): it is told where, and its going
 // away ends this server as SIGTERM does.
 if (process.send) {

@@ -8,9 +8,10 @@
  */
 import { Readable } from 'node:stream';
 import fastifyHttpProxy from '@fastify/http-proxy';
-import type { FastifyPluginAsync, FastifyRequest, preHandlerHookHandler } from 'fastify';
+import type { FastifyBaseLogger, FastifyPluginAsync, FastifyRequest, preHandlerHookHandler } from 'fastify';
 import { BODY_LIMITS } from '../fastify';
-import { refuseCrossSite } from '../http';
+import { outcomeOf, type PortalMetrics, type UpstreamOutcome } from '../metrics';
+import { refuseCrossSite, splitUrl } from '../http';
 import { SECURITY_HEADER_NAMES } from '../security';
 
 export interface OrchProxyOptions {
@@ -27,6 +28,67 @@ export interface OrchProxyOptions {
    * own refusals, as pages where a person followed a link.
    */
   refuseCrossSite?: boolean;
+  /** how long a call may wait for the upstream's answer before it is answered 504 (UPSTREAM_TIMEOUT_MS) */
+  timeoutMs?: number;
+  /** where each call is counted (by call and outcome) with its duration */
+  metrics?: PortalMetrics;
+  /** the state of the upstream this plugin reaches, shared by the plugin's prefixes (outages logged once) */
+  health?: UpstreamHealth;
+}
+
+/** The default deadline of a call to the upstream: at most 15 s, the browser's own call time-out. */
+export const DEFAULT_UPSTREAM_TIMEOUT_MS = 15_000;
+
+/**
+ * Whether the upstream answers: an outage is logged at warn when it starts (the first call that is refused
+ * or times out) and at info when it ends (the first answer after it), never once per call.
+ */
+export class UpstreamHealth {
+  private downSince = 0;
+  constructor(
+    private readonly upstream: string,
+    private readonly log: FastifyBaseLogger,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  failed(call: string, reason: string): void {
+    if (this.downSince) return;
+    this.downSince = this.now();
+    this.log.warn({ upstream: this.upstream, call, reason }, `Orch outage: ${this.upstream} ${reason}`);
+  }
+
+  answered(): void {
+    if (!this.downSince) return;
+    const seconds = ((this.now() - this.downSince) / 1000).toFixed(1);
+    this.downSince = 0;
+    this.log.info({ upstream: this.upstream }, `Orch answers again (${this.upstream}, after ${seconds} s)`);
+  }
+
+  get down(): boolean {
+    return this.downSince !== 0;
+  }
+}
+
+/** How a call that got no answer failed: refused (or reset) is 502, no answer in time 504. */
+function failureOf(error: Error & { cause?: unknown; statusCode?: number }): {
+  status: 502 | 504;
+  outcome: 'refused' | 'timeout' | 'error';
+  reason: string;
+} {
+  const cause = (error.cause ?? {}) as { code?: string; message?: string };
+  if (
+    error.statusCode === 504 ||
+    cause.code === 'UND_ERR_HEADERS_TIMEOUT' ||
+    cause.code === 'UND_ERR_BODY_TIMEOUT'
+  )
+    return { status: 504, outcome: 'timeout', reason: 'did not answer in time' };
+  if (cause.code === 'ECONNREFUSED')
+    return { status: 502, outcome: 'refused', reason: 'refused the connection' };
+  return {
+    status: 502,
+    outcome: 'error',
+    reason: `failed (${cause.code ?? cause.message ?? error.message})`,
+  };
 }
 
 /** Headers that describe one connection, never passed from the upstream's to the browser's. */
@@ -104,6 +166,16 @@ function boundedBody(
 
 const orchProxy: FastifyPluginAsync<OrchProxyOptions> = async (app, options) => {
   const { origin } = new URL(options.upstream);
+  const timeoutMs = options.timeoutMs ?? DEFAULT_UPSTREAM_TIMEOUT_MS;
+  const health = options.health ?? new UpstreamHealth(origin, app.log);
+  const failures = new WeakMap<FastifyRequest, UpstreamOutcome>();
+  // Every call counted by how it ended, with its time (the answer's, or the failure's).
+  app.addHook('onResponse', (req, reply, done) => {
+    const outcome = failures.get(req) ?? outcomeOf(reply.statusCode);
+    if (!failures.has(req) && reply.statusCode < 500) health.answered();
+    options.metrics?.upstream(req.url, outcome, reply.elapsedTime / 1000);
+    done();
+  });
   // Every body is read here, bounded, and sent up as it came (the proxy's own pass-through is off).
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', boundedBody);
@@ -119,6 +191,20 @@ const orchProxy: FastifyPluginAsync<OrchProxyOptions> = async (app, options) => 
         return options.preHandler.call(app, req, reply, done);
       },
       replyOptions: {
+        timeout: timeoutMs,
+        // No answer: 502 (refused, reset) or 504 (nothing within the deadline), saying what failed.
+        onError: (reply, { error }) => {
+          const call = splitUrl(reply.request.url).path;
+          const failure = failureOf(error as Error & { cause?: unknown; statusCode?: number });
+          failures.set(reply.request as FastifyRequest, failure.outcome);
+          health.failed(call, failure.reason);
+          reply.log.info({ upstream: origin, call, outcome: failure.outcome }, `Orch ${failure.reason}`);
+          const what =
+            failure.status === 504
+              ? `Orch did not answer within ${timeoutMs / 1000} s`
+              : `Orch could not be reached (${failure.reason})`;
+          void reply.code(failure.status).header('Cache-Control', 'no-store').send({ error: what });
+        },
         rewriteRequestHeaders: (req, headers) => {
           const { cookie, ...rest } = headers;
           const kept = withoutCookies(cookie, options.ownCookies ?? []);

@@ -46,6 +46,8 @@ export interface RenderSettings {
   entry?: () => Promise<EntryServer>;
   /** how long a render waits for the account's calls (default: the runtime's or the portal's homeCompleteMs) */
   homeCompleteMs?: number;
+  /** told each render's page, result and time until its head left (the metrics' render histogram) */
+  onRendered?: (page: string, result: 'page' | 'redirect', seconds: number) => void;
 }
 
 export interface PagesOptions {
@@ -77,7 +79,7 @@ function rendererOf(
     const send = appPage(join(distDir, 'index.html'), runtimeConfig);
     return (req, reply) => send(req, reply);
   }
-  const { rulesBundle, entry, homeCompleteMs } = options.render;
+  const { rulesBundle, entry, homeCompleteMs, onRendered } = options.render;
   // The page's calls are answered by this server, every route family included (inject is the whole server's).
   const render = createPageRenderer({
     distDir,
@@ -85,6 +87,7 @@ function rendererOf(
     rulesBundle,
     ...(entry ? { entry } : {}),
     ...(homeCompleteMs !== undefined ? { homeCompleteMs } : {}),
+    ...(onRendered ? { onRendered } : {}),
     runtimeConfig,
     browserOnly,
   });

@@ -247,6 +247,11 @@ export class RemoteSync extends EventEmitter {
     });
   }
 
+  /** When the remote last answered a fetch (ms since the epoch), 0 if never since the start. */
+  get lastFetchedAt(): number {
+    return this.lastFetched;
+  }
+
   get reachable(): boolean {
     return this.attempted && this.error === undefined;
   }

@@ -3,14 +3,21 @@ import { CALL_TIMEOUT_MS } from '../../playwright.config';
 import { test, expect, signIn, settled } from './fixtures';
 
 /**
- * The time-outs a server sets at run time (sandbox/runtime-config.ts, docs/decisions/036): the test server
- * writes CALL_TIMEOUT_MS into every page as a JSON data block, and the portal, built once with the shipped
- * 15 s, uses it.
+ * The time-outs and addresses a server sets at run time (server/runtime-config.ts, docs/decisions/036 and
+ * 040): the test server writes CALL_TIMEOUT_MS and its addresses (the sandbox's, in sandbox mode) into every
+ * page as a JSON data block, and the portal, built once with the shipped 15 s, uses it.
  */
 const DECLINE = '/Orch/dssh/profile/declineAltTn';
 const DECLINE_FAILED = 'We were unable to decline alternate number. Please try again later';
-const bundled = (JSON.parse(readFileSync('config/portal.json', 'utf8')) as { timeouts: { callMs: number } })
-  .timeouts;
+const portal = JSON.parse(readFileSync('config/portal.json', 'utf8')) as {
+  timeouts: { callMs: number };
+  signIn: { signInUrl: string };
+  qa: { sessionInfoUrl: string };
+  jumpOuts: { paymentPlan: string };
+  preauth: { applicationKeyUrl: string };
+  chat: { widgetScriptUrl: string };
+};
+const bundled = portal.timeouts;
 
 test("every page carries the server's time-outs as data, which the strict CSP lets be", async ({
   guarded: page,
@@ -19,7 +26,17 @@ test("every page carries the server's time-outs as data, which the strict CSP le
   await settled(page);
   const block = page.locator('script#portal-runtime');
   await expect(block).toHaveAttribute('type', 'application/json');
-  expect(JSON.parse((await block.textContent()) ?? '')).toEqual({ timeouts: { callMs: CALL_TIMEOUT_MS } });
+  expect(JSON.parse((await block.textContent()) ?? '')).toEqual({
+    timeouts: { callMs: CALL_TIMEOUT_MS },
+    // Sandbox mode: config/portal.json's addresses, the sandbox's pages on this origin.
+    addresses: {
+      signInUrl: portal.signIn.signInUrl,
+      qaSessionInfoUrl: portal.qa.sessionInfoUrl,
+      paymentPlanUrl: portal.jumpOuts.paymentPlan,
+      applicationKeyUrl: portal.preauth.applicationKeyUrl,
+      chatWidgetUrl: portal.chat.widgetScriptUrl,
+    },
+  });
   // The guarded page fails the test on any CSP violation: the block is data, never run.
 });
 
