@@ -17,7 +17,7 @@ import { createHash } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { basename, join } from 'node:path';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { OidcSettings } from './analyst-auth';
 import { AnalystSessions, type SessionLimits } from './analyst-sessions';
 import type { OidcConfig, PortalMode, ProductionConfig, ServerConfig } from './config';
@@ -302,7 +302,7 @@ export function createPortalServer(options: PortalOptions): PortalServer {
     void app.register(closedPlugin, { prefixes: ['/sandbox'] });
   }
 
-  let metricsServer: Server | undefined;
+  const metricsEndpoint = metricsServer(metrics, app.log);
   return {
     app,
     server: app.server,
@@ -310,28 +310,7 @@ export function createPortalServer(options: PortalOptions): PortalServer {
     rules,
     studioRepo,
     metrics,
-    listenMetrics: async (port, host = '127.0.0.1') => {
-      const server = createServer((req, res) => {
-        if (req.method !== 'GET' || (req.url ?? '').split('?')[0] !== '/metrics') {
-          res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' }).end('Not found: GET /metrics');
-          return;
-        }
-        metrics.text().then(
-          (text) => res.writeHead(200, { 'content-type': metrics.contentType }).end(text),
-          (e: unknown) => {
-            app.log.error({ err: e }, 'metrics could not be collected');
-            res.writeHead(500).end();
-          },
-        );
-      });
-      metricsServer = server;
-      await new Promise<void>((resolve, reject) => {
-        server.once('error', reject);
-        server.listen(port, host, resolve);
-      });
-      const { address, family, port: actual } = server.address() as AddressInfo;
-      return `http://${family === 'IPv6' ? `[${address}]` : address}:${actual}/metrics`;
-    },
+    listenMetrics: (port, host) => metricsEndpoint.listen(port, host),
     warm: async () => {
       if (!options.renderPage) await renderEntry();
     },
@@ -350,12 +329,47 @@ export function createPortalServer(options: PortalOptions): PortalServer {
         await app.close();
       } finally {
         clearTimeout(force);
-        metricsServer?.closeAllConnections();
-        await new Promise<void>((resolve) =>
-          metricsServer ? metricsServer.close(() => resolve()) : resolve(),
-        );
+        await metricsEndpoint.close();
       }
     },
+  };
+}
+
+/** GET /metrics on a port of its own: a scrape target, never a page of the portal's. */
+function metricsServer(
+  metrics: PortalMetrics,
+  log: FastifyBaseLogger,
+): { listen(port: number, host?: string): Promise<string>; close(): Promise<void> } {
+  let server: Server | undefined;
+  return {
+    listen: async (port, host = '127.0.0.1') => {
+      const http = createServer((req, res) => {
+        if (req.method !== 'GET' || (req.url ?? '').split('?')[0] !== '/metrics') {
+          res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' }).end('Not found: GET /metrics');
+          return;
+        }
+        metrics.text().then(
+          (text) => res.writeHead(200, { 'content-type': metrics.contentType }).end(text),
+          (e: unknown) => {
+            log.error({ err: e }, 'metrics could not be collected');
+            res.writeHead(500).end();
+          },
+        );
+      });
+      server = http;
+      await new Promise<void>((resolve, reject) => {
+        http.once('error', reject);
+        http.listen(port, host, resolve);
+      });
+      const { address, family, port: actual } = http.address() as AddressInfo;
+      return `http://${family === 'IPv6' ? `[${address}]` : address}:${actual}/metrics`;
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        if (!server) return resolve();
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }
 

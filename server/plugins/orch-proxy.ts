@@ -70,7 +70,7 @@ export class UpstreamHealth {
 }
 
 /** How a call that got no answer failed: refused (or reset) is 502, no answer in time 504. */
-function failureOf(error: Error & { cause?: unknown; statusCode?: number }): {
+function failureOf(error: Error & { statusCode?: number }): {
   status: 502 | 504;
   outcome: 'refused' | 'timeout' | 'error';
   reason: string;
@@ -168,7 +168,7 @@ const orchProxy: FastifyPluginAsync<OrchProxyOptions> = async (app, options) => 
   const { origin } = new URL(options.upstream);
   const timeoutMs = options.timeoutMs ?? DEFAULT_UPSTREAM_TIMEOUT_MS;
   const health = options.health ?? new UpstreamHealth(origin, app.log);
-  const failures = new WeakMap<FastifyRequest, UpstreamOutcome>();
+  const failures = new WeakMap<object, UpstreamOutcome>();
   // Every call counted by how it ended, with its time (the answer's, or the failure's).
   app.addHook('onResponse', (req, reply, done) => {
     const outcome = failures.get(req) ?? outcomeOf(reply.statusCode);
@@ -195,8 +195,8 @@ const orchProxy: FastifyPluginAsync<OrchProxyOptions> = async (app, options) => 
         // No answer: 502 (refused, reset) or 504 (nothing within the deadline), saying what failed.
         onError: (reply, { error }) => {
           const call = splitUrl(reply.request.url).path;
-          const failure = failureOf(error as Error & { cause?: unknown; statusCode?: number });
-          failures.set(reply.request as FastifyRequest, failure.outcome);
+          const failure = failureOf(error);
+          failures.set(reply.request, failure.outcome);
           health.failed(call, failure.reason);
           reply.log.info({ upstream: origin, call, outcome: failure.outcome }, `Orch ${failure.reason}`);
           const what =
