@@ -50,8 +50,10 @@ const config = configOrExit();
 // A stand-in's log: what it was asked, for a developer; the portal's own log is the one that matters.
 const { log } = createFastify({ logger: { level: config.logLevel } });
 const analysts = readSandboxAnalysts();
+const portalUrl = process.env.SANDBOX_PORTAL_URL;
 const sandbox = createSandboxServer({
   analysts,
+  ...(portalUrl ? { portalUrl } : {}),
   logger: { level: config.logLevel },
   ...(config.personaDirs ? { personaDirs: config.personaDirs } : {}),
   ...(config.today ? { today: () => config.today! } : {}),
@@ -102,8 +104,7 @@ if (process.send) {
     clientSecret: client.secret,
   } satisfies SandboxMessage);
 } else {
-  const portal = process.env.SANDBOX_PORTAL_URL;
-  if (portal) await idp.register(callbacksOf(portal));
+  if (portalUrl) await idp.register(callbacksOf(portalUrl));
   log.info(`Sandbox running at ${url}; its identity provider at ${idp.issuer} (client ${client.id})`);
 }
 log.info(`${sandbox.personas.length} personas`);

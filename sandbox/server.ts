@@ -64,6 +64,11 @@ export interface SandboxOptions {
   ledger?: Partial<LedgerLimits>;
   /** overrides of config/portal.json's signIn */
   signIn?: Partial<SignInConfig>;
+  /**
+   * The portal's address when the sandbox's pages are reached at an address of their own, not through the
+   * portal (SANDBOX_PORTAL_URL): where its sign-in sends the browser after signing in.
+   */
+  portalUrl?: string;
   /** structured JSON logs (LOG_LEVEL); none when left out (tests) */
   logger?: LoggerSettings;
   /** where an invalid persona file is reported (default the log, or console.warn without one) */
@@ -148,7 +153,11 @@ export function createSandboxServer(options: SandboxOptions = {}): SandboxServer
   void app.register(toolsPlugin, {
     personas,
     analysts,
-    signIn: { path: signInPathOf(signIn.signInUrl), redirectParam: signIn.redirectParam },
+    signIn: {
+      path: signInPathOf(signIn.signInUrl),
+      redirectParam: signIn.redirectParam,
+      ...(options.portalUrl ? { portalUrl: options.portalUrl } : {}),
+    },
     today,
   });
   app.get('/healthz', { logLevel: 'warn' }, (_req, reply) => reply.send({ status: 'alive' }));

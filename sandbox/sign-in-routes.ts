@@ -21,6 +21,12 @@ export interface SignInOptions {
   /** the query parameter naming the page to go to after sign-in */
   redirectParam: string;
   personas: readonly Persona[];
+  /**
+   * The portal's origin when the sandbox is reached at an address of its own (SANDBOX_PORTAL_URL: a
+   * deployment whose sign-in is the sandbox's page on another origin): the page to go to after sign-in is the
+   * portal's. Without it, the origin the request came through (the portal's, when it proxies /sandbox).
+   */
+  portalUrl?: string;
   /** the rule studio's analysts (sandbox/analysts.json, its identity provider's accounts) */
   analysts: readonly { id: string; name: string }[];
 }
@@ -37,7 +43,7 @@ const signInRoutes: FastifyPluginCallback<SignInOptions> = (app, options, done) 
 
   const signIn = (req: FastifyRequest, reply: FastifyReply): FastifyReply => {
     const { query } = splitUrl(req.url);
-    const origin = ownOrigin(req);
+    const origin = options.portalUrl ? new URL(options.portalUrl).origin : ownOrigin(req);
     const checked = safeLocalTarget(query.get(options.redirectParam), origin);
     // The Location header carries the absolute URL that was checked; the page shows and links the path.
     const target = checked ? pathOf(checked) : '';

@@ -21,8 +21,8 @@ export interface ToolsOptions {
   personas: readonly Persona[];
   /** the rule studio's analysts (sandbox/analysts.json), offered on the sign-in page */
   analysts: readonly { id: string; name: string }[];
-  /** the sign-in page's path and its redirect parameter */
-  signIn: { path: string; redirectParam: string };
+  /** the sign-in page's path and its redirect parameter, and the portal's origin when it is not this one */
+  signIn: { path: string; redirectParam: string; portalUrl?: string };
   /** the sandbox's clock (SANDBOX_TODAY or the wall clock) */
   today: () => Date;
   /** where the browser's CSP reports are kept (default a new store) */
@@ -38,6 +38,7 @@ const tools: FastifyPluginAsync<ToolsOptions> = async (app, options) => {
   await app.register(signInRoutes, {
     path: options.signIn.path,
     redirectParam: options.signIn.redirectParam,
+    ...(options.signIn.portalUrl ? { portalUrl: options.signIn.portalUrl } : {}),
     personas,
     analysts: options.analysts,
   });
