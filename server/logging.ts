@@ -34,8 +34,41 @@ export const EMAIL_MASK = '[email]';
 /** An email address, plain or URL-encoded (alex%40mail.example). */
 const EMAIL = /[A-Za-z0-9._%+-]+(?:@|%40)[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}/gi;
 
-/** Keys whose value is a secret or a customer's address, wherever they appear. */
-const SECRET_KEY = /cookie|authori[sz]ation|password|passwd|secret|token|csrf|email|authcode|^code$|^state$/i;
+/**
+ * Keys whose value is a secret or a customer's address, wherever they appear (a query, a body, any logged
+ * object): credentials and their parts by every name they go by (test/server/logging.test.ts lists them).
+ */
+const SECRET_KEY = new RegExp(
+  [
+    'cookie',
+    'authori[sz]ation',
+    '^auth',
+    'auth$',
+    'pass(word|wd|phrase)?$',
+    'pwd',
+    'secret',
+    'token',
+    'csrf',
+    'xsrf',
+    'session',
+    '^sid$',
+    '[-_.]sid$',
+    'api[-_]?key',
+    'key$',
+    '^key',
+    'signature',
+    '^sig$',
+    'credential',
+    'otp$',
+    'nonce',
+    'verifier',
+    'email',
+    'authcode',
+    '^code$',
+    '^state$',
+  ].join('|'),
+  'i',
+);
 
 export const isSecretKey = (key: string): boolean => SECRET_KEY.test(key);
 

@@ -169,8 +169,14 @@ const orchProxy: FastifyPluginAsync<OrchProxyOptions> = async (app, options) => 
   const timeoutMs = options.timeoutMs ?? DEFAULT_UPSTREAM_TIMEOUT_MS;
   const health = options.health ?? new UpstreamHealth(origin, app.log);
   const failures = new WeakMap<object, UpstreamOutcome>();
+  // The request lines every other route writes (its routes log errors only, see below).
+  app.addHook('onRequest', (req, _reply, done) => {
+    app.log.info({ reqId: req.id, req }, 'incoming request');
+    done();
+  });
   // Every call counted by how it ended, with its time (the answer's, or the failure's).
   app.addHook('onResponse', (req, reply, done) => {
+    app.log.info({ reqId: req.id, res: reply, responseTime: reply.elapsedTime }, 'request completed');
     const outcome = failures.get(req) ?? outcomeOf(reply.statusCode);
     if (!failures.has(req) && reply.statusCode < 500) health.answered();
     options.metrics?.upstream(req.url, outcome, reply.elapsedTime / 1000);
@@ -182,6 +188,11 @@ const orchProxy: FastifyPluginAsync<OrchProxyOptions> = async (app, options) => 
   for (const prefix of options.prefixes ?? ['/Orch', '/preauth']) {
     await app.register(fastifyHttpProxy, {
       proxyPayloads: false,
+      // The proxy's own lines (each failure at warn) would flood the log in an outage: its routes log errors
+      // only, and this scope writes their request lines itself, each failure at info and the outage once at
+      // warn (UpstreamHealth).
+      disableRequestLogging: true,
+      logLevel: 'error',
       upstream: origin,
       prefix,
       rewritePrefix: prefix,
@@ -198,7 +209,10 @@ const orchProxy: FastifyPluginAsync<OrchProxyOptions> = async (app, options) => 
           const failure = failureOf(error);
           failures.set(reply.request, failure.outcome);
           health.failed(call, failure.reason);
-          reply.log.info({ upstream: origin, call, outcome: failure.outcome }, `Orch ${failure.reason}`);
+          app.log.info(
+            { reqId: reply.request.id, upstream: origin, call, outcome: failure.outcome },
+            `Orch ${failure.reason}`,
+          );
           const what =
             failure.status === 504
               ? `Orch did not answer within ${timeoutMs / 1000} s`

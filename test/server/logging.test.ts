@@ -144,6 +144,65 @@ describe('structured logs of the real server', () => {
 });
 
 describe('the scrubbing functions', () => {
+  /** Every name a credential goes by in a query or a body: each value is replaced, whatever the case. */
+  const CREDENTIAL_NAMES = [
+    'session',
+    'sessionId',
+    'JSESSIONID',
+    'sid',
+    'orch_sid',
+    'auth',
+    'authToken',
+    'basic_auth',
+    'apikey',
+    'api_key',
+    'apiKey',
+    'key',
+    'applicationKey',
+    'WirelessKey',
+    'secret',
+    'client_secret',
+    'signature',
+    'X-Amz-Signature',
+    'sig',
+    'token',
+    'access_token',
+    'id_token',
+    'refresh_token',
+    'password',
+    'passwd',
+    'pass',
+    'pwd',
+    'passphrase',
+    'credential',
+    'credentials',
+    'otp',
+    'nonce',
+    'code_verifier',
+    'csrf',
+    'xsrf-token',
+    'cookie',
+    'authorization',
+    'code',
+    'state',
+    'email',
+  ];
+
+  it.each(CREDENTIAL_NAMES)('replaces the value of %s, in a query and in a body', (name) => {
+    expect(scrubUrl(`/call?${encodeURIComponent(name)}=the-value&persona=postpaid`)).toBe(
+      `/call?${encodeURIComponent(name)}=[redacted]&persona=postpaid`,
+    );
+    expect(scrub({ [name]: 'the-value', nested: { [name]: 'the-value' } })).toEqual({
+      [name]: '[redacted]',
+      nested: { [name]: '[redacted]' },
+    });
+  });
+
+  it('keeps the harmless names it could be mistaken on', () => {
+    for (const name of ['persona', 'redirect', 'accountNumber', 'page', 'operation', 'level', 'mode', 'call'])
+      expect(scrubUrl(`/x?${name}=v`)).toBe(`/x?${name}=v`);
+  });
+
   it('keep a path and its harmless query as they are', () => {
     expect(scrubUrl('/sandbox/signin?persona=postpaid&redirect=/billing')).toBe(
       '/sandbox/signin?persona=postpaid&redirect=/billing',
