@@ -1,139 +1,168 @@
 /**
- * `npm run bench:server` (a benchmark, not a test): the sandbox server on loopback, measured from the same
- * process. Prints requests per second for the entry chunk (static, brotli accepted) and for one Orch call
- * (GET /Orch/dssh/homeEarlyInit with a session), for the rule bundle (/rules/bundle.json) and an analyst's
- * draft bundle (/rules/draft/bundle.json) by accepted encoding, the heap after 2,000 sign-ins, and the entry
- * chunk's size raw / gzip / brotli as built. Needs a build (dist/) and `node --expose-gc` for the heap figure.
+ * `npm run bench:server` (a benchmark, not a test; after the build): the portal server as production runs
+ * it (dist/server/main.js, in its own process, logging at info to a file) with the sandbox as its upstream in
+ * another process, loaded on loopback by autocannon (docs/decisions/041). In one run:
  *
- * The client is a plain keep-alive loop over node:http (a few parallel connections, bodies read and dropped):
- * autocannon's parser costs more per byte of a compressed answer than the server does, so it measured itself.
+ * - a static file (the entry chunk, brotli accepted) at full load: requests per second and the portal's CPU
+ *   per request, the reference;
+ * - a server-rendered /home of a signed-in customer at full load: requests per second, latency, and the CPU
+ *   per home of each process read from /proc, so the upstream's own cost stays apart;
+ * - the home again at half that rate: its latency (p99) when the server is not saturated;
+ * - the portal's memory (RSS) sampled through the run, to see it stay flat (BENCH_SERVER_SECONDS=600 for the
+ *   ten-minute run).
+ *
+ * It prints figures against the budgets of lib/budgets.ts, never a pass or a fail. Bounded: loopback only,
+ * BENCH_SERVER_SECONDS (default 8) per measurement, 10 connections.
  */
-import { existsSync, readFileSync, statSync } from 'node:fs';
-import { Agent, request } from 'node:http';
+import { readFileSync } from 'node:fs';
+import { cpus } from 'node:os';
 import { join } from 'node:path';
-import { createSandboxServer } from '../sandbox/server';
-import { createPortalServer } from '../server/app';
+import autocannon from 'autocannon';
+import { SERVER_BUDGETS } from '../lib/server-budgets';
 import { repoRoot } from '../lib/repo';
+import { answers, freePort, start, stopAll, type Proc } from '../lib/rehearsal/processes';
 
-const SIGN_INS = 2_000;
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
-const CONNECTIONS = 4;
-const dist = join(repoRoot, 'dist');
-const manifestFile = join(dist, '.vite', 'manifest.json');
-if (!existsSync(manifestFile)) throw new Error('dist/ is missing: run npm run build first');
-const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Record<
-  string,
-  { file: string; isEntry?: boolean }
->;
-const entry = Object.values(manifest).find((c) => c.isEntry)?.file;
-if (!entry) throw new Error('no entry chunk in the manifest');
+const SECONDS = Number(process.env.BENCH_SERVER_SECONDS ?? 8);
+const CONNECTIONS = 10;
+const PERSONA = process.env.BENCH_PERSONA ?? 'postpaid';
+const TICK_MS = 1000 / 100; // /proc's clock ticks (USER_HZ) are 100 per second on Linux
 
-const gc = (globalThis as { gc?: () => void }).gc;
-const heapMb = (): number => {
-  gc?.();
-  gc?.();
-  return process.memoryUsage().heapUsed / 1e6;
-};
+const folder = join(repoRoot, '.tmp', 'bench-server');
 
-// Loopback is one client: the per-client sign-in limit would stop the 2,000 sign-ins at 300.
-const stand = createSandboxServer({ rateLimits: { signIn: 10 * SIGN_INS } });
-const upstream = await stand.listen(0, '127.0.0.1');
-const sandbox = createPortalServer({ upstream, distDir: dist, rateLimits: { signIn: 10 * SIGN_INS } });
-const base = new URL(await sandbox.listen(0, '127.0.0.1'));
-
-async function signIn(): Promise<string> {
-  const res = await fetch(`${base.origin}/sandbox/signin?persona=multi-account`, { redirect: 'manual' });
-  await res.arrayBuffer();
-  return (res.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+/** A process's user and system CPU so far, in ms (/proc/<pid>/stat fields 14 and 15). */
+function cpuMs(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * TICK_MS;
 }
 
-/** Requests per second on `path` over SECONDS, CONNECTIONS keep-alive connections each one request at a time. */
-async function rate(
-  path: string,
+/** A process's resident memory in MB (/proc/<pid>/status VmRSS). */
+function rssMb(pid: number): number {
+  const line = readFileSync(`/proc/${pid}/status`, 'utf8')
+    .split('\n')
+    .find((l) => l.startsWith('VmRSS:'));
+  return Number(line?.replace(/\D+/g, '') ?? 0) / 1024;
+}
+
+interface Run {
+  perSecond: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  non2xx: number;
+  requests: number;
+  /** CPU per request of each process, ms */
+  cpu: Record<string, number>;
+}
+
+async function load(
+  url: string,
   headers: Record<string, string>,
-): Promise<{ perSecond: number; failed: number }> {
-  const until = Date.now() + SECONDS * 1000;
-  let done = 0;
-  let failed = 0;
-  const loop = async (): Promise<void> => {
-    const agent = new Agent({ keepAlive: true, maxSockets: 1 });
-    while (Date.now() < until) {
-      const status = await new Promise<number>((resolveStatus, reject) => {
-        const req = request({ host: base.hostname, port: base.port, path, headers, agent }, (res) => {
-          res.resume();
-          res.on('end', () => resolveStatus(res.statusCode ?? 0));
-        });
-        req.on('error', reject);
-        req.end();
-      });
-      done++;
-      if (status < 200 || status >= 300) failed++;
-    }
-    agent.destroy();
-  };
-  await Promise.all(Array.from({ length: CONNECTIONS }, loop));
-  return { perSecond: done / SECONDS, failed };
-}
-
-const kb = (file: string): string =>
-  existsSync(file) ? `${(statSync(file).size / 1024).toFixed(0)} KB` : '-';
-const entryFile = join(dist, entry);
-console.log(
-  `entry chunk ${entry}: raw ${kb(entryFile)}, gzip ${kb(`${entryFile}.gz`)}, brotli ${kb(`${entryFile}.br`)}`,
-);
-
-const before = heapMb();
-for (let i = 0; i < SIGN_INS; i += 50) await Promise.all(Array.from({ length: 50 }, signIn));
-const after = heapMb();
-console.log(
-  `heap: ${before.toFixed(1)} MB before, ${after.toFixed(1)} MB after ${SIGN_INS} sign-ins ` +
-    `(${(((after - before) * 1e6) / SIGN_INS / 1024).toFixed(1)} KB per session)${gc ? '' : ' (no --expose-gc: rough)'}`,
-);
-
-const cookie = await signIn();
-for (const [label, accept] of [
-  ['brotli accepted', 'br, gzip'],
-  ['no compression accepted', 'identity'],
-] as const) {
-  const r = await rate(`/${entry}`, { 'accept-encoding': accept });
-  console.log(`static ${entry} (${label}): ${r.perSecond.toFixed(0)} req/s, ${r.failed} failed`);
-}
-for (const [label, accept] of [
-  ['gzip accepted', 'gzip, deflate, br'],
-  ['no compression accepted', 'identity'],
-] as const) {
-  const r = await rate('/Orch/dssh/homeEarlyInit', { cookie, 'accept-encoding': accept });
-  console.log(`GET /Orch/dssh/homeEarlyInit (${label}): ${r.perSecond.toFixed(0)} req/s, ${r.failed} failed`);
-}
-
-// The rule bundle, live and an analyst's draft (the studio's preview), by what the browser accepts.
-const analyst = await (async () => {
-  const res = await fetch(`${base.origin}/sandbox/signin?analyst=ana`, { redirect: 'manual' });
-  await res.arrayBuffer();
-  const c = (res.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
-  const session = (await (
-    await fetch(`${base.origin}/studio/api/session`, { headers: { cookie: c } })
-  ).json()) as {
-    csrfToken: string;
-  };
-  const preview = await fetch(`${base.origin}/studio/api/preview`, {
-    method: 'POST',
-    headers: { cookie: c, 'content-type': 'application/json', 'x-csrf-token': session.csrfToken },
-    body: JSON.stringify({ persona: 'postpaid', files: {} }),
+  procs: Proc[],
+  overallRate?: number,
+): Promise<Run> {
+  const before = procs.map((p) => cpuMs(p.child.pid!));
+  const result = await autocannon({
+    url,
+    headers,
+    connections: CONNECTIONS,
+    duration: SECONDS,
+    ...(overallRate ? { overallRate } : {}),
   });
-  if (!preview.ok) throw new Error(`preview: ${preview.status}`);
-  return c;
-})();
-for (const [path, headers] of [
-  ['/rules/bundle.json', {}],
-  ['/rules/draft/bundle.json', { cookie: analyst }],
-] as const) {
-  for (const accept of ['br', 'gzip, deflate, br, zstd', 'identity']) {
-    const r = await rate(path, { ...headers, 'accept-encoding': accept });
-    console.log(
-      `GET ${path} (accept-encoding: ${accept}): ${r.perSecond.toFixed(0)} req/s, ${r.failed} failed`,
-    );
-  }
+  const requests = result.requests.total;
+  const cpu = Object.fromEntries(
+    procs.map((p, i) => [p.name, (cpuMs(p.child.pid!) - before[i]!) / Math.max(1, requests)]),
+  );
+  return {
+    perSecond: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.timeouts,
+    non2xx: result.non2xx,
+    requests,
+    cpu,
+  };
 }
-await sandbox.close();
-await stand.close();
+
+const f1 = (n: number): string => n.toFixed(1);
+
+async function main(): Promise<void> {
+  const manifest = JSON.parse(
+    readFileSync(join(repoRoot, 'dist', '.vite', 'manifest.json'), 'utf8'),
+  ) as Record<string, { file: string; isEntry?: boolean }>;
+  const entry = Object.values(manifest).find((c) => c.isEntry)?.file;
+  if (!entry) throw new Error('no entry chunk in dist/.vite/manifest.json: run npm run build');
+
+  const sandboxPort = await freePort();
+  const port = await freePort();
+  const env = { PATH: process.env.PATH, HOME: process.env.HOME };
+  const sandbox = start('sandbox', process.execPath, [join(repoRoot, 'dist', 'sandbox', 'main.js')], {
+    folder,
+    env: { ...env, SANDBOX_PORT: String(sandboxPort), LOG_LEVEL: 'warn' },
+  });
+  await sandbox.line(/Sandbox running at /);
+  const portal = start('portal', process.execPath, [join(repoRoot, 'dist', 'server', 'main.js')], {
+    folder,
+    env: {
+      ...env,
+      PORTAL_MODE: 'sandbox',
+      ORCH_UPSTREAM: `http://127.0.0.1:${sandboxPort}`,
+      PORT: String(port),
+      // What production logs: two lines a request, here to a file.
+      LOG_LEVEL: 'info',
+    },
+  });
+  await portal.line(/rendering with React's/);
+  const base = `http://127.0.0.1:${port}`;
+  await answers(`${base}/readyz`);
+
+  const signIn = await fetch(`${base}/sandbox/signin?persona=${PERSONA}`, { redirect: 'manual' });
+  const cookie = (signIn.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+  const homeHeaders = { cookie, 'accept-encoding': 'br' };
+  // Warm: the page renderer, the rules, the JIT.
+  for (let i = 0; i < 100; i++) await (await fetch(`${base}/home`, { headers: homeHeaders })).arrayBuffer();
+
+  const cores = cpus().length;
+  const rss: number[] = [rssMb(portal.child.pid!)];
+  const sampler = setInterval(() => rss.push(rssMb(portal.child.pid!)), 1_000);
+  const procs = [portal, sandbox];
+  const staticRun = await load(`${base}/${entry}`, { 'accept-encoding': 'br' }, procs);
+  const home = await load(`${base}/home`, homeHeaders, procs);
+  const half = await load(`${base}/home`, homeHeaders, procs, Math.max(1, Math.floor(home.perSecond / 2)));
+  clearInterval(sampler);
+
+  const b = SERVER_BUDGETS;
+  console.log(
+    `\nbench:server on ${cores} cores (load ${readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')}), ${SECONDS} s per run, ${CONNECTIONS} connections, persona ${PERSONA}`,
+  );
+  console.log(`| figure | static ${entry} | server-rendered /home | budget |`);
+  console.log('| --- | --- | --- | --- |');
+  console.log(`| requests/s (full load) | ${f1(staticRun.perSecond)} | ${f1(home.perSecond)} | |`);
+  console.log(
+    `| portal CPU per request | ${f1(staticRun.cpu.portal!)} ms | ${f1(home.cpu.portal!)} ms | home ${b.homeCpuMs} ms |`,
+  );
+  console.log(
+    `| portal requests/s per core (1000 / CPU ms) | ${f1(1000 / staticRun.cpu.portal!)} | ${f1(1000 / home.cpu.portal!)} | home ${1000 / b.homeCpuMs} |`,
+  );
+  console.log(
+    `| sandbox (upstream) CPU per request, kept apart | ${f1(staticRun.cpu.sandbox!)} ms | ${f1(home.cpu.sandbox!)} ms | |`,
+  );
+  console.log(
+    `| latency p50 / p99 (full load) | ${staticRun.p50} / ${staticRun.p99} ms | ${home.p50} / ${home.p99} ms | |`,
+  );
+  console.log(
+    `| home at half load (${f1(half.perSecond)}/s): p50 / p99 | | ${half.p50} / ${half.p99} ms | p99 ${b.homeP99HalfLoadMs} ms |`,
+  );
+  console.log(
+    `| errors, non-2xx | ${staticRun.errors}, ${staticRun.non2xx} | ${home.errors + half.errors}, ${home.non2xx + half.non2xx} | 0 |`,
+  );
+  console.log(`| home CPU / static CPU | | ${f1(home.cpu.portal! / staticRun.cpu.portal!)}x | |`);
+  console.log(
+    `| portal RSS: start / end / max | | ${f1(rss[0]!)} / ${f1(rss.at(-1)!)} / ${f1(Math.max(...rss))} MB | flat |`,
+  );
+}
+
+try {
+  await main();
+} finally {
+  await stopAll();
+}
