@@ -14,7 +14,7 @@
  * It prints figures against the budgets of lib/budgets.ts, never a pass or a fail. Bounded: loopback only,
  * BENCH_SERVER_SECONDS (default 8) per measurement, 10 connections.
  */
-import { readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
@@ -28,6 +28,7 @@ const PERSONA = process.env.BENCH_PERSONA ?? 'postpaid';
 const TICK_MS = 1000 / 100; // /proc's clock ticks (USER_HZ) are 100 per second on Linux
 
 const folder = join(repoRoot, '.tmp', 'bench-server');
+mkdirSync(folder, { recursive: true });
 
 /** A process's user and system CPU so far, in ms (/proc/<pid>/stat fields 14 and 15). */
 function cpuMs(pid: number): number {
@@ -99,7 +100,8 @@ async function main(): Promise<void> {
     folder,
     env: { ...env, SANDBOX_PORT: String(sandboxPort), LOG_LEVEL: 'warn' },
   });
-  await sandbox.line(/Sandbox running at /);
+  await answers(`http://127.0.0.1:${sandboxPort}/healthz`);
+  void sandbox;
   const portal = start('portal', process.execPath, [join(repoRoot, 'dist', 'server', 'main.js')], {
     folder,
     env: {

@@ -33,7 +33,7 @@ import errorsPlugin from './plugins/errors';
 import healthPlugin from './plugins/health';
 import limitsPlugin, { type RateLimits } from './plugins/limits';
 import metricsPlugin from './plugins/metrics';
-import orchProxyPlugin, { UpstreamHealth } from './plugins/orch-proxy';
+import orchProxyPlugin, { DEFAULT_UPSTREAM_TIMEOUT_MS, UpstreamHealth } from './plugins/orch-proxy';
 import pagesPlugin, { type PageRenderer } from './plugins/pages';
 import rulesPlugin from './plugins/rules';
 import securityPlugin from './plugins/security';
@@ -46,6 +46,7 @@ import { LOOPBACK_HOSTS, contentSecurityPolicy, type CspOrigins } from './securi
 import { readStudioConfig, type StudioConfig } from './studio/studio';
 import type { StudioChecker } from './studio/studio-check';
 import { RulesRepo } from './studio/studio-repo';
+import { UpstreamClient } from './upstream';
 import { TX_COOKIE } from './analyst-auth';
 
 export interface PortalOptions {
@@ -224,6 +225,16 @@ export function createPortalServer(options: PortalOptions): PortalServer {
     }),
   });
   const upstreamHealth = new UpstreamHealth(new URL(options.upstream).origin, app.log);
+  // This server's own cookies (an analyst's session, a sign-in under way) never leave for Orch.
+  const ownCookies = [SESSION_COOKIE, TX_COOKIE];
+  const upstreamClient = new UpstreamClient({
+    upstream: options.upstream,
+    timeoutMs: options.upstreamTimeoutMs ?? DEFAULT_UPSTREAM_TIMEOUT_MS,
+    ownCookies,
+    health: upstreamHealth,
+    metrics,
+  });
+  app.addHook('onClose', () => upstreamClient.close());
 
   app.decorate('production', production ? Object.freeze({ ...production }) : null);
   void app.register(metricsPlugin, { metrics });
@@ -252,6 +263,7 @@ export function createPortalServer(options: PortalOptions): PortalServer {
             rulesBundle: () => rules.bundle(),
             entry: renderEntry,
             onRendered: (page, result, seconds) => metrics.rendered(page, result, seconds),
+            upstream: (req, setCookies) => upstreamClient.fetchFor(req, setCookies),
             ...(options.renderWaitMs !== undefined ? { homeCompleteMs: options.renderWaitMs } : {}),
           },
         }),
@@ -279,8 +291,6 @@ export function createPortalServer(options: PortalOptions): PortalServer {
       ? { previewSignIn: { url: options.previewSignInUrl, redirectParam: portal.signIn.redirectParam } }
       : {}),
   });
-  // This server's own cookies (an analyst's session, a sign-in under way) never leave for Orch.
-  const ownCookies = [SESSION_COOKIE, TX_COOKIE];
   const upstream = {
     upstream: options.upstream,
     ownCookies,

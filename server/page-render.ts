@@ -38,6 +38,11 @@ export interface PageRendererOptions {
   browserOnly?: (path: string) => boolean;
   /** the time-outs written into every page (runtime-config.ts); its homeCompleteMs is the server's wait too */
   runtimeConfig?: RuntimeConfig;
+  /**
+   * The page's calls to Orch (/Orch, /preauth) go through this client (server/upstream.ts): straight to the
+   * upstream on the proxy's terms. Without it they are answered by this server in process (the proxy).
+   */
+  upstream?: (req: FastifyRequest, setCookies: string[]) => FetchLike;
   /** told each render's page (its route: /home), result and time until its head left */
   onRendered?: (page: string, result: 'page' | 'redirect', seconds: number) => void;
 }
@@ -333,7 +338,12 @@ export function createPageRenderer(
     const started = performance.now();
     const ssr = await entry();
     const setCookies: string[] = [];
-    const fetch = inProcessFetch(options.app, req, setCookies);
+    const local = inProcessFetch(options.app, req, setCookies);
+    const upstream = options.upstream?.(req, setCookies);
+    // Calls to Orch go to the upstream directly; the server's own addresses (an analyst's draft rules) in process.
+    const fetch: FetchLike = upstream
+      ? (input, init) => (/^\/(Orch|preauth)\//.test(input) ? upstream(input, init) : local(input, init))
+      : local;
     const origin = `${req.protocol}://${req.host}`;
     let pageAssets: PageAssets | null = null;
     const result = await ssr.render({

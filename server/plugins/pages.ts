@@ -19,6 +19,7 @@ import { createPageRenderer, type EntryServer } from '../page-render';
 import type { RuntimeConfig } from '../runtime-config';
 import { notBuiltPage, plainMessagePage } from '../html';
 import { html, json, splitUrl } from '../http';
+import type { FetchLike } from '../../src/api/client';
 
 /** What a page renderer is told about the request it answers. */
 export interface PageRequest {
@@ -46,6 +47,8 @@ export interface RenderSettings {
   entry?: () => Promise<EntryServer>;
   /** how long a render waits for the account's calls (default: the runtime's or the portal's homeCompleteMs) */
   homeCompleteMs?: number;
+  /** the page's calls to Orch, straight to the upstream (server/upstream.ts); default: in process */
+  upstream?: (req: FastifyRequest, setCookies: string[]) => FetchLike;
   /** told each render's page, result and time until its head left (the metrics' render histogram) */
   onRendered?: (page: string, result: 'page' | 'redirect', seconds: number) => void;
 }
@@ -79,7 +82,7 @@ function rendererOf(
     const send = appPage(join(distDir, 'index.html'), runtimeConfig);
     return (req, reply) => send(req, reply);
   }
-  const { rulesBundle, entry, homeCompleteMs, onRendered } = options.render;
+  const { rulesBundle, entry, homeCompleteMs, onRendered, upstream } = options.render;
   // The page's calls are answered by this server, every route family included (inject is the whole server's).
   const render = createPageRenderer({
     distDir,
@@ -88,6 +91,7 @@ function rendererOf(
     ...(entry ? { entry } : {}),
     ...(homeCompleteMs !== undefined ? { homeCompleteMs } : {}),
     ...(onRendered ? { onRendered } : {}),
+    ...(upstream ? { upstream } : {}),
     runtimeConfig,
     browserOnly,
   });

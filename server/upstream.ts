@@ -1,0 +1,152 @@
+/**
+ * The server's own calls to Orch (the page render's: the session, the profile, the account's calls), on the
+ * same terms as the browser's calls that the upstream proxy (plugins/orch-proxy.ts) takes there: the
+ * customer's cookies without this server's own, the browser's address in X-Forwarded-*, the bounded body,
+ * the deadline (504 when it passes, 502 when Orch refuses), the outage logged once (UpstreamHealth), each
+ * call counted by outcome on /metrics. They skip only what a request from outside needs and a call from
+ * inside does not: routing through this server, its hooks and request log lines, a second parse of the body.
+ *
+ * undici (the HTTP client Node's fetch and @fastify/reply-from are built on) with one keep-alive pool to the
+ * upstream's origin.
+ */
+import { Pool } from 'undici';
+import type { FastifyRequest } from 'fastify';
+import type { FetchAnswer, FetchLike } from '../src/api/client';
+import type { PortalMetrics } from './metrics';
+import { bodyLimitOf, withoutCookies, type UpstreamHealth } from './plugins/orch-proxy';
+
+const JSON_TYPE = { 'content-type': 'application/json; charset=utf-8' };
+
+/** An answer as the API client reads it (status, headers, body), without a WHATWG Response's machinery. */
+function answer(
+  status: number,
+  headers: Readonly<Record<string, string | string[] | undefined>>,
+  text: string,
+): FetchAnswer {
+  return {
+    status,
+    ok: status >= 200 && status < 300,
+    headers: {
+      get: (name) => {
+        const v = headers[name.toLowerCase()];
+        return v === undefined ? null : Array.isArray(v) ? v.join(', ') : v;
+      },
+    },
+    text: () => Promise.resolve(text),
+    json: () => Promise.resolve(JSON.parse(text) as unknown),
+  };
+}
+
+export interface UpstreamClientOptions {
+  upstream: string;
+  timeoutMs: number;
+  ownCookies: readonly string[];
+  health: UpstreamHealth;
+  metrics?: PortalMetrics;
+}
+
+export class UpstreamClient {
+  private readonly pool: Pool;
+  readonly origin: string;
+
+  constructor(private readonly options: UpstreamClientOptions) {
+    this.origin = new URL(options.upstream).origin;
+    this.pool = new Pool(this.origin, { connections: 32, keepAliveTimeout: 30_000 });
+  }
+
+  /**
+   * A fetch for the page render of `req`: its calls go to Orch with the customer's cookies; each answer's
+   * Set-Cookie headers are kept in `setCookies` for the page's own answer, as the browser would have got them.
+   */
+  fetchFor(req: FastifyRequest, setCookies: string[]): FetchLike {
+    return (input, init) => this.call(req, input, init, setCookies);
+  }
+
+  private async call(
+    req: FastifyRequest,
+    input: string,
+    init: RequestInit,
+    setCookies: string[],
+  ): Promise<FetchAnswer> {
+    const url = new URL(input, 'http://portal.invalid');
+    const path = `${url.pathname}${url.search}`;
+    const headers: Record<string, string> = {};
+    new Headers(init.headers).forEach((value, name) => (headers[name] = value));
+    const cookie = withoutCookies(req.headers.cookie, this.options.ownCookies);
+    if (cookie) headers.cookie = cookie;
+    headers['user-agent'] = 'portal-server-render';
+    headers['x-forwarded-host'] = req.host;
+    headers['x-forwarded-proto'] = req.protocol;
+    headers['x-forwarded-for'] = req.ip;
+    const body = typeof init.body === 'string' ? init.body : undefined;
+    if (body !== undefined && Buffer.byteLength(body) > bodyLimitOf(path))
+      return Response.json(
+        { error: `Request body too large: at most ${bodyLimitOf(path)} bytes here` },
+        { status: 413 },
+      );
+    const started = performance.now();
+    const seconds = (): number => (performance.now() - started) / 1000;
+    const { timeoutMs, health, metrics } = this.options;
+    try {
+      const res = await this.pool.request({
+        path,
+        method: (init.method ?? 'GET') as 'GET' | 'POST',
+        headers,
+        ...(body !== undefined ? { body } : {}),
+        headersTimeout: timeoutMs,
+        bodyTimeout: timeoutMs,
+        ...(init.signal ? { signal: init.signal } : {}),
+      });
+      const bytes = await res.body.arrayBuffer();
+      const out = new Headers();
+      for (const [name, value] of Object.entries(res.headers)) {
+        if (value === undefined) continue;
+        if (name === 'set-cookie') setCookies.push(...(Array.isArray(value) ? value : [value]));
+        else out.set(name, Array.isArray(value) ? value.join(', ') : value);
+      }
+      if (res.statusCode < 500) health.answered();
+      metrics?.upstream(
+        path,
+        res.statusCode >= 500 ? 'server_error' : res.statusCode >= 400 ? 'client_error' : 'ok',
+        seconds(),
+      );
+      return new Response(res.statusCode === 204 || res.statusCode === 304 ? null : bytes, {
+        status: res.statusCode,
+        headers: out,
+      });
+    } catch (e) {
+      const err = e as Error & { code?: string; name?: string };
+      // The render gave up on the call (its page's deadline): no answer for it, no outage of Orch's.
+      if (err.name === 'AbortError' || init.signal?.aborted) throw e;
+      const timeout = err.code === 'UND_ERR_HEADERS_TIMEOUT' || err.code === 'UND_ERR_BODY_TIMEOUT';
+      const refused = err.code === 'ECONNREFUSED';
+      const reason = timeout
+        ? 'did not answer in time'
+        : refused
+          ? 'refused the connection'
+          : `failed (${err.code ?? err.message})`;
+      health.failed(url.pathname, reason);
+      req.log.info(
+        {
+          upstream: this.origin,
+          call: url.pathname,
+          outcome: timeout ? 'timeout' : refused ? 'refused' : 'error',
+        },
+        `Orch ${reason}`,
+      );
+      metrics?.upstream(path, timeout ? 'timeout' : refused ? 'refused' : 'error', seconds());
+      const error = timeout
+        ? `Orch did not answer within ${timeoutMs / 1000} s`
+        : `Orch could not be reached (${reason})`;
+      return answer(timeout ? 504 : 502, JSON_TYPE, JSON.stringify({ error }));
+    }
+  }
+
+  /**
+   * Ends the pool once the server has drained: a call the render gave up on (past its page's wait) may still
+   * be open, and nothing waits for it any more.
+   */
+  close(): Promise<void> {
+    return this.pool.destroy();
+  }
+}
