@@ -33,7 +33,11 @@ import errorsPlugin from './plugins/errors';
 import healthPlugin from './plugins/health';
 import limitsPlugin, { type RateLimits } from './plugins/limits';
 import metricsPlugin from './plugins/metrics';
-import orchProxyPlugin, { DEFAULT_UPSTREAM_TIMEOUT_MS, UpstreamHealth } from './plugins/orch-proxy';
+import orchProxyPlugin, {
+  DEFAULT_UPSTREAM_TIMEOUT_MS,
+  UpstreamHealth,
+  type OrchProxyOptions,
+} from './plugins/orch-proxy';
 import pagesPlugin, { type PageRenderer } from './plugins/pages';
 import rulesPlugin from './plugins/rules';
 import securityPlugin from './plugins/security';
@@ -224,17 +228,7 @@ export function createPortalServer(options: PortalOptions): PortalServer {
       lastFetched: studioRepo.remote?.lastFetchedAt ?? null,
     }),
   });
-  const upstreamHealth = new UpstreamHealth(new URL(options.upstream).origin, app.log);
-  // This server's own cookies (an analyst's session, a sign-in under way) never leave for Orch.
-  const ownCookies = [SESSION_COOKIE, TX_COOKIE];
-  const upstreamClient = new UpstreamClient({
-    upstream: options.upstream,
-    timeoutMs: options.upstreamTimeoutMs ?? DEFAULT_UPSTREAM_TIMEOUT_MS,
-    ownCookies,
-    health: upstreamHealth,
-    metrics,
-  });
-  app.addHook('onClose', () => upstreamClient.close());
+  const { upstream, upstreamClient } = upstreamOf(options, app, metrics);
 
   app.decorate('production', production ? Object.freeze({ ...production }) : null);
   void app.register(metricsPlugin, { metrics });
@@ -291,13 +285,6 @@ export function createPortalServer(options: PortalOptions): PortalServer {
       ? { previewSignIn: { url: options.previewSignInUrl, redirectParam: portal.signIn.redirectParam } }
       : {}),
   });
-  const upstream = {
-    upstream: options.upstream,
-    ownCookies,
-    metrics,
-    health: upstreamHealth,
-    ...(options.upstreamTimeoutMs ? { timeoutMs: options.upstreamTimeoutMs } : {}),
-  };
   void app.register(orchProxyPlugin, upstream);
   void app.register(cspReportPlugin);
   if (mode === 'sandbox') {
@@ -342,6 +329,33 @@ export function createPortalServer(options: PortalOptions): PortalServer {
         await metricsEndpoint.close();
       }
     },
+  };
+}
+
+/**
+ * How this server reaches Orch: the proxy's options (browsers' calls) and the client of the server's own
+ * calls (the render's), sharing one health (an outage logged once), the metrics, the deadline and the rule
+ * that this server's own cookies (an analyst's session, a sign-in under way) never leave for Orch.
+ */
+function upstreamOf(
+  options: PortalOptions,
+  app: FastifyInstance,
+  metrics: PortalMetrics,
+): { upstream: OrchProxyOptions; upstreamClient: UpstreamClient } {
+  const health = new UpstreamHealth(new URL(options.upstream).origin, app.log);
+  const ownCookies = [SESSION_COOKIE, TX_COOKIE];
+  const timeoutMs = options.upstreamTimeoutMs ?? DEFAULT_UPSTREAM_TIMEOUT_MS;
+  const upstreamClient = new UpstreamClient({
+    upstream: options.upstream,
+    timeoutMs,
+    ownCookies,
+    health,
+    metrics,
+  });
+  app.addHook('onClose', () => upstreamClient.close());
+  return {
+    upstream: { upstream: options.upstream, ownCookies, metrics, health, timeoutMs },
+    upstreamClient,
   };
 }
 

@@ -90,7 +90,7 @@ export class UpstreamClient {
     try {
       const res = await this.pool.request({
         path,
-        method: (init.method ?? 'GET') as 'GET' | 'POST',
+        method: init.method === 'POST' ? 'POST' : 'GET',
         headers,
         ...(body !== undefined ? { body } : {}),
         headersTimeout: timeoutMs,
