@@ -37,7 +37,6 @@ test("the impact core runs in a Web Worker under the portal's CSP and reports wh
   page,
 }) => {
   // A worker build and 100,000 accounts decided: 22 to 29 s at a load average of 35.
-  test.setTimeout(60_000);
   const code = await workerBundle();
   // Nothing of node's may reach the browser build.
   expect(code).not.toMatch(/from ['"]node:|require\(['"](fs|path|child_process)['"]\)/);
@@ -126,7 +125,6 @@ test("the studio's worker prepares the accounts once and measures one draft afte
   page,
 }) => {
   // A worker build and 100,000 accounts decided: 22 to 29 s at a load average of 35.
-  test.setTimeout(60_000);
   const code = await workerBundle('src/features/studio/impact.worker.ts');
   const headers = { 'Content-Security-Policy': CONTENT_SECURITY_POLICY };
   await page.route(`${ORIGIN}/**`, (route) =>

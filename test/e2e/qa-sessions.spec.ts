@@ -42,7 +42,6 @@ async function saveSession(page: Page, flow: Locator, file: string): Promise<Pat
 test.describe('QA sessions captured in the browser replay in the browser', () => {
   // Each qa:replay starts a sandbox and a Chromium of its own (seconds, more on a busy machine): one replay per
   // test, each story in order on one worker, the two stories side by side.
-  test.describe.configure({ timeout: 60_000 });
 
   test.describe('a walled-garden Pay now failing (a 500 fault)', () => {
     test.describe.configure({ mode: 'serial' });

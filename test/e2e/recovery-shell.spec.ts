@@ -79,7 +79,6 @@ test.describe('unauthenticated addresses (shell spec §2)', () => {
 
   test('never show the signed-in navigation, even to a signed-in customer', async ({ guarded: page }) => {
     // A page load per address: about 20 s on a busy 2-core machine, more than half the default 30 s.
-    test.setTimeout(60_000);
     await signIn(page, 'postpaid');
     await settled(page);
     await expect(page.getByRole('button', { name: 'Sign Out' })).toBeVisible();

@@ -84,7 +84,6 @@ async function signIn(
 test('an author without the approver role is refused the approval by the page; a second analyst approves', async ({
   browser,
 }) => {
-  test.setTimeout(60_000);
   const ben = await signIn(browser, 'u-ben', 'Ben Brooks');
   // Ben saves a change through the studio's own API from his page (the editing itself is studio.e2e.ts).
   const saved = await ben.page.evaluate(async () => {

@@ -230,7 +230,6 @@ test.describe('View Bill, Moving? and Cancel Service (home spec 2.7, 4)', () => 
     guarded: page,
   }) => {
     // Four page loads, each a few seconds on a busy machine.
-    test.setTimeout(60_000);
     await signIn(page, 'late-payment');
     await settled(page);
     await panel(page).getByRole('button', { name: 'View Bill' }).click();
@@ -288,7 +287,6 @@ test.describe("the billing pages' calls under the fault switch (home spec 2.11, 
     guarded: page,
   }) => {
     // Eight page loads, each a few seconds on a busy machine.
-    test.setTimeout(60_000);
     await signIn(page, 'postpaid');
     await settled(page);
     await eachMode(page, {
@@ -314,7 +312,6 @@ test.describe("the billing pages' calls under the fault switch (home spec 2.11, 
     guarded: page,
   }) => {
     // Seven page loads, each a few seconds on a busy machine.
-    test.setTimeout(60_000);
     await signIn(page, 'prepaid');
     await settled(page);
     await eachMode(page, {

@@ -278,7 +278,6 @@ test.describe('Edit WIFI info with the acs call toggle on (a test-only served to
   test('the acs updateCredentials call saves (status 0 means success); a refusal shows its message and is logged; a time-out shows our message', async ({
     guarded: page,
   }) => {
-    test.setTimeout(60_000);
     const paths: string[] = [];
     page.on('request', (r) => paths.push(new URL(r.url()).pathname));
     await signIn(page, 'blue-marble');
