@@ -90,7 +90,7 @@ function loadLoop(
         else ok++;
       } catch (e) {
         failed.push(
-          `${path}: ${e instanceof Error ? ((e.cause as Error | undefined)?.message ?? e.message) : e}`,
+          `${path}: ${e instanceof Error ? ((e.cause as Error | undefined)?.message ?? e.message) : String(e)}`,
         );
       }
     }

@@ -58,7 +58,7 @@ export function start(
   const out = createWriteStream(log, { flags: 'a' });
   const child = spawn(command, args, {
     cwd: options.cwd ?? process.cwd(),
-    env: options.env as NodeJS.ProcessEnv,
+    env: options.env,
     detached: true,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -73,8 +73,8 @@ export function start(
       w.resolve(line);
     }
   };
-  createInterface({ input: child.stdout! }).on('line', onLine);
-  createInterface({ input: child.stderr! }).on('line', onLine);
+  createInterface({ input: child.stdout }).on('line', onLine);
+  createInterface({ input: child.stderr }).on('line', onLine);
   const exited = new Promise<number | null>((resolve) =>
     child.once('exit', (code, signal) => {
       running.delete(proc);
