@@ -228,6 +228,36 @@ interface Row {
 const traceOf = (side: Side | null | undefined, decision: string) =>
   side?.explain.find((t) => t.decision === decision);
 
+/**
+ * One decision under both rule sets; its traces (every rule and condition: hundreds of lines for the
+ * home's sections) are drawn when it is opened, so a change of a fact redraws only what is shown.
+ */
+function DecisionRow({
+  row: r,
+  sides,
+}: {
+  row: Row;
+  sides: { live: Side | null; draft: Side | null } | null;
+}) {
+  const [open, setOpen] = useState(false);
+  return (
+    <li className={r.changed ? 'studio-changed' : undefined}>
+      <details open={open} onToggle={(e) => setOpen(e.currentTarget.open)}>
+        <summary>
+          <strong>{r.decision}</strong>: {readingText(r.live)}
+          {r.changed ? ` → changed: ${readingText(r.draft)}` : ''}
+        </summary>
+        {open ? (
+          <>
+            <TraceView trace={traceOf(sides?.live, r.decision)} side="live rules" />
+            <TraceView trace={traceOf(sides?.draft, r.decision)} side="draft" />
+          </>
+        ) : null}
+      </details>
+    </li>
+  );
+}
+
 /** Every decision under the live rules and the draft, the differing ones marked, each with its traces. */
 function DecisionsPanel({
   sides,
@@ -248,16 +278,7 @@ function DecisionsPanel({
       </p>
       <ul className="studio-sim__decisions">
         {rows.map((r) => (
-          <li key={r.decision} className={r.changed ? 'studio-changed' : undefined}>
-            <details>
-              <summary>
-                <strong>{r.decision}</strong>: {readingText(r.live)}
-                {r.changed ? ` → changed: ${readingText(r.draft)}` : ''}
-              </summary>
-              <TraceView trace={traceOf(sides?.live, r.decision)} side="live rules" />
-              <TraceView trace={traceOf(sides?.draft, r.decision)} side="draft" />
-            </details>
-          </li>
+          <DecisionRow key={r.decision} row={r} sides={sides} />
         ))}
       </ul>
     </section>
