@@ -134,10 +134,10 @@ function FactsPanel(props: {
         <option value="(absent)" />
         <option value="null" />
       </datalist>
-      {factGroups(defs).map((g) => (
-        <fieldset key={g.group} className="studio-sim__group">
-          <legend>{g.group}</legend>
-          <div className="studio-sim__facts">
+      <div className="studio-sim__facts">
+        {factGroups(defs).map((g) => (
+          <fieldset key={g.group} className="studio-sim__group">
+            <legend>{g.group}</legend>
             {g.facts.map(({ name }) => (
               <SimFact
                 key={name}
@@ -148,9 +148,9 @@ function FactsPanel(props: {
                 onValue={(v) => props.onFact(name, v)}
               />
             ))}
-          </div>
-        </fieldset>
-      ))}
+          </fieldset>
+        ))}
+      </div>
     </section>
   );
 }
