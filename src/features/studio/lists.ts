@@ -1,11 +1,10 @@
 /**
  * The pending changes and the history, kept for the studio while it is open (issue 31, item 1): a tab
  * shows what is known at once and refreshes it in place; "Loading…" shows only while the first request
- * for a list runs, and a failed request says so instead of loading for ever. The studio reads the pending
- * changes once its rules are read (the server answers one request at a time: the rules first), and its start
- * page says what was sent back to the analyst.
+ * for a list runs, and a failed request says so instead of loading for ever. The pending changes are read
+ * when the studio opens (its start page says what was sent back to the analyst).
  */
-import { useCallback, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Change, StudioApi } from './api';
 import { refusalText } from './review';
 
@@ -62,17 +61,12 @@ export function useReviewLists(api: StudioApi) {
     refreshHistory();
   }, [refreshChanges, refreshHistory]);
 
-  return {
-    changes,
-    history,
-    changesState,
-    historyState,
-    refreshChanges,
-    refreshHistory,
-    refresh,
-    /** Reads the pending changes without marking the list loading (it is, from the start). */
-    fetchChanges,
-  };
+  // The pending changes are read as the studio opens (marked loading from the start).
+  useEffect(() => {
+    fetchChanges();
+  }, [fetchChanges]);
+
+  return { changes, history, changesState, historyState, refreshChanges, refreshHistory, refresh };
 }
 
 export type ReviewLists = ReturnType<typeof useReviewLists>;

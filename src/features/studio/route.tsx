@@ -117,7 +117,7 @@ function Studio({ session }: { session: StudioSession }) {
   );
 
   const [version, setVersion] = useState(0);
-  const { refreshChanges, fetchChanges } = lists;
+  const { refreshChanges } = lists;
   const reload = useCallback(() => {
     setVersion((v) => v + 1);
     refreshChanges();
@@ -136,8 +136,6 @@ function Studio({ session }: { session: StudioSession }) {
         reset(l.files);
         setRevising(null);
         setPersonas(list);
-        // The pending changes once the rules are in (the server answers one request at a time).
-        if (firstLoad.current) fetchChanges();
         // A draft kept from before a reload comes back on the live version it was made on (one step: undo
         // or discard drops it); on another version it is dropped, and the page says so.
         if (!firstLoad.current) return;
@@ -153,7 +151,7 @@ function Studio({ session }: { session: StudioSession }) {
     return () => {
       stale = true;
     };
-  }, [api, bodiesFor, version, reset, edit, analyst, fetchChanges]);
+  }, [api, bodiesFor, version, reset, edit, analyst]);
 
   // Leaving or reloading with an unsaved draft asks first; the draft is kept for a reload too, when it fits.
   const keptOk = useKeptDraft(analyst, live, draft.files, revising);
