@@ -147,6 +147,10 @@ async function start(): Promise<void> {
     started = true;
     // The page answers taps from here (tests wait for this mark, as a customer waits for a page to work).
     document.documentElement.dataset.ready = '';
+    // Real customers' web vitals reach the operator (/metrics), measured from this load on; an analyst's page
+    // (the rule studio) is not a customer's.
+    if (!pathname.startsWith('/studio'))
+      whenIdle(() => void import('./shell/vitals').then((m) => m.reportVitals(pathname)));
     if (!served) return;
     store.start();
     void resume(store, served);
