@@ -135,6 +135,14 @@ async function start(): Promise<void> {
     homeShown();
     await env.yieldToMain?.();
   }
+  // React Router numbers the first history entry (history.replaceState) when it makes its history, unless the
+  // entry has a number: done here, in a task of its own, for the router's creation is a long one already
+  // (issue 30: the replaceState was a third of it). The state is the one React Router writes itself.
+  const entry = window.history.state as { idx?: unknown } | null;
+  if (served && entry?.idx == null) {
+    window.history.replaceState({ ...entry, idx: 0 }, '');
+    await env.yieldToMain?.();
+  }
   const router = createBrowserRouter(
     routes,
     served ? { hydrationData: { loaderData: {}, actionData: null, errors: null } } : {},
@@ -154,7 +162,8 @@ async function start(): Promise<void> {
   const afterHydration = async (): Promise<void> => {
     if (served) {
       await env.yieldToMain?.();
-      store.start();
+      if (env.yieldToMain) await store.startInSteps(env.yieldToMain);
+      else store.start();
       await env.yieldToMain?.();
       void resume(store, served);
       await env.yieldToMain?.();
