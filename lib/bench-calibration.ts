@@ -39,6 +39,20 @@ export function slowdownFor(index: number, phoneIndex: number = LOW_TIER_PHONE_I
 }
 
 /**
+ * The multiplier of one Lighthouse run, from the index that run measured on this host right before its load;
+ * BENCH_CPU_SLOWDOWN or BENCH_BENCHMARK_INDEX, when set, win over it (a replay of another machine's figures).
+ */
+export function runSlowdown(measuredIndex: number, env: NodeJS.ProcessEnv = process.env): number {
+  if (env.BENCH_CPU_SLOWDOWN) {
+    const multiplier = Number(env.BENCH_CPU_SLOWDOWN);
+    if (!(multiplier >= 1)) throw new Error(`BENCH_CPU_SLOWDOWN must be a number from 1 up`);
+    return multiplier;
+  }
+  if (env.BENCH_BENCHMARK_INDEX) return slowdownFor(Number(env.BENCH_BENCHMARK_INDEX));
+  return slowdownFor(measuredIndex);
+}
+
+/**
  * Lighthouse's benchmark (a GC-heavy string loop and an array copy, half a second each) in a blank page of
  * this Chromium, `runs` times, and the multiplier of its median.
  */

@@ -4,16 +4,21 @@
  * - Lighthouse 12 (mobile, simulated throttling, Debian's Chromium) on /home for three personas, the median
  *   of three runs each: performance score, FCP, LCP, TBT, CLS, JavaScript transferred, request count, the
  *   longest critical request chain, and the data round trips before the home is complete.
+ * - The phone emulated is the same on every machine (issue 30, docs/decisions/038): each simulated Lighthouse
+ *   run is gathered unthrottled, then simulated at the CPU slowdown of the benchmark index Lighthouse measured
+ *   right before that load, divided by 264 (a low-tier phone; lib/bench-calibration.ts). The index and the
+ *   multiplier are printed with the figures; BENCH_4X=1 prints Lighthouse's fixed 4x beside them.
  * - The CPU profile of a home load by package and portal folder, and the longest task after the first
- *   paint at 4x CPU slowdown (scripts/bench-home-profile.ts, docs/decisions/038; BENCH_PROFILE=0 skips it).
+ *   paint at the calibrated slowdown (scripts/bench-home-profile.ts, docs/decisions/038; BENCH_PROFILE=0 skips
+ *   it), and the main taps' INP (scripts/bench-interactions.ts; BENCH_INP=0 skips it).
  * - Cumulative layout shift of every persona's home in Chromium (PerformanceObserver), worst first.
  *
  * It starts its own sandbox server on a free port on the built app (dist/), signs in through the sandbox
  * for each run and passes the session cookie to Lighthouse as an extra header.
  */
-import { readdirSync } from 'node:fs';
+import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { loadavg } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { BUDGETS } from '../lib/budgets';
 import { repoRoot } from '../lib/repo';
@@ -30,7 +35,13 @@ import {
 import { benchHomeProfile } from './bench-home-profile';
 import { benchInteractions } from './bench-interactions';
 import { throttling } from 'lighthouse/core/config/constants.js';
-import { LIGHTHOUSE_DEFAULT_SLOWDOWN, calibrateHost, describeCalibration } from '../lib/bench-calibration';
+import {
+  LIGHTHOUSE_DEFAULT_SLOWDOWN,
+  LOW_TIER_PHONE_INDEX,
+  calibrateHost,
+  describeCalibration,
+  runSlowdown,
+} from '../lib/bench-calibration';
 
 export { BUDGETS };
 
@@ -52,6 +63,8 @@ export interface PageLoadFigures {
   longestChain: number;
   /** the benchmark index Lighthouse measured on this host before the run (environment.benchmarkIndex) */
   benchmarkIndex: number;
+  /** the CPU slowdown the run was simulated or throttled at */
+  cpuSlowdown: number;
 }
 
 /** Over/under a budget, for the printed tables. */
@@ -116,7 +129,7 @@ async function lighthouseRun(
   base: string,
   persona: string,
   throttlingMethod: 'simulate' | 'devtools',
-  cpuSlowdownMultiplier: number,
+  slowdown: number | 'calibrated',
 ): Promise<PageLoadFigures> {
   const [{ default: lighthouse }, chromeLauncher] = await Promise.all([
     import('lighthouse'),
@@ -124,16 +137,33 @@ async function lighthouseRun(
   ]);
   const cookie = await signInCookie(base, persona);
   const chrome = await chromeLauncher.launch({ chromePath: CHROME, chromeFlags: CHROME_FLAGS });
+  const artifacts = slowdown === 'calibrated' ? mkdtempSync(join(tmpdir(), 'bench-lighthouse-')) : null;
   try {
-    const result = await lighthouse(`${base}/home`, {
+    const flags = (cpuSlowdownMultiplier: number) => ({
       port: chrome.port,
-      output: 'json',
-      logLevel: 'error',
+      output: 'json' as const,
+      logLevel: 'error' as const,
       onlyCategories: ['performance'],
       extraHeaders: { Cookie: cookie },
       throttlingMethod,
       throttling: { ...throttling.mobileSlow4G, cpuSlowdownMultiplier },
     });
+    let result;
+    if (artifacts) {
+      // Calibrated on this very run: a simulated run's load is unthrottled, and Lighthouse measures the host's
+      // benchmark index right before it. The run is gathered, then simulated at that index / 264 (the gathered
+      // settings are given the same multiplier, as Lighthouse requires of an audit of saved artifacts).
+      await lighthouse(`${base}/home`, { ...flags(LIGHTHOUSE_DEFAULT_SLOWDOWN), gatherMode: artifacts });
+      const file = join(artifacts, 'artifacts.json');
+      const saved = JSON.parse(readFileSync(file, 'utf8')) as {
+        BenchmarkIndex: number;
+        settings: { throttling: { cpuSlowdownMultiplier: number } };
+      };
+      const multiplier = runSlowdown(saved.BenchmarkIndex);
+      saved.settings.throttling.cpuSlowdownMultiplier = multiplier;
+      writeFileSync(file, JSON.stringify(saved));
+      result = await lighthouse(undefined, { ...flags(multiplier), auditMode: artifacts });
+    } else result = await lighthouse(`${base}/home`, flags(slowdown as number));
     if (!result) throw new Error('Lighthouse gave no result');
     const { lhr } = result;
     if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.message}`);
@@ -160,9 +190,11 @@ async function lighthouseRun(
       requests: items.length,
       longestChain: chainDepth(chains),
       benchmarkIndex: lhr.environment.benchmarkIndex,
+      cpuSlowdown: lhr.configSettings.throttling.cpuSlowdownMultiplier ?? NaN,
     };
   } finally {
     chrome.kill();
+    if (artifacts) rmSync(artifacts, { recursive: true, force: true });
   }
 }
 
@@ -175,7 +207,7 @@ async function pairedRuns(
   base: string,
   persona: string,
   method: 'simulate' | 'devtools',
-  slowdown: number,
+  slowdown: number | 'calibrated',
 ): Promise<[PageLoadFigures[], PageLoadFigures[]]> {
   const runs: PageLoadFigures[] = [];
   const compareRuns: PageLoadFigures[] = [];
@@ -292,19 +324,23 @@ type Figures = PageLoadFigures & { roundTrips: number };
 /** Lighthouse's simulated figures of the three personas at `slowdown`, printed as a table. */
 async function simulatedTable(
   base: string,
-  slowdown: number,
+  slowdown: number | 'calibrated',
   label: string,
 ): Promise<Array<{ persona: string; f: Figures }>> {
+  const cpu =
+    slowdown === 'calibrated'
+      ? `the CPU slowed by each run's own benchmark index / ${LOW_TIER_PHONE_INDEX}`
+      : `the CPU slowed ${slowdown.toFixed(2)}x`;
   console.log(
-    `\nLighthouse 12 on /home, ${label}: its mobile preset (a phone's screen, simulated slow 4G) with the CPU slowed ${slowdown.toFixed(2)}x (Chromium ${CHROME}), median of ${RUNS} runs${COMPARE ? `, this build's runs alternating with ${COMPARE}'s` : ''}; load average ${loadNow()}:\n`,
+    `\nLighthouse 12 on /home, ${label}: its mobile preset (a phone's screen, simulated slow 4G) with ${cpu} (Chromium ${CHROME}), median of ${RUNS} runs${COMPARE ? `, this build's runs alternating with ${COMPARE}'s` : ''}; load average ${loadNow()}:\n`,
   );
   console.log(
-    '| persona | performance | FCP (observed, server) | LCP | TBT | CLS | JS transferred | requests | longest chain | data round trips | benchmark index (Lighthouse) |',
+    '| persona | performance | FCP (observed, server) | LCP | TBT | CLS | JS transferred | requests | longest chain | data round trips | benchmark index (Lighthouse) | CPU slowdown |',
   );
-  console.log('| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |');
+  console.log('| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |');
   const all: Array<{ persona: string; f: Figures }> = [];
   const row = (label: string, f: Figures): string =>
-    `| ${label} | ${f.performance} | ${ms(f.fcpMs)} (${ms(f.observedFcpMs)}, ${Math.round(f.serverMs)} ms) | ${ms(f.lcpMs)} | ${Math.round(f.tbtMs)} ms | ${f.cls.toFixed(3)} | ${f.jsKb.toFixed(1)} KB | ${f.requests} | ${f.longestChain} | ${f.roundTrips} | ${Math.round(f.benchmarkIndex)} |`;
+    `| ${label} | ${f.performance} | ${ms(f.fcpMs)} (${ms(f.observedFcpMs)}, ${Math.round(f.serverMs)} ms) | ${ms(f.lcpMs)} | ${Math.round(f.tbtMs)} ms | ${f.cls.toFixed(3)} | ${f.jsKb.toFixed(1)} KB | ${f.requests} | ${f.longestChain} | ${f.roundTrips} | ${Math.round(f.benchmarkIndex)} | ${f.cpuSlowdown.toFixed(2)}x |`;
   for (const persona of LIGHTHOUSE_PERSONAS) {
     const [runs, compareRuns] = await pairedRuns(base, persona, 'simulate', slowdown);
     const f = { ...medianFigures(runs), roundTrips: await roundTripsOf(base, persona) };
@@ -329,7 +365,7 @@ export async function benchPageLoad(): Promise<void> {
     console.log(
       `\nThe phone emulated (calibrated low-tier phone): ${describeCalibration(calibration)}; load average ${loadNow()}.`,
     );
-    const all = await simulatedTable(sandbox.base, slowdown, 'calibrated low-tier phone');
+    const all = await simulatedTable(sandbox.base, 'calibrated', 'calibrated low-tier phone');
     console.log(
       "\n(FCP: Lighthouse's simulated figure; in brackets the first contentful paint Chromium saw on loopback, unthrottled, and the document's server response time. Lighthouse's simulation counts a high-priority script that finished before the observed paint as render-blocking (the page's scripts are fetched at low priority, docs/decisions/039), and its LCP counts every request that finished before the observed LCP, whatever its priority: on loopback that is all of the page's code. The benchmark index is the one each Lighthouse run measured before its load: it moves with the machine's load.)",
     );
@@ -341,17 +377,20 @@ export async function benchPageLoad(): Promise<void> {
         "Lighthouse's fixed 4x (not calibrated)",
       );
 
-    // The same preset with its throttling applied to the load itself: what a phone on that network sees.
+    // The same preset with its throttling applied to the load itself: what a phone on that network sees. The
+    // slowdown must be known before the load: the median index of the persona's simulated runs / 264.
     console.log(
-      `\nLighthouse 12 on /home, the same mobile preset with its throttling applied to the load (throttlingMethod devtools), CPU ${slowdown.toFixed(2)}x (calibrated), median of ${RUNS} runs; load average ${loadNow()}:\n`,
+      `\nLighthouse 12 on /home, the same mobile preset with its throttling applied to the load (throttlingMethod devtools), the CPU slowed by the median benchmark index of the persona's runs above / ${LOW_TIER_PHONE_INDEX}, median of ${RUNS} runs; load average ${loadNow()}:\n`,
     );
-    console.log('| persona | performance | FCP | LCP | TBT |');
-    console.log('| --- | --- | --- | --- | --- |');
+    console.log('| persona | performance | FCP | LCP | TBT | CPU slowdown |');
+    console.log('| --- | --- | --- | --- | --- | --- |');
     const applied: PageLoadFigures[] = [];
     const appliedRow = (label: string, f: PageLoadFigures): string =>
-      `| ${label} | ${f.performance} | ${ms(f.fcpMs)} | ${ms(f.lcpMs)} | ${Math.round(f.tbtMs)} ms |`;
+      `| ${label} | ${f.performance} | ${ms(f.fcpMs)} | ${ms(f.lcpMs)} | ${Math.round(f.tbtMs)} ms | ${f.cpuSlowdown.toFixed(2)}x |`;
     for (const persona of LIGHTHOUSE_PERSONAS) {
-      const [runs, compareRuns] = await pairedRuns(sandbox.base, persona, 'devtools', slowdown);
+      const index = all.find((a) => a.persona === persona)?.f.benchmarkIndex;
+      const perPersona = index ? runSlowdown(index) : slowdown;
+      const [runs, compareRuns] = await pairedRuns(sandbox.base, persona, 'devtools', perPersona);
       const f = medianFigures(runs);
       applied.push(f);
       if (COMPARE) {
@@ -359,8 +398,18 @@ export async function benchPageLoad(): Promise<void> {
         console.log(appliedRow(`${persona} (this build)`, f));
       } else console.log(appliedRow(persona, f));
     }
+    const span = (values: number[], digits: number): string => {
+      const [lo, hi] = [Math.min(...values), Math.max(...values)].map((v) => v.toFixed(digits));
+      return lo === hi ? lo! : `${lo} to ${hi}`;
+    };
     console.log(
-      `\nAgainst the budgets, on the calibrated low-tier phone (${slowdown.toFixed(2)}x; the worst of the three personas):\n`,
+      `\nAgainst the budgets, on the calibrated low-tier phone (each run's benchmark index / ${LOW_TIER_PHONE_INDEX}: index ${span(
+        all.map((a) => a.f.benchmarkIndex),
+        0,
+      )}, CPU slowdown ${span(
+        all.map((a) => a.f.cpuSlowdown),
+        2,
+      )}x; the worst of the ${all.length} personas):\n`,
     );
     console.log('| figure | worst | budget | |');
     console.log('| --- | --- | --- | --- |');
