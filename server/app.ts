@@ -43,6 +43,7 @@ import rulesPlugin from './plugins/rules';
 import securityPlugin from './plugins/security';
 import sessionsPlugin, { SESSION_COOKIE } from './plugins/sessions';
 import studioPlugin from './plugins/studio';
+import vitalsPlugin from './plugins/vitals';
 import { readPortalConfig } from './portal-config';
 import { RulesCache } from './rules-cache';
 import type { RuntimeConfig } from './runtime-config';
@@ -287,6 +288,7 @@ export function createPortalServer(options: PortalOptions): PortalServer {
   });
   void app.register(orchProxyPlugin, upstream);
   void app.register(cspReportPlugin);
+  void app.register(vitalsPlugin, { registry: metrics.registry });
   if (mode === 'sandbox') {
     // The sandbox's pages, where the suite and QA find them: on this origin, from the same upstream.
     void app.register(orchProxyPlugin, {
