@@ -107,5 +107,5 @@ describe('rules preview format', () => {
       "token #1 'fresh' | Thresholds (every number a rule compares a fact with) | before: tokenSecondsRemaining greaterThanInclusive 120 | after: tokenSecondsRemaining greaterThanInclusive 60\n\n" +
         '1 change against test/golden/rules-preview.md; 0 personas (—); 0 decisions (—); 1 rule and constant line\n',
     );
-  }, 30_000);
+  });
 });
