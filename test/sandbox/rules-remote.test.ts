@@ -10,9 +10,10 @@ import { mkdtempSync, renameSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RemoteStatus } from '../../server/studio/rules-remote';
+import type { RemoteStatus } from '../../server/studio/rules-sync';
 import type { Harness as SandboxServer } from './harness';
 import { readStudioConfig, type StudioConfig } from '../../server/studio/studio';
+import { createStudioChecker } from '../../server/studio/studio-check';
 import { Browser, copyRules, makeDist, start } from './harness';
 
 /** How often the servers fetch the remote here (production's default is 5 s). */
@@ -22,6 +23,7 @@ interface Pair {
   remote: string;
   a: { sandbox: SandboxServer; base: string };
   b: { sandbox: SandboxServer; base: string };
+  close(): Promise<void>;
 }
 
 function bareRemote(): string {
@@ -29,6 +31,10 @@ function bareRemote(): string {
   execFileSync('git', ['init', '--quiet', '--bare', '--initial-branch=main', remote]);
   return remote;
 }
+
+/** One pool of check threads for every server here: its thread loads the cases and personas once (seconds). */
+const checker = createStudioChecker();
+afterAll(() => checker.close());
 
 async function startPair(config?: StudioConfig): Promise<Pair> {
   const remote = bareRemote();
@@ -40,13 +46,22 @@ async function startPair(config?: StudioConfig): Promise<Pair> {
         gitDir: join(mkdtempSync(join(tmpdir(), 'studio-git-')), 'rules.git'),
         remote,
         fetchSeconds: FETCH_SECONDS,
+        checker,
         ...(config ? { config } : {}),
       },
     });
   // A seeds the empty remote with its folder; B, started after, takes the remote's version.
   const a = await server();
   const b = await server();
-  return { remote, a, b };
+  return {
+    remote,
+    a,
+    b,
+    close: async () => {
+      await a.sandbox.close();
+      await b.sandbox.close();
+    },
+  };
 }
 
 const gitLog = (remote: string, ref = 'main'): string[] =>
@@ -111,10 +126,7 @@ describe('rules shared through a git remote, approval required', () => {
   beforeAll(async () => {
     pair = await startPair();
   });
-  afterAll(async () => {
-    await pair.a.sandbox.close();
-    await pair.b.sandbox.close();
-  });
+  afterAll(() => pair.close());
 
   it('seeds an empty remote from the first server; the second serves the remote’s version', async () => {
     expect(gitLog(pair.remote)).toEqual(['The rules as the studio found them']);
@@ -221,10 +233,7 @@ describe('rules shared through a git remote, changes live without approval', () 
   beforeAll(async () => {
     pair = await startPair({ ...readStudioConfig(), requireApproval: false });
   });
-  afterAll(async () => {
-    await pair.a.sandbox.close();
-    await pair.b.sandbox.close();
-  });
+  afterAll(() => pair.close());
 
   it(
     'keeps both of two changes to different files saved at the same moment on A and B',
