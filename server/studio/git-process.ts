@@ -24,6 +24,8 @@ export interface GitCall {
   signal?: AbortSignal;
   /** output kept at most (bytes), default 64 MB */
   maxBuffer?: number;
+  /** the calls of one owner (a repository): their groups, ended together by endGroups() */
+  track?: Set<number>;
 }
 
 export interface GitOutput {
@@ -71,6 +73,11 @@ export function endAllGit(): void {
   for (const pid of running) endGroup(pid);
 }
 
+/** Ends the process groups of the calls tracked in `groups` (one repository's, as it stops). */
+export function endGroups(groups: ReadonlySet<number>): void {
+  for (const pid of groups) endGroup(pid);
+}
+
 /** How many git calls are under way (tests, metrics). */
 export function gitCallsRunning(): number {
   return running.size;
@@ -98,7 +105,10 @@ export function runGitProcess(call: GitCall): Promise<GitOutput> {
       env: gitEnv(call.env),
     });
     const pid = child.pid;
-    if (pid !== undefined) running.add(pid);
+    if (pid !== undefined) {
+      running.add(pid);
+      call.track?.add(pid);
+    }
     const out: Buffer[] = [];
     const err: Buffer[] = [];
     let size = 0;
@@ -140,7 +150,10 @@ export function runGitProcess(call: GitCall): Promise<GitOutput> {
       call.signal?.removeEventListener('abort', onAbort);
       // Whatever git started in its group (a remote helper) ends with it.
       end();
-      if (pid !== undefined) running.delete(pid);
+      if (pid !== undefined) {
+        running.delete(pid);
+        call.track?.delete(pid);
+      }
       const stderr = Buffer.concat(err).toString('utf8');
       resolve({
         code: timedOut || aborted || overflow ? -1 : code,
@@ -154,6 +167,8 @@ export function runGitProcess(call: GitCall): Promise<GitOutput> {
       err.push(Buffer.from(e.message));
       finish(-1);
     });
+    // Whatever git started in its group ends as git ends (a helper left holding a pipe would keep 'close' away).
+    child.on('exit', end);
     child.on('close', (code) => finish(code ?? -1));
     if (call.input !== undefined) child.stdin.end(call.input);
     else child.stdin.end();

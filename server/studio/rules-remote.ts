@@ -29,6 +29,15 @@ export interface RefUpdate {
 }
 
 export class RemoteUnreachable extends Error {}
+/** No answer within the time limit (the remote accepted the connection, or not, and said nothing). */
+export class RemoteTimeout extends RemoteUnreachable {
+  constructor(
+    readonly seconds: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
 /** A ref moved on the remote since it was read: fetch, re-apply, push again. */
 export class RemoteRejected extends Error {}
 /** The remote refused the push for a reason other than a moved ref: trying again will not help. */
@@ -83,6 +92,8 @@ export class RulesRemote {
   private readonly env: Record<string, string>;
   /** How many git processes it started (fetch and push). */
   processes = 0;
+  /** The process groups of its calls under way (ended when the repository stops). */
+  readonly groups = new Set<number>();
 
   constructor(
     readonly url: string,
@@ -126,16 +137,18 @@ export class RulesRemote {
       env: this.env,
       deadline: bounded ? Math.min(limit, op.deadline) : limit,
       ...(bounded ? { signal: op.signal } : {}),
+      track: this.groups,
     });
     return out;
   }
 
   private unreachable(out: GitOutput, op?: Op): Error {
     if ((out.aborted || out.timedOut) && op && !op.committed && op.expired) return op.failure();
-    const why = out.timedOut
-      ? `no answer within ${Math.round(this.timeoutMs / 1000)} s`
-      : this.say(out.stderr);
-    return new RemoteUnreachable(`${this.shown}: ${why}`);
+    if (out.timedOut) {
+      const seconds = Math.max(1, Math.round(this.timeoutMs / 1000));
+      return new RemoteTimeout(seconds, `${this.shown}: no answer within ${seconds} s`);
+    }
+    return new RemoteUnreachable(`${this.shown}: ${this.say(out.stderr)}`);
   }
 
   /** Fetches every branch of the remote into refs/remotes/rules/*, pruning what it no longer has. */

@@ -115,20 +115,24 @@ export class RemoteSync extends EventEmitter {
     const startedAt = this.now();
     this.lastAttempt = startedAt;
     this.attempted = true;
+    // Done (either way) before anyone hears of it: a caller told of a failure starts a new fetch.
+    const over = (): void => {
+      if (this.fetching === entry) this.fetching = undefined;
+    };
     const promise = this.remote.fetch().then(
-      () => this.fetched(),
+      () => {
+        over();
+        this.fetched();
+      },
       (e: unknown) => {
+        over();
         this.failed(e);
         throw e;
       },
     );
     const entry = { promise, startedAt };
     this.fetching = entry;
-    void promise
-      .catch(() => undefined)
-      .finally(() => {
-        if (this.fetching === entry) this.fetching = undefined;
-      });
+    void promise.catch(() => undefined);
     await (op ? op.race(promise, 'remote') : promise);
     return startedAt;
   }
@@ -170,15 +174,21 @@ export class RemoteSync extends EventEmitter {
   async reconcile(op: Op, startedAt: number): Promise<void> {
     // A fetch that started before this server last pushed may have missed that push: the next one will not.
     if (startedAt < this.movedAt) {
-      this.emit('synced', { ok: true });
+      this.emit('synced', { ok: true, changed: false });
       return;
     }
-    await this.undoInDoubt(op);
-    await this.mirrorPending(op);
-    await this.reconcileMain(op);
+    // One read of the refs when nothing moved (the usual fetch): no other git.
+    let refs = await this.repo.git.refs(op);
+    if (this.inDoubt.length > 0) {
+      await this.undoInDoubt(op, refs);
+      refs = await this.repo.git.refs(op);
+    }
+    const mirrored = await this.mirrorPending(op, refs);
+    const moved = await this.reconcileMain(op, refs);
     this.reconciled = true;
-    this.remember();
-    this.emit('synced', { ok: true });
+    const live = moved ?? refs.get(MAIN) ?? null;
+    if (live) this.remember(live);
+    this.emit('synced', { ok: true, changed: mirrored || moved !== null });
   }
 
   /** Calls sync() every `intervalMs`, one at a time, never holding the queue while git fetches. */
@@ -237,18 +247,11 @@ export class RemoteSync extends EventEmitter {
     this.inDoubt.push([...updates]);
   }
 
-  private async tracking(op: Op): Promise<Map<string, string>> {
-    const refs = await this.repo.git.refs(op);
-    return refs;
-  }
-
   /**
    * A push reported as failed that the remote took after all is undone (compare-and-swap back), so what an
    * analyst was told was not saved is not (issue 29 item 1).
    */
-  private async undoInDoubt(op: Op): Promise<void> {
-    if (this.inDoubt.length === 0) return;
-    const refs = await this.tracking(op);
+  private async undoInDoubt(op: Op, refs: Map<string, string>): Promise<void> {
     const pending = this.inDoubt;
     this.inDoubt = [];
     for (const updates of pending) {
@@ -275,8 +278,7 @@ export class RemoteSync extends EventEmitter {
   }
 
   /** The pending, scheduled and sent-back changes are the remote's: created, moved and removed as there. */
-  private async mirrorPending(op: Op): Promise<void> {
-    const refs = await this.tracking(op);
+  private async mirrorPending(op: Op, refs: Map<string, string>): Promise<boolean> {
     const moves: { ref: string; to: string | null; from: string }[] = [];
     for (const branch of MIRRORED) {
       const prefix = `refs/heads/${branch}`;
@@ -290,35 +292,36 @@ export class RemoteSync extends EventEmitter {
         }
       }
     }
-    if (moves.length > 0)
-      await this.repo.git.updateRefs(
-        moves.map((m) => ({ ref: m.ref, to: m.to, ...(m.from ? { from: m.from } : {}) })),
-        op,
-      );
+    if (moves.length === 0) return false;
+    await this.repo.git.updateRefs(
+      moves.map((m) => ({ ref: m.ref, to: m.to, ...(m.from ? { from: m.from } : {}) })),
+      op,
+    );
+    return true;
   }
 
-  private async reconcileMain(op: Op): Promise<void> {
-    const refs = await this.tracking(op);
+  /** Main as the remote has it (the folder written); the new live commit, or null when main did not move here. */
+  private async reconcileMain(op: Op, refs: Map<string, string>): Promise<string | null> {
     const theirs = refs.get(`${REMOTE_REFS}main`) ?? null;
     const ours = refs.get(MAIN) ?? null;
     const git = this.repo.git;
     if (!theirs) {
       // An empty remote: this server's history becomes everyone's.
       if (ours) await this.pushOrLeave([{ ref: MAIN, to: ours, from: null }], op);
-      return;
+      return null;
     }
-    if (ours === theirs) return;
+    if (ours === theirs) return null;
     if (!ours) {
       // A new server: the remote's rules replace the folder's seed.
       await this.repo.writeFolder(await this.repo.folderTree(op), theirs, op);
       await git.updateRefs([{ ref: MAIN, to: theirs, from: null }], op);
       this.emit('live', theirs);
-      return;
+      return theirs;
     }
     if (!this.reconciled && (await git.isAncestor(theirs, ours, op))) {
       // This server is ahead (history kept from before the remote was configured): publish it.
       await this.pushOrLeave([{ ref: MAIN, to: ours, from: theirs }], op);
-      return;
+      return null;
     }
     if (!(await git.isAncestor(ours, theirs, op))) {
       // Unrelated, diverged or rewound: the remote is the truth; ours is kept under refs/studio/.
@@ -327,6 +330,7 @@ export class RemoteSync extends EventEmitter {
     await this.repo.writeFolder(ours, theirs, op);
     await git.updateRefs([{ ref: MAIN, to: theirs, from: ours }], op);
     this.emit('live', theirs);
+    return theirs;
   }
 
   private async pushOrLeave(updates: RefUpdate[], op: Op): Promise<void> {
@@ -339,20 +343,18 @@ export class RemoteSync extends EventEmitter {
   }
 
   /** What this server serves was fetched (kept beside the git directory, for a restart without the remote). */
-  private remember(): void {
-    void this.repo.git
-      .rev(MAIN)
-      .then((commit) => {
-        if (!commit) return;
-        const record = { at: new Date(this.lastFetched || this.now()).toISOString(), commit };
-        const path = join(this.gitDir, FETCHED_FILE);
-        if (this.fetchedBefore?.commit === commit && Date.parse(this.fetchedBefore.at) > this.now() - 60_000)
-          return;
-        writeFileSync(`${path}.tmp`, JSON.stringify(record));
-        renameSync(`${path}.tmp`, path);
-        this.fetchedBefore = record;
-      })
-      .catch(() => undefined);
+  private remember(commit: string): void {
+    const before = this.fetchedBefore;
+    if (before?.commit === commit && Date.parse(before.at) > this.now() - 60_000) return;
+    const record = { at: new Date(this.lastFetched || this.now()).toISOString(), commit };
+    const path = join(this.gitDir, FETCHED_FILE);
+    try {
+      writeFileSync(`${path}.tmp`, JSON.stringify(record));
+      renameSync(`${path}.tmp`, path);
+      this.fetchedBefore = record;
+    } catch {
+      // Only a restart without the remote reads it: it then says it was never fetched.
+    }
   }
 
   /** Whether this server serves the shared rules, and why: ready after its first fetch, or on a version fetched before. */

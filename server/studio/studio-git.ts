@@ -53,6 +53,8 @@ export class Git {
   private readonly rawCache = new Lru<string, RawCommit>(1000);
   /** How many git processes this repository started (the bench and the tests count them). */
   processes = 0;
+  /** The process groups of its calls under way (ended when the repository stops). */
+  readonly groups = new Set<number>();
 
   constructor(
     readonly gitDir: string,
@@ -73,6 +75,7 @@ export class Git {
       ...(options.env ? { env: options.env } : {}),
       deadline: bounded ? op.deadline : Date.now() + LOCAL_MS,
       ...(bounded ? { signal: op.signal } : {}),
+      track: this.groups,
     });
     if ((out.timedOut || out.aborted) && bounded) throw op.failure();
     if (out.timedOut) throw new RepoError(503, `git ${args[0]} did not answer within ${LOCAL_MS / 1000} s`);

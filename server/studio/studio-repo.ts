@@ -149,7 +149,7 @@ export class RulesRepo extends RulesReview {
       const list = await this.scheduledNow(op);
       this.nextDue = list.length > 0 ? Date.parse(list[0]!.goLive) : null;
       return this.nextDue;
-    });
+    }, false);
   }
 
   /** The next due time known without asking git (the studio's tick compares it with its clock). */
@@ -163,7 +163,7 @@ export class RulesRepo extends RulesReview {
    */
   async prepareDue(check: Check): Promise<void> {
     if (!existsSync(join(this.gitDir, 'HEAD'))) return;
-    const list = await this.scheduled();
+    const list = await this.reading((op) => this.scheduledNow(op), false);
     for (const c of list) {
       const head = await this.liveCommit();
       if (!head || this.prepared.get(c.id)?.head === head) continue;

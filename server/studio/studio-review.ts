@@ -68,7 +68,7 @@ export class RulesReview extends RulesStore {
   }
 
   /** Changes waiting for approval, oldest first, each with its review (sent back or not). */
-  pending(): Promise<PendingChange[]> {
+  pending(fetch = true): Promise<PendingChange[]> {
     return this.reading(async (op) => {
       const refs = await this.git.refs(op);
       const ids = await this.under(PENDING, op, refs);
@@ -90,7 +90,7 @@ export class RulesReview extends RulesStore {
           },
         ];
       });
-    });
+    }, fetch);
   }
 
   /** Approved changes waiting for their go-live time, soonest first. */
@@ -485,7 +485,7 @@ export class RulesReview extends RulesStore {
   async precheckPending(check: Check): Promise<void> {
     const head = await this.liveCommit();
     if (!head) return;
-    for (const p of await this.pending()) {
+    for (const p of await this.pending(false)) {
       if (p.base !== head || this.prechecked.has(`${p.id}:${head}`)) continue;
       this.prechecked.add(`${p.id}:${head}`);
       const op = new Op(Date.now() + 20_000, false);

@@ -19,10 +19,11 @@
 import { EventEmitter } from 'node:events';
 import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { endAllGit } from './git-process';
+import { endGroups } from './git-process';
 import {
   RemoteRefused,
   RemoteRejected,
+  RemoteTimeout,
   RemoteUnreachable,
   RulesRemote,
   retryRejected,
@@ -98,6 +99,10 @@ function folderSignature(dir: string): string {
   return out.join('\n');
 }
 
+/**
+ * Emits 'live' (commit) whenever main moves here (a write, a go-live, a fetch), 'changed' whenever any ref
+ * may have moved (the scheduled changes' timer re-arms on it).
+ */
 export class RulesStore extends EventEmitter {
   private readonly tasks: Task[] = [];
   private busy = false;
@@ -132,8 +137,11 @@ export class RulesStore extends EventEmitter {
         gitDir,
       );
       if (options.log) this.remote.log = options.log;
-      // A fetch may bring changes, scheduled ones among them.
-      this.remote.on('synced', () => this.emit('changed'));
+      // A fetch may bring changes, scheduled ones among them, and a new live version.
+      this.remote.on('synced', (e: { changed?: boolean }) => {
+        if (e.changed) this.emit('changed');
+      });
+      this.remote.on('live', (commit: string) => this.emit('live', commit));
     }
   }
 
@@ -158,10 +166,11 @@ export class RulesStore extends EventEmitter {
     this.remote?.startTimer(intervalMs);
   }
 
-  /** Stops the timer and ends every git still running. */
+  /** Stops the timer and ends every git of this repository still running. */
   stop(): void {
     this.remote?.stopTimer();
-    endAllGit();
+    endGroups(this.git.groups);
+    if (this.remote) endGroups(this.remote.remote.groups);
   }
 
   /**
@@ -243,6 +252,11 @@ export class RulesStore extends EventEmitter {
         } catch (e) {
           if (e instanceof RemoteRejected)
             throw new RepoError(409, 'The shared rules kept changing while saving: try again');
+          if (e instanceof RemoteTimeout)
+            throw new RepoError(
+              503,
+              `The rules remote did not answer within ${e.seconds} s: nothing was saved. Try again in a moment (${e.message})`,
+            );
           if (e instanceof RemoteUnreachable)
             throw new RepoError(
               503,
@@ -258,11 +272,11 @@ export class RulesStore extends EventEmitter {
 
   /**
    * A read. With a remote, a fetch first when the last is over a second old, waited for briefly (an
-   * unreachable remote never holds it). Outside the queue when the folder has not changed (nothing to
+   * unreachable remote never holds it); `fetch` false for the server's own looks (the schedule). Outside the queue when the folder has not changed (nothing to
    * record): reads never wait behind a write.
    */
-  protected async reading<T>(fn: (op: Op) => Promise<T>): Promise<T> {
-    if (this.remote) await this.remote.freshen(READ_MAX_AGE_MS, READ_FETCH_WAIT_MS);
+  protected async reading<T>(fn: (op: Op) => Promise<T>, fetch = true): Promise<T> {
+    if (this.remote && fetch) await this.remote.freshen(READ_MAX_AGE_MS, READ_FETCH_WAIT_MS);
     const head = existsSync(join(this.gitDir, 'HEAD')) ? await this.git.rev(MAIN) : null;
     if (head && this.folderUnchanged(head)) {
       const op = new Op(Date.now() + this.requestTimeoutMs, false);
@@ -313,6 +327,8 @@ export class RulesStore extends EventEmitter {
       await this.git.updateRefs([...local, ...drop], op);
       op.committed = true;
     }
+    const main = updates.find((u) => u.ref === MAIN && u.to);
+    if (main) this.emit('live', main.to);
     this.emit('changed');
   }
 
