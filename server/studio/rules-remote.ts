@@ -9,10 +9,12 @@
  *   protected branch) is a `RemoteRefused`; no answer at all is a `RemoteUnreachable`.
  *
  * git runs through git-process.ts: no shell, no machine or user configuration, never prompting, under a
- * deadline after which its whole process group (git-remote-http, ssh) is ended. A user and password in the
- * remote's https address never reach git's arguments (a process list shows those to everyone): git gets the
- * address without them, and a credential helper configured through git's environment
- * (GIT_CONFIG_COUNT/KEY/VALUE) answers them from that environment. They never reach a log or a status page.
+ * deadline after which its whole process group (git-remote-http, ssh) is ended. A user and password (or a
+ * token alone, as the user) in the remote's https address never reach git's arguments (a process list shows
+ * those to everyone): git gets the address without them, and a credential helper configured through git's
+ * environment (GIT_CONFIG_COUNT/KEY/VALUE) answers them from that environment. They never reach a log or a
+ * status page. Of the server's environment only what an ssh remote needs passes (HOME for ~/.ssh,
+ * SSH_AUTH_SOCK, GIT_SSH_COMMAND).
  */
 import { runGitProcess, type GitOutput } from './git-process';
 import type { Op } from './studio-git';
@@ -55,7 +57,8 @@ export function redactRemote(url: string): string {
 export function remoteCredentials(url: string): { url: string; env: Record<string, string> } {
   if (!/^https?:\/\//i.test(url) || !URL.canParse(url)) return { url, env: {} };
   const parsed = new URL(url);
-  if (!parsed.password) return { url, env: {} };
+  // A token alone ('https://TOKEN@host/...') is a user name to git: it leaves the address all the same.
+  if (!parsed.password && !parsed.username) return { url, env: {} };
   const username = decodeURIComponent(parsed.username);
   const password = decodeURIComponent(parsed.password);
   parsed.username = '';
@@ -71,6 +74,16 @@ export function remoteCredentials(url: string): { url: string; env: Record<strin
       STUDIO_REMOTE_PASSWORD: password,
     },
   };
+}
+
+/** What an ssh remote needs from the server's environment (~/.ssh, an agent, the operator's ssh command). */
+function sshEnv(): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const k of ['HOME', 'SSH_AUTH_SOCK', 'GIT_SSH_COMMAND']) {
+    const v = process.env[k];
+    if (v) out[k] = v;
+  }
+  return out;
 }
 
 /**
@@ -103,7 +116,7 @@ export class RulesRemote {
     this.shown = redactRemote(url);
     const { url: address, env } = remoteCredentials(url);
     this.address = address;
-    this.env = env;
+    this.env = { ...sshEnv(), ...env };
   }
 
   /** git's words, first lines, the URL's credentials hidden. */
