@@ -1,9 +1,10 @@
 /**
  * The studio's writes in few git processes (issue 31 item 1, ADR 042): a save, an approval, a revert and an
  * approval for later each read the refs once, write their objects with one fast-import and move every ref
- * with one update-ref (plus one push with a remote), whatever the number of files; commits read back are
- * kept. Counted on the repository itself (its checks left out: they are tested elsewhere).
+ * with one update-ref (plus one push, and no fetch, with a remote), whatever the number of files; commits
+ * read back are kept. Counted on the repository itself (its checks left out: they are tested elsewhere).
  */
+import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -92,5 +93,51 @@ describe('git processes per studio step', { timeout: 60_000 }, () => {
       goLive: '2030-01-01T08:00:00.000Z',
       approvalNote: 'Asked by marketing',
     });
+  });
+
+  it('pushes once per write with a rules remote, and never fetches first', async () => {
+    const remoteDir = join(mkdtempSync(join(tmpdir(), 'studio-remote-')), 'rules.git');
+    execFileSync('git', ['init', '--quiet', '--bare', '--initial-branch=main', remoteDir]);
+    const repo = new RulesRepo(copyRules(), join(mkdtempSync(join(tmpdir(), 'studio-git-')), 'rules.git'), {
+      remote: remoteDir,
+    });
+    await repo.ensure();
+    const { commit, files } = await repo.live();
+    const count = async <T>(fn: () => Promise<T>) => {
+      const before = { all: repo.gitProcesses, remote: repo.remote!.remote.processes };
+      const value = await fn();
+      return {
+        value,
+        processes: repo.gitProcesses - before.all,
+        remote: repo.remote!.remote.processes - before.remote,
+      };
+    };
+    const save = await count(() =>
+      repo.propose({
+        author: ana,
+        reason: 'Two files at once',
+        base: commit,
+        files: describeAll(files, ['payment.json', 'outage.json'], 'Two.'),
+        requireApproval: true,
+        check: noProblems,
+      }),
+    );
+    expect(save.remote).toBe(1);
+    expect(save.processes).toBeLessThanOrEqual(6);
+    // The approver has the pending changes listed first (their commits read back then, and kept).
+    expect((await repo.pending()).map((c) => c.id)).toEqual([save.value.id]);
+    const approve = await count(() => repo.approve(save.value.id, ben, authorId, noProblems));
+    expect(approve.remote).toBe(1);
+    expect(approve.processes).toBeLessThanOrEqual(8);
+    // The remote has it live, and the pending change gone.
+    expect(
+      execFileSync('git', [`--git-dir=${remoteDir}`, 'show', 'main:outage.json'], { encoding: 'utf8' }),
+    ).toContain('"description": "Two. ');
+    expect(
+      execFileSync('git', [`--git-dir=${remoteDir}`, 'for-each-ref', 'refs/heads/pending/'], {
+        encoding: 'utf8',
+      }),
+    ).toBe('');
+    repo.stop();
   });
 });
