@@ -40,6 +40,23 @@ function folder(): string {
   return dir;
 }
 
+/**
+ * A repository on `url` that a first start (the usual time limits) has seeded the remote from and fetched:
+ * the test's short limits apply from its own first step, not to that start, which a busy machine may take
+ * more than a second for. Returns it and the live commit.
+ */
+async function seededOn(
+  url: string,
+  options: RulesRepoOptions,
+  log?: Logged,
+): Promise<{ repo: RulesRepo; live: string }> {
+  const dirs = { folder: folder(), gitDir: join(tmp('git-'), 'rules.git') };
+  const first = repoOn(url, {}, undefined, dirs);
+  const live = await first.ensure();
+  first.stop();
+  return { repo: repoOn(url, options, log, dirs), live };
+}
+
 const noProblems: Check = () => Promise.resolve([]);
 const ana = { name: 'Ana', email: 'ana@x', id: 'ana' };
 
@@ -52,8 +69,13 @@ interface Logged {
 
 const logged = (): Logged => ({ warn: [], info: [], all: [] });
 
-function repoOn(url: string, options: RulesRepoOptions = {}, log?: Logged): RulesRepo {
-  return new RulesRepo(folder(), join(tmp('git-'), 'rules.git'), {
+function repoOn(
+  url: string,
+  options: RulesRepoOptions = {},
+  log?: Logged,
+  dirs = { folder: folder(), gitDir: join(tmp('git-'), 'rules.git') },
+): RulesRepo {
+  return new RulesRepo(dirs.folder, dirs.gitDir, {
     remote: url,
     ...options,
     ...(log
@@ -137,18 +159,8 @@ describe('a rules remote that does not answer', { timeout: 60_000 }, () => {
 
   it("answers within the request's own deadline when it is shorter than the remote's time limit", async () => {
     const remote = await httpRemote();
-    // The server's first start (the remote seeded), with the usual deadlines.
-    const dir = folder();
-    const gitDir = join(tmp('git-'), 'rules.git');
-    const first = new RulesRepo(dir, gitDir, { remote: remote.url });
-    const live = await first.ensure();
-    first.stop();
-    // Started again with a request deadline of 2.5 s; its first fetch (not a request's) done before the test.
-    const repo = new RulesRepo(dir, gitDir, {
-      remote: remote.url,
-      requestTimeoutMs: 2_500,
-      remoteTimeoutMs: 30_000,
-    });
+    // A request deadline of 2.5 s; its first fetch (not a request's) done before the test.
+    const { repo, live } = await seededOn(remote.url, { requestTimeoutMs: 2_500, remoteTimeoutMs: 30_000 });
     await repo.remote!.sync();
     remote.hold = 'requests';
     const started = Date.now();
@@ -188,9 +200,13 @@ describe('a rules remote that does not answer', { timeout: 60_000 }, () => {
   it('undoes a push the remote took after its answer never came: what failed is not saved', async () => {
     const remote = await httpRemote();
     const log = logged();
-    const repo = repoOn(remote.url, { requestTimeoutMs: 8_000, remoteTimeoutMs: 1_500 }, log);
-    const live = await repo.ensure();
+    const { repo, live } = await seededOn(
+      remote.url,
+      { requestTimeoutMs: 8_000, remoteTimeoutMs: 1_500 },
+      log,
+    );
     expect(git(remote.dir, 'rev-parse', 'main')).toBe(live);
+    await repo.remote!.sync();
     // The remote takes the push and keeps its answer back: the save is told it failed.
     remote.hold = 'answers';
     await expect(save(repo, live, 3)).rejects.toMatchObject({
@@ -221,8 +237,7 @@ describe('a rules remote that does not answer', { timeout: 60_000 }, () => {
   it('logs an outage once at warn when it starts and at info when it ends', async () => {
     const remote = await httpRemote();
     const log = logged();
-    const repo = repoOn(remote.url, { remoteTimeoutMs: 1_000 }, log);
-    await repo.ensure();
+    const { repo } = await seededOn(remote.url, { remoteTimeoutMs: 1_000 }, log);
     remote.hold = 'requests';
     await expect(repo.remote!.sync()).rejects.toThrow(/no answer within 1 s/);
     await expect(repo.remote!.sync()).rejects.toThrow(/no answer within 1 s/);
