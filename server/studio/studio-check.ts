@@ -5,7 +5,7 @@
  * is refused here, before it is copied to a worker (the worker bounds each file again, and its nesting).
  *
  * The pool is made on the first check (a server that never sees an analyst starts no thread), keeps its
- * threads for a minute after the last check, and is closed with the server.
+ * threads for half an hour after the last check, and is closed with the server.
  */
 import { createHash } from 'node:crypto';
 import { EventEmitter } from 'node:events';
@@ -86,7 +86,9 @@ export function createStudioChecker(options: { maxThreads?: number } = {}): Stud
       // One thread, kept warm: a check costs seconds in a fresh thread (loading the rule cases and the
       // personas) and a fraction of that in a warm one; two analysts saving at once take turns.
       maxThreads: options.maxThreads ?? 1,
-      idleTimeout: 60_000,
+      // Kept for as long as an analyst edits between two saves (a fresh thread made the first save after a
+      // minute's pause cost 5 to 15 s); a server no analyst uses never starts it.
+      idleTimeout: 30 * 60_000,
     }));
   };
   async function run<T>(name: string, data: unknown): Promise<T> {
