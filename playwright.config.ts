@@ -48,7 +48,9 @@ export default defineConfig({
   reporter: process.env.CI ? [['list']] : [['list']],
   use: {
     baseURL: `http://localhost:${PORT}`,
-    trace: 'retain-on-failure',
+    // A trace records every action's snapshots and a screencast for every test, kept only if it fails: CPU
+    // that CI (which prints only the text of a failure, with its page snapshot) cannot use. Off there.
+    trace: process.env.CI ? 'off' : 'retain-on-failure',
     launchOptions: {
       executablePath: CHROMIUM_PATH,
       args: CHROMIUM_ARGS,
