@@ -1,7 +1,7 @@
 import { defineConfig, devices } from '@playwright/test';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from './lib/chromium';
+import { CHROMIUM_ARGS, HEADLESS_SHELL_PATH } from './lib/chromium';
 
-// Browser tests drive Debian's Chromium (installed by scripts/ensure-chromium.sh) against what `npm start`
+// Browser tests drive Debian's chromium-headless-shell (installed by scripts/ensure-chromium.sh) against what `npm start`
 // runs: the built portal server (dist/server/main.js, the one production runs, docs/decisions/025 and 040)
 // with the sandbox as its upstream, two processes started by dist/sandbox/start.js. Every call a page makes
 // goes through the portal's upstream proxy, as in production.
@@ -52,7 +52,7 @@ export default defineConfig({
     // that CI (which prints only the text of a failure, with its page snapshot) cannot use. Off there.
     trace: process.env.CI ? 'off' : 'retain-on-failure',
     launchOptions: {
-      executablePath: CHROMIUM_PATH,
+      executablePath: HEADLESS_SHELL_PATH,
       args: CHROMIUM_ARGS,
     },
   },

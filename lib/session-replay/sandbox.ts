@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { chromium, type Browser } from '@playwright/test';
 import { repoRoot as ROOT } from '../repo';
 import { Unrunnable } from './session';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../chromium';
+import { CHROMIUM_ARGS, CHROMIUM_PATH, HEADLESS_SHELL_PATH } from '../chromium';
 
 /**
  * Starts the portal with its sandbox as `npm start` does (dist/sandbox/start.js: the built portal and the
@@ -70,10 +70,10 @@ export async function stopSandbox(child: ChildProcess): Promise<void> {
   clearTimeout(timer);
 }
 
-/** Chromium as the sandbox's tests run it (headed with --headed, to watch a replay). */
+/** Chromium as the browser tests run it: the headless shell, or the full browser with --headed to watch. */
 export function launchBrowser(headed: boolean): Promise<Browser> {
   return chromium.launch({
-    executablePath: CHROMIUM_PATH,
+    executablePath: headed ? CHROMIUM_PATH : HEADLESS_SHELL_PATH,
     headless: !headed,
     args: CHROMIUM_ARGS,
   });
