@@ -18,7 +18,7 @@ import { appPage } from './app-page';
 import { withRuntimeConfig, type RuntimeConfig } from './runtime-config';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { FetchLike } from '../src/api/client';
-import type { Runtime } from '../src/engine/runtime';
+import type { AccountRuntime } from '../src/engine/rollout-runtime';
 
 /** What the server-rendering bundle (dist/server/entry-server.js, built from src/entry-server.tsx) exports. */
 export type EntryServer = typeof import('../src/entry-server');
@@ -309,9 +309,9 @@ export function createPageRenderer(
   const homeCompleteMs = options.homeCompleteMs ?? runtimeConfig.timeouts?.homeCompleteMs;
   const assets = manifestReader(options.distDir);
   const entry = options.entry ?? entryLoader(options.distDir, runtimeConfig);
-  let live: { bundle: string; runtime: Promise<Runtime> } | null = null;
+  let live: { bundle: string; runtime: Promise<AccountRuntime> } | null = null;
 
-  const runtimeFor = async (ssr: EntryServer, search: string, fetch: FetchLike): Promise<Runtime> => {
+  const runtimeFor = async (ssr: EntryServer, search: string, fetch: FetchLike): Promise<AccountRuntime> => {
     const url = new URLSearchParams(search).get('rules') === 'draft' ? '/rules/draft/bundle.json' : null;
     // An analyst's draft is theirs alone: read through their own session, never kept.
     if (url) return ssr.loadRuntime(fetch, url);
