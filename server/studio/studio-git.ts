@@ -40,6 +40,8 @@ export interface CommitInfo {
   problems?: string[];
   /** When an approved change goes (or went) live, for a scheduled one (ISO). */
   goLive?: string;
+  /** A rollout's share set by this commit (trailers `Rollout-Share`, `Rollout-Set-By`; decision 044). */
+  rollout?: { share: number; setBy: string };
   /** Files it changes, relative to the rules folder ('prepaid-card.json', 'cases/x.cases.json'). */
   files: string[];
   /** What it changes, one line per rule, in an analyst's words. */
@@ -180,13 +182,19 @@ export class Git {
   }
 
   /** Writes blobs and a tree: `base`'s tree with `files` replaced, in a temporary index. */
-  async writeTree(base: string, files: Readonly<Record<string, string>>): Promise<string> {
+  /** `base`'s tree with `files` written; a file given as null is removed (a rollout ended, decision 044). */
+  async writeTree(base: string, files: Readonly<Record<string, string | null>>): Promise<string> {
     const dir = mkdtempSync(join(tmpdir(), 'studio-index-'));
     const env = { GIT_INDEX_FILE: join(dir, 'index') };
     try {
       await this.run(['read-tree', base], { env });
       const lines: string[] = [];
       for (const [path, text] of Object.entries(files)) {
+        if (text === null) {
+          // update-index's way of removing a path: mode 0 and the null object id.
+          lines.push(`0 ${'0'.repeat(40)}\t${path}`);
+          continue;
+        }
         const sha = (await this.run(['hash-object', '-w', '--stdin'], { input: text })).trim();
         lines.push(`${FILE_MODE} ${sha}\t${path}`);
       }
@@ -301,6 +309,9 @@ export class Git {
       ...(check === 'valid' || check === 'rejected' ? { check } : {}),
       ...(Array.isArray(problems) ? { problems: problems.filter((p) => typeof p === 'string') } : {}),
       ...(t.has('Go-live') ? { goLive: t.get('Go-live')! } : {}),
+      ...(t.has('Rollout-Share')
+        ? { rollout: { share: Number(t.get('Rollout-Share')), setBy: t.get('Rollout-Set-By') ?? '' } }
+        : {}),
       files,
       // A first version describes nothing: it is where the history starts.
       lines: parent ? describeChange(pick(before), pick(after), files) : [],

@@ -29,6 +29,15 @@ import { join } from 'node:path';
 import type { RefUpdate } from './rules-remote';
 import { RepoError, trailersOf, type CommitInfo, type Person } from './studio-git';
 import {
+  endRollout,
+  listRollouts,
+  setRolloutShare,
+  startRollout,
+  type RolloutInfo,
+  type RolloutOps,
+  type RolloutStart,
+} from './studio-rollouts';
+import {
   MAIN,
   PENDING,
   problemsTrailer,
@@ -40,6 +49,7 @@ import {
 
 export { RepoError, type CommitInfo, type Person } from './studio-git';
 export type { Check, RulesRepoOptions } from './studio-store';
+export type { RolloutInfo, RolloutStart } from './studio-rollouts';
 
 export interface PendingChange extends CommitInfo {
   /** The live version it was made on. */
@@ -56,6 +66,7 @@ export interface ScheduledChange extends CommitInfo {
 export type Actor = Person & { id: string };
 
 const SCHEDULED = 'refs/heads/scheduled/';
+
 /** A reviewer's comment on a pending change: the sent-back event, a branch so a remote shares it. */
 const SENT_BACK = 'refs/heads/sent-back/';
 
@@ -148,7 +159,7 @@ export class RulesRepo extends RulesStore {
    * The files a change at `base` writes, checked against what went live since: 409 on the same file, "The
    * live rules changed since <since> (<files>): <then>".
    */
-  private async rebase(
+  protected async rebase(
     base: string,
     head: string,
     paths: readonly string[],
@@ -165,7 +176,7 @@ export class RulesRepo extends RulesStore {
   }
 
   /** Refuses with 422 and every problem when `check` finds any. */
-  private static async checked(
+  protected static async checked(
     check: Check,
     files: Record<string, string>,
     changed: string[],
@@ -305,10 +316,13 @@ export class RulesRepo extends RulesStore {
     authorId: (c: CommitInfo) => string | undefined,
     check: Check,
     goLiveAt?: string,
+    rollout?: RolloutStart,
   ): Promise<string> {
     return this.writing(async () => {
       const head = await this.ensureNow();
       const { ref, info } = await this.mustPending(id);
+      if (rollout && goLiveAt)
+        throw new RepoError(400, 'Approve for a share of accounts now, or for everyone at a time: not both');
       if (authorId(info) === approver.id)
         throw new RepoError(403, 'A second analyst must approve this change: its author cannot');
       if (await this.git.rev(`${SENT_BACK}${info.id.slice(0, 12)}`))
@@ -316,7 +330,18 @@ export class RulesRepo extends RulesStore {
       const base = (await this.git.run(['rev-parse', `${info.id}^`])).trim();
       await this.rebase(base, head, info.files, 'this change was made', 'withdraw it and make it again');
       const changed = await this.changedOf(info);
-      await RulesRepo.checked(check, { ...(await this.git.filesOf(head)), ...changed }, Object.keys(changed));
+      const headFiles = await this.git.filesOf(head);
+      await RulesRepo.checked(check, { ...headFiles, ...changed }, Object.keys(changed));
+      if (rollout)
+        return startRollout(this.rolloutOps(), {
+          head,
+          pendingRef: ref,
+          info,
+          changed,
+          headFiles,
+          approver,
+          rollout,
+        });
       const tree = await this.git.writeTree(head, changed);
       const body = (await this.git.run(['show', '-s', '--format=%B', info.id])).trimEnd();
       const trailers = Object.fromEntries(trailersOf(body));
@@ -339,7 +364,7 @@ export class RulesRepo extends RulesStore {
   }
 
   /** The texts of the files a commit changes (those it removes are not a change the studio makes). */
-  private async changedOf(info: CommitInfo): Promise<Record<string, string>> {
+  protected async changedOf(info: CommitInfo): Promise<Record<string, string>> {
     const texts = await this.git.blobs(info.files.map((f) => `${info.id}:${f}`));
     return Object.fromEntries(info.files.flatMap((f, i) => (texts[i] === undefined ? [] : [[f, texts[i]]])));
   }
@@ -516,5 +541,36 @@ export class RulesRepo extends RulesStore {
       }
       return null;
     });
+  }
+
+  /** What the rollouts (studio-rollouts.ts) do to the repository, bound to it. */
+  private rolloutOps(): RolloutOps {
+    return {
+      git: this.git,
+      moveRefs: (updates) => this.moveRefs(updates),
+      writeFolder: (from, to) => this.writeFolder(from, to),
+      rebase: (base, head, paths, since, then) => this.rebase(base, head, paths, since, then),
+      changedOf: (info) => this.changedOf(info),
+      checked: (check, files, changed) => RulesRepo.checked(check, files, changed),
+    };
+  }
+
+  /** The rollouts on main (decision 044). */
+  rollouts(): Promise<RolloutInfo[]> {
+    return this.reading(async () => listRollouts(this.git, await this.ensureNow()));
+  }
+
+  /** Raises or lowers a rollout's share, recorded with who set it and why. */
+  setShare(change: string, share: number, who: Actor, reason: string, setAt: string): Promise<string> {
+    return this.writing(async () =>
+      setRolloutShare(this.rolloutOps(), await this.ensureNow(), { change, share, who, reason, setAt }),
+    );
+  }
+
+  /** Ends a rollout (everyone on the live rules), or completes it (the change live for everyone). */
+  endRollout(change: string, who: Actor, reason: string, complete: boolean, check: Check): Promise<string> {
+    return this.writing(async () =>
+      endRollout(this.rolloutOps(), await this.ensureNow(), { change, who, reason, complete, check }),
+    );
   }
 }

@@ -19,7 +19,7 @@ import type { AnalystIdentity, AnalystRoles } from '../analyst-auth';
 import { csrfMatches, json, type StudioConfig } from './studio-access';
 import { createStudioChecker, type StudioChecker } from './studio-check';
 import { registerStudioPage } from './studio-page';
-import { RepoError, RulesRepo, type CommitInfo } from './studio-repo';
+import { RepoError, RulesRepo, type CommitInfo, type RolloutStart } from './studio-repo';
 
 export { readStudioConfig, type StudioConfig } from './studio-access';
 
@@ -418,9 +418,15 @@ function registerReview(deps: StudioDeps, ctx: StudioContext): void {
     const who = writer(req, reply, 'approver');
     if (!who) return reply;
     return attempt(reply, async () => {
-      const goLive = goLiveOf(bodyOf(req), deps.today());
-      const id = await repo.approve(req.params.id, who, byEmail, check, goLive);
-      return { id, ...(goLive ? { scheduled: goLive } : {}) };
+      const body = bodyOf(req);
+      const goLive = goLiveOf(body, deps.today());
+      const share = body.share === undefined || body.share === null ? undefined : shareOf(body);
+      const rollout =
+        share === undefined
+          ? undefined
+          : await rolloutStart(repo, req.params.id, share, isoNow(deps.today()));
+      const id = await repo.approve(req.params.id, who, byEmail, check, goLive, rollout);
+      return { id, ...(goLive ? { scheduled: goLive } : {}), ...(share !== undefined ? { share } : {}) };
     });
   });
 
@@ -504,4 +510,66 @@ export function registerStudio(deps: StudioDeps): void {
   registerChanges(deps, ctx);
   registerReview(deps, ctx);
   registerPreview(deps, ctx);
+  registerRollouts(deps, ctx);
+}
+
+/** A share of accounts in percent, from 0 to 100, read to two decimals (decision 044). */
+function shareOf(body: Record<string, unknown>): number {
+  const share = body.share;
+  if (typeof share !== 'number' || !Number.isFinite(share) || share < 0 || share > 100)
+    throw new RepoError(400, 'share: the percent of accounts, from 0 to 100');
+  return Math.round(share * 100) / 100;
+}
+
+const isoNow = (d: Date): string => d.toISOString().replace(/\.\d{3}Z$/, 'Z');
+
+/** What an approval for a share records: the change's lines in the analyst's words, as its summary. */
+async function rolloutStart(
+  repo: RulesRepo,
+  id: string,
+  share: number,
+  setAt: string,
+): Promise<RolloutStart> {
+  if (share <= 0) throw new RepoError(400, 'share: approve for more than 0 % of accounts');
+  const change = (await repo.pending()).find((c) => c.id.startsWith(id));
+  const lines = change?.lines.filter((l) => !l.file.startsWith('cases/')).map((l) => l.text) ?? [];
+  const summary = (lines.length > 0 ? lines.join('; ') : (change?.reason ?? id)).slice(0, 500);
+  return { share, summary, setAt };
+}
+
+/**
+ * Gradual rollout (decision 044): the rollouts on main; an approver raises or lowers a share, ends a rollout
+ * (everyone back on the live rules) or completes it (the change live for everyone), each with a reason the
+ * history keeps beside who set it.
+ */
+function registerRollouts(deps: StudioDeps, ctx: StudioContext): void {
+  const { app, repo } = deps;
+  const { check, analyst, writer, attempt, bodyOf } = ctx;
+  const refusal = 'Your account may not change a rollout: it has no approver role';
+  app.get('/studio/api/rollouts', async (req, reply) => {
+    if (!analyst(req, reply)) return reply;
+    return attempt(reply, async () => ({ rollouts: await repo.rollouts() }));
+  });
+  app.post<{ Params: { change: string } }>('/studio/api/rollouts/:change/share', async (req, reply) => {
+    const who = writer(req, reply, 'approver', refusal);
+    if (!who) return reply;
+    return attempt(reply, async () => {
+      const body = bodyOf(req);
+      const share = shareOf(body);
+      const reason = lineOf(body, 'reason', 'why you change the share');
+      const id = await repo.setShare(req.params.change, share, who, reason, isoNow(deps.today()));
+      return { id, share };
+    });
+  });
+  app.post<{ Params: { change: string } }>('/studio/api/rollouts/:change/end', async (req, reply) => {
+    const who = writer(req, reply, 'approver', refusal);
+    if (!who) return reply;
+    return attempt(reply, async () => {
+      const body = bodyOf(req);
+      const complete = body.complete === true;
+      const reason = lineOf(body, 'reason', complete ? 'why it goes live for everyone' : 'why you end it');
+      const id = await repo.endRollout(req.params.change, who, reason, complete, check);
+      return { id, ended: true, complete };
+    });
+  });
 }
