@@ -11,6 +11,7 @@ import {
   validateConfigAtBuild,
 } from './lib/vite-first-load';
 import { eagerCommonJs } from './lib/vite-eager-cjs';
+import { mobxLazyArrays } from './lib/vite-mobx-lazy-arrays';
 import { lazyModuleIds } from './lib/vite-lazy-modules';
 
 // The built app is served by the sandbox server (sandbox/main.ts), which adds the strict CSP.
@@ -62,6 +63,7 @@ export default defineConfig(({ isSsrBuild }) => ({
     firstPaint('config/portal.json'),
     bootPreloads(),
     eagerCommonJs(),
+    mobxLazyArrays(),
     homeRouteDependencies.plugin,
     // The browser's start-up only (the server's render has no src/start.tsx).
     !isSsrBuild && startDependencies.plugin,

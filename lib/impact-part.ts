@@ -16,6 +16,8 @@ export interface ImpactJob {
     | { readonly factsLines: string; readonly name: string };
   readonly examples: number;
   readonly reuse: boolean;
+  /** Accounts per part (default PART_ACCOUNTS): a test cuts a small population into several parts. */
+  readonly partAccounts?: number;
 }
 
 /**
@@ -24,7 +26,7 @@ export interface ImpactJob {
  */
 export const PART_ACCOUNTS = 4_000;
 
-export const partsOf = (size: number): number => Math.ceil(size / PART_ACCOUNTS);
+export const partsOf = (size: number, partAccounts = PART_ACCOUNTS): number => Math.ceil(size / partAccounts);
 
 /** Measures the parts this thread claims from `counter` (an Int32Array on shared memory) until none is left. */
 export function measureClaimedParts(
@@ -33,13 +35,14 @@ export function measureClaimedParts(
   onPart: (part: PartReport) => void,
 ): void {
   const population = populationOf(job.population);
-  const parts = partsOf(population.size);
+  const part = job.partAccounts ?? PART_ACCOUNTS;
+  const parts = partsOf(population.size, part);
   let compiled: { current: ColumnRules; base: ColumnRules } | null = null;
   for (;;) {
     const i = Atomics.add(counter, 0, 1);
     if (i >= parts) return;
     compiled ??= { current: compileColumns(job.current), base: compileColumns(job.base) };
-    const range = { from: i * PART_ACCOUNTS, to: Math.min(population.size, (i + 1) * PART_ACCOUNTS) };
+    const range = { from: i * part, to: Math.min(population.size, (i + 1) * part) };
     const report = measureImpact(job.current, job.base, population, {
       examples: job.examples,
       reuse: job.reuse,

@@ -37,7 +37,7 @@ export async function measureImpactInThreads(
   /** false: the worker threads do every part (a test of their path); the main thread only waits. */
   mainThreadWorks = true,
 ): Promise<ImpactReport> {
-  const total = partsOf(populationOf(job.population).size);
+  const total = partsOf(populationOf(job.population).size, job.partAccounts);
   const workerCount = mainThreadWorks ? Math.max(0, Math.min(threads, total) - 1) : Math.max(1, threads);
   const file = await impactThreadBundle();
   const thread = mainThreadWorks

@@ -31,7 +31,7 @@ import {
   cancelScheduledPayment,
   viewBill,
 } from './scenarios/billing';
-import { studioDraft, studioImpact } from './scenarios/studio';
+import { studioDraft, studioImpact, studioReview } from './scenarios/studio';
 
 export { done, failed, type PathMachine, type PathScenario } from './scenarios/scenario';
 
@@ -60,6 +60,7 @@ export const PATH_MACHINES: readonly PathMachine[] = [
   deviceRename,
   studioDraft,
   studioImpact,
+  studioReview,
   paperless,
   payBill,
   paymentPlan,

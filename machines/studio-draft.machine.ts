@@ -131,6 +131,8 @@ export const studioDraftMachine = setup({
       },
     },
     saving: {
+      // The dialog stays open while the server records the change: its button says "Saving…" (issue 31).
+      meta: { message: MESSAGES.studioSaveReason },
       invoke: {
         id: 'save',
         src: 'save',

@@ -5,7 +5,8 @@
  * - a CPU profile of a home load in Chromium (no slowdown; CDP Profiler): milliseconds of the main thread by
  *   package (react-dom, react-router, mobx, json-rules-engine, ...) and by the portal's folder (src/engine,
  *   src/stores, src/features/<x>, ...), through the build's source maps; median of BENCH_RUNS loads;
- * - the longest task after the first paint at 4x CPU slowdown (CDP Emulation.setCPUThrottlingRate, the
+ * - the longest task after the first paint on the calibrated low-tier phone (lib/bench-calibration.ts: CDP
+ *   Emulation.setCPUThrottlingRate at the host's benchmark index / 264, the
  *   page's PerformanceObserver 'longtask'), against its 50 ms budget, and what those tasks run, from the
  *   profile of the same load.
  *
@@ -29,6 +30,7 @@ import {
   withRetries,
 } from '../lib/bench-sandbox';
 import { loadHome, taskWindows, tasksAfterFirstPaint } from '../lib/bench-home-load';
+import { calibrateHost, describeCalibration } from '../lib/bench-calibration';
 import {
   BROWSER_WORK,
   attribute,
@@ -37,8 +39,6 @@ import {
   type Attribution,
   type MapLookup,
 } from '../lib/bench-profile';
-
-const SLOWDOWN = 4;
 
 interface Build {
   label: string;
@@ -74,10 +74,15 @@ async function profileLoad(browser: Browser, build: Build, persona: string): Pro
  * Two loads at the slowdown: one without the profiler, whose long tasks are the figures, and one profiled,
  * for what its long tasks run (the profiler's own work lengthens them: bench-home-load.ts).
  */
-async function slowLoad(browser: Browser, build: Build, persona: string): Promise<SlowLoad> {
-  const unprofiled = await loadHome(browser, build.base, persona, { cpuSlowdown: SLOWDOWN, profile: false });
+async function slowLoad(
+  browser: Browser,
+  build: Build,
+  persona: string,
+  slowdown: number,
+): Promise<SlowLoad> {
+  const unprofiled = await loadHome(browser, build.base, persona, { cpuSlowdown: slowdown, profile: false });
   const plain = tasksAfterFirstPaint(unprofiled);
-  const load = await loadHome(browser, build.base, persona, { cpuSlowdown: SLOWDOWN });
+  const load = await loadHome(browser, build.base, persona, { cpuSlowdown: slowdown });
   const tasks = tasksAfterFirstPaint(load);
   const windows = taskWindows(load, tasks);
   const inTasks = attribute(load.profile, build.maps, windows);
@@ -97,7 +102,7 @@ async function slowLoad(browser: Browser, build: Build, persona: string): Promis
 }
 
 /** Each persona's loads, the builds alternating load by load so both see the same machine load. */
-async function measure(builds: Build[]): Promise<Map<string, Figures>> {
+async function measure(builds: Build[], slowdown: number): Promise<Map<string, Figures>> {
   const { chromium } = await import('@playwright/test');
   const browser = await chromium.launch({ executablePath: CHROME, args: CHROME_FLAGS.slice(1) });
   const figures = new Map<string, Figures>();
@@ -112,7 +117,7 @@ async function measure(builds: Build[]): Promise<Map<string, Figures>> {
         for (const build of builds)
           figures
             .get(`${persona}\n${build.label}`)!
-            .slow.push(await withRetries(() => slowLoad(browser, build, persona)));
+            .slow.push(await withRetries(() => slowLoad(browser, build, persona, slowdown)));
       }
   } finally {
     await browser.close();
@@ -172,9 +177,10 @@ function medianLoad(slow: SlowLoad[]): SlowLoad {
   return [...slow].sort((a, b) => a.longestMs - b.longestMs)[Math.floor(slow.length / 2)]!;
 }
 
-function printLongTasks(figures: Map<string, Figures>): Map<string, number> {
+function printLongTasks(figures: Map<string, Figures>, slowdown: number): Map<string, number> {
+  const SLOWDOWN = slowdown.toFixed(2);
   console.log(
-    `\nLongest task after the first paint on /home, Chromium at ${SLOWDOWN}x CPU slowdown (CDP Emulation.setCPUThrottlingRate; the page's PerformanceObserver 'longtask', which reports tasks over 50 ms; of a task under way at the first paint, what it ran after it; loads without the profiler), median of ${BENCH_RUNS} loads:\n`,
+    `\nLongest task after the first paint on /home, Chromium at ${SLOWDOWN}x CPU slowdown (the calibrated low-tier phone) (CDP Emulation.setCPUThrottlingRate; the page's PerformanceObserver 'longtask', which reports tasks over 50 ms; of a task under way at the first paint, what it ran after it; loads without the profiler), median of ${BENCH_RUNS} loads:\n`,
   );
   console.log(
     '| persona | build | first byte | first paint | longest task after it | tasks over 50 ms after it | budget | |',
@@ -224,8 +230,11 @@ function printLongTasks(figures: Map<string, Figures>): Map<string, number> {
   return longest;
 }
 
-/** Measures and prints; `base` is this build's server (BENCH_COMPARE_URL another's, measured beside it). */
-export async function benchHomeProfile(base: string): Promise<void> {
+/**
+ * Measures and prints; `base` is this build's server (BENCH_COMPARE_URL another's, measured beside it), `slowdown`
+ * the calibrated low-tier phone's CPU slowdown (lib/bench-calibration.ts).
+ */
+export async function benchHomeProfile(base: string, slowdown: number): Promise<void> {
   const builds: Build[] = [];
   const compare = process.env.BENCH_COMPARE_URL;
   if (compare) {
@@ -233,19 +242,21 @@ export async function benchHomeProfile(base: string): Promise<void> {
     builds.push({ label: compare, base: compare, maps: dist ? distMaps(dist) : () => null });
   }
   builds.push({ label: 'this build', base, maps: distMaps(join(repoRoot, 'dist')) });
-  const figures = await measure(builds);
+  const figures = await measure(builds, slowdown);
   printProfiles(figures);
-  const longest = printLongTasks(figures);
+  const longest = printLongTasks(figures, slowdown);
   const worst = Math.max(...[...longest].filter(([k]) => k.endsWith('\nthis build')).map(([, v]) => v));
   console.log(
-    `\nlongest task after first paint (${SLOWDOWN}x slowdown), the worst of the three personas: ${worst ? msText(worst) : 'none over 50 ms'}, budget ${BUDGETS.longTaskMs} ms: ${worst <= BUDGETS.longTaskMs ? 'under budget' : 'OVER BUDGET'}`,
+    `\nlongest task after first paint (${slowdown.toFixed(2)}x slowdown, the calibrated low-tier phone), the worst of the three personas: ${worst ? msText(worst) : 'none over 50 ms'}, budget ${BUDGETS.longTaskMs} ms: ${worst <= BUDGETS.longTaskMs ? 'under budget' : 'OVER BUDGET'}`,
   );
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const server = await benchServer();
   try {
-    await benchHomeProfile(server.base);
+    const calibration = await calibrateHost();
+    console.log(`\nThe phone emulated: ${describeCalibration(calibration)}.`);
+    await benchHomeProfile(server.base, calibration.multiplier);
   } finally {
     server.stop();
   }

@@ -4,16 +4,21 @@
  * - Lighthouse 12 (mobile, simulated throttling, Debian's Chromium) on /home for three personas, the median
  *   of three runs each: performance score, FCP, LCP, TBT, CLS, JavaScript transferred, request count, the
  *   longest critical request chain, and the data round trips before the home is complete.
+ * - The phone emulated is the same on every machine (issue 30, docs/decisions/038): each simulated Lighthouse
+ *   run is gathered unthrottled, then simulated at the CPU slowdown of the benchmark index Lighthouse measured
+ *   right before that load, divided by 264 (a low-tier phone; lib/bench-calibration.ts). The index and the
+ *   multiplier are printed with the figures; BENCH_4X=1 prints Lighthouse's fixed 4x beside them.
  * - The CPU profile of a home load by package and portal folder, and the longest task after the first
- *   paint at 4x CPU slowdown (scripts/bench-home-profile.ts, docs/decisions/038; BENCH_PROFILE=0 skips it).
+ *   paint at the calibrated slowdown (scripts/bench-home-profile.ts, docs/decisions/038; BENCH_PROFILE=0 skips
+ *   it), and the main taps' INP (scripts/bench-interactions.ts; BENCH_INP=0 skips it).
  * - Cumulative layout shift of every persona's home in Chromium (PerformanceObserver), worst first.
  *
  * It starts its own sandbox server on a free port on the built app (dist/), signs in through the sandbox
  * for each run and passes the session cookie to Lighthouse as an extra header.
  */
-import { readdirSync } from 'node:fs';
+import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { loadavg } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { BUDGETS } from '../lib/budgets';
 import { repoRoot } from '../lib/repo';
@@ -28,6 +33,15 @@ import {
   withRetries,
 } from '../lib/bench-sandbox';
 import { benchHomeProfile } from './bench-home-profile';
+import { benchInteractions } from './bench-interactions';
+import { throttling } from 'lighthouse/core/config/constants.js';
+import {
+  LIGHTHOUSE_DEFAULT_SLOWDOWN,
+  LOW_TIER_PHONE_INDEX,
+  calibrateHost,
+  describeCalibration,
+  runSlowdown,
+} from '../lib/bench-calibration';
 
 export { BUDGETS };
 
@@ -47,6 +61,10 @@ export interface PageLoadFigures {
   jsKb: number;
   requests: number;
   longestChain: number;
+  /** the benchmark index Lighthouse measured on this host before the run (environment.benchmarkIndex) */
+  benchmarkIndex: number;
+  /** the CPU slowdown the run was simulated or throttled at */
+  cpuSlowdown: number;
 }
 
 /** Over/under a budget, for the printed tables. */
@@ -103,12 +121,15 @@ export function dataRoundTrips(items: NetworkItem[]): number {
 /**
  * One Lighthouse run. `simulate` (its default) loads the page unthrottled and simulates the phone's network and
  * CPU from that trace; `devtools` applies the same preset's network and CPU throttling to the load itself
- * (every request delayed by 562.5 ms, 1.47 Mbit/s down, 4x CPU) and reports what it saw.
+ * (every request delayed by 562.5 ms, 1.47 Mbit/s down) and reports what it saw. The CPU slowdown is the
+ * calibrated one (lib/bench-calibration.ts: the host's benchmark index / 264, a low-tier phone), or
+ * Lighthouse's fixed 4x where the figures are printed beside it.
  */
 async function lighthouseRun(
   base: string,
   persona: string,
-  throttlingMethod: 'simulate' | 'devtools' = 'simulate',
+  throttlingMethod: 'simulate' | 'devtools',
+  slowdown: number | 'calibrated',
 ): Promise<PageLoadFigures> {
   const [{ default: lighthouse }, chromeLauncher] = await Promise.all([
     import('lighthouse'),
@@ -116,15 +137,33 @@ async function lighthouseRun(
   ]);
   const cookie = await signInCookie(base, persona);
   const chrome = await chromeLauncher.launch({ chromePath: CHROME, chromeFlags: CHROME_FLAGS });
+  const artifacts = slowdown === 'calibrated' ? mkdtempSync(join(tmpdir(), 'bench-lighthouse-')) : null;
   try {
-    const result = await lighthouse(`${base}/home`, {
+    const flags = (cpuSlowdownMultiplier: number) => ({
       port: chrome.port,
-      output: 'json',
-      logLevel: 'error',
+      output: 'json' as const,
+      logLevel: 'error' as const,
       onlyCategories: ['performance'],
       extraHeaders: { Cookie: cookie },
       throttlingMethod,
+      throttling: { ...throttling.mobileSlow4G, cpuSlowdownMultiplier },
     });
+    let result;
+    if (artifacts) {
+      // Calibrated on this very run: a simulated run's load is unthrottled, and Lighthouse measures the host's
+      // benchmark index right before it. The run is gathered, then simulated at that index / 264 (the gathered
+      // settings are given the same multiplier, as Lighthouse requires of an audit of saved artifacts).
+      await lighthouse(`${base}/home`, { ...flags(LIGHTHOUSE_DEFAULT_SLOWDOWN), gatherMode: artifacts });
+      const file = join(artifacts, 'artifacts.json');
+      const saved = JSON.parse(readFileSync(file, 'utf8')) as {
+        BenchmarkIndex: number;
+        settings: { throttling: { cpuSlowdownMultiplier: number } };
+      };
+      const multiplier = runSlowdown(saved.BenchmarkIndex);
+      saved.settings.throttling.cpuSlowdownMultiplier = multiplier;
+      writeFileSync(file, JSON.stringify(saved));
+      result = await lighthouse(undefined, { ...flags(multiplier), auditMode: artifacts });
+    } else result = await lighthouse(`${base}/home`, flags(slowdown as number));
     if (!result) throw new Error('Lighthouse gave no result');
     const { lhr } = result;
     if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.message}`);
@@ -150,9 +189,12 @@ async function lighthouseRun(
         1024,
       requests: items.length,
       longestChain: chainDepth(chains),
+      benchmarkIndex: lhr.environment.benchmarkIndex,
+      cpuSlowdown: lhr.configSettings.throttling.cpuSlowdownMultiplier ?? NaN,
     };
   } finally {
     chrome.kill();
+    if (artifacts) rmSync(artifacts, { recursive: true, force: true });
   }
 }
 
@@ -165,12 +207,13 @@ async function pairedRuns(
   base: string,
   persona: string,
   method: 'simulate' | 'devtools',
+  slowdown: number | 'calibrated',
 ): Promise<[PageLoadFigures[], PageLoadFigures[]]> {
   const runs: PageLoadFigures[] = [];
   const compareRuns: PageLoadFigures[] = [];
   for (let i = 0; i < RUNS; i++) {
-    if (COMPARE) compareRuns.push(await withRetries(() => lighthouseRun(COMPARE, persona, method)));
-    runs.push(await withRetries(() => lighthouseRun(base, persona, method)));
+    if (COMPARE) compareRuns.push(await withRetries(() => lighthouseRun(COMPARE, persona, method, slowdown)));
+    runs.push(await withRetries(() => lighthouseRun(base, persona, method, slowdown)));
   }
   return [runs, compareRuns];
 }
@@ -271,48 +314,83 @@ async function layoutShiftByPersona(base: string): Promise<Array<{ persona: stri
 
 const ms = (v: number): string => `${(v / 1000).toFixed(2)} s`;
 
+const loadNow = (): string =>
+  loadavg()
+    .map((x) => x.toFixed(2))
+    .join(', ');
+
+type Figures = PageLoadFigures & { roundTrips: number };
+
+/** Lighthouse's simulated figures of the three personas at `slowdown`, printed as a table. */
+async function simulatedTable(
+  base: string,
+  slowdown: number | 'calibrated',
+  label: string,
+): Promise<Array<{ persona: string; f: Figures }>> {
+  const cpu =
+    slowdown === 'calibrated'
+      ? `the CPU slowed by each run's own benchmark index / ${LOW_TIER_PHONE_INDEX}`
+      : `the CPU slowed ${slowdown.toFixed(2)}x`;
+  console.log(
+    `\nLighthouse 12 on /home, ${label}: its mobile preset (a phone's screen, simulated slow 4G) with ${cpu} (Chromium ${CHROME}), median of ${RUNS} runs${COMPARE ? `, this build's runs alternating with ${COMPARE}'s` : ''}; load average ${loadNow()}:\n`,
+  );
+  console.log(
+    '| persona | performance | FCP (observed, server) | LCP | TBT | CLS | JS transferred | requests | longest chain | data round trips | benchmark index (Lighthouse) | CPU slowdown |',
+  );
+  console.log('| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |');
+  const all: Array<{ persona: string; f: Figures }> = [];
+  const row = (label: string, f: Figures): string =>
+    `| ${label} | ${f.performance} | ${ms(f.fcpMs)} (${ms(f.observedFcpMs)}, ${Math.round(f.serverMs)} ms) | ${ms(f.lcpMs)} | ${Math.round(f.tbtMs)} ms | ${f.cls.toFixed(3)} | ${f.jsKb.toFixed(1)} KB | ${f.requests} | ${f.longestChain} | ${f.roundTrips} | ${Math.round(f.benchmarkIndex)} | ${f.cpuSlowdown.toFixed(2)}x |`;
+  for (const persona of LIGHTHOUSE_PERSONAS) {
+    const [runs, compareRuns] = await pairedRuns(base, persona, 'simulate', slowdown);
+    const f = { ...medianFigures(runs), roundTrips: await roundTripsOf(base, persona) };
+    all.push({ persona, f });
+    if (COMPARE) {
+      const before = { ...medianFigures(compareRuns), roundTrips: await roundTripsOf(COMPARE, persona) };
+      console.log(row(`${persona} (${COMPARE})`, before));
+      console.log(row(`${persona} (this build)`, f));
+    } else console.log(row(persona, f));
+  }
+  return all;
+}
+
 /** Runs and prints the page-load figures. */
 export async function benchPageLoad(): Promise<void> {
   // BENCH_BASE_URL measures a server already running (another build, e.g. main's, for a before/after).
   const sandbox = await benchServer();
   try {
+    // The phone emulated, the same on every machine: the host's benchmark index / 264 (issue 30, ADR 038).
+    const calibration = await calibrateHost();
+    const slowdown = calibration.multiplier;
     console.log(
-      `\nLighthouse 12 on /home (its default mobile preset: a phone's screen, simulated throttling with 4x CPU slowdown; Chromium ${CHROME}), median of ${RUNS} runs${COMPARE ? `, this build's runs alternating with ${COMPARE}'s` : ''}; load average ${loadavg()
-        .map((x) => x.toFixed(2))
-        .join(', ')}:\n`,
+      `\nThe phone emulated (calibrated low-tier phone): ${describeCalibration(calibration)}; load average ${loadNow()}.`,
     );
+    const all = await simulatedTable(sandbox.base, 'calibrated', 'calibrated low-tier phone');
     console.log(
-      '| persona | performance | FCP (observed, server) | LCP | TBT | CLS | JS transferred | requests | longest chain | data round trips |',
+      "\n(FCP: Lighthouse's simulated figure; in brackets the first contentful paint Chromium saw on loopback, unthrottled, and the document's server response time. Lighthouse's simulation counts a high-priority script that finished before the observed paint as render-blocking (the page's scripts are fetched at low priority, docs/decisions/039), and its LCP counts every request that finished before the observed LCP, whatever its priority: on loopback that is all of the page's code. The benchmark index is the one each Lighthouse run measured before its load: it moves with the machine's load.)",
     );
-    console.log('| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |');
-    const all: Array<{ persona: string; f: PageLoadFigures & { roundTrips: number } }> = [];
-    const row = (label: string, f: PageLoadFigures & { roundTrips: number }): string =>
-      `| ${label} | ${f.performance} | ${ms(f.fcpMs)} (${ms(f.observedFcpMs)}, ${Math.round(f.serverMs)} ms) | ${ms(f.lcpMs)} | ${Math.round(f.tbtMs)} ms | ${f.cls.toFixed(3)} | ${f.jsKb.toFixed(1)} KB | ${f.requests} | ${f.longestChain} | ${f.roundTrips} |`;
-    for (const persona of LIGHTHOUSE_PERSONAS) {
-      const [runs, compareRuns] = await pairedRuns(sandbox.base, persona, 'simulate');
-      const f = { ...medianFigures(runs), roundTrips: await roundTripsOf(sandbox.base, persona) };
-      all.push({ persona, f });
-      if (COMPARE) {
-        const before = { ...medianFigures(compareRuns), roundTrips: await roundTripsOf(COMPARE, persona) };
-        console.log(row(`${persona} (${COMPARE})`, before));
-        console.log(row(`${persona} (this build)`, f));
-      } else console.log(row(persona, f));
-    }
-    console.log(
-      "\n(FCP: Lighthouse's simulated figure; in brackets the first contentful paint Chromium saw on loopback, unthrottled, and the document's server response time. Lighthouse's simulation counts a high-priority script that finished before the observed paint as render-blocking (the page's scripts are fetched at low priority, docs/decisions/039), and its LCP counts every request that finished before the observed LCP, whatever its priority: on loopback that is all of the page's code.)",
-    );
+    // Lighthouse's fixed 4x, beside (BENCH_4X=1): what the figures were before the calibration.
+    if (process.env.BENCH_4X === '1')
+      await simulatedTable(
+        sandbox.base,
+        LIGHTHOUSE_DEFAULT_SLOWDOWN,
+        "Lighthouse's fixed 4x (not calibrated)",
+      );
 
-    // The same preset with its throttling applied to the load itself: what a phone on that network sees.
+    // The same preset with its throttling applied to the load itself: what a phone on that network sees. The
+    // slowdown must be known before the load: the median index of the persona's simulated runs / 264.
     console.log(
-      `\nLighthouse 12 on /home, the same mobile preset with its throttling applied to the load (throttlingMethod devtools), median of ${RUNS} runs:\n`,
+      `\nLighthouse 12 on /home, the same mobile preset with its throttling applied to the load (throttlingMethod devtools), the CPU slowed by the median benchmark index of the persona's runs above / ${LOW_TIER_PHONE_INDEX}, median of ${RUNS} runs; load average ${loadNow()}:\n`,
     );
-    console.log('| persona | performance | FCP | LCP | TBT |');
-    console.log('| --- | --- | --- | --- | --- |');
+    console.log('| persona | performance | FCP | LCP | TBT | CPU slowdown |');
+    console.log('| --- | --- | --- | --- | --- | --- |');
     const applied: PageLoadFigures[] = [];
     const appliedRow = (label: string, f: PageLoadFigures): string =>
-      `| ${label} | ${f.performance} | ${ms(f.fcpMs)} | ${ms(f.lcpMs)} | ${Math.round(f.tbtMs)} ms |`;
+      `| ${label} | ${f.performance} | ${ms(f.fcpMs)} | ${ms(f.lcpMs)} | ${Math.round(f.tbtMs)} ms | ${f.cpuSlowdown.toFixed(2)}x |`;
     for (const persona of LIGHTHOUSE_PERSONAS) {
-      const [runs, compareRuns] = await pairedRuns(sandbox.base, persona, 'devtools');
+      const index = all.find((a) => a.persona === persona)?.f.benchmarkIndex;
+      const perPersona = index ? runSlowdown(index) : slowdown;
+      const [runs, compareRuns] = await pairedRuns(sandbox.base, persona, 'devtools', perPersona);
       const f = medianFigures(runs);
       applied.push(f);
       if (COMPARE) {
@@ -320,7 +398,19 @@ export async function benchPageLoad(): Promise<void> {
         console.log(appliedRow(`${persona} (this build)`, f));
       } else console.log(appliedRow(persona, f));
     }
-    console.log('\nAgainst the budgets (the worst of the three personas):\n');
+    const span = (values: number[], digits: number): string => {
+      const [lo, hi] = [Math.min(...values), Math.max(...values)].map((v) => v.toFixed(digits));
+      return lo === hi ? lo! : `${lo} to ${hi}`;
+    };
+    console.log(
+      `\nAgainst the budgets, on the calibrated low-tier phone (each run's benchmark index / ${LOW_TIER_PHONE_INDEX}: index ${span(
+        all.map((a) => a.f.benchmarkIndex),
+        0,
+      )}, CPU slowdown ${span(
+        all.map((a) => a.f.cpuSlowdown),
+        2,
+      )}x; the worst of the ${all.length} personas):\n`,
+    );
     console.log('| figure | worst | budget | |');
     console.log('| --- | --- | --- | --- |');
     const worst = (k: keyof (typeof all)[number]['f'], high = false) =>
@@ -328,7 +418,7 @@ export async function benchPageLoad(): Promise<void> {
     const rows: Array<[string, number, number, string, boolean]> = [
       ['performance score (aim)', worst('performance', true), BUDGETS.performance, '', true],
       ['performance score (floor)', worst('performance', true), BUDGETS.performanceFloor, '', true],
-      ['LCP (simulated)', worst('lcpMs'), BUDGETS.lcpMs, 'ms', false],
+      ['LCP (simulated)', worst('lcpMs'), BUDGETS.lcpSimulatedMs, 'ms', false],
       ['LCP (throttling applied)', Math.max(...applied.map((f) => f.lcpMs)), BUDGETS.lcpMs, 'ms', false],
       ['TBT', worst('tbtMs'), BUDGETS.tbtMs, 'ms', false],
       ['CLS', worst('cls'), BUDGETS.cls, '', false],
@@ -339,8 +429,18 @@ export async function benchPageLoad(): Promise<void> {
         `| ${name} | ${unit === 'ms' ? ms(value) : value.toFixed(name === 'CLS' ? 3 : 0)} | ${unit === 'ms' ? ms(budget) : budget} | ${against(value, budget, high)} |`,
       );
 
-    // The CPU profile by package and folder, and the long tasks at 4x slowdown (docs/decisions/038).
-    if (process.env.BENCH_PROFILE !== '0') await benchHomeProfile(sandbox.base);
+    // Each part calibrates again before it measures: the machine's load, which the index follows, moves.
+    const recalibrated = async (part: string): Promise<number> => {
+      const c = await calibrateHost();
+      console.log(`\nThe phone emulated for ${part}: ${describeCalibration(c)}; load average ${loadNow()}.`);
+      return c.multiplier;
+    };
+    // The CPU profile by package and folder, and the long tasks at the calibrated slowdown (docs/decisions/038).
+    if (process.env.BENCH_PROFILE !== '0')
+      await benchHomeProfile(sandbox.base, await recalibrated('the long tasks'));
+    // The main taps' INP on the calibrated phone (issue 30, item 3).
+    if (process.env.BENCH_INP !== '0')
+      await benchInteractions(sandbox.base, await recalibrated("the taps' INP"));
     if (process.env.BENCH_CLS_ALL !== '0') await printLayoutShift(sandbox.base);
   } finally {
     sandbox.stop();

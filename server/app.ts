@@ -43,6 +43,7 @@ import rulesPlugin from './plugins/rules';
 import securityPlugin from './plugins/security';
 import sessionsPlugin, { SESSION_COOKIE } from './plugins/sessions';
 import studioPlugin from './plugins/studio';
+import vitalsPlugin from './plugins/vitals';
 import { readPortalConfig } from './portal-config';
 import { RulesCache } from './rules-cache';
 import type { RuntimeConfig } from './runtime-config';
@@ -121,6 +122,10 @@ export interface PortalOptions {
     remote?: string;
     /** how often the remote is fetched, in seconds (RULES_FETCH_SECONDS, default 5) */
     fetchSeconds?: number;
+    /** how long a studio request may take, then 503 and nothing saved (default 60 s) */
+    requestTimeoutMs?: number;
+    /** how long one fetch or push of the remote may take (default 15 s) */
+    remoteTimeoutMs?: number;
     /** the checks in worker threads (tests pass theirs to watch its events) */
     checker?: StudioChecker;
   };
@@ -212,11 +217,9 @@ export function createPortalServer(options: PortalOptions): PortalServer {
   const remote = options.studio?.remote ?? production?.rulesRemote.url;
   const fetchSeconds = options.studio?.fetchSeconds ?? production?.rulesRemote.fetchSeconds;
   const oidc = options.oidc ?? (production ? oidcSettingsOf(production.oidc, production) : undefined);
-  const studioRepo = new RulesRepo(
-    dirs.rules,
-    options.studio?.gitDir ?? studioHistoryOf(dirs.rules, dirs.studioHistories),
-    remote ? { remote } : {},
-  );
+  const { requestTimeoutMs, remoteTimeoutMs } = options.studio ?? {};
+  const gitDir = options.studio?.gitDir ?? studioHistoryOf(dirs.rules, dirs.studioHistories);
+  const studioRepo = new RulesRepo(dirs.rules, gitDir, { remote, requestTimeoutMs, remoteTimeoutMs });
   // The rendering module, loaded once (warm() loads it before the first customer's request).
   const renderEntry = entryLoader(dirs.dist, runtimeConfig, options.renderEntry);
   const cspReportUri = options.cspReportUri ?? (mode === 'sandbox' ? '/sandbox/csp-report' : '/csp-report');
@@ -269,6 +272,7 @@ export function createPortalServer(options: PortalOptions): PortalServer {
   });
   void app.register(healthPlugin, {
     rules,
+    ...(studioRepo.remote ? { rulesRemote: () => studioRepo.remoteReadiness() } : {}),
     upstream: options.upstream,
     ...(options.readyTimeoutMs ? { upstreamTimeoutMs: options.readyTimeoutMs } : {}),
   });
@@ -287,6 +291,7 @@ export function createPortalServer(options: PortalOptions): PortalServer {
   });
   void app.register(orchProxyPlugin, upstream);
   void app.register(cspReportPlugin);
+  void app.register(vitalsPlugin, { registry: metrics.registry });
   if (mode === 'sandbox') {
     // The sandbox's pages, where the suite and QA find them: on this origin, from the same upstream.
     void app.register(orchProxyPlugin, {

@@ -10,7 +10,7 @@ import type { AccountRuntime } from './engine/rollout-runtime';
 import { createApi } from './stores/create-api';
 import { browserEnv } from './stores/env';
 import { when } from 'mobx';
-import { arrivingCode, homeShown } from './stores/arriving-code';
+import { arrivingCode, cardsShownFirst, homeShown } from './stores/arriving-code';
 import { hydrate, readServerState, resume, SERVER_STATE_ID, type ServerState } from './stores/hydration';
 import { RootStore } from './stores/root-store';
 import { StoreProvider } from './stores/context';
@@ -134,12 +134,22 @@ async function start(): Promise<void> {
   if (!root) throw new Error('the page has no #root');
   const routes = buildRoutes();
   if (served) {
-    await resolveMatches(routes);
     // The cards the server rendered are hydrated with their code: a card whose code came after hydration would
     // be a part of the page React must leave as it is until then (src/stores/arriving-code.ts bounds the wait).
+    // The other cards' code comes when the browser is idle.
     const decided = (served.decisions.current?.sections ?? []).map(({ section }) => section);
+    cardsShownFirst(decided);
+    await resolveMatches(routes);
     await when(() => decided.every((section) => !arrivingCode.has(section)));
     homeShown();
+    await env.yieldToMain?.();
+  }
+  // React Router numbers the first history entry (history.replaceState) when it makes its history, unless the
+  // entry has a number: done here, in a task of its own, for the router's creation is a long one already
+  // (issue 30: the replaceState was a third of it). The state is the one React Router writes itself.
+  const entry = window.history.state as { idx?: unknown } | null;
+  if (served && entry?.idx == null) {
+    window.history.replaceState({ ...entry, idx: 0 }, '');
     await env.yieldToMain?.();
   }
   const router = createBrowserRouter(
@@ -154,12 +164,27 @@ async function start(): Promise<void> {
   const hydrated = (): void => {
     if (started) return;
     started = true;
+    void afterHydration();
+  };
+  // Each step in a task of its own (they ran in React's effects' task: 250 ms and more at a low-tier phone's
+  // speed, issue 30); the page is marked ready once the store runs, as before.
+  const afterHydration = async (): Promise<void> => {
+    if (served) {
+      await env.yieldToMain?.();
+      if (env.yieldToMain) await store.startInSteps(env.yieldToMain);
+      else store.start();
+      await env.yieldToMain?.();
+      void resume(store, served);
+      await env.yieldToMain?.();
+      guard();
+    }
     // The page answers taps from here (tests wait for this mark, as a customer waits for a page to work).
     document.documentElement.dataset.ready = '';
+    // Real customers' web vitals reach the operator (/metrics), measured from this load on; an analyst's page
+    // (the rule studio) is not a customer's.
+    if (!pathname.startsWith('/studio'))
+      whenIdle(() => void import('./shell/vitals').then((m) => m.reportVitals(pathname)));
     if (!served) return;
-    store.start();
-    void resume(store, served);
-    guard();
     whenIdle(
       () =>
         void engine().then(async (runtime) => {

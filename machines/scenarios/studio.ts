@@ -1,6 +1,7 @@
-/** The path scenarios of the rule studio: a draft from edit to approval, the impact run. */
+/** The path scenarios of the rule studio: a draft from edit to approval, the impact run, a review action. */
 import { studioDraftMachine, studioDraftMessages } from '../studio-draft.machine';
 import { studioImpactMachine, studioImpactMessages } from '../studio-impact.machine';
+import { studioReviewMachine } from '../studio-review.machine';
 import { done, failed, type PathMachine } from './scenario';
 
 export const studioDraft: PathMachine = {
@@ -58,6 +59,39 @@ export const studioImpact: PathMachine = {
               { type: 'IMPACT.STALE' },
             ]
           : [{ type: 'IMPACT.RUN' }, { type: 'IMPACT.STALE' }],
+    },
+  ],
+};
+
+export const studioReview: PathMachine = {
+  id: 'studio-review',
+  machine: studioReviewMachine,
+  messages: [],
+  scenarios: [
+    {
+      id: 'reviewer-acts',
+      given:
+        'An analyst acts on a recorded change: approves it now or for later, sends it back, withdraws it',
+      events: (snapshot) => {
+        if (snapshot.matches('acting'))
+          return [
+            done('act', 'Approved: Warn 45 days before the card expires. It is live.'),
+            failed('act', 'The change was sent back: its author revises it first.'),
+          ];
+        if (snapshot.matches('asking'))
+          return [
+            {
+              type: 'REVIEW.CONFIRM',
+              text: 'Marketing asked for Monday 9:00',
+              goLiveAt: '2026-03-16T09:00:00.000Z',
+            },
+            { type: 'REVIEW.CLOSE' },
+          ];
+        return [
+          { type: 'REVIEW.APPROVE', change: 'c0ffee' },
+          { type: 'REVIEW.OPEN', kind: 'send-back', change: 'c0ffee' },
+        ];
+      },
     },
   ],
 };

@@ -1,7 +1,9 @@
 /**
  * What a load balancer or an orchestrator asks: `GET /healthz`, is the process alive (always 200 while it
- * answers at all), and `GET /readyz`, should it get traffic: 200 when every rule file has a version to serve
- * and, in production, the Orch upstream answers within a short bound; 503 with the failing checks otherwise.
+ * answers at all), and `GET /readyz`, should it get traffic: 200 when every rule file has a version to serve,
+ * with a rules remote when this server serves the shared rules (it fetched the remote since it started, or
+ * serves a version it fetched before: the detail says which), and, in production, the Orch upstream answers
+ * within a short bound; 503 with the failing checks otherwise.
  * While the server shuts down, Fastify answers 503 to both (return503OnClosing), so traffic drains away.
  *
  * Neither is cached, limited or logged at info: a probe every few seconds must not fill the log.
@@ -16,6 +18,8 @@ export interface HealthOptions {
   upstream?: string;
   /** how long the upstream may take to answer readiness's request (default 2 s) */
   upstreamTimeoutMs?: number;
+  /** with a rules remote: whether this server serves the shared rules, and why (server/studio/rules-remote.ts) */
+  rulesRemote?: () => Promise<Check>;
 }
 
 export interface Check {
@@ -60,6 +64,7 @@ const health: FastifyPluginCallback<HealthOptions> = (app, options, done) => {
   app.get('/healthz', quiet, (_req, reply) => json(reply, 200, { status: 'alive' }));
   app.get('/readyz', quiet, async (_req, reply) => {
     const checks: Record<string, Check> = { rules: rulesCheck(options.rules) };
+    if (options.rulesRemote) checks.rulesRemote = await options.rulesRemote();
     if (options.upstream) {
       checks.upstream = await upstreamCheck(options.upstream, options.upstreamTimeoutMs ?? 2_000);
     }

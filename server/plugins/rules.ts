@@ -4,10 +4,12 @@
  * (rules-cache.ts): an analyst's broken edit never reaches a browser, and /rules/status says why.
  * Answers are revalidated on every load (weak ETag, no-cache) and compressed; the bundle once per version.
  *
- * With a rules remote (RULES_REMOTE, docs/decisions/033), this plugin keeps the folder in step with it: the
- * remote's approved version is checked out before the server is ready (an unreachable remote is only
- * recorded), fetched again every `fetchSeconds`, the timer ends with the server, and /rules/status says
- * which commit is live and whether the remote answered.
+ * With a rules remote (RULES_REMOTE, docs/decisions/033 and 042), this plugin keeps the folder in step with
+ * it: the remote's approved version is checked out as the server starts (waited for a few seconds at most:
+ * /readyz answers 503 until the first fetch worked, or while the server serves a version it fetched before,
+ * and says which), fetched again every `fetchSeconds`, the timer and any git still running end with the
+ * server, and /rules/status says which commit is live, whether the remote answered and whether the server
+ * is ready. An outage of the remote is logged at warn when it starts and at info when it ends.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -25,16 +27,32 @@ export interface RulesOptions {
   repo?: RulesRepo;
   /** how often the remote is fetched, in seconds (RULES_FETCH_SECONDS, default 5) */
   fetchSeconds?: number;
+  /** how long the start waits for the first fetch before it goes on, not ready (default 10 s) */
+  firstFetchWaitMs?: number;
 }
 
 /** A rule folder's other JSON files are served as they are, by a name that cannot leave the folder. */
 const PLAIN_FILE = /^[A-Za-z0-9][A-Za-z0-9._-]*\.json$/;
 
-const rulesRoutes: FastifyPluginAsync<RulesOptions> = async (app, { rules, repo, fetchSeconds }) => {
+const rulesRoutes: FastifyPluginAsync<RulesOptions> = async (app, options) => {
+  const { rules, repo, fetchSeconds } = options;
   if (repo?.remote) {
-    // The remote's version is in the folder before the first customer is served.
+    const remote = repo.remote;
+    repo.log = app.log;
+    // The remote's version is in the folder before the server says it is ready (readiness waits for it).
     app.addHook('onReady', async () => {
-      await repo.ensure().catch(() => undefined);
+      const first = (async () => {
+        await repo.init();
+        await remote.sync().catch(() => undefined);
+        // Hand edits of the folder, or the first version of a repository the remote does not have yet.
+        await repo.ensure().catch(() => undefined);
+      })();
+      let timer: NodeJS.Timeout | undefined;
+      const wait = new Promise<void>((resolve) => {
+        timer = setTimeout(resolve, options.firstFetchWaitMs ?? 10_000);
+      });
+      await Promise.race([first, wait]);
+      clearTimeout(timer);
       repo.startSync((fetchSeconds ?? 5) * 1000);
     });
     app.addHook('onClose', () => repo.stop());

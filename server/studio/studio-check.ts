@@ -5,8 +5,9 @@
  * is refused here, before it is copied to a worker (the worker bounds each file again, and its nesting).
  *
  * The pool is made on the first check (a server that never sees an analyst starts no thread), keeps its
- * threads for a minute after the last check, and is closed with the server.
+ * threads for half an hour after the last check, and is closed with the server.
  */
+import { createHash } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -14,9 +15,15 @@ import { Piscina } from 'piscina';
 import { JSON_LIMITS } from '../../src/engine/json-bounds';
 import type { CheckContext } from '../../src/engine/check';
 import type { checkChange, checkDraftRules } from './studio-check.worker';
+import { studioFilesOf } from './studio-files';
 
 export interface StudioChecker {
-  /** Every problem of the set of files as it would be live (`changed`: the paths the change writes). */
+  /**
+   * Every problem of the set of files as it would be live (`changed`: the paths the change writes). Only the
+   * studio's files are checked (studio-files.ts); the answer for the same files is kept (an approval of a
+   * change checked when it was saved, on the same live version, costs nothing), and asked twice at once it
+   * is worked out once.
+   */
   check(files: Readonly<Record<string, string>>, changed: readonly string[]): Promise<string[]>;
   /** The draft's rule files for the home side by side: the valid ones parsed, and every problem. */
   draftRules(files: Readonly<Record<string, string>>): Promise<ReturnType<typeof checkDraftRules>>;
@@ -52,8 +59,20 @@ export function oversized(files: Readonly<Record<string, string>>): string[] {
     );
 }
 
+/** The key of a check: the studio's files as they would be live, and the paths the change writes. */
+function checkKey(files: Readonly<Record<string, string>>, changed: readonly string[]): string {
+  const h = createHash('sha256');
+  for (const path of Object.keys(files).sort()) h.update(path).update('\0').update(files[path]!).update('\0');
+  h.update('changed\0').update([...changed].sort().join('\0'));
+  return h.digest('hex');
+}
+
+/** Answers kept (a few dozen sets of files). */
+const KEPT = 32;
+
 export function createStudioChecker(options: { maxThreads?: number } = {}): StudioChecker {
   const events = new EventEmitter();
+  const answers = new Map<string, Promise<string[]>>();
   let pool: Piscina | undefined;
   let closed = false;
   let next = 0;
@@ -67,7 +86,9 @@ export function createStudioChecker(options: { maxThreads?: number } = {}): Stud
       // One thread, kept warm: a check costs seconds in a fresh thread (loading the rule cases and the
       // personas) and a fraction of that in a warm one; two analysts saving at once take turns.
       maxThreads: options.maxThreads ?? 1,
-      idleTimeout: 60_000,
+      // Kept for as long as an analyst edits between two saves (a fresh thread made the first save after a
+      // minute's pause cost 5 to 15 s); a server no analyst uses never starts it.
+      idleTimeout: 30 * 60_000,
     }));
   };
   async function run<T>(name: string, data: unknown): Promise<T> {
@@ -82,20 +103,39 @@ export function createStudioChecker(options: { maxThreads?: number } = {}): Stud
   }
   return {
     events,
-    async check(files, changed) {
+    async check(all, changed) {
+      const files = studioFilesOf(all);
       const big = oversized(files);
       if (big.length > 0) return big;
-      return run<Awaited<ReturnType<typeof checkChange>>>('checkChange', { files, changed });
+      const key = checkKey(files, changed);
+      const known = answers.get(key);
+      if (known) {
+        answers.delete(key);
+        answers.set(key, known);
+        return [...(await known)];
+      }
+      const answer = run<Awaited<ReturnType<typeof checkChange>>>('checkChange', { files, changed });
+      answers.set(key, answer);
+      if (answers.size > KEPT) answers.delete(answers.keys().next().value!);
+      answer.catch(() => answers.delete(key));
+      return [...(await answer)];
     },
     async draftRules(files) {
       const big = oversized(files);
       if (big.length > 0) return { rules: {}, problems: big };
       return run('checkDraftRules', files);
     },
-    warm(files) {
+    warm(all) {
       if (warmed || closed) return;
       warmed = true;
-      run('checkChange', { files, changed: [] }).catch(() => (warmed = false));
+      const files = studioFilesOf(all);
+      // Warms the thread (the cases, the personas) and keeps every case file's result for the live rules.
+      const answer = run<string[]>('checkChange', { files, changed: [] });
+      answers.set(checkKey(files, []), answer);
+      answer.catch(() => {
+        warmed = false;
+        answers.delete(checkKey(files, []));
+      });
     },
     context() {
       context ??= run<CheckContext>('contextData', null);

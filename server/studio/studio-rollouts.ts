@@ -5,28 +5,61 @@
  * rules remote shares it) until the rollout ends. Raising, lowering, ending and completing are commits on main
  * with `Studio-Kind` rollout, rollout-share, rollout-ended, rollout-completed and the trailers
  * `Rollout-Share` and `Rollout-Set-By`, so the history says who set which share and why. The repository
- * (studio-repo.ts) runs each of these in its queue and hands in what they need (RolloutOps).
+ * (studio-review.ts, studio-repo.ts) runs each of these in its queue, under its operation's deadline, and
+ * hands in what they need (RolloutOps).
  */
 import { DECISIONS, ruleFileOf } from '../../src/engine/decisions';
 import { checkRollout } from '../../src/engine/rollout-check';
 import { formatIssue } from '../../src/engine/validate';
 import type { RefUpdate } from './rules-remote';
-import { RepoError, trailersOf, type CommitInfo, type Git } from './studio-git';
-import type { Actor } from './studio-repo';
+import {
+  RepoError,
+  signatureNow,
+  trailersOf,
+  type CommitInfo,
+  type Git,
+  type Op,
+  type RawCommit,
+  type Signature,
+} from './studio-git';
+import type { RulesRepo } from './studio-repo';
+import type { Actor } from './studio-review';
 import { MAIN, type Check } from './studio-store';
 
 /** A change approved for a share of accounts: its commit, until the rollout ends. */
 const ROLLOUT = 'refs/heads/rollout/';
 const RULE_FILE_NAMES = new Set(DECISIONS.map((d) => ruleFileOf(d.id)));
 
-/** What the rollouts need of the repository, bound to it. */
+/** What the rollouts need of the repository, bound to it and to the operation under way. */
 export interface RolloutOps {
   git: Git;
-  moveRefs(updates: readonly RefUpdate[]): Promise<void>;
-  writeFolder(from: string, to: string): Promise<void>;
+  op: Op;
+  moveRefs(updates: readonly RefUpdate[], scratch: readonly string[]): Promise<void>;
+  writeFiles(head: string, files: Readonly<Record<string, string | Buffer | null>>): void;
   rebase(base: string, head: string, paths: readonly string[], since: string, then: string): Promise<void>;
-  changedOf(info: CommitInfo): Promise<Record<string, string>>;
+  /** The change's files (texts; null: removed), as it writes them. */
+  changeOf(c: RawCommit): Promise<Record<string, string | null>>;
   checked(check: Check, files: Record<string, string>, changed: string[]): Promise<void>;
+}
+
+/** Makes one commit on `head` and puts it live: main moved (with `more` ref moves), the folder written. */
+async function commitLive(
+  ops: RolloutOps,
+  head: string,
+  c: {
+    files: Record<string, string | null>;
+    reason: string;
+    trailers: Record<string, string>;
+    author: Signature;
+    committer: Signature;
+  },
+  more: (made: string) => RefUpdate[] = () => [],
+): Promise<string> {
+  const { ids, scratch } = await ops.git.make([{ parent: head, ...c }], ops.op);
+  const made = ids[0]!;
+  await ops.moveRefs([{ ref: MAIN, to: made, from: head }, ...more(made)], scratch);
+  ops.writeFiles(made, c.files);
+  return made;
 }
 
 /** What an approval for a share of accounts says. */
@@ -87,6 +120,7 @@ export async function startRollout(
     head: string;
     pendingRef: string;
     info: CommitInfo;
+    raw: RawCommit;
     changed: Record<string, string>;
     headFiles: Record<string, string>;
     approver: Actor;
@@ -120,31 +154,35 @@ export async function startRollout(
     ...(rollout.reason ? { reason: rollout.reason } : {}),
     files: candidates,
   });
-  const tree = await ops.git.writeTree(head, { [path]: text });
-  const body = (await ops.git.run(['show', '-s', '--format=%B', info.id])).trimEnd();
-  const trailers = {
-    ...Object.fromEntries(trailersOf(body)),
-    'Studio-Kind': 'rollout',
-    Change: change,
-    'Change-Reason': info.reason,
-    'Approved-by': `${approver.name} <${approver.email}>`,
-    'Approver-Id': approver.id,
-    'Rollout-Share': String(rollout.share),
-    'Rollout-Set-By': approver.name,
-  };
-  const made = await ops.git.commit(tree, [head], info.reason, { ...info.author }, approver, trailers);
-  await ops.moveRefs([
-    { ref: MAIN, to: made, from: head },
-    { ref: at.pendingRef, to: null, from: info.id },
-    { ref: `${ROLLOUT}${change}`, to: info.id, from: null },
-  ]);
-  await ops.writeFolder(head, made);
-  return made;
+  return commitLive(
+    ops,
+    head,
+    {
+      files: { [path]: text },
+      reason: info.reason,
+      trailers: {
+        ...Object.fromEntries(trailersOf(at.raw.message.trimEnd())),
+        'Studio-Kind': 'rollout',
+        Change: change,
+        'Change-Reason': info.reason,
+        'Approved-by': `${approver.name} <${approver.email}>`,
+        'Approver-Id': approver.id,
+        'Rollout-Share': String(rollout.share),
+        'Rollout-Set-By': approver.name,
+      },
+      author: at.raw.author,
+      committer: signatureNow(approver),
+    },
+    () => [
+      { ref: at.pendingRef, to: null, from: info.id },
+      { ref: `${ROLLOUT}${change}`, to: info.id, from: null },
+    ],
+  );
 }
 
 /** The rollouts on main, without their files. */
-export async function listRollouts(git: Git, head: string): Promise<RolloutInfo[]> {
-  const files = await git.filesOf(head);
+export async function listRollouts(git: Git, head: string, op: Op): Promise<RolloutInfo[]> {
+  const files = await git.filesOf(head, op);
   return Object.entries(files)
     .filter(([path]) => /^rollouts\/[^/]+\.json$/.test(path))
     .flatMap(([, text]) => {
@@ -159,13 +197,14 @@ async function mustRollout(
   git: Git,
   head: string,
   change: string,
+  op: Op,
 ): Promise<{ path: string; rollout: RolloutJson; commit: string; ref: string }> {
   if (!/^[0-9a-f]{7,40}$/.test(change)) throw new RepoError(404, 'No such rollout');
   const id = change.slice(0, 12);
   const path = `rollouts/${id}.json`;
   const ref = `${ROLLOUT}${id}`;
-  const [text] = await git.blobs([`${head}:${path}`]);
-  const commit = await git.rev(ref);
+  const [text] = await git.blobs([`${head}:${path}`], op);
+  const commit = await git.rev(ref, op);
   const rollout = text === undefined ? null : parseRollout(text);
   if (!rollout || !commit) throw new RepoError(404, 'No such rollout (ended already?)');
   return { path, rollout, commit, ref };
@@ -180,7 +219,7 @@ export async function setRolloutShare(
   head: string,
   to: { change: string; share: number; who: Actor; reason: string; setAt: string },
 ): Promise<string> {
-  const { path, rollout, commit } = await mustRollout(ops.git, head, to.change);
+  const { path, rollout, commit } = await mustRollout(ops.git, head, to.change, ops.op);
   if (rollout.share === to.share) throw new RepoError(409, `The rollout is at ${to.share} % already`);
   const text = rolloutText({
     ...rollout,
@@ -189,18 +228,21 @@ export async function setRolloutShare(
     setAt: to.setAt,
     reason: to.reason,
   });
-  const tree = await ops.git.writeTree(head, { [path]: text });
-  const made = await ops.git.commit(tree, [head], to.reason, to.who, to.who, {
-    'Studio-Kind': 'rollout-share',
-    Change: rollout.change,
-    'Change-Reason': (await ops.git.info(commit)).reason,
-    'Rollout-Share': String(to.share),
-    'Rollout-Set-By': to.who.name,
-    'Analyst-Id': to.who.id,
+  const who = signatureNow(to.who);
+  return commitLive(ops, head, {
+    files: { [path]: text },
+    reason: to.reason,
+    trailers: {
+      'Studio-Kind': 'rollout-share',
+      Change: rollout.change,
+      'Change-Reason': (await ops.git.info(commit, ops.op)).reason,
+      'Rollout-Share': String(to.share),
+      'Rollout-Set-By': to.who.name,
+      'Analyst-Id': to.who.id,
+    },
+    author: who,
+    committer: who,
   });
-  await ops.moveRefs([{ ref: MAIN, to: made, from: head }]);
-  await ops.writeFolder(head, made);
-  return made;
 }
 
 /**
@@ -212,34 +254,72 @@ export async function endRollout(
   head: string,
   end: { change: string; who: Actor; reason: string; complete: boolean; check: Check },
 ): Promise<string> {
-  const { path, rollout, commit, ref } = await mustRollout(ops.git, head, end.change);
-  const info = await ops.git.info(commit);
+  const { path, rollout, commit, ref } = await mustRollout(ops.git, head, end.change, ops.op);
+  const info = await ops.git.info(commit, ops.op);
+  const raw = await ops.git.commit(commit, ops.op);
   let files: Record<string, string | null> = { [path]: null };
   if (end.complete) {
-    const base = (await ops.git.run(['rev-parse', `${info.id}^`])).trim();
-    await ops.rebase(base, head, info.files, 'this change was made', 'end the rollout and make it again');
-    const changed = await ops.changedOf(info);
-    const live = await ops.git.filesOf(head);
+    await ops.rebase(
+      raw.parents[0] ?? '',
+      head,
+      info.files,
+      'this change was made',
+      'end the rollout and make it again',
+    );
+    const changed = await ops.changeOf(raw);
+    const live = await ops.git.filesOf(head, ops.op);
     delete live[path];
-    await ops.checked(end.check, { ...live, ...changed }, Object.keys(changed));
+    const texts = Object.fromEntries(
+      Object.entries(changed).flatMap(([p, t]) => (t === null ? [] : [[p, t] as const])),
+    );
+    await ops.checked(end.check, { ...live, ...texts }, Object.keys(changed));
     files = { ...changed, ...files };
   }
   const { who } = end;
-  const tree = await ops.git.writeTree(head, files);
-  const made = await ops.git.commit(tree, [head], end.reason, end.complete ? { ...info.author } : who, who, {
-    'Studio-Kind': end.complete ? 'rollout-completed' : 'rollout-ended',
-    Change: rollout.change,
-    'Change-Reason': info.reason,
-    'Rollout-Share': end.complete ? '100' : '0',
-    'Rollout-Set-By': who.name,
-    // The author of a completed change is the change's; of an ended rollout, who ended it.
-    ...(end.complete ? (info.authorId ? { 'Analyst-Id': info.authorId } : {}) : { 'Analyst-Id': who.id }),
-    ...(end.complete ? { 'Approved-by': `${who.name} <${who.email}>`, 'Approver-Id': who.id } : {}),
-  });
-  await ops.moveRefs([
-    { ref: MAIN, to: made, from: head },
-    { ref, to: null, from: commit },
-  ]);
-  await ops.writeFolder(head, made);
-  return made;
+  return commitLive(
+    ops,
+    head,
+    {
+      files,
+      reason: end.reason,
+      trailers: {
+        'Studio-Kind': end.complete ? 'rollout-completed' : 'rollout-ended',
+        Change: rollout.change,
+        'Change-Reason': info.reason,
+        'Rollout-Share': end.complete ? '100' : '0',
+        'Rollout-Set-By': who.name,
+        // The author of a completed change is the change's; of an ended rollout, who ended it.
+        ...(end.complete ? (info.authorId ? { 'Analyst-Id': info.authorId } : {}) : { 'Analyst-Id': who.id }),
+        ...(end.complete ? { 'Approved-by': `${who.name} <${who.email}>`, 'Approver-Id': who.id } : {}),
+      },
+      author: end.complete ? raw.author : signatureNow(who),
+      committer: signatureNow(who),
+    },
+    () => [{ ref, to: null, from: commit }],
+  );
+}
+
+/** A share of accounts in percent, from 0 to 100, read to two decimals (decision 044). */
+export function shareOf(body: Record<string, unknown>): number {
+  const share = body.share;
+  if (typeof share !== 'number' || !Number.isFinite(share) || share < 0 || share > 100)
+    throw new RepoError(400, 'share: the percent of accounts, from 0 to 100');
+  return Math.round(share * 100) / 100;
+}
+
+export const isoNow = (d: Date): string => d.toISOString().replace(/\.\d{3}Z$/, 'Z');
+
+/** What an approval for a share records: the change's lines in the analyst's words, as its summary. */
+export async function rolloutStart(
+  repo: Pick<RulesRepo, 'pending'>,
+  id: string,
+  share: number,
+  setAt: string,
+  note?: string,
+): Promise<RolloutStart> {
+  if (share <= 0) throw new RepoError(400, 'share: approve for more than 0 % of accounts');
+  const change = (await repo.pending()).find((c) => c.id.startsWith(id));
+  const lines = change?.lines.filter((l) => !l.file.startsWith('cases/')).map((l) => l.text) ?? [];
+  const summary = (lines.length > 0 ? lines.join('; ') : (change?.reason ?? id)).slice(0, 500);
+  return { share, summary, setAt, ...(note ? { reason: note } : {}) };
 }

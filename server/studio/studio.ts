@@ -18,8 +18,11 @@ import type { AnalystSession as Session } from '../analyst-sessions';
 import type { AnalystIdentity, AnalystRoles } from '../analyst-auth';
 import { csrfMatches, json, type StudioConfig } from './studio-access';
 import { createStudioChecker, type StudioChecker } from './studio-check';
+import { isStudioFile, studioFilesOf } from './studio-files';
 import { registerStudioPage } from './studio-page';
-import { RepoError, RulesRepo, type CommitInfo, type RolloutStart } from './studio-repo';
+import { scheduleGoLives } from './studio-schedule';
+import { RepoError, RulesRepo, type CommitInfo } from './studio-repo';
+import { isoNow, rolloutStart, shareOf } from './studio-rollouts';
 
 export { readStudioConfig, type StudioConfig } from './studio-access';
 
@@ -32,8 +35,8 @@ const ROLE_REFUSALS: Readonly<Record<keyof AnalystRoles, string>> = {
 /** Body limit of a studio write: a whole draft (every rule and case file) fits with room to spare. */
 export const STUDIO_BODY_LIMIT = 2 * 1024 * 1024;
 
-/** How often scheduled changes are looked at (a look costs nothing until one is due). */
-const SCHEDULE_TICK_MS = 1_000;
+/** The approver's note for the record: one line of at most this many characters. */
+export const NOTE_MAX = 300;
 
 export interface StudioDeps {
   app: FastifyInstance;
@@ -78,12 +81,37 @@ function impactTrailer(impact: unknown): Record<string, string> {
   return { Impact: text };
 }
 
+/** Control characters (but tab) and the marks that reorder text on screen: never part of a recorded line. */
+// eslint-disable-next-line no-control-regex -- control characters are exactly what it removes
+const CONTROLS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/g;
+/** Marks that reorder text on screen or hide in it (bidi overrides, zero widths). */
+const MARKS = /[\u200b-\u200f\u202a-\u202e\u2066-\u2069\ufeff]/g;
+/** A line as it is recorded: no control characters, no hidden marks, tabs as spaces, trimmed. */
+const recorded = (raw: string): string =>
+  raw.replace(CONTROLS, '').replace(MARKS, '').replace(/\t/g, ' ').trim();
+
 /** One line of 3 to 500 characters: a reason, a comment. */
 function lineOf(body: Record<string, unknown>, key: string, what: string): string {
-  const text = typeof body[key] === 'string' ? body[key].trim() : '';
-  if (text.length < 3 || text.length > 500 || /[\r\n]/.test(text))
+  const raw = typeof body[key] === 'string' ? body[key] : '';
+  if (/[\r\n\u2028\u2029]/.test(raw.trim()))
+    throw new RepoError(400, `Say ${what} in one line (3 to 500 characters)`);
+  const text = recorded(raw);
+  if (text.length < 3 || text.length > 500)
     throw new RepoError(400, `Say ${what} in one line (3 to 500 characters)`);
   return text;
+}
+
+/** The approver's note (who asked for this time, why now): optional, one line of at most 300 characters. */
+function noteOf(body: Record<string, unknown>): string | undefined {
+  const raw = body.note;
+  if (raw === undefined || raw === null) return undefined;
+  const refuse = (): never => {
+    throw new RepoError(400, `note: one line of at most ${NOTE_MAX} characters`);
+  };
+  if (typeof raw !== 'string' || /[\r\n\u2028\u2029]/.test(raw.trim())) return refuse();
+  const text = recorded(raw);
+  if ([...text].length > NOTE_MAX) return refuse();
+  return text || undefined;
 }
 
 function filesOf(body: Record<string, unknown>): Record<string, string> {
@@ -137,29 +165,24 @@ function studioContext(deps: StudioDeps): StudioContext {
     deps.sessionOf(req)?.analystIdentity;
   const check = (files: Readonly<Record<string, string>>, changed: readonly string[]) =>
     checker.check(files, changed);
-  repo.checkOutside = check;
+  // A hand edit is checked for what it does to the rules: files the studio does not know (a README of the
+  // rules remote) are no rules.
+  repo.checkOutside = (files, changed) => {
+    const rules = changed.filter(isStudioFile);
+    return rules.length === 0 ? Promise.resolve([]) : check(files, rules);
+  };
   // Who made a change: the analyst id it records (the identity provider's subject).
   const byEmail = (c: CommitInfo): string | undefined => c.authorId;
   const withAuthor = <T extends CommitInfo>(c: T) => ({ ...c, authorId: byEmail(c) ?? null });
 
   registerStudioPage(app, deps.distDir);
 
-  // Scheduled changes go live at their time, whether or not anyone has the studio open.
-  const due = (): Promise<string[]> => repo.applyDue(deps.today(), check);
-  // Before a read: a go-live that cannot be written now (the rules remote unreachable) waits for the timer;
-  // the read answers with what is live.
-  const dueBeforeRead = (): Promise<unknown> =>
-    due().catch((e: unknown) => {
-      if (!(e instanceof RepoError)) throw e;
-    });
-  const timer = setInterval(() => {
-    dueBeforeRead().catch((e: unknown) =>
-      console.error('studio: a scheduled change could not be applied', e),
-    );
-  }, SCHEDULE_TICK_MS);
-  timer.unref();
+  const schedule = scheduleGoLives(deps, check);
+  // Before a read: what is due goes live first (a go-live that cannot be written now, the rules remote
+  // unreachable, waits for the timer; the read answers with what is live).
+  const dueBeforeRead = (): Promise<unknown> => schedule.dueNow();
   app.addHook('onClose', async () => {
-    clearInterval(timer);
+    schedule.stop();
     if (!deps.checker) await checker.close();
   });
 
@@ -245,22 +268,27 @@ function registerReads(deps: StudioDeps, ctx: StudioContext): void {
 
   app.get('/studio/api/rules', async (req, reply) => {
     if (!analyst(req, reply)) return reply;
-    await dueBeforeRead();
-    const live = await repo.live();
-    // The folder edited by hand into a state the checks refuse: the studio says so as it opens.
-    const last = await repo.lastRulesChange();
-    const handEdit =
-      last?.kind === 'outside' && last.check === 'rejected'
-        ? { id: last.id, date: last.author.date, files: last.files, problems: last.problems ?? [] }
-        : null;
-    const context = await checker.context();
-    checker.warm(live.files);
-    return json(reply, 200, {
-      ...live,
-      context,
-      today: isoDate(deps.today()),
-      now: isoDateTime(deps.today()),
-      handEdit,
+    return attempt(reply, async () => {
+      await dueBeforeRead();
+      const live = await repo.live();
+      // The folder edited by hand into a state the checks refuse: the studio says so as it opens.
+      const last = await repo.lastRulesChange();
+      const handEdit =
+        last?.kind === 'outside' && last.check === 'rejected'
+          ? { id: last.id, date: last.author.date, files: last.files, problems: last.problems ?? [] }
+          : null;
+      const context = await checker.context();
+      // The studio's files only: a README or a CI file of the folder is kept, never shown as rules.
+      const files = studioFilesOf(live.files);
+      checker.warm(files);
+      return {
+        commit: live.commit,
+        files,
+        context,
+        today: isoDate(deps.today()),
+        now: isoDateTime(deps.today()),
+        handEdit,
+      };
     });
   });
 
@@ -290,12 +318,12 @@ function registerReads(deps: StudioDeps, ctx: StudioContext): void {
   app.get<{ Params: { id: string } }>('/studio/api/versions/:id', async (req, reply) => {
     if (!analyst(req, reply)) return reply;
     return attempt(reply, async () => {
-      const files = await repo.version(req.params.id);
+      const files = studioFilesOf(await repo.version(req.params.id));
       const live = await repo.live();
       return {
         id: req.params.id,
         files,
-        lines: describeChange(live.files, files),
+        lines: describeChange(studioFilesOf(live.files), files),
         diff: await repo.diffTo(live.commit, files),
       };
     });
@@ -303,16 +331,23 @@ function registerReads(deps: StudioDeps, ctx: StudioContext): void {
 
   app.get('/studio/api/changes', async (req, reply) => {
     if (!analyst(req, reply)) return reply;
-    await dueBeforeRead();
-    const [pending, scheduled] = await Promise.all([repo.pending(), repo.scheduled()]);
-    return json(reply, 200, { pending: pending.map(withAuthor), scheduled: scheduled.map(withAuthor) });
+    return attempt(reply, async () => {
+      await dueBeforeRead();
+      const [pending, scheduled] = await Promise.all([repo.pending(), repo.scheduled()]);
+      // Off the request, with a rules remote: each pending change saved on another server checked as it would
+      // go live, so its approval here finds the answer (one saved here was checked then).
+      if (repo.remote) void repo.precheckPending(ctx.check).catch(() => undefined);
+      return { pending: pending.map(withAuthor), scheduled: scheduled.map(withAuthor) };
+    });
   });
 
   app.get('/studio/api/history', async (req, reply) => {
     if (!analyst(req, reply)) return reply;
-    await dueBeforeRead();
-    const [history, scheduled] = await Promise.all([repo.history(), repo.scheduled()]);
-    return json(reply, 200, { history: history.map(withAuthor), scheduled: scheduled.map(withAuthor) });
+    return attempt(reply, async () => {
+      await dueBeforeRead();
+      const [history, scheduled] = await Promise.all([repo.history(), repo.scheduled()]);
+      return { history: history.map(withAuthor), scheduled: scheduled.map(withAuthor) };
+    });
   });
 }
 
@@ -357,7 +392,8 @@ function registerChanges(deps: StudioDeps, ctx: StudioContext): void {
           author: who,
           reason,
           base: live.commit,
-          files: await repo.version(version),
+          // The studio's files of that version: other files of the folder (a README) stay as they are.
+          files: studioFilesOf(await repo.version(version)),
           kind: 'restore',
           trailers: { Restores: version, ...impactTrailer(body.impact), 'Analyst-Id': who.id },
           requireApproval: config.requireApproval,
@@ -373,12 +409,12 @@ function registerChanges(deps: StudioDeps, ctx: StudioContext): void {
     if (!analyst(req, reply)) return reply;
     return attempt(reply, async () => {
       const { base, change, files } = await repo.revertFiles(req.params.id);
-      const live = await repo.live();
+      const live = studioFilesOf((await repo.live()).files);
       return {
         base,
         change: { id: change.id, reason: change.reason },
         files,
-        lines: describeChange(live.files, { ...live.files, ...files }, Object.keys(files)),
+        lines: describeChange(live, { ...live, ...files }, Object.keys(files)),
         diff: await repo.diffTo(base, files),
       };
     });
@@ -420,12 +456,14 @@ function registerReview(deps: StudioDeps, ctx: StudioContext): void {
     return attempt(reply, async () => {
       const body = bodyOf(req);
       const goLive = goLiveOf(body, deps.today());
+      const note = noteOf(body);
+      // For a share of accounts (decision 044): a rollout instead of the change live for everyone.
       const share = body.share === undefined || body.share === null ? undefined : shareOf(body);
       const rollout =
         share === undefined
           ? undefined
-          : await rolloutStart(repo, req.params.id, share, isoNow(deps.today()));
-      const id = await repo.approve(req.params.id, who, byEmail, check, goLive, rollout);
+          : await rolloutStart(repo, req.params.id, share, isoNow(deps.today()), note);
+      const id = await repo.approve(req.params.id, who, byEmail, check, goLive, note, rollout);
       return { id, ...(goLive ? { scheduled: goLive } : {}), ...(share !== undefined ? { share } : {}) };
     });
   });
@@ -511,30 +549,6 @@ export function registerStudio(deps: StudioDeps): void {
   registerReview(deps, ctx);
   registerPreview(deps, ctx);
   registerRollouts(deps, ctx);
-}
-
-/** A share of accounts in percent, from 0 to 100, read to two decimals (decision 044). */
-function shareOf(body: Record<string, unknown>): number {
-  const share = body.share;
-  if (typeof share !== 'number' || !Number.isFinite(share) || share < 0 || share > 100)
-    throw new RepoError(400, 'share: the percent of accounts, from 0 to 100');
-  return Math.round(share * 100) / 100;
-}
-
-const isoNow = (d: Date): string => d.toISOString().replace(/\.\d{3}Z$/, 'Z');
-
-/** What an approval for a share records: the change's lines in the analyst's words, as its summary. */
-async function rolloutStart(
-  repo: RulesRepo,
-  id: string,
-  share: number,
-  setAt: string,
-): Promise<RolloutStart> {
-  if (share <= 0) throw new RepoError(400, 'share: approve for more than 0 % of accounts');
-  const change = (await repo.pending()).find((c) => c.id.startsWith(id));
-  const lines = change?.lines.filter((l) => !l.file.startsWith('cases/')).map((l) => l.text) ?? [];
-  const summary = (lines.length > 0 ? lines.join('; ') : (change?.reason ?? id)).slice(0, 500);
-  return { share, summary, setAt };
 }
 
 /**

@@ -9,6 +9,7 @@
 import type { Validator } from '../generated/validators';
 // The time-out a server set for this page (src/config/runtime.ts), else the bundled one.
 import { config } from '../config';
+import { parseWellFormed } from './well-formed';
 
 export type FailureKind = 'http' | 'timeout' | 'malformed' | 'network' | 'unauthenticated' | 'request';
 
@@ -119,15 +120,16 @@ function schemaMessage<T>(validate: Validator<T>, path: string): string {
 }
 
 /** Parses the body: JSON when it says so; otherwise the text itself (text replies such as deviceReboot),
- * or that text parsed as JSON when a server forgot the content type. */
+ * or that text parsed as JSON when a server forgot the content type. Every string comes out well formed (a
+ * lone surrogate escaped in the JSON becomes U+FFFD, as the server's UTF-8 page writes it: ./well-formed.ts). */
 function readBody<T>(
   text: string,
   contentType: string,
   validate: Validator<T>,
 ): { ok: true; data: T } | { ok: false } {
   const candidates: (() => unknown)[] = contentType.includes('json')
-    ? [() => JSON.parse(text) as unknown]
-    : [() => text, () => JSON.parse(text) as unknown];
+    ? [() => parseWellFormed(text)]
+    : [() => text, () => parseWellFormed(text)];
   for (const candidate of candidates) {
     let value: unknown;
     try {

@@ -13,7 +13,7 @@ import { homeSections as support } from '../features/support/home';
 import type { SectionId } from '../engine/decisions';
 import type { SectionComponent } from '../ui/section';
 import { codeOnItsWay } from '../ui/lazy-section';
-import { codeArriving } from '../stores/arriving-code';
+import { cardWantedNow, codeArriving } from '../stores/arriving-code';
 import { config } from '../config';
 
 /** Every feature's home cards, by feature: each section id belongs to exactly one feature. */
@@ -71,8 +71,28 @@ export const homeSections = {
  * module shares the home's chunk with code the sign-in pages use, and they must not fetch the home's cards.
  */
 export function fetchCardCode(): void {
+  const later: SectionComponent[] = [];
   for (const [id, card] of Object.entries(homeSections)) {
+    if (!cardWantedNow(id)) {
+      later.push(card);
+      continue;
+    }
     const code = codeOnItsWay(card);
     if (code) codeArriving(id, code, config.timeouts.homeCompleteMs ?? 0);
   }
+  // The cards the server's page did not show (shown after a switch of account or a flow's outcome): their code
+  // one card per idle moment, never in the hydrating page's tasks.
+  const next = (): void => {
+    const card = later.shift();
+    if (!card) return;
+    const code = codeOnItsWay(card);
+    if (code) void code.then(idle);
+    else idle();
+  };
+  const idle = (): void => {
+    if (later.length === 0) return;
+    if (typeof requestIdleCallback === 'function') requestIdleCallback(next, { timeout: 5_000 });
+    else setTimeout(next, 200);
+  };
+  idle();
 }

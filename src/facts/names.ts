@@ -52,4 +52,19 @@ export interface FactDefinition {
   readonly values?: readonly (string | number)[];
   /** True when `values` is the complete list: a rule comparing with any other value is an error. */
   readonly closed?: boolean;
+  /** The group the vocabulary lists it under ('Billing and payment'): the studio's fact picker groups by it. */
+  readonly group?: string;
+}
+
+/**
+ * Facts listed under one heading of the vocabulary, each carrying the heading as its `group` (the studio
+ * groups its fact picker and the simulator's facts the same way). Keeps the literal types of the facts.
+ */
+export function factGroup<const T extends readonly FactDefinition[]>(
+  group: string,
+  facts: T,
+): { readonly [K in keyof T]: T[K] & { readonly group: string } } {
+  return facts.map((f) => ({ ...f, group })) as unknown as {
+    readonly [K in keyof T]: T[K] & { readonly group: string };
+  };
 }

@@ -12,7 +12,7 @@
 // without this table of descriptions, which only the analysts' tools need.
 import type { FedFact } from '../engine/declare';
 import { DECISIONS } from '../engine/decisions';
-import type { FactDefinition, FactType } from './names';
+import { factGroup, type FactDefinition, type FactType } from './names';
 import { ORDER_STATUSES, SERVICE_FACTS } from './vocabulary-services';
 
 export {
@@ -39,319 +39,335 @@ const ACCOUNT_STATUSES = [
 
 /** Facts about the signed-in account, derived by deriveFacts() from the loaded data and the UI state. */
 export const ACCOUNT_FACTS = [
-  // Profile load
-  {
-    name: 'profileStatus',
-    type: 'string',
-    source: 'data',
-    values: ['pending', 'ok', 'failure', '223', '222'],
-    closed: true,
-    description:
-      "State of the profile (early-init) call: 'failure' when statusCode is -7 or accountLifeCycle is missing, '223' when no account is linked, '222' for a redirect.",
-  },
-  // Account number and billing system
-  {
-    name: 'accountNumberLength',
-    type: 'number',
-    source: 'data',
-    values: [9, 11, 13],
-    description:
-      'Number of characters of the account number (currentlyManagedAccount): 9 BAN, 11 BAID, 13 CRIS.',
-  },
-  {
-    name: 'accountNumberKind',
-    type: 'string',
-    source: 'data',
-    values: ['PPB', 'BAN', 'BAID', 'CRIS'],
-    closed: true,
-    description:
-      "Kind of account number: 'PPB' (prefix PPB, prepaid), else by length 'BAN' (9), 'BAID' (11), 'CRIS' (13); null for any other.",
-  },
-  { name: 'isPrepaid', type: 'boolean', source: 'data', description: 'The account number starts with PPB.' },
-  {
-    name: 'isBlueMarble',
-    type: 'boolean',
-    source: 'data',
-    description: 'On the newer billing system (profile flag c2e); its billing entity starts with BM.',
-  },
-  {
-    name: 'billingEntity',
-    type: 'string',
-    source: 'data',
-    values: ['CRIS', 'ENSEMBLE', 'BM-LC', 'BM-LQ'],
-    description:
-      "13-character account: CRIS; 9-character not on c2e: ENSEMBLE; c2e: 'BM-' plus the territory; otherwise territory LC: ENSEMBLE, LQ: CRIS.",
-  },
-  {
-    name: 'territory',
-    type: 'string',
-    source: 'data',
-    values: ['LC', 'LQ'],
-    description: 'Territory code, LC or LQ.',
-  },
-  {
-    name: 'territoryDisplay',
-    type: 'string',
-    source: 'data',
-    values: ['L-CTL', 'L-Q'],
-    description: 'Territory as displayed: LC is L-CTL, LQ is L-Q.',
-  },
-  {
-    name: 'billingSource',
-    type: 'string',
-    source: 'data',
-    description: 'Billing source as the profile gives it (used with legacyMarket by the outage call).',
-  },
-  // Status and life cycle
-  {
-    name: 'accountStatus',
-    type: 'string',
-    source: 'data',
-    values: ACCOUNT_STATUSES,
-    description:
-      'Account status, upper-cased: ACTIVE, LIVE, INACTIVE, SUSP, SUSPENDED, S, FINAL, ARCHIVED, DISCONNECTED.',
-  },
-  {
-    name: 'accountLifeCycle',
-    type: 'string',
-    source: 'data',
-    values: ['Active', 'Early Life'],
-    description: "Account life cycle: 'Active' or 'Early Life' (service not yet live).",
-  },
-  {
-    name: 'accountType',
-    type: 'string',
-    source: 'data',
-    values: ['I', 'CX', 'H', 'B', 'CXSB', 'Postpaid'],
-    description:
-      'Account type as the profile gives it: I, CX, H (residential), B, CXSB (small business), Postpaid.',
-  },
-  {
-    name: 'customerType',
-    type: 'string',
-    source: 'data',
-    values: ['RES', 'SMB'],
-    closed: true,
-    description: 'RES for accountType I, CX, H; SMB for B, CXSB; null otherwise.',
-  },
-  {
-    name: 'companyIdentifier',
-    type: 'string',
-    source: 'data',
-    values: ['1', '4'],
-    description: "Account owner: '1' the default owner, '4' a customer of the second provider.",
-  },
-  {
-    name: 'isSecondProviderCustomer',
-    type: 'boolean',
-    source: 'data',
-    description: "companyIdentifier is '4' (false when the profile failed to load).",
-  },
-  // Account flags
-  { name: 'blockedAccount', type: 'boolean', source: 'data', description: 'Profile flag blockedAccount.' },
-  {
-    name: 'embargo',
-    type: 'number',
-    source: 'data',
-    values: [0, 1],
-    description: 'Profile flag embargo (1 during a planned maintenance embargo).',
-  },
-  {
-    name: 'bgsAccount',
-    type: 'boolean',
-    source: 'data',
-    description: 'Business-government account (profile bgsaccount).',
-  },
-  {
-    name: 'fedAccount',
-    type: 'boolean',
-    source: 'data',
-    description: 'Federal account (profile fedaccount).',
-  },
-  {
-    name: 'allowPagesAccess',
-    type: 'boolean',
-    source: 'data',
-    description:
-      'Profile flag allowPagesAccess (shell spec §5: pages are gated by it); null when the profile does not say.',
-  },
-  {
-    name: 'canBeCancelled',
-    type: 'boolean',
-    source: 'data',
-    description:
-      'Profile flag canBeCancelled, the cancel-eligibility flag (shell spec §5); null when the profile does not say.',
-  },
-  {
-    name: 'isVacationSuspend',
-    type: 'boolean',
-    source: 'data',
-    description: 'The account is on vacation service (profile isVacationSuspend).',
-  },
-  { name: 'autoPay', type: 'boolean', source: 'data', description: 'AutoPay is on.' },
-  {
-    name: 'paperless',
-    type: 'boolean',
-    source: 'data',
-    description: 'Paperless billing is on (profile paperlessBilling).',
-  },
-  {
-    name: 'hasPaymentArrangement',
-    type: 'boolean',
-    source: 'data',
-    description: 'A payment arrangement (plan) exists.',
-  },
-  {
-    name: 'eligibleForPaymentArrangement',
-    type: 'boolean',
-    source: 'data',
-    description: 'The account may set up a payment arrangement.',
-  },
-  {
-    name: 'showModemMigrationAlert',
-    type: 'boolean',
-    source: 'data',
-    description: 'Profile flag for the modem migration (premium WiFi) alert.',
-  },
-  // Billing and payment
-  {
-    name: 'accountTenure',
-    type: 'number',
-    source: 'data',
-    description: 'Account tenure as the profile gives it (number of bills so far).',
-  },
-  {
-    name: 'amountDue',
-    type: 'number',
-    source: 'data',
-    description: 'Current amount due in dollars (currentAmountDue).',
-  },
-  {
-    name: 'nextPaymentAmount',
-    type: 'number',
-    source: 'data',
-    description: 'Next payment amount in dollars (prepaid NEXT PAYMENT).',
-  },
-  {
-    name: 'daysPastDueDate',
-    type: 'number',
-    source: 'data',
-    description:
-      'Days from the bill due date to today: 0 on the due date, 2 two days after it, negative before it.',
-  },
-  {
-    name: 'daysSinceFailedPayment',
-    type: 'number',
-    source: 'data',
-    description: 'Days from the last failed payment date to today (0 on the day it failed); null when none.',
-  },
-  {
-    name: 'daysSinceLatePayment',
-    type: 'number',
-    source: 'data',
-    description:
-      "Days from the late payment's date to today (0 on the day, negative before it): the last failed payment's date when there is one, otherwise the bill due date while an amount is due; null when there is neither (nothing is owed and no payment failed).",
-  },
-  {
-    name: 'daysUntilPaymentProcessing',
-    type: 'number',
-    source: 'data',
-    description:
-      'Days from today to the date the next payment is processed (nextBillProcessedDate): 0 on the day, negative once it is past; null when there is none.',
-  },
-  {
-    name: 'daysToCardExpiry',
-    type: 'number',
-    source: 'data',
-    description:
-      "Days from the start of today to the card's expiry date: negative when it is before today (expired), 0 on the day.",
-  },
-  {
-    name: 'cardTypePresent',
-    type: 'boolean',
-    source: 'data',
-    description: 'A payment card type (creditCardType) is on the account.',
-  },
-  {
-    name: 'creditCardType',
-    type: 'string',
-    source: 'data',
-    values: ['PAYPAL', 'ACH', 'ACCOUNT', 'CARD'],
-    description: 'Payment method type, upper-cased: PAYPAL, ACH, ACCOUNT or a card brand.',
-  },
-  // Conversion (account change)
-  {
-    name: 'conversionStatus',
-    type: 'string',
-    source: 'data',
-    values: ['c', 'o'],
-    description: 'Conversion status, lower-cased (c or o mean the account was converted).',
-  },
-  {
-    name: 'daysSinceConversion',
-    type: 'number',
-    source: 'data',
-    description: 'Days from the conversion date to today (0 on the day); null when there is none.',
-  },
-  // Contact details
-  {
-    name: 'hasContactNumber',
-    type: 'boolean',
-    source: 'data',
-    description: 'At least one alternate contact number is on the account.',
-  },
-  {
-    name: 'hasExpiredAltNumber',
-    type: 'boolean',
-    source: 'data',
-    description: 'An alternate number has an altTnExpirationDate in the past (outdated contact number).',
-  },
-  {
-    name: 'emailPresent',
-    type: 'boolean',
-    source: 'data',
-    description: 'An official account email address is on record.',
-  },
-  {
-    name: 'emailValid',
-    type: 'boolean',
-    source: 'data',
-    description:
-      'The email address matches the spec pattern (letters, digits and . _ % + -, then @, domain, dot, 2+ letters).',
-  },
-  {
-    name: 'emailAddressValid',
-    type: 'boolean',
-    source: 'data',
-    description: 'Profile flag emailAddressValid (the provider has validated the address); null when absent.',
-  },
-  // Customer name and service address (presence)
-  {
-    name: 'firstNamePresent',
-    type: 'boolean',
-    source: 'data',
-    description: "The customer's first name (firstName) is on the profile.",
-  },
-  {
-    name: 'lastNamePresent',
-    type: 'boolean',
-    source: 'data',
-    description: "The customer's last name (lastName) is on the profile.",
-  },
-  {
-    name: 'serviceAddressComplete',
-    type: 'boolean',
-    source: 'data',
-    description:
-      'A full service address is on the profile: addressLine1, city, stateCode and zip all present.',
-  },
-  // Calendar
-  { name: 'isJanuaryFirst', type: 'boolean', source: 'data', description: 'Today is January 1.' },
+  ...factGroup('Profile load', [
+    {
+      name: 'profileStatus',
+      type: 'string',
+      source: 'data',
+      values: ['pending', 'ok', 'failure', '223', '222'],
+      closed: true,
+      description:
+        "State of the profile (early-init) call: 'failure' when statusCode is -7 or accountLifeCycle is missing, '223' when no account is linked, '222' for a redirect.",
+    },
+  ]),
+  ...factGroup('Account number and billing system', [
+    {
+      name: 'accountNumberLength',
+      type: 'number',
+      source: 'data',
+      values: [9, 11, 13],
+      description:
+        'Number of characters of the account number (currentlyManagedAccount): 9 BAN, 11 BAID, 13 CRIS.',
+    },
+    {
+      name: 'accountNumberKind',
+      type: 'string',
+      source: 'data',
+      values: ['PPB', 'BAN', 'BAID', 'CRIS'],
+      closed: true,
+      description:
+        "Kind of account number: 'PPB' (prefix PPB, prepaid), else by length 'BAN' (9), 'BAID' (11), 'CRIS' (13); null for any other.",
+    },
+    {
+      name: 'isPrepaid',
+      type: 'boolean',
+      source: 'data',
+      description: 'The account number starts with PPB.',
+    },
+    {
+      name: 'isBlueMarble',
+      type: 'boolean',
+      source: 'data',
+      description: 'On the newer billing system (profile flag c2e); its billing entity starts with BM.',
+    },
+    {
+      name: 'billingEntity',
+      type: 'string',
+      source: 'data',
+      values: ['CRIS', 'ENSEMBLE', 'BM-LC', 'BM-LQ'],
+      description:
+        "13-character account: CRIS; 9-character not on c2e: ENSEMBLE; c2e: 'BM-' plus the territory; otherwise territory LC: ENSEMBLE, LQ: CRIS.",
+    },
+    {
+      name: 'territory',
+      type: 'string',
+      source: 'data',
+      values: ['LC', 'LQ'],
+      description: 'Territory code, LC or LQ.',
+    },
+    {
+      name: 'territoryDisplay',
+      type: 'string',
+      source: 'data',
+      values: ['L-CTL', 'L-Q'],
+      description: 'Territory as displayed: LC is L-CTL, LQ is L-Q.',
+    },
+    {
+      name: 'billingSource',
+      type: 'string',
+      source: 'data',
+      description: 'Billing source as the profile gives it (used with legacyMarket by the outage call).',
+    },
+  ]),
+  ...factGroup('Status and life cycle', [
+    {
+      name: 'accountStatus',
+      type: 'string',
+      source: 'data',
+      values: ACCOUNT_STATUSES,
+      description:
+        'Account status, upper-cased: ACTIVE, LIVE, INACTIVE, SUSP, SUSPENDED, S, FINAL, ARCHIVED, DISCONNECTED.',
+    },
+    {
+      name: 'accountLifeCycle',
+      type: 'string',
+      source: 'data',
+      values: ['Active', 'Early Life'],
+      description: "Account life cycle: 'Active' or 'Early Life' (service not yet live).",
+    },
+    {
+      name: 'accountType',
+      type: 'string',
+      source: 'data',
+      values: ['I', 'CX', 'H', 'B', 'CXSB', 'Postpaid'],
+      description:
+        'Account type as the profile gives it: I, CX, H (residential), B, CXSB (small business), Postpaid.',
+    },
+    {
+      name: 'customerType',
+      type: 'string',
+      source: 'data',
+      values: ['RES', 'SMB'],
+      closed: true,
+      description: 'RES for accountType I, CX, H; SMB for B, CXSB; null otherwise.',
+    },
+    {
+      name: 'companyIdentifier',
+      type: 'string',
+      source: 'data',
+      values: ['1', '4'],
+      description: "Account owner: '1' the default owner, '4' a customer of the second provider.",
+    },
+    {
+      name: 'isSecondProviderCustomer',
+      type: 'boolean',
+      source: 'data',
+      description: "companyIdentifier is '4' (false when the profile failed to load).",
+    },
+  ]),
+  ...factGroup('Account flags', [
+    { name: 'blockedAccount', type: 'boolean', source: 'data', description: 'Profile flag blockedAccount.' },
+    {
+      name: 'embargo',
+      type: 'number',
+      source: 'data',
+      values: [0, 1],
+      description: 'Profile flag embargo (1 during a planned maintenance embargo).',
+    },
+    {
+      name: 'bgsAccount',
+      type: 'boolean',
+      source: 'data',
+      description: 'Business-government account (profile bgsaccount).',
+    },
+    {
+      name: 'fedAccount',
+      type: 'boolean',
+      source: 'data',
+      description: 'Federal account (profile fedaccount).',
+    },
+    {
+      name: 'allowPagesAccess',
+      type: 'boolean',
+      source: 'data',
+      description:
+        'Profile flag allowPagesAccess (shell spec §5: pages are gated by it); null when the profile does not say.',
+    },
+    {
+      name: 'canBeCancelled',
+      type: 'boolean',
+      source: 'data',
+      description:
+        'Profile flag canBeCancelled, the cancel-eligibility flag (shell spec §5); null when the profile does not say.',
+    },
+    {
+      name: 'isVacationSuspend',
+      type: 'boolean',
+      source: 'data',
+      description: 'The account is on vacation service (profile isVacationSuspend).',
+    },
+    { name: 'autoPay', type: 'boolean', source: 'data', description: 'AutoPay is on.' },
+    {
+      name: 'paperless',
+      type: 'boolean',
+      source: 'data',
+      description: 'Paperless billing is on (profile paperlessBilling).',
+    },
+    {
+      name: 'hasPaymentArrangement',
+      type: 'boolean',
+      source: 'data',
+      description: 'A payment arrangement (plan) exists.',
+    },
+    {
+      name: 'eligibleForPaymentArrangement',
+      type: 'boolean',
+      source: 'data',
+      description: 'The account may set up a payment arrangement.',
+    },
+    {
+      name: 'showModemMigrationAlert',
+      type: 'boolean',
+      source: 'data',
+      description: 'Profile flag for the modem migration (premium WiFi) alert.',
+    },
+  ]),
+  ...factGroup('Billing and payment', [
+    {
+      name: 'accountTenure',
+      type: 'number',
+      source: 'data',
+      description: 'Account tenure as the profile gives it (number of bills so far).',
+    },
+    {
+      name: 'amountDue',
+      type: 'number',
+      source: 'data',
+      description: 'Current amount due in dollars (currentAmountDue).',
+    },
+    {
+      name: 'nextPaymentAmount',
+      type: 'number',
+      source: 'data',
+      description: 'Next payment amount in dollars (prepaid NEXT PAYMENT).',
+    },
+    {
+      name: 'daysPastDueDate',
+      type: 'number',
+      source: 'data',
+      description:
+        'Days from the bill due date to today: 0 on the due date, 2 two days after it, negative before it.',
+    },
+    {
+      name: 'daysSinceFailedPayment',
+      type: 'number',
+      source: 'data',
+      description:
+        'Days from the last failed payment date to today (0 on the day it failed); null when none.',
+    },
+    {
+      name: 'daysSinceLatePayment',
+      type: 'number',
+      source: 'data',
+      description:
+        "Days from the late payment's date to today (0 on the day, negative before it): the last failed payment's date when there is one, otherwise the bill due date while an amount is due; null when there is neither (nothing is owed and no payment failed).",
+    },
+    {
+      name: 'daysUntilPaymentProcessing',
+      type: 'number',
+      source: 'data',
+      description:
+        'Days from today to the date the next payment is processed (nextBillProcessedDate): 0 on the day, negative once it is past; null when there is none.',
+    },
+    {
+      name: 'daysToCardExpiry',
+      type: 'number',
+      source: 'data',
+      description:
+        "Days from the start of today to the card's expiry date: negative when it is before today (expired), 0 on the day.",
+    },
+    {
+      name: 'cardTypePresent',
+      type: 'boolean',
+      source: 'data',
+      description: 'A payment card type (creditCardType) is on the account.',
+    },
+    {
+      name: 'creditCardType',
+      type: 'string',
+      source: 'data',
+      values: ['PAYPAL', 'ACH', 'ACCOUNT', 'CARD'],
+      description: 'Payment method type, upper-cased: PAYPAL, ACH, ACCOUNT or a card brand.',
+    },
+  ]),
+  ...factGroup('Conversion (account change)', [
+    {
+      name: 'conversionStatus',
+      type: 'string',
+      source: 'data',
+      values: ['c', 'o'],
+      description: 'Conversion status, lower-cased (c or o mean the account was converted).',
+    },
+    {
+      name: 'daysSinceConversion',
+      type: 'number',
+      source: 'data',
+      description: 'Days from the conversion date to today (0 on the day); null when there is none.',
+    },
+  ]),
+  ...factGroup('Contact details', [
+    {
+      name: 'hasContactNumber',
+      type: 'boolean',
+      source: 'data',
+      description: 'At least one alternate contact number is on the account.',
+    },
+    {
+      name: 'hasExpiredAltNumber',
+      type: 'boolean',
+      source: 'data',
+      description: 'An alternate number has an altTnExpirationDate in the past (outdated contact number).',
+    },
+    {
+      name: 'emailPresent',
+      type: 'boolean',
+      source: 'data',
+      description: 'An official account email address is on record.',
+    },
+    {
+      name: 'emailValid',
+      type: 'boolean',
+      source: 'data',
+      description:
+        'The email address matches the spec pattern (letters, digits and . _ % + -, then @, domain, dot, 2+ letters).',
+    },
+    {
+      name: 'emailAddressValid',
+      type: 'boolean',
+      source: 'data',
+      description:
+        'Profile flag emailAddressValid (the provider has validated the address); null when absent.',
+    },
+  ]),
+  ...factGroup('Customer name and service address (presence)', [
+    {
+      name: 'firstNamePresent',
+      type: 'boolean',
+      source: 'data',
+      description: "The customer's first name (firstName) is on the profile.",
+    },
+    {
+      name: 'lastNamePresent',
+      type: 'boolean',
+      source: 'data',
+      description: "The customer's last name (lastName) is on the profile.",
+    },
+    {
+      name: 'serviceAddressComplete',
+      type: 'boolean',
+      source: 'data',
+      description:
+        'A full service address is on the profile: addressLine1, city, stateCode and zip all present.',
+    },
+  ]),
+  ...factGroup('Calendar', [
+    { name: 'isJanuaryFirst', type: 'boolean', source: 'data', description: 'Today is January 1.' },
+  ]),
   ...SERVICE_FACTS,
 ] as const satisfies readonly FactDefinition[];
 
 /** Facts about one order of the order history, for per-order decisions (derived by deriveOrderFacts()). */
-export const ORDER_FACTS = [
+export const ORDER_FACTS = factGroup('The order or repair ticket', [
   {
     name: 'orderStatus',
     type: 'string',
@@ -425,7 +441,7 @@ export const ORDER_FACTS = [
     source: 'data',
     description: "The repair ticket says the technician's location can be shown (showTechLocation).",
   },
-] as const satisfies readonly FactDefinition[];
+] as const satisfies readonly FactDefinition[]);
 
 /**
  * Facts produced by one decision and fed to later ones, so a threshold lives in exactly one rule file
@@ -438,15 +454,16 @@ export const ORDER_FACTS = [
  * with the decision that feeds it (src/engine/declarations/), in the order the decisions run.
  */
 export const DECISION_FACTS = /* @__PURE__ */ (() =>
-  DECISIONS.flatMap((d): readonly FedFact[] => d.feeds).map(
-    ({ name, type, description, values, closed }): FactDefinition => ({
+  DECISIONS.flatMap((d) =>
+    (d.feeds as readonly FedFact[]).map(({ name, type, description, values, closed }): FactDefinition => ({
       name,
       type,
       source: 'decision',
       description,
       ...(values ? { values } : {}),
       ...(closed ? { closed } : {}),
-    }),
+      group: `Decided by rules/${d.id}.json`,
+    })),
   ))();
 
 type FedFacts = (typeof DECISIONS)[number]['feeds'][number];

@@ -1,4 +1,4 @@
-import { makeAutoObservable, reaction, runInAction } from 'mobx';
+import { makeAutoObservable, observable, reaction, runInAction } from 'mobx';
 import type { CallResult, ReportIssue } from './api-port';
 import type {
   CheckPaperCharge,
@@ -45,7 +45,14 @@ export class AccountDataStore {
   rescheduledTickets: readonly string[] = [];
 
   constructor() {
-    makeAutoObservable(this);
+    // The answers are replaced, never changed in place: observed by reference, plain data inside. Deep
+    // observables of the server's state were the longest task of a hydrating home (issue 30: 230 ms of MobX
+    // at a low-tier phone's speed, making every answer's objects and arrays observable).
+    makeAutoObservable(this, {
+      data: observable.ref,
+      pending: observable.ref,
+      rescheduledTickets: observable.ref,
+    });
   }
 
   get outage() {

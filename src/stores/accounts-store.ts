@@ -1,4 +1,4 @@
-import { makeAutoObservable, runInAction } from 'mobx';
+import { makeAutoObservable, observable, runInAction } from 'mobx';
 import type { Api, ReportIssue } from './api-port';
 import type { LoadOptions } from './session-store';
 import type { AccountList } from '../generated/types';
@@ -12,7 +12,8 @@ export class AccountsStore {
     private readonly api: Api,
     private readonly report: ReportIssue,
   ) {
-    makeAutoObservable<AccountsStore, 'api' | 'report'>(this, { api: false, report: false });
+    // The list is replaced, never changed in place: observed by reference, plain data inside.
+    makeAutoObservable<AccountsStore, 'api' | 'report'>(this, { list: observable.ref, api: false, report: false });
   }
 
   get accounts(): AccountList['accountNumbers'] {

@@ -9,6 +9,22 @@ import { observable, runInAction } from 'mobx';
  */
 export const arrivingCode = observable.set<string>();
 
+/**
+ * The cards the server's page showed, when it says (src/start.tsx, before the home's code runs): their code is
+ * fetched at once, every other card's when the browser is idle (issue 30: importing every card's chunk at once
+ * was one long task of a hydrating home). Null: every card's code at once, as for a home the browser renders.
+ */
+let shownFirst: ReadonlySet<string> | null = null;
+
+export function cardsShownFirst(sections: readonly string[]): void {
+  shownFirst = new Set(sections);
+}
+
+/** Whether a card's code is wanted now (see cardsShownFirst). */
+export function cardWantedNow(id: string): boolean {
+  return shownFirst === null || shownFirst.has(id);
+}
+
 /** Set once by the server's rendering module (src/entry-server.tsx): it waits for no code. */
 let onServer = false;
 

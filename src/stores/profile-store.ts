@@ -1,5 +1,5 @@
 import { ANALYTICS_EVENTS, trackEvent } from './analytics';
-import { makeAutoObservable, runInAction } from 'mobx';
+import { makeAutoObservable, observable, runInAction } from 'mobx';
 import type { Api, ReportIssue } from './api-port';
 import type { LoadOptions } from './session-store';
 import type { Env } from './env';
@@ -24,7 +24,9 @@ export class ProfileStore {
     private readonly env: Env,
     private readonly report: ReportIssue,
   ) {
+    // The profile is replaced, never changed in place: observed by reference, plain data inside.
     makeAutoObservable<ProfileStore, 'api' | 'env' | 'report'>(this, {
+      data: observable.ref,
       api: false,
       env: false,
       report: false,

@@ -227,6 +227,22 @@ export class RootStore {
   start(): void {
     this.decisions.start();
     this.items.start();
+    this.startReactions();
+  }
+
+  /**
+   * start() with `pause` (a yield to the main thread) between its steps: each derives the facts it reads, and
+   * together they were one long task of a hydrating page at a low-tier phone's speed (issue 30).
+   */
+  async startInSteps(pause: () => Promise<void>): Promise<void> {
+    this.decisions.start();
+    await pause();
+    this.items.start();
+    await pause();
+    this.startReactions();
+  }
+
+  private startReactions(): void {
     // The tracking cookie follows the account data: written once known, again when it changes (a switch).
     // Its code loads then, not with the page (src/facts/tracking.ts); imports resolve in the order asked.
     reaction(

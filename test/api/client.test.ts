@@ -200,3 +200,41 @@ describe('client', () => {
     expect(f.calls).toEqual([]);
   });
 });
+
+describe('an answer holding a lone UTF-16 surrogate (issue 30)', () => {
+  it('comes out well formed: each lone half is U+FFFD, as the server’s UTF-8 page writes it', async () => {
+    const body = {
+      ...okProfile,
+      response: { ...okProfile.response, firstName: 'Zo\ud800ë \udfff', lastName: 'Pair \ud83d\ude00' },
+    };
+    // JSON.stringify escapes a lone surrogate ("\ud800"), as the sandbox's persona files do.
+    expect(JSON.stringify(body)).toContain('\\ud800');
+    const client = createClient({ fetch: () => Promise.resolve(json(body)) });
+    const answer = await getHomeEarlyInit(client);
+    expect(answer.ok).toBe(true);
+    const response = (answer as { data: { response: { firstName: string; lastName: string } } }).data
+      .response;
+    expect(response.firstName).toBe('Zo\ufffdë \ufffd');
+    // A whole pair is a character, kept.
+    expect(response.lastName).toBe('Pair 😀');
+    expect(new TextDecoder().decode(new TextEncoder().encode(response.firstName))).toBe(response.firstName);
+  });
+
+  it('is made well formed without the platform’s toWellFormed too, keys and nested lists included', async () => {
+    const { wellFormed, wellFormedString } = await import('../../src/api/well-formed');
+    const plain = { a: ['x', { b: 'y' }], n: 1, t: true, z: null };
+    expect(wellFormed(plain)).toBe(plain);
+    expect(wellFormed({ ['k\udc00']: ['\ud800', 'ok', { c: 'a\udbff' }] })).toEqual({
+      ['k\ufffd']: ['\ufffd', 'ok', { c: 'a\ufffd' }],
+    });
+    const proto = String.prototype as { toWellFormed?: unknown; isWellFormed?: unknown };
+    const saved = [proto.toWellFormed, proto.isWellFormed];
+    delete proto.toWellFormed;
+    delete proto.isWellFormed;
+    try {
+      expect(wellFormedString('\udc00\ud800 \ud83d\ude00 \ud800')).toBe('\ufffd\ufffd 😀 \ufffd');
+    } finally {
+      [proto.toWellFormed, proto.isWellFormed] = saved;
+    }
+  });
+});

@@ -74,3 +74,29 @@ for (const [persona, account, faults] of [
     expect(steps.map((e) => e.step)).toContain('loading');
   });
 }
+
+test("a real load's web vitals reach the server when the page is hidden (issue 30): LCP, CLS and TTFB, by the address it landed on", async ({
+  guarded: page,
+}) => {
+  await signIn(page, 'postpaid');
+  await settled(page);
+  // The reporter is loaded when the page is idle after hydration (src/shell/vitals.ts marks when it listens).
+  await page.waitForFunction(() => performance.getEntriesByName('portal:vitals-reporting').length > 0);
+  // A tap ends the page's LCP (web-vitals reports it in an idle callback, which runs before this one).
+  await page.getByRole('heading', { level: 1 }).click();
+  await page.evaluate(() => new Promise((resolve) => requestIdleCallback(resolve)));
+  const beacon = page.waitForRequest((r) => new URL(r.url()).pathname === '/vitals' && r.method() === 'POST');
+  // The page is hidden, as when the customer leaves it or switches tab: what the browser does then, done here
+  // (Playwright does not see the requests of a page being unloaded; the beacon is the same).
+  await page.evaluate(() => {
+    Object.defineProperty(document, 'visibilityState', { value: 'hidden', configurable: true });
+    document.dispatchEvent(new Event('visibilitychange'));
+  });
+  const request = await beacon;
+  const body = request.postDataJSON() as { page: string; vitals: Array<{ name: string; value: number }> };
+  expect(body.page).toBe('/home');
+  expect(body.vitals.map((v) => v.name)).toEqual(expect.arrayContaining(['LCP', 'CLS', 'TTFB']));
+  for (const v of body.vitals) expect(Number.isFinite(v.value) && v.value >= 0).toBe(true);
+  // The server recorded it (server/plugins/vitals.ts answers junk with a 400).
+  expect((await request.response())?.status()).toBe(204);
+});

@@ -4,7 +4,8 @@
  * portal's runtime, the reference): on the shipped and on generated rule files (json-rules-engine's wider
  * format included: decorators, fact values, condition priorities, throwing and refused rules), on generated
  * facts and on generated populations, with the calls planned and without, afresh and reusing another rule
- * set's columns. Every difference is a bug in the column evaluator.
+ * set's columns. Every difference is a bug in the column evaluator. The properties run a sample of their
+ * inputs in the suite (new ones each run) and the full count with SWEEP=1 (test/support/sweep.ts).
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -12,7 +13,13 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { loadRulesDir } from '../../lib/rules-files';
 import { repoRoot } from '../../lib/repo';
-import { ACCOUNT_LAYOUT, ORDER_LAYOUT, compileRules, type FactVector } from '../../src/engine/compile';
+import {
+  ACCOUNT_LAYOUT,
+  ORDER_LAYOUT,
+  compileRules,
+  type CompiledRules,
+  type FactVector,
+} from '../../src/engine/compile';
 import {
   FactBlock,
   accountBlock,
@@ -37,8 +44,11 @@ import {
   rulesetsArbitrary,
   thresholdsOf,
 } from './support/arbitraries';
+import { sized } from '../support/sweep';
 
-const shipped = (): Rulesets => structuredClone(loadRulesDir());
+/** Read and checked once (about 0.1 s each time); every test gets its own copy. */
+const SHIPPED = loadRulesDir();
+const shipped = (): Rulesets => structuredClone(SHIPPED);
 const thresholds = thresholdsOf(shipped());
 const distributions = parseDistributions(
   JSON.parse(readFileSync(join(repoRoot, 'rules', 'population', 'distributions.json'), 'utf8')),
@@ -65,17 +75,17 @@ function blockOf(accounts: readonly { facts: FactVector; items: readonly FactVec
 }
 
 /**
- * A block decided by the column evaluator, account by account against the compiled closures: the calls
- * (planned, or every call for final facts), every decision, and each item's decisions on its account's.
+ * A block decided by the column evaluator, account by account against the compiled closures of the same
+ * rules: the calls (planned, or every call for final facts), every decision, and each item's decisions on
+ * its account's.
  */
 function expectAsCompiled(
-  rulesets: Rulesets,
+  compiled: CompiledRules,
   accounts: readonly { facts: FactVector; items: readonly FactVector[] }[],
   columns: ColumnRules,
   decided: BlockDecisions,
   planned: boolean,
 ) {
-  const compiled = compileRules(structuredClone(rulesets));
   let j = 0;
   accounts.forEach((a, k) => {
     let reference: HomeDecisions;
@@ -102,19 +112,21 @@ const anyAccounts = fc.array(
   { minLength: 1, maxLength: 45 },
 );
 
-// Each property decides dozens of blocks with both evaluators: seconds of work, more on a busy machine.
+// Each property run compiles a rule set twice (columns, closures) and decides a block or two with both: the
+// suite runs a sample of the runs (new ones each time), SWEEP=1 every one (test/support/sweep.ts).
 describe('the column evaluator decides a block exactly as the compiled evaluator decides each account', () => {
   it('on the shipped rule files, for generated facts and items, with final facts and with the calls planned', () => {
     const columns = compileColumns(shipped());
+    const compiled = compileRules(shipped());
     fc.assert(
       fc.property(anyAccounts, (accounts) => {
         const block = blockOf(accounts);
-        expectAsCompiled(shipped(), accounts, columns, columns.decide(block, null), false);
-        expectAsCompiled(shipped(), accounts, columns, columns.decide(block, CALL_MODEL), true);
+        expectAsCompiled(compiled, accounts, columns, columns.decide(block, null), false);
+        expectAsCompiled(compiled, accounts, columns, columns.decide(block, CALL_MODEL), true);
       }),
-      { numRuns: 60 },
+      { numRuns: sized(25, 60) },
     );
-  }, 60_000);
+  });
 
   it('on generated rule files (priorities with ties, schema-allowed values including null), block after block', () => {
     fc.assert(
@@ -125,26 +137,28 @@ describe('the column evaluator decides a block exactly as the compiled evaluator
         (rulesets, one, two) => {
           // One compiled rule set for both blocks: its tables of answers grow from one block to the next.
           const columns = compileColumns(structuredClone(rulesets));
-          expectAsCompiled(rulesets, one, columns, columns.decide(blockOf(one), CALL_MODEL), true);
-          expectAsCompiled(rulesets, two, columns, columns.decide(blockOf(two), null), false);
-          expectAsCompiled(rulesets, two, columns, columns.decide(blockOf(two), CALL_MODEL), true);
+          const compiled = compileRules(structuredClone(rulesets));
+          expectAsCompiled(compiled, one, columns, columns.decide(blockOf(one), CALL_MODEL), true);
+          expectAsCompiled(compiled, two, columns, columns.decide(blockOf(two), null), false);
+          expectAsCompiled(compiled, two, columns, columns.decide(blockOf(two), CALL_MODEL), true);
         },
       ),
-      { numRuns: 80 },
+      { numRuns: sized(30, 80) },
     );
-  }, 60_000);
+  });
 
   it("on generated rule files using json-rules-engine's features beyond the schema (decorators, fact values, condition priorities, throwing and refused rules)", () => {
     fc.assert(
       fc.property(extendedRulesetsArbitrary(shipped(), thresholds), anyAccounts, (rulesets, accounts) => {
         const columns = compileColumns(structuredClone(rulesets));
+        const compiled = compileRules(structuredClone(rulesets));
         const block = blockOf(accounts);
-        expectAsCompiled(rulesets, accounts, columns, columns.decide(block, null), false);
-        expectAsCompiled(rulesets, accounts, columns, columns.decide(block, CALL_MODEL), true);
+        expectAsCompiled(compiled, accounts, columns, columns.decide(block, null), false);
+        expectAsCompiled(compiled, accounts, columns, columns.decide(block, CALL_MODEL), true);
       }),
-      { numRuns: 120 },
+      { numRuns: sized(40, 120) },
     );
-  }, 60_000);
+  });
 
   it('on generated populations (any seed), with the calls planned, for generated rule files', () => {
     fc.assert(
@@ -159,12 +173,13 @@ describe('the column evaluator decides a block exactly as the compiled evaluator
             return { facts: a.facts, items: [...a.orders, ...a.tickets] };
           });
           const columns = compileColumns(structuredClone(rulesets));
-          expectAsCompiled(rulesets, accounts, columns, columns.decide(blockOf(accounts), CALL_MODEL), true);
+          const compiled = compileRules(structuredClone(rulesets));
+          expectAsCompiled(compiled, accounts, columns, columns.decide(blockOf(accounts), CALL_MODEL), true);
         },
       ),
-      { numRuns: 25 },
+      { numRuns: sized(10, 25) },
     );
-  }, 60_000);
+  });
 
   it("reusing another rule set's columns for the files both share decides exactly as deciding afresh", () => {
     const base = shipped();
@@ -188,12 +203,12 @@ describe('the column evaluator decides a block exactly as the compiled evaluator
             expect(theirs.decisionsOf(reused, k)).toStrictEqual(theirs.decisionsOf(afresh, k)),
           );
           const back = mine.decide(block, calls, { decided: reused, same: sameFiles(base, current) });
-          expectAsCompiled(current, accounts, mine, back, planned);
+          expectAsCompiled(compileRules(structuredClone(current)), accounts, mine, back, planned);
         },
       ),
-      { numRuns: 120 },
+      { numRuns: sized(40, 120) },
     );
-  }, 60_000);
+  });
 });
 
 describe('the column evaluator decides as json-rules-engine', () => {
@@ -229,9 +244,9 @@ describe('the column evaluator decides as json-rules-engine', () => {
         anyAccounts.map((a) => a.slice(0, 12)),
         (rulesets, accounts) => expectAsRuntime(rulesets, accounts),
       ),
-      { numRuns: 60 },
+      { numRuns: sized(25, 60) },
     );
-  }, 60_000);
+  });
 
   // json-rules-engine decides 80 accounts and their items: seconds of work on a busy machine.
   it('on rules whose conditions throw: a shared-condition reference, an operator on a value it cannot take, in a priority set reached or not', async () => {
@@ -290,6 +305,12 @@ describe('the column evaluator decides as json-rules-engine', () => {
     expect(views.filter((v) => v === 'closed').length).toBeGreaterThan(5);
     expect(views.filter((v) => v === 'closed').length).toBeLessThan(75);
     await expectAsRuntime(rulesets, accounts);
-    expectAsCompiled(rulesets, accounts, columns, columns.decide(blockOf(accounts), CALL_MODEL), true);
-  }, 60_000);
+    expectAsCompiled(
+      compileRules(structuredClone(rulesets)),
+      accounts,
+      columns,
+      columns.decide(blockOf(accounts), CALL_MODEL),
+      true,
+    );
+  });
 });

@@ -1,7 +1,9 @@
 /**
  * The compiled evaluator against json-rules-engine (the portal's runtime, the reference): on the shipped
  * rule files with generated facts, on generated rule files, and on rule files using json-rules-engine's
- * features beyond our schema. Every difference is a bug in src/engine/compile.ts.
+ * features beyond our schema. Every difference is a bug in src/engine/compile.ts. The properties run a
+ * sample of their inputs in the suite (new ones each run) and the full count with SWEEP=1
+ * (test/support/sweep.ts).
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -10,7 +12,7 @@ import { PREVIEW_DATE, dayAt, personaFacts } from '../../lib/personas';
 import { loadRulesDir } from '../../lib/rules-files';
 import { ACCOUNT_LAYOUT, ORDER_LAYOUT, compileRules } from '../../src/engine/compile';
 import { ORDER_ACTIONS, type DataCall, type DecisionId } from '../../src/engine/decisions';
-import { createRuntime } from '../../src/engine/runtime';
+import { createRuntime, type ItemContext } from '../../src/engine/runtime';
 import type { ExplainTrace, HomeDecisions, Rulesets, Toggles } from '../../src/engine/types';
 import { profileFromEnvelope } from '../../src/facts/responses';
 import { TOGGLE_NAMES, type AccountFacts, type OrderFacts } from '../../src/facts/vocabulary';
@@ -26,29 +28,41 @@ import {
   rulesetsArbitrary,
   thresholdsOf,
 } from './support/arbitraries';
+import { sized } from '../support/sweep';
 
-const shipped = (): Rulesets => structuredClone(loadRulesDir());
+/** Read and checked once (about 0.1 s each time); every test gets its own copy. */
+const SHIPPED = loadRulesDir();
+const shipped = (): Rulesets => structuredClone(SHIPPED);
 const thresholds = thresholdsOf(shipped());
 const today = dayAt(PREVIEW_DATE);
 const personaAccounts: AccountFacts[] = loadPersonas().flatMap((p) =>
   p.accounts.map((_, i) => personaFacts(p, today, i)),
 );
 
-/** Every order and repair ticket of the personas' histories, as the item store derives them. */
-const personaItems: OrderFacts[] = loadPersonas().flatMap((p) =>
-  p.accounts.flatMap((_, accountIndex) => {
-    const r = personaResponses(p, { today, accountIndex });
-    const profile = profileFromEnvelope(r.homeEarlyInit);
-    return itemFactsOf(
-      {
-        orderHistory: r.orderHistory,
-        tickets: r.repairTickets,
-        profile: profile.status === 'ok' ? profile.data : undefined,
-      },
-      today,
-    ).map((i) => i.facts);
-  }),
-);
+/**
+ * Every order and repair ticket of the personas' histories, as the item store derives them: each distinct
+ * one once (many personas share a history; an item's decisions depend only on its facts and context).
+ */
+const personaItems: OrderFacts[] = [
+  ...new Map(
+    loadPersonas()
+      .flatMap((p) =>
+        p.accounts.flatMap((_, accountIndex) => {
+          const r = personaResponses(p, { today, accountIndex });
+          const profile = profileFromEnvelope(r.homeEarlyInit);
+          return itemFactsOf(
+            {
+              orderHistory: r.orderHistory,
+              tickets: r.repairTickets,
+              profile: profile.status === 'ok' ? profile.data : undefined,
+            },
+            today,
+          ).map((i) => i.facts);
+        }),
+      )
+      .map((item) => [JSON.stringify(item), item] as const),
+  ).values(),
+];
 
 const anyFacts = fc.oneof(
   accountFactsArbitrary(thresholds),
@@ -91,8 +105,8 @@ async function expectSameItem(
 }
 
 /**
- * Both evaluators on the same rules (each from its own copy: json-rules-engine writes into condition
- * objects) and facts: every decision, every file's matching rules in order, the per-item decisions (with
+ * Both evaluators on the same rules (json-rules-engine on a copy: it writes into condition objects) and
+ * facts: every decision, every file's matching rules in order, the per-item decisions (with
  * the account's own decisions, and with the given context).
  */
 async function expectSame(
@@ -102,7 +116,7 @@ async function expectSame(
   context: Pick<HomeDecisions, 'toggles' | 'orderActions'> | null,
 ) {
   const runtime = createRuntime(structuredClone(rulesets));
-  const compiled = compileRules(structuredClone(rulesets));
+  const compiled = compileRules(rulesets);
   for (const f of facts) {
     const reference = await runtime.decide(f);
     expect(compiled.decide(f)).toStrictEqual(reference.decisions);
@@ -124,10 +138,19 @@ describe('the compiled evaluator decides exactly as json-rules-engine', () => {
     await expectSame(shipped(), personaAccounts, [], null);
     const runtime = createRuntime(shipped());
     const compiled = compileRules(shipped());
+    // Every item under the decisions of every persona account: the per-item rules read only what an
+    // account's decisions hand them (ItemContext: the toggles and the alert's offers), so one account per
+    // distinct context stands for the others (a few instead of every one of the 90 accounts).
+    const contexts = new Map<string, HomeDecisions>();
     for (const account of personaAccounts) {
       const { decisions } = await runtime.decide(account);
-      for (const item of personaItems) await expectSameItem(runtime, compiled, item, decisions);
+      const context: ItemContext = { toggles: decisions.toggles, orderActions: decisions.orderActions };
+      const key = JSON.stringify(context);
+      if (!contexts.has(key)) contexts.set(key, decisions);
     }
+    expect(contexts.size).toBeGreaterThan(1);
+    for (const decisions of contexts.values())
+      for (const item of personaItems) await expectSameItem(runtime, compiled, item, decisions);
   });
 
   it('on the shipped rule files, for generated facts (types, known values, thresholds and neighbours, null, absent, mistyped)', async () => {
@@ -140,7 +163,7 @@ describe('the compiled evaluator decides exactly as json-rules-engine', () => {
         expect(compiled.decide(facts)).toStrictEqual(reference.decisions);
         expect(compiled.matched(facts)).toStrictEqual(matchedOf(reference.explain));
       }),
-      { numRuns: 400 },
+      { numRuns: sized(150, 400) },
     );
   });
 
@@ -165,7 +188,7 @@ describe('the compiled evaluator decides exactly as json-rules-engine', () => {
         anyContext,
         (rulesets, facts, items, context) => expectSame(rulesets, facts, items, context),
       ),
-      { numRuns: 150 },
+      { numRuns: sized(50, 150) },
     );
   });
 
@@ -178,7 +201,7 @@ describe('the compiled evaluator decides exactly as json-rules-engine', () => {
         anyContext,
         (rulesets, facts, items, context) => expectSame(rulesets, facts, items, context),
       ),
-      { numRuns: 100 },
+      { numRuns: sized(40, 100) },
     );
   });
 
@@ -205,7 +228,7 @@ describe('the compiled evaluator decides exactly as json-rules-engine', () => {
           }
         },
       ),
-      { numRuns: 300 },
+      { numRuns: sized(100, 300) },
     );
   });
 });

@@ -50,6 +50,9 @@ describe('RuleEditor', () => {
     expect(dialog.getByLabelText('Operator of condition 1')).toHaveValue('lessThanInclusive');
     expect(dialog.getByLabelText('Value of condition 1')).toHaveValue('60');
     expect(dialog.getByLabelText('status')).toHaveValue('2');
+    // In the analyst's words: the operator as "at most", the decided value by its name.
+    expect(dialog.getByLabelText('Operator of condition 1')).toHaveDisplayValue('at most');
+    expect(dialog.getByLabelText('status')).toHaveDisplayValue('2 (almost expired)');
     const applied = await apply(user);
     expect(applied).toEqual(cardAlmostExpired);
     expect(applied).not.toBe(cardAlmostExpired);
@@ -67,7 +70,7 @@ describe('RuleEditor', () => {
     expect(applied.priority).toBe(85);
   });
 
-  it('writes a number fact as a number, text that is no number as text, and a constant as a fact', async () => {
+  it('writes a number fact as a number and a constant as a fact', async () => {
     const user = userEvent.setup();
     const { dialog, apply, onApply } = open(cardAlmostExpired);
     const value = dialog.getByLabelText('Value of condition 1');
@@ -80,15 +83,142 @@ describe('RuleEditor', () => {
       value: 45,
     });
     await user.clear(value);
-    await user.type(value, 'soon');
-    onApply.mockClear();
-    expect(leaves(await apply(user))[0]).toMatchObject({ value: 'soon' });
-    await user.clear(value);
     await user.type(value, 'constant.paperBillFee');
     onApply.mockClear();
     expect(leaves(await apply(user))[0]).toMatchObject({ value: { fact: 'constant.paperBillFee' } });
     // Shown back as the constant's name.
     expect(value).toHaveValue('constant.paperBillFee');
+  });
+
+  it('refuses "fifty" for a number at once, says what to type, and Apply says what stops it', async () => {
+    const user = userEvent.setup();
+    const { dialog, onApply } = open(cardAlmostExpired);
+    const value = dialog.getByLabelText('Value of condition 1');
+    await user.clear(value);
+    await user.type(value, 'fifty');
+    // As typed, before any Apply: marked invalid, with the message tied to the input.
+    expect(value).toHaveValue('fifty');
+    expect(value).toHaveAttribute('aria-invalid', 'true');
+    expect(value).toHaveAccessibleDescription('“fifty” is not a number: type a number in digits, like 45');
+    await user.click(dialog.getByRole('button', { name: 'Apply to the draft' }));
+    expect(onApply).not.toHaveBeenCalled();
+    expect(dialog.getByRole('alert')).toHaveTextContent(
+      'Not applied: fix this value first.Value of condition 1: “fifty” is not a number: type a number in digits, like 45',
+    );
+    expect(value).toHaveFocus();
+    // Fixed, it applies.
+    await user.clear(value);
+    await user.type(value, '50');
+    expect(value).not.toHaveAttribute('aria-invalid');
+    await user.click(dialog.getByRole('button', { name: 'Apply to the draft' }));
+    expect(leaves(onApply.mock.calls[0]![0])[0]).toMatchObject({ value: 50 });
+  });
+
+  it('refuses a number param that is not one ("ten" for an order)', async () => {
+    const user = userEvent.setup();
+    const { dialog, onApply } = open(
+      {
+        name: 's',
+        priority: 1,
+        conditions: { all: [] },
+        event: { type: 'home-section', params: { section: 'outage', order: 1 } },
+      },
+      'home-sections',
+    );
+    await user.clear(dialog.getByLabelText('order'));
+    await user.type(dialog.getByLabelText('order'), 'ten');
+    expect(dialog.getByLabelText('order')).toHaveAccessibleDescription(
+      '“ten” is not a number: type a number in digits, like 45',
+    );
+    await user.click(dialog.getByRole('button', { name: 'Apply to the draft' }));
+    expect(onApply).not.toHaveBeenCalled();
+  });
+
+  it('offers the operators in words, from one table', () => {
+    const texts = (select: HTMLElement) =>
+      within(select)
+        .getAllByRole('option')
+        .map((o) => o.textContent);
+    const text = open({
+      ...cardAlmostExpired,
+      conditions: { all: [{ fact: 'profileStatus', operator: 'in', value: ['ok'] }] },
+    });
+    expect(texts(text.dialog.getByLabelText('Operator of condition 1'))).toEqual([
+      'equals',
+      'does not equal',
+      'is one of',
+      'is not one of',
+    ]);
+    cleanup();
+    const number = open(cardAlmostExpired);
+    expect(texts(number.dialog.getByLabelText('Operator of condition 1'))).toEqual([
+      'equals',
+      'does not equal',
+      'less than',
+      'at most',
+      'more than',
+      'at least',
+    ]);
+  });
+
+  it('names a decided value the rule compares with: prepaidCard.status is chosen as "2 (almost expired)"', async () => {
+    const user = userEvent.setup();
+    const { dialog, apply } = open(
+      {
+        name: 'card-alert',
+        priority: 1,
+        conditions: { all: [{ fact: 'prepaidCard.status', operator: 'equal', value: 2 }] },
+        event: { type: 'home-section', params: { section: 'prepaid-card-alert', order: 10 } },
+      },
+      'home-sections',
+    );
+    const value = dialog.getByLabelText('Value of condition 1');
+    expect(value).toHaveDisplayValue('2 (almost expired)');
+    expect(
+      within(value)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['0 (neither)', '1 (expired)', '2 (almost expired)']);
+    await user.selectOptions(value, '1 (expired)');
+    expect(leaves(await apply(user))[0]).toMatchObject({ value: 1 });
+  });
+
+  it('lists the facts in the vocabulary’s groups, and finds them by name, group or meaning', async () => {
+    const user = userEvent.setup();
+    const { dialog } = open(cardAlmostExpired);
+    const fact = dialog.getByLabelText('Fact of condition 1');
+    const groups = [...fact.querySelectorAll('optgroup')].map((g) => g.label);
+    expect(groups).toContain('Profile load');
+    expect(groups).toContain('Billing and payment');
+    expect(groups).toContain('Decided by rules/toggles.json');
+    // Every group of the vocabulary once, in its order.
+    expect(new Set(groups).size).toBe(groups.length);
+    await user.type(dialog.getByLabelText('Find a fact for condition 1'), 'card expir');
+    const shown = within(fact)
+      .getAllByRole('option')
+      .map((o) => (o as HTMLOptionElement).value);
+    expect(shown).toContain('daysToCardExpiry');
+    expect(shown.length).toBeLessThan(10);
+    expect(dialog.getByText(/^\d+ of \d+ facts match$/)).toBeInTheDocument();
+    // The fact chosen stays listed whatever is searched.
+    await user.clear(dialog.getByLabelText('Find a fact for condition 1'));
+    await user.type(dialog.getByLabelText('Find a fact for condition 1'), 'wifi');
+    expect(
+      within(fact)
+        .getAllByRole('option')
+        .map((o) => (o as HTMLOptionElement).value),
+    ).toContain('daysToCardExpiry');
+    expect(fact).toHaveValue('daysToCardExpiry');
+  });
+
+  it("edits the rule's description", async () => {
+    const user = userEvent.setup();
+    const { dialog, apply } = open({ ...cardAlmostExpired, description: 'Warn 60 days ahead.' });
+    const description = dialog.getByLabelText('Description (why the rule is there; quote the spec)');
+    expect(description).toHaveValue('Warn 60 days ahead.');
+    await user.clear(description);
+    await user.type(description, 'Warn 45 days ahead.');
+    expect((await apply(user)).description).toBe('Warn 45 days ahead.');
   });
 
   it('a number is typed as numbers are typed: a decimal point and a minus sign stay on the way', async () => {
@@ -130,7 +260,8 @@ describe('RuleEditor', () => {
       },
     });
     expect(dialog.getByRole('group', { name: /Conditions \(at least one must hold\)/ })).toBeInTheDocument();
-    // lessThan means nothing for a boolean: back to equal; notEqual does: kept. The value stays as it was.
+    // lessThan means nothing for a boolean: back to equal; notEqual does: kept. A number is no true or
+    // false: the value becomes true.
     await user.selectOptions(dialog.getByLabelText('Fact of condition 1'), 'isPrepaid');
     await user.selectOptions(dialog.getByLabelText('Fact of condition 2'), 'isPrepaid');
     expect(dialog.getByLabelText('Operator of condition 1')).toHaveValue('equal');
@@ -139,8 +270,8 @@ describe('RuleEditor', () => {
     ).toEqual(['equal', 'notEqual']);
     const applied = await apply(user);
     expect((applied.conditions as { any: RuleCondition[] }).any).toEqual([
-      { fact: 'isPrepaid', operator: 'equal', value: 0 },
-      { fact: 'isPrepaid', operator: 'notEqual', value: 5 },
+      { fact: 'isPrepaid', operator: 'equal', value: true },
+      { fact: 'isPrepaid', operator: 'notEqual', value: true },
     ]);
   });
 
@@ -179,17 +310,22 @@ describe('RuleEditor', () => {
     });
   });
 
-  it('adds a condition on the first fact and removes one', async () => {
+  it('adds a condition on the first fact (not applied without a value) and removes one', async () => {
     const user = userEvent.setup();
     const { dialog, apply, onApply } = open(cardAlmostExpired);
     await user.click(dialog.getByRole('button', { name: 'Add a condition' }));
     expect(dialog.getByRole('group', { name: 'Condition 2' })).toBeInTheDocument();
+    await user.click(dialog.getByRole('button', { name: 'Apply to the draft' }));
+    expect(onApply).not.toHaveBeenCalled();
+    expect(dialog.getByRole('alert')).toHaveTextContent('Value of condition 2: Type a value');
+    // profileStatus has a closed list of values: chosen from it.
+    await user.selectOptions(dialog.getByLabelText('Value of condition 2'), 'ok');
     const added = leaves(await apply(user));
     expect(added).toHaveLength(2);
-    expect(added[1]).toEqual({ fact: 'profileStatus', operator: 'equal', value: null });
+    expect(added[1]).toEqual({ fact: 'profileStatus', operator: 'equal', value: 'ok' });
     await user.click(dialog.getByRole('button', { name: 'Remove condition 1' }));
     onApply.mockClear();
-    expect(leaves(await apply(user))).toEqual([{ fact: 'profileStatus', operator: 'equal', value: null }]);
+    expect(leaves(await apply(user))).toEqual([{ fact: 'profileStatus', operator: 'equal', value: 'ok' }]);
   });
 
   it('nested conditions are left to the JSON editor', async () => {

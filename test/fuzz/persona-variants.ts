@@ -473,6 +473,18 @@ const PROBE: ReadonlyArray<{ base: string; edits: Array<[Path, Json, string]> }>
     ],
   },
   {
+    // The customer's name holds a lone surrogate and the home greets them by it: the server's markup and the
+    // browser's data must say the same (issue 30: React threw the server's page away, error #418).
+    base: 'postpaid',
+    edits: [
+      [
+        ['accounts', 0, 'homeEarlyInit', 'response', 'firstName'],
+        'Zo\ud800ë \udfff',
+        'a first name with lone surrogates, greeted on the home',
+      ],
+    ],
+  },
+  {
     base: 'postpaid',
     edits: [[['accounts', 0, 'homeEarlyInit', 'statusCode'], 500, 'statusCode 500']],
   },

@@ -62,6 +62,23 @@ describe('rule studio draft (issue 14)', () => {
     expect(actor.getSnapshot().context.verdict).toBe('ready');
   });
 
+  it('keeps the save dialog open while the server records the change (its button says "Saving…")', async () => {
+    let answer: (r: { pending: boolean }) => void = () => {};
+    const { actor } = run(ok, () => new Promise((resolve) => (answer = resolve)));
+    actor.send({ type: 'DRAFT.EDIT' });
+    await expectState(actor, 'editing');
+    actor.send({ type: 'DRAFT.SAVE' });
+    actor.send({ type: 'DRAFT.CONFIRM', reason: 'Warn 45 days before the card expires' });
+    expect(actor.getSnapshot().matches('saving')).toBe(true);
+    expect(shownMessages(actor.getSnapshot())).toMatchObject([{ id: 'studioSaveReason', display: 'dialog' }]);
+    // Nothing starts another save meanwhile.
+    actor.send({ type: 'DRAFT.SAVE' });
+    expect(actor.getSnapshot().matches('saving')).toBe(true);
+    answer({ pending: true });
+    await expectState(actor, 'pendingApproval');
+    expect(shownMessages(actor.getSnapshot()).map((m) => m.id)).toEqual(['studioPendingApproval']);
+  });
+
   it('goes live at once when no approval is required', async () => {
     const { actor } = run(ok, () => Promise.resolve({ pending: false }));
     actor.send({ type: 'DRAFT.EDIT' });

@@ -3,7 +3,6 @@ import { describe, expect, it } from 'vitest';
 import { currentPreview, goldenPreviewPath } from '../../lib/personas';
 
 describe('rules preview', () => {
-  // Every persona decided and the preview formatted: seconds of work, more on a busy machine.
   it('matches the golden file: a rule change that changes a persona screen is reviewed before it lands', async () => {
     const golden = readFileSync(goldenPreviewPath, 'utf8');
     const current = await currentPreview();
@@ -13,5 +12,5 @@ describe('rules preview', () => {
       current,
       'the rules changed a persona screen: npm run rules:preview -- --diff lists what, -- --update records it if intended',
     ).toBe(golden);
-  }, 60_000);
+  });
 });

@@ -173,6 +173,25 @@ describe('production mode: Orch and pre-auth are the upstream', () => {
     expect(report.statusCode).toBe(204);
   });
 
+  it("takes real loads' web vitals at /vitals and puts them on /metrics by route (issue 30)", async () => {
+    const report = await production.app.inject({
+      method: 'POST',
+      url: '/vitals',
+      headers: { 'content-type': 'text/plain;charset=UTF-8' },
+      payload: JSON.stringify({ page: '/billing', vitals: [{ name: 'INP', value: 96 }] }),
+    });
+    expect(report.statusCode).toBe(204);
+    const junk = await production.app.inject({
+      method: 'POST',
+      url: '/vitals',
+      payload: { page: '/billing', vitals: [{ name: 'INP', value: -3 }] },
+    });
+    expect(junk.statusCode).toBe(400);
+    const text = await production.metrics.text();
+    expect(text).toContain('portal_web_vitals_inp_seconds_count{route="/billing"} 1');
+    expect(text).toContain('portal_web_vitals_reports_total{result="refused"} 1');
+  });
+
   it('still serves the portal, its rules and its studio', async () => {
     expect((await production.app.inject('/home')).body).toContain('id="root"');
     expect((await production.app.inject('/rules/bundle.json')).statusCode).toBe(200);

@@ -6,22 +6,25 @@
  */
 import { execFileSync } from 'node:child_process';
 import { once } from 'node:events';
-import { mkdtempSync, renameSync } from 'node:fs';
+import { mkdtempSync, readFileSync, renameSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RemoteStatus } from '../../server/studio/rules-remote';
+import type { RemoteStatus } from '../../server/studio/rules-sync';
 import type { Harness as SandboxServer } from './harness';
 import { readStudioConfig, type StudioConfig } from '../../server/studio/studio';
+import { createStudioChecker } from '../../server/studio/studio-check';
+import { STUDIO_FILES } from '../../server/studio/studio-files';
 import { Browser, copyRules, makeDist, start } from './harness';
 
 /** How often the servers fetch the remote here (production's default is 5 s). */
-const FETCH_SECONDS = 0.3;
+const FETCH_SECONDS = 1;
 
 interface Pair {
   remote: string;
   a: { sandbox: SandboxServer; base: string };
   b: { sandbox: SandboxServer; base: string };
+  close(): Promise<void>;
 }
 
 function bareRemote(): string {
@@ -30,23 +33,75 @@ function bareRemote(): string {
   return remote;
 }
 
-async function startPair(config?: StudioConfig): Promise<Pair> {
+/** One pool of check threads for every server here: its thread loads the cases and personas once (seconds). */
+const checker = createStudioChecker();
+afterAll(() => checker.close());
+// The thread warmed on the live rules before the first test: loading the cases and the personas in a new
+// thread is the one slow step (tens of seconds on a busy machine), and every later check reuses it.
+beforeAll(async () => {
+  const files = Object.fromEntries(
+    [...STUDIO_FILES].map((path) => [path, readFileSync(join('rules', path), 'utf8')] as [string, string]),
+  );
+  expect(await checker.check(files, [])).toEqual([]);
+}, 240_000);
+
+async function startPair(
+  config?: StudioConfig,
+  options: { fetchSeconds?: number; today?: () => Date } = {},
+): Promise<Pair> {
   const remote = bareRemote();
   const server = () =>
     start({
       distDir: makeDist(),
       rulesDir: copyRules(),
+      ...(options.today ? { today: options.today } : {}),
       studio: {
         gitDir: join(mkdtempSync(join(tmpdir(), 'studio-git-')), 'rules.git'),
         remote,
-        fetchSeconds: FETCH_SECONDS,
+        fetchSeconds: options.fetchSeconds ?? FETCH_SECONDS,
+        checker,
         ...(config ? { config } : {}),
       },
     });
   // A seeds the empty remote with its folder; B, started after, takes the remote's version.
   const a = await server();
   const b = await server();
-  return { remote, a, b };
+  return {
+    remote,
+    a,
+    b,
+    close: async () => {
+      await a.sandbox.close();
+      await b.sandbox.close();
+    },
+  };
+}
+
+/** Adds files to the remote's main as a team would push them (a commit made with plumbing), returns it. */
+function pushFiles(remote: string, files: Record<string, string>): string {
+  const env = {
+    ...process.env,
+    GIT_INDEX_FILE: join(mkdtempSync(join(tmpdir(), 'index-')), 'index'),
+    GIT_AUTHOR_NAME: 'Rules team',
+    GIT_AUTHOR_EMAIL: 'team@x',
+    GIT_COMMITTER_NAME: 'Rules team',
+    GIT_COMMITTER_EMAIL: 'team@x',
+  };
+  const g = (args: string[], input?: string): string =>
+    execFileSync('git', [`--git-dir=${remote}`, ...args], {
+      encoding: 'utf8',
+      env,
+      ...(input ? { input } : {}),
+    }).trim();
+  const head = g(['rev-parse', 'main']);
+  g(['read-tree', head]);
+  for (const [path, text] of Object.entries(files)) {
+    const blob = g(['hash-object', '-w', '--stdin'], text);
+    g(['update-index', '--add', '--cacheinfo', `100644,${blob},${path}`]);
+  }
+  const commit = g(['commit-tree', g(['write-tree']), '-p', head, '-m', 'Docs and CI for the rules']);
+  g(['update-ref', 'refs/heads/main', commit, head]);
+  return commit;
 }
 
 const gitLog = (remote: string, ref = 'main'): string[] =>
@@ -111,10 +166,7 @@ describe('rules shared through a git remote, approval required', () => {
   beforeAll(async () => {
     pair = await startPair();
   });
-  afterAll(async () => {
-    await pair.a.sandbox.close();
-    await pair.b.sandbox.close();
-  });
+  afterAll(() => pair.close());
 
   it('seeds an empty remote from the first server; the second serves the remote’s version', async () => {
     expect(gitLog(pair.remote)).toEqual(['The rules as the studio found them']);
@@ -179,6 +231,50 @@ describe('rules shared through a git remote, approval required', () => {
   });
 
   it(
+    'keeps the files of the remote that are no rules (README, CODEOWNERS, CI, other folders) through a save and an approval',
+    { timeout: 60_000 },
+    async () => {
+      const others = {
+        'README.md': readFileSync('rules/README.md', 'utf8'),
+        CODEOWNERS: '* @rules-team\n',
+        '.github/workflows/check.yml': 'on: push\njobs: {}\n',
+        'notes/why.json': '{ "why": "not a rule file" }\n',
+      };
+      const liveOnB = once(pair.b.sandbox.studioRepo, 'live');
+      const teams = pushFiles(pair.remote, others);
+      expect((await liveOnB)[0]).toBe(teams);
+      expect(readFileSync(join(pair.b.sandbox.rules.dir, 'README.md'), 'utf8')).toBe(others['README.md']);
+      const ana = await analyst(pair.b, 'ana');
+      const live = await ana.b.json<Live>('/studio/api/rules');
+      expect(live.commit).toBe(teams);
+      // The studio is shown, and checks, the rules only.
+      for (const path of Object.keys(others)) expect(Object.keys(live.files)).not.toContain(path);
+      const saved = await save(
+        ana,
+        'Shorter outage text',
+        live.commit,
+        describe1(live, 'outage.json', 'Short.'),
+      );
+      expect(saved.status, JSON.stringify(await saved.clone().json())).toBe(201);
+      const ben = await analyst(pair.a, 'ben');
+      const { id } = (await saved.json()) as { id: string };
+      const approved = await ben.b.post(
+        `/studio/api/changes/${id}/approve`,
+        {},
+        { 'x-csrf-token': ben.csrf },
+      );
+      expect(approved.status, JSON.stringify(await approved.clone().json())).toBe(200);
+      // Never lost: the live version keeps every one of them, as they were.
+      for (const [path, text] of Object.entries(others)) {
+        expect(
+          execFileSync('git', [`--git-dir=${pair.remote}`, 'show', `main:${path}`], { encoding: 'utf8' }),
+        ).toBe(text);
+        expect(readFileSync(join(pair.a.sandbox.rules.dir, path), 'utf8')).toBe(text);
+      }
+    },
+  );
+
+  it(
     'keeps the last version when the remote cannot be reached, says so, and saves nothing',
     { timeout: 60_000 },
     async () => {
@@ -221,10 +317,7 @@ describe('rules shared through a git remote, changes live without approval', () 
   beforeAll(async () => {
     pair = await startPair({ ...readStudioConfig(), requireApproval: false });
   });
-  afterAll(async () => {
-    await pair.a.sandbox.close();
-    await pair.b.sandbox.close();
-  });
+  afterAll(() => pair.close());
 
   it(
     'keeps both of two changes to different files saved at the same moment on A and B',
@@ -274,6 +367,70 @@ describe('rules shared through a git remote, changes live without approval', () 
       const log = gitLog(pair.remote);
       expect(log).toHaveLength(before + 1);
       expect(['Ana on the same file', 'Ben on the same file']).toContain(log[0]);
+    },
+  );
+});
+
+describe('a change scheduled on two servers', () => {
+  let pair: Pair;
+  /** Both servers' clock, moved by the test (fetching every minute: each server must go live on its own). */
+  let ahead = 0;
+  beforeAll(async () => {
+    pair = await startPair(undefined, { fetchSeconds: 60, today: () => new Date(Date.now() + ahead) });
+  });
+  afterAll(() => pair.close());
+
+  it(
+    'goes live on both servers at its time, each on its own, as one commit dated then, with the approver’s note',
+    { timeout: 60_000 },
+    async () => {
+      const ana = await analyst(pair.a, 'ana');
+      const ben = await analyst(pair.b, 'ben');
+      const live = await ana.b.json<Live>('/studio/api/rules');
+      const saved = await save(
+        ana,
+        'Outage text for the night',
+        live.commit,
+        describe1(live, 'outage.json', 'Night.'),
+      );
+      expect(saved.status).toBe(201);
+      const { id } = (await saved.json()) as { id: string };
+      // An hour from now, on a whole second; approved on B, which finds the change saved on A on the remote.
+      const goLive = new Date(Math.ceil((Date.now() + 3_600_000) / 1000) * 1000).toISOString();
+      const note = 'Asked by the network team, after the maintenance window';
+      const approved = await ben.b.post(
+        `/studio/api/changes/${id}/approve`,
+        { goLiveAt: goLive, note },
+        { 'x-csrf-token': ben.csrf },
+      );
+      expect(approved.status, JSON.stringify(await approved.clone().json())).toBe(200);
+      // A fetches (its timer would, within the minute) and knows of it.
+      await pair.a.sandbox.studioRepo.remote!.sync();
+      const listed = await ana.b.json<{ scheduled: { goLive: string; approvalNote?: string }[] }>(
+        '/studio/api/changes',
+      );
+      expect(listed.scheduled).toMatchObject([{ goLive, approvalNote: note }]);
+      // The clock reaches the time: both servers put it live, with no fetch of the timer in between.
+      const onA = once(pair.a.sandbox.studioRepo, 'live');
+      const onB = once(pair.b.sandbox.studioRepo, 'live');
+      ahead = Date.parse(goLive) - Date.now();
+      const [[a], [b]] = (await Promise.all([onA, onB])) as [[string], [string]];
+      expect(a).toBe(b);
+      const record = execFileSync(
+        'git',
+        [`--git-dir=${pair.remote}`, 'log', '-1', '--format=%H %cI%n%B', 'main'],
+        { encoding: 'utf8' },
+      );
+      expect(record.split(' ')[0]).toBe(a);
+      // Its record says it went live at its time, and why then.
+      expect(Date.parse(record.split('\n')[0]!.split(' ')[1]!)).toBe(Date.parse(goLive));
+      expect(record).toContain(`Approval-Note: ${note}`);
+      expect(await served(pair.a.base, 'outage.json')).toMatch(/^Night\. /);
+      expect(await served(pair.b.base, 'outage.json')).toMatch(/^Night\. /);
+      const history = await ana.b.json<{ history: { goLive?: string; approvalNote?: string }[] }>(
+        '/studio/api/history',
+      );
+      expect(history.history[0]).toMatchObject({ goLive, approvalNote: note });
     },
   );
 });

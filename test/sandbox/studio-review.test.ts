@@ -8,6 +8,8 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createStudioChecker } from '../../server/studio/studio-check';
+import { STUDIO_FILES } from '../../server/studio/studio-files';
 import type { Harness as SandboxServer } from './harness';
 import { Browser, copyRules, makeDist, start } from './harness';
 
@@ -17,17 +19,29 @@ let rulesDir: string;
 /** The server's clock, moved by the tests. */
 let clock = new Date('2026-11-26T09:00:00Z');
 
+/** The checks' thread, warmed before the first test (see below) and closed after the last. */
+const checker = createStudioChecker();
+
 beforeAll(async () => {
   rulesDir = copyRules();
   const gitDir = join(mkdtempSync(join(tmpdir(), 'studio-git-')), 'rules.git');
   ({ sandbox, base } = await start({
     distDir: makeDist(),
     rulesDir,
-    studio: { gitDir },
+    studio: { gitDir, checker },
     today: () => clock,
   }));
+  // Loading the cases and the personas in a new thread is the one slow step (tens of seconds on a busy
+  // machine): done here, once, so that no test's own time-out pays for it.
+  const files = Object.fromEntries(
+    [...STUDIO_FILES].map((path) => [path, readFileSync(join(rulesDir, path), 'utf8')] as [string, string]),
+  );
+  expect(await checker.check(files, [])).toEqual([]);
+}, 240_000);
+afterAll(async () => {
+  await sandbox.close();
+  await checker.close();
 });
-afterAll(() => sandbox.close());
 
 interface Live {
   commit: string;
@@ -80,6 +94,7 @@ interface Pending {
 interface Entry {
   id: string;
   kind: string;
+  approvalNote?: string;
   reason: string;
   about?: { id: string; reason: string };
   lines: { file: string; text: string }[];
@@ -204,14 +219,28 @@ describe('scheduled go-live', { timeout: 60_000 }, () => {
     expect(
       (await post(ben, `/studio/api/changes/${id}/approve`, { goLiveAt: '2026-11-26T08:00:00Z' })).status,
     ).toBe(400);
-    const approved = await post(ben, `/studio/api/changes/${id}/approve`, { goLiveAt: goLive });
+    // The approver's note for the record: one line, at most 300 characters.
+    for (const note of ['Asked by marketing\nfor December', 'x'.repeat(301), 42]) {
+      const refused = await post(ben, `/studio/api/changes/${id}/approve`, { goLiveAt: goLive, note });
+      expect(refused.status).toBe(400);
+      expect(((await refused.json()) as { error: string }).error).toBe(
+        'note: one line of at most 300 characters',
+      );
+    }
+    const note = 'Asked by marketing (MKT-12) for the December mailing';
+    const approved = await post(ben, `/studio/api/changes/${id}/approve`, {
+      goLiveAt: goLive,
+      note: `  ${note}\u202e `,
+    });
     expect(approved.status).toBe(200);
     expect(await approved.json()).toMatchObject({ scheduled: goLive });
 
-    // Scheduled: not pending any more, listed with its time in the pending changes and the history.
+    // Scheduled: not pending any more, listed with its time and the note in the pending changes and the history.
     const changes = await ana.b.json<{ pending: Pending[]; scheduled: Entry[] }>('/studio/api/changes');
     expect(changes.pending).toEqual([]);
-    expect(changes.scheduled).toMatchObject([{ reason: 'Warn 45 days before, from December', goLive }]);
+    expect(changes.scheduled).toMatchObject([
+      { reason: 'Warn 45 days before, from December', goLive, approvalNote: note },
+    ]);
     expect((await ana.b.json<{ scheduled: Entry[] }>('/studio/api/history')).scheduled).toHaveLength(1);
 
     // A minute before: still the live rules (the studio's calls apply what is due, and nothing is).
@@ -227,7 +256,11 @@ describe('scheduled go-live', { timeout: 60_000 }, () => {
       '/studio/api/history',
     );
     expect(scheduled).toEqual([]);
-    expect(history[0]).toMatchObject({ reason: 'Warn 45 days before, from December', goLive });
+    expect(history[0]).toMatchObject({
+      reason: 'Warn 45 days before, from December',
+      goLive,
+      approvalNote: note,
+    });
   });
 
   it('lets the author or the approver cancel a scheduled change, with a reason', async () => {

@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { cleanup, render, screen } from '@testing-library/react';
+import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Outlet, RouterProvider, createMemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -91,10 +91,13 @@ describe('the retry view inside the normal shell', () => {
     ).toBeInTheDocument();
     expect(screen.getByText('Signed-in header')).toBeInTheDocument();
     expect(screen.getByText('Footer')).toBeInTheDocument();
-    expect(logged).toHaveBeenCalledWith(
-      'billing',
-      'loadPage',
-      "The page's code did not load: net::ERR_FAILED",
+    // Logged by an effect, which may run after the heading is painted.
+    await waitFor(() =>
+      expect(logged).toHaveBeenCalledWith(
+        'billing',
+        'loadPage',
+        "The page's code did not load: net::ERR_FAILED",
+      ),
     );
     await userEvent.setup().click(screen.getByRole('button', { name: 'Try again' }));
     expect(assign).toHaveBeenCalledWith('/billing?tab=1');

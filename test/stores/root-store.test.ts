@@ -382,3 +382,48 @@ describe('a short chain: the profile is asked for beside isAuth', () => {
     expect(store.profile.status).toBe('failure');
   });
 });
+
+describe("the server's state read, not made observable (issue 30: deep observables were a long task)", () => {
+  it('keeps the profile, the account list and the answers plain, and still reacts when one is replaced', async () => {
+    const { isObservable, reaction } = await import('mobx');
+    const { store } = storeWith();
+    const { hydrate } = await import('../../src/stores/hydration');
+    const services = { products: [{ type: 'internet', name: 'Fiber 300' }] };
+    hydrate(store, {
+      v: 1,
+      wanted: '/home',
+      session: { auth: 'authenticated', profileId: 'alex' },
+      profile: { status: 'ok', data: baseProfile.response as never, redirectUrl: null },
+      accounts: {
+        status: 'ok',
+        list: {
+          statusCode: 200,
+          currentlyManagingPId: 'p1',
+          accountNumbers: [{ pid: 'p1', accountNumber: '1' }],
+        },
+      } as never,
+      accountData: { data: { services } as never, pending: [] },
+      token: null,
+      decisions: { current: null, facts: null, failed: false },
+      items: [],
+      guard: { homeComplete: true, blockedRedirect: false },
+      flags: {} as never,
+      calls: {},
+      analytics: [],
+      rules: null,
+    });
+    expect(isObservable(store.profile.data)).toBe(false);
+    expect(isObservable(store.accounts.list)).toBe(false);
+    expect(isObservable(store.accountData.data)).toBe(false);
+    expect(isObservable(store.accountData.services)).toBe(false);
+    expect(store.accountData.services).toBe(services);
+    const seen: unknown[] = [];
+    reaction(
+      () => store.accountData.services,
+      (s) => seen.push(s),
+    );
+    // Replaced whole (an account switch resets the answers): observers of the reference still hear of it.
+    store.accountData.reset();
+    expect(seen).toEqual([undefined]);
+  });
+});

@@ -1,12 +1,24 @@
-/** The rule cases of the decision shown: each case, passing or failing, with its facts editable. */
-import type { DecisionId } from '../../engine/decisions';
+/**
+ * The rule cases of the decision shown: each case, passing or failing (what it expects and what the draft
+ * decides, in words), with its name and facts editable, each fact checked as typed by its type.
+ */
+import { decisionSpec, type DecisionId } from '../../engine/decisions';
 import type { RulesetIssue } from '../../engine/validate';
+import { factDefinition } from '../../facts/vocabulary';
+import { caseFailure } from './case-failure';
 import type { FileEdit } from './DecisionTable';
+import { DraftInput } from './DraftInput';
+import { readFactValue } from './input-check';
 import { casesPathOf, editJson, parseOr, type DraftReport, type Files } from './model';
 import { Fact, IssueList } from './parts';
+import { recordWords } from './words';
 
 /** The element id of a case, for the links to it (the save refusal's list). */
 export const caseAnchor = (decision: string, n: number): string => `case-${decision}-${n}`;
+
+/** The element id of a fact's input in a case (a failing case's link goes to the value to change). */
+export const caseFactId = (decision: string, n: number, fact: string): string =>
+  `${caseAnchor(decision, n)}-${fact.replace(/[^A-Za-z0-9_-]/g, '-')}`;
 
 interface CaseJson {
   name: string;
@@ -75,11 +87,7 @@ export function CasesPanel({
                   Warning: {w.message}
                 </p>
               ))}
-              {fails && r ? (
-                <p>
-                  expected {r.expected}; got {r.got}
-                </p>
-              ) : null}
+              {fails && r ? <p className="studio-case__failure">{caseFailure(r).text}.</p> : null}
               {c.facts ? (
                 <div className="studio-case__facts">
                   <label className="studio-case__name">
@@ -98,34 +106,26 @@ export function CasesPanel({
                     />
                   </label>
                   {Object.entries(c.facts).map(([fact, value]) => (
-                    <label key={fact}>
-                      <Fact name={fact} /> in case {i + 1}
-                      <input
-                        value={value === null ? '' : String(value)}
-                        onChange={(e) => {
-                          const raw = e.target.value;
-                          const next =
-                            typeof value === 'number'
-                              ? raw === ''
-                                ? null
-                                : Number(raw)
-                              : typeof value === 'boolean'
-                                ? raw === 'true'
-                                : raw;
-                          onEdit(
-                            `${fact} in case ${i + 1} of ${decision}`,
-                            (t) => editJson(t, ['cases', i, 'facts', fact], next),
-                            `${i} ${fact}`,
-                          );
-                        }}
-                      />
-                    </label>
+                    <CaseFact
+                      key={fact}
+                      id={caseFactId(decision, i + 1, fact)}
+                      fact={fact}
+                      n={i + 1}
+                      value={value}
+                      onValue={(next) =>
+                        onEdit(
+                          `${fact} in case ${i + 1} of ${decision}`,
+                          (t) => editJson(t, ['cases', i, 'facts', fact], next),
+                          `${i} ${fact}`,
+                        )
+                      }
+                    />
                   ))}
-                  <p className="studio-muted">expects {JSON.stringify(c.expect)}</p>
+                  <p className="studio-muted">expects {expectWords(decision, c.expect)}</p>
                 </div>
               ) : (
                 <p className="studio-muted">
-                  persona {c.persona}; expects {JSON.stringify(c.expect)}
+                  persona {c.persona}; expects {expectWords(decision, c.expect)}
                 </p>
               )}
             </li>
@@ -133,5 +133,45 @@ export function CasesPanel({
         })}
       </ol>
     </section>
+  );
+}
+
+/** What a case expects, its decided values by their names ('status 2 (almost expired)'). */
+function expectWords(decision: DecisionId, expect: Record<string, unknown>): string {
+  const spec = decisionSpec(decision);
+  return spec ? recordWords(spec, expect) : JSON.stringify(expect);
+}
+
+/**
+ * One fact of a case: typed and checked by the fact's type ("fifty" for a number is refused at once, with
+ * what to type); empty or null is unknown. The input has an id, so a failing case's link reaches it.
+ */
+function CaseFact({
+  id,
+  fact,
+  n,
+  value,
+  onValue,
+}: {
+  id: string;
+  fact: string;
+  n: number;
+  value: unknown;
+  onValue: (value: unknown) => void;
+}) {
+  const def = factDefinition(fact);
+  return (
+    <DraftInput
+      id={id}
+      label={
+        <>
+          <Fact name={fact} /> in case {n}
+        </>
+      }
+      value={value}
+      inputMode={def?.type === 'number' ? 'decimal' : undefined}
+      read={(text) => readFactValue(def, text, false)}
+      onValue={onValue}
+    />
   );
 }

@@ -68,9 +68,39 @@ export function ChangeLines({ lines, label }: { lines: readonly ChangeLine[]; la
   );
 }
 
-export function ChangeView({ c, children }: { c: Change; children?: ReactNode }) {
+/**
+ * When a change goes live, in the tense of the moment by the studio's clock: "goes live at" before, "went
+ * live at" after; a withdrawn one "was scheduled", a failed one "was to go live".
+ */
+export function goLiveText(
+  c: Pick<Change, 'goLive' | 'kind'>,
+  now: number,
+  scheduled = false,
+): string | null {
+  if (!c.goLive) return null;
+  const at = localTime(c.goLive);
+  if (c.kind === 'withdrawn') return `was scheduled to go live at ${at}`;
+  if (c.kind === 'go-live-failed') return `was to go live at ${at}`;
+  const past = Date.parse(c.goLive) <= now;
+  return past && !scheduled ? `went live at ${at}` : `goes live at ${at}`;
+}
+
+export function ChangeView({
+  c,
+  now,
+  scheduled = false,
+  children,
+}: {
+  c: Change;
+  /** The studio's clock (ms): the tense of a go-live time. */
+  now: number;
+  /** Listed as scheduled: approved, not live yet whatever the clock says (it goes live within a second). */
+  scheduled?: boolean;
+  children?: ReactNode;
+}) {
   const event = ['withdrawn', 'sent-back', 'go-live-failed'].includes(c.kind);
   const kind = kindText(c);
+  const goLive = goLiveText(c, now, scheduled);
   return (
     <article className="studio-change" aria-label={`Change: ${c.reason}`}>
       <h3>{c.reason}</h3>
@@ -78,11 +108,11 @@ export function ChangeView({ c, children }: { c: Change; children?: ReactNode })
       <p>
         By {c.author.name} on {localTime(c.author.date)}
         {c.approvedBy ? `, approved by ${nameOf(c.approvedBy)}` : ''}
-        {c.goLive
-          ? `; ${c.kind === 'withdrawn' ? 'was scheduled' : 'goes live'} at ${localTime(c.goLive)}`
-          : ''}
-        .
+        {goLive ? `; ${goLive}` : ''}.
       </p>
+      {c.approvalNote ? (
+        <p className="studio-note">Approver’s note for the record: “{c.approvalNote}”</p>
+      ) : null}
       <ChangeLines lines={c.lines} label={`What “${c.reason}” changes`} />
       {c.problems && c.problems.length > 0 ? (
         <ul className="studio-issues" aria-label={`Problems of “${c.reason}”`}>

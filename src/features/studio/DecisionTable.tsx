@@ -1,8 +1,11 @@
 /** A rule file's decision table: a row per rule, its conditions, what it decides and its actions. */
 import type { DecisionSpec } from '../../engine/decisions';
 import type { RuleDefinition, RuleFile } from '../../engine/types';
+import { DraftInput } from './DraftInput';
+import { readParam } from './input-check';
 import { conditionLeaves, editJson, parseOr } from './model';
 import { ConditionText } from './parts';
+import { paramWords } from './words';
 
 /** An edit of the file's text, with the label of its step (undo names it) and its group (typing merges). */
 export type FileEdit = (label: string, fn: (text: string) => string, group?: string) => void;
@@ -44,7 +47,7 @@ export function DecisionTable({
                 rule={rule}
                 index={i}
                 count={rules.length}
-                kind={spec.kind}
+                spec={spec}
                 onEdit={() => onEditRule(i)}
                 onParam={(key, value) =>
                   edit(
@@ -97,7 +100,7 @@ function RuleRow({
   rule,
   index,
   count,
-  kind,
+  spec,
   onEdit,
   onParam,
   onMove,
@@ -106,7 +109,7 @@ function RuleRow({
   rule: RuleDefinition;
   index: number;
   count: number;
-  kind: string;
+  spec: DecisionSpec;
   onEdit: () => void;
   onParam: (key: string, value: unknown) => void;
   onMove: (to: number) => void;
@@ -114,7 +117,7 @@ function RuleRow({
 }) {
   const ref = `#${index + 1} '${rule.name}'`;
   const params = rule.event?.params ?? {};
-  const lookup = kind === 'lookup';
+  const lookup = spec.kind === 'lookup';
   return (
     <tr>
       <td>{index + 1}</td>
@@ -148,20 +151,19 @@ function RuleRow({
             {String(params.toggle)} on
           </label>
         ) : lookup && 'value' in params ? (
-          <label>
-            Value of {String(params.name)}{' '}
-            <input
-              type="number"
-              className="studio-number"
-              value={typeof params.value === 'number' ? params.value : ''}
-              onChange={(e) => onParam('value', e.target.value === '' ? null : Number(e.target.value))}
-            />
-          </label>
+          <DraftInput
+            label={`Value of ${String(params.name)}`}
+            className="studio-field studio-field--inline"
+            inputMode="decimal"
+            value={params.value}
+            read={(text) => readParam({ type: 'number' }, String(params.name), text)}
+            onValue={(v) => onParam('value', v)}
+          />
         ) : (
           <ul className="studio-params">
             {Object.entries(params).map(([key, value]) => (
               <li key={key}>
-                {key}: <code>{JSON.stringify(value)}</code>
+                {key}: <code>{paramWords(spec, key, value)}</code>
               </li>
             ))}
           </ul>

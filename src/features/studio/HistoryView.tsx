@@ -1,13 +1,23 @@
 /**
  * The history of the live rules, newest first, with the approved changes waiting for their go-live time
  * above it: any change can be reverted on its own, and any earlier version restored, each shown with what
- * it changes, its diff and its impact before it is proposed.
+ * it changes, its diff and its impact before it is proposed (the review machine proposes it: "Proposing…"
+ * from the first click until the server answers).
  */
-import { useCallback, useEffect, useState } from 'react';
-import type { Change, LiveRules, StudioApi, StudioSession } from './api';
+import { useEffect, useRef } from 'react';
+import type { LiveRules, StudioApi, StudioSession } from './api';
 import { ChangeView, localTime } from './ChangeView';
-import { ProposalDialog, type ProposalKind } from './ProposalDialog';
-import { ScheduledList } from './PendingView';
+import type { ReviewLists } from './lists';
+import {
+  ActionButton,
+  ListState,
+  ReviewDialog,
+  ReviewStatus,
+  ScheduledList,
+  useStatusFocus,
+} from './PendingView';
+import { ProposalDialog } from './ProposalDialog';
+import { useReview } from './review';
 
 const REVERTIBLE = new Set(['change', 'restore', 'revert', 'outside']);
 
@@ -15,59 +25,63 @@ export function HistoryView({
   api,
   session,
   live,
+  lists,
+  clock,
   onRestored,
 }: {
   api: StudioApi;
   session: StudioSession;
   live: LiveRules;
+  lists: ReviewLists;
+  clock: () => number;
   onRestored: () => void;
 }) {
-  const [history, setHistory] = useState<{ history: Change[]; scheduled: Change[] } | null>(null);
-  const [open, setOpen] = useState<{ kind: ProposalKind; change: Change } | null>(null);
-  const [message, setMessage] = useState<string | null>(null);
-  const load = useCallback(
-    () => api.history().then(setHistory, (e: unknown) => setMessage(String(e))),
-    [api],
-  );
+  const status = useRef<HTMLParagraphElement>(null);
+  const review = useReview(api, () => {
+    onRestored();
+    lists.refresh();
+  });
+  const history = lists.history;
+  const all = [...(history?.history ?? []), ...(history?.scheduled ?? [])];
   useEffect(() => {
-    void load();
-  }, [load]);
+    review.side.set({ ...review.side.current, changes: all });
+  });
+  useStatusFocus(review, status);
+  const { snapshot, send } = review;
+  const kind = snapshot.context.kind;
+  const proposing =
+    (snapshot.matches('asking') || snapshot.matches('acting')) && (kind === 'revert' || kind === 'restore')
+      ? all.find((c) => c.id === snapshot.context.change)
+      : undefined;
   // The version each entry left live: only entries that changed files make a version of their own.
   const versions = (history?.history ?? []).filter((c) => c.files.length > 0 || c.kind === 'start');
+  const now = clock();
   return (
     <section aria-labelledby="studio-history-title">
       <h2 id="studio-history-title">History of the live rules</h2>
-      {message ? <p role="status">{message}</p> : null}
-      {history === null ? <p>Loading…</p> : null}
-      <ScheduledList
-        api={api}
-        session={session}
-        scheduled={history?.scheduled ?? []}
-        onChanged={(m) => {
-          setMessage(m);
-          void load();
-        }}
-      />
+      <ReviewStatus review={review} box={status} />
+      <ListState what="the history" state={lists.historyState} known={history !== null} />
+      <ScheduledList session={session} scheduled={history?.scheduled ?? []} review={review} clock={clock} />
       {(history?.history ?? []).map((c) => (
-        <ChangeView key={c.id} c={c}>
+        <ChangeView key={c.id} c={c} now={now}>
           <div className="studio-toolbar">
             {REVERTIBLE.has(c.kind) && c.files.length > 0 ? (
-              <button
-                type="button"
-                className="btn btn--secondary"
-                onClick={() => setOpen({ kind: 'revert', change: c })}
-              >
-                Revert “{c.reason}”
-              </button>
+              <ActionButton
+                text="Revert"
+                reason={c.reason}
+                more
+                disabled={review.acting}
+                onClick={() => send({ type: 'REVIEW.OPEN', kind: 'revert', change: c.id })}
+              />
             ) : null}
             {versions.includes(c) && versions[0] !== c ? (
-              <button
-                type="button"
-                className="btn btn--secondary"
-                onClick={() => setOpen({ kind: 'restore', change: c })}
-              >
-                Restore the version “{c.reason}”
-              </button>
+              <ActionButton
+                text="Restore this version"
+                reason={c.reason}
+                more
+                disabled={review.acting}
+                onClick={() => send({ type: 'REVIEW.OPEN', kind: 'restore', change: c.id })}
+              />
             ) : null}
           </div>
         </ChangeView>
@@ -77,19 +91,22 @@ export function HistoryView({
           The history starts on {localTime(history.history.at(-1)!.author.date)}.
         </p>
       ) : null}
-      {open ? (
+      <ReviewDialog review={review} changes={all} onFocusLost={() => status.current} />
+      {proposing && (kind === 'revert' || kind === 'restore') ? (
         <ProposalDialog
-          kind={open.kind}
-          change={open.change}
+          key={`${kind} ${proposing.id}`}
+          kind={kind}
+          change={proposing}
           api={api}
           live={live}
-          onClose={() => setOpen(null)}
-          onDone={(m) => {
-            setOpen(null);
-            setMessage(m);
-            onRestored();
-            void load();
+          busy={review.busy(kind, proposing.id)}
+          problem={snapshot.context.problem}
+          onClose={() => send({ type: 'REVIEW.CLOSE' })}
+          onPropose={(reason, impact) => {
+            review.side.set({ ...review.side.current, impact });
+            send({ type: 'REVIEW.CONFIRM', text: reason });
           }}
+          focusFallback={() => status.current}
         />
       ) : null}
     </section>

@@ -11,6 +11,8 @@ export function HomeSideBySide({
   onPersona,
   onOpen,
   canOpen,
+  opening,
+  problem,
   frames,
 }: {
   personas: readonly { id: string }[];
@@ -18,6 +20,10 @@ export function HomeSideBySide({
   onPersona: (id: string) => void;
   onOpen: () => void;
   canOpen: boolean;
+  /** The server is opening it (the draft is sent, the persona signed in). */
+  opening: boolean;
+  /** Why it cannot be opened with this draft (its errors and where, or the server's refusal). */
+  problem: string | null;
   frames: Frames | null;
 }) {
   return (
@@ -29,10 +35,21 @@ export function HomeSideBySide({
           <option key={p.id}>{p.id}</option>
         ))}
       </select>{' '}
-      <button type="button" className="btn btn--secondary" onClick={onOpen} disabled={!canOpen}>
-        Open the home side by side
+      <button
+        type="button"
+        className="btn btn--secondary"
+        onClick={() => canOpen && !opening && onOpen()}
+        aria-disabled={!canOpen || opening || undefined}
+        aria-describedby={problem ? 'studio-home-problem' : undefined}
+      >
+        {opening ? 'Opening…' : 'Open the home side by side'}
       </button>
-      {frames ? (
+      {problem ? (
+        <p id="studio-home-problem" role="status" className="studio-message studio-message--error">
+          {problem}
+        </p>
+      ) : null}
+      {frames && !problem ? (
         <div className="studio-frames">
           {(['live', 'draft'] as const).map((side) => (
             <figure key={side}>

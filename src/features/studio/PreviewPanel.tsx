@@ -4,9 +4,11 @@
  * (sections, navigation, toggles...) marked added, removed or moved, in words as well as colour.
  */
 import { useEffect, useMemo, useState } from 'react';
+import { formatIssue, type RulesetIssue } from '../../engine/validate';
 import type { LiveRules, PersonaData } from './api';
 import {
   listMarks,
+  type DraftReport,
   previewAccounts,
   rulesetsOf,
   type Files,
@@ -73,14 +75,29 @@ function AccountView({ a, all }: { a: PreviewAccount; all: boolean }) {
   );
 }
 
+/** The errors of a checked draft (rules:check's and the case files'); none while it is not checked. */
+export function draftErrors(report: DraftReport | null): RulesetIssue[] {
+  return report ? [...report.check.errors, ...report.caseIssues] : [];
+}
+
+/** That the draft has errors, and where: the first few, each with its file, rule and place. */
+export function draftErrorsText(errors: readonly RulesetIssue[]): string {
+  const shown = errors.slice(0, 3).map(formatIssue);
+  const more = errors.length > shown.length ? ` (and ${errors.length - shown.length} more)` : '';
+  return `The draft has ${errors.length === 1 ? 'an error' : `${errors.length} errors`}, so nothing is decided with it until ${errors.length === 1 ? 'it is' : 'they are'} fixed: ${shown.join('; ')}${more}.`;
+}
+
 export function PreviewPanel({
   live,
   files,
   personas,
+  checked,
 }: {
   live: LiveRules;
   files: Files;
   personas: PersonaData[];
+  /** The check of this very draft, once it has run: its decisions are shown only when it has no error. */
+  checked: DraftReport | null;
 }) {
   const [result, setResult] = useState<{ files: Files; accounts: PreviewAccount[] } | 'failed' | null>(null);
   const sets = useMemo(() => {
@@ -106,10 +123,13 @@ export function PreviewPanel({
       clearTimeout(t);
     };
   }, [sets, same, files, personas, live.today]);
-  // The last result stays shown while the next one is decided (a fresh one says it is for this draft).
-  const accounts = !sets || result === 'failed' ? 'invalid' : result === null ? null : result.accounts;
-  const current = result !== null && result !== 'failed' && result.files === files;
-  const list = Array.isArray(accounts) && !same ? accounts : [];
+  // The last result stays shown while the next one is decided (a fresh one says it is for this draft);
+  // a draft with errors shows none: its decisions would be the runtime's safe defaults, not the draft's.
+  const errors = draftErrors(checked);
+  const accounts =
+    !sets || result === 'failed' || errors.length > 0 ? 'invalid' : result === null ? null : result.accounts;
+  const current = result !== null && result !== 'failed' && result.files === files && checked !== null;
+  const list = Array.isArray(accounts) && !same && current ? accounts : [];
   const changed = list.filter((a) => a.changed);
   const unchanged = list.filter((a) => !a.changed);
   const name = (a: PreviewAccount): string => `${a.persona}${a.account > 1 ? ` #${a.account}` : ''}`;
@@ -119,13 +139,15 @@ export function PreviewPanel({
       <p role="status">
         {same
           ? 'No persona’s decisions change: the draft is the live rules.'
-          : accounts === 'invalid'
-            ? 'The preview needs valid rule files.'
-            : accounts === null || !current
-              ? `Deciding ${personas.length} personas with the live rules and the draft…`
-              : changed.length === 0
-                ? `No persona’s decisions change (${list.length} persona accounts decided).`
-                : `Changed for ${changed.length} of ${list.length} persona accounts: ${changed.map(name).join(', ')}.`}
+          : errors.length > 0
+            ? draftErrorsText(errors)
+            : accounts === 'invalid'
+              ? 'The draft has a rule file that is not valid JSON: nothing is decided with it until it is fixed.'
+              : accounts === null || !current
+                ? `Deciding ${personas.length} personas with the live rules and the draft…`
+                : changed.length === 0
+                  ? `No persona’s decisions change (${list.length} persona accounts decided).`
+                  : `Changed for ${changed.length} of ${list.length} persona accounts: ${changed.map(name).join(', ')}.`}
       </p>
       {changed.length > 0 ? (
         <label className="studio-check">

@@ -9,6 +9,7 @@ import { StudioError, type Change, type LiveRules, type Proposal, type StudioApi
 import { ChangeLines } from './ChangeView';
 import { ImpactProblems, impactFigures, startImpact, type ImpactFigures } from './impact-client';
 import { ImpactFiguresView } from './ImpactPanel';
+import { useFocusBack } from './focus';
 import { Diff } from './parts';
 import { REASON_MIN_LENGTH, ReasonField } from './ReasonField';
 
@@ -41,22 +42,33 @@ export function ProposalDialog({
   change,
   api,
   live,
+  busy,
+  problem: refused,
   onClose,
-  onDone,
+  onPropose,
+  focusFallback,
 }: {
   kind: ProposalKind;
   change: Change;
   api: StudioApi;
   live: LiveRules;
+  /** The proposal is being recorded: what the button says meanwhile ("Proposing…"). */
+  busy: string | null;
+  /** The server's refusal of the proposal. */
+  problem: string | null;
   onClose: () => void;
-  onDone: (message: string) => void;
+  /** Proposes it with the reason and its impact figures (the review machine records it). */
+  onPropose: (reason: string, impact: ImpactFigures | undefined) => void;
+  focusFallback: () => HTMLElement | null | undefined;
 }) {
   const texts = TEXTS[kind];
   const [proposal, setProposal] = useState<Proposal | null>(null);
-  const [problem, setProblem] = useState<string | null>(null);
+  const [loadProblem, setProblem] = useState<string | null>(null);
   const [measure, setMeasure] = useState<Measure>({ state: 'measuring' });
   const [reason, setReason] = useState('');
-  const [sending, setSending] = useState(false);
+  const sending = busy !== null;
+  const problem = refused ?? loadProblem;
+  useFocusBack(focusFallback);
 
   useEffect(() => {
     let stale = false;
@@ -85,33 +97,18 @@ export function ProposalDialog({
     };
   }, [api, change.id, kind, live.files]);
 
-  const submit = async (): Promise<void> => {
+  const submit = (): void => {
     if (reason.trim().length < REASON_MIN_LENGTH || sending || !proposal || measure.state === 'measuring')
       return;
-    setSending(true);
-    const figures = measure.state === 'measured' ? measure.figures : undefined;
-    try {
-      const r =
-        kind === 'restore'
-          ? await api.restore(change.id, reason.trim(), figures)
-          : await api.revert(change.id, reason.trim(), figures);
-      onDone(
-        r.pending
-          ? `The ${kind} waits for a second analyst’s approval.`
-          : `${kind === 'restore' ? 'Restored' : 'Reverted'}: it is live.`,
-      );
-    } catch (e) {
-      setProblem(e instanceof StudioError ? [e.message, ...e.problems].join(' ') : String(e));
-      setSending(false);
-    }
+    onPropose(reason.trim(), measure.state === 'measured' ? measure.figures : undefined);
   };
 
   return (
-    <Dialog open title={texts.title} onClose={onClose} width="52rem">
+    <Dialog open title={texts.title} onClose={onClose} width="52rem" busy={sending}>
       <form
         onSubmit={(e) => {
           e.preventDefault();
-          void submit();
+          submit();
         }}
       >
         <p>{texts.intro(change)}</p>
@@ -148,12 +145,20 @@ export function ProposalDialog({
             className="btn"
             aria-disabled={!proposal || measure.state === 'measuring' || sending}
           >
-            {texts.submit}
+            {busy ?? texts.submit}
           </button>
-          <button type="button" className="btn btn--secondary" onClick={onClose}>
+          <button
+            type="button"
+            className="btn btn--secondary"
+            aria-disabled={sending || undefined}
+            onClick={() => !sending && onClose()}
+          >
             Cancel
           </button>
         </div>
+        <p role="status" className="visually-hidden">
+          {busy ?? ''}
+        </p>
       </form>
     </Dialog>
   );

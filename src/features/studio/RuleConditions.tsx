@@ -1,12 +1,16 @@
 /**
- * The conditions part of the rule form (RuleEditor): one row per comparison (a fact from the vocabulary the
- * file may test, an operator its type allows, a value input for the type or its known values), add and
- * remove. Conditions that nest groups are left to the JSON editor.
+ * The conditions part of the rule form (RuleEditor): one row per comparison, in an analyst's words (a fact
+ * from the vocabulary the file may test, grouped as the vocabulary groups them and searchable; an operator
+ * its type allows, as "at most", "is one of"; a value checked as typed, or chosen from the fact's values by
+ * their names), add and remove. Conditions that nest groups are left to the JSON editor.
  */
+import { useState } from 'react';
 import { OPERATORS_BY_TYPE } from '../../engine/schema-builder';
 import { factDefinition, type FactDefinition } from '../../facts/vocabulary';
 import { DraftInput } from './DraftInput';
-import { valueFromInput, withFact, type FlatConditions, type Leaf } from './rule-form';
+import { readConditionValue } from './input-check';
+import { valueToInput, withFact, withOperator, type FlatConditions, type Leaf } from './rule-form';
+import { factGroups, factMatches, factValueWords, operatorWords } from './words';
 
 interface ConditionsProps {
   /** null: the conditions nest groups */
@@ -19,6 +23,7 @@ interface ConditionsProps {
 }
 
 export function RuleConditions({ conditions, facts, position, onChange }: ConditionsProps) {
+  const constants = facts.filter((f) => f.name.startsWith('constant.')).map((f) => f.name);
   const setLeaf = (i: number, leaf: Leaf): void => {
     if (!conditions) return;
     onChange({ ...conditions, leaves: conditions.leaves.map((l, n) => (n === i ? leaf : l)) });
@@ -55,6 +60,7 @@ export function RuleConditions({ conditions, facts, position, onChange }: Condit
             n={i + 1}
             listId={`studio-values-${position}-${i}`}
             facts={facts}
+            constants={constants}
             onChange={(next) => setLeaf(i, next)}
             onRemove={() => removeLeaf(i)}
           />
@@ -76,35 +82,80 @@ interface RowProps {
   /** the id of the value's suggestion list */
   listId: string;
   facts: readonly FactDefinition[];
+  /** the constants' fact names (`constant.paperBillFee`) a number may be compared with */
+  constants: readonly string[];
   onChange: (leaf: Leaf) => void;
   onRemove: () => void;
 }
 
+/**
+ * The fact of a comparison: a search over the vocabulary (name, group, meaning) and a list grouped as the
+ * vocabulary groups the facts; the fact chosen stays listed whatever the search.
+ */
+function FactPicker({
+  leaf,
+  n,
+  facts,
+  onChange,
+}: Pick<RowProps, 'leaf' | 'n' | 'facts'> & { onChange: (fact: string) => void }) {
+  const [search, setSearch] = useState('');
+  const matching = facts.filter((f) => factMatches(f, search)).length;
+  const shown = facts.filter((f) => f.name === leaf.fact || factMatches(f, search));
+  return (
+    <>
+      <label>
+        Find a fact for condition {n}
+        <input
+          type="search"
+          value={search}
+          onChange={(e) => setSearch(e.target.value)}
+          aria-describedby={`studio-fact-count-${n}`}
+        />
+      </label>
+      <span id={`studio-fact-count-${n}`} className="studio-muted" aria-live="polite">
+        {search.trim() ? `${matching} of ${facts.length} facts match` : ''}
+      </span>
+      <label>
+        Fact of condition {n}
+        <select value={leaf.fact} onChange={(e) => onChange(e.target.value)}>
+          {factGroups(shown).map((g) => (
+            <optgroup key={g.group} label={g.group}>
+              {g.facts.map((f) => (
+                <option key={f.name} value={f.name}>
+                  {f.name}
+                </option>
+              ))}
+            </optgroup>
+          ))}
+        </select>
+      </label>
+    </>
+  );
+}
+
 /** One comparison: its fact, its operator, its value, and the fact's description. */
-function ConditionRow({ leaf, n, listId, facts, onChange, onRemove }: RowProps) {
+function ConditionRow({ leaf, n, listId, facts, constants, onChange, onRemove }: RowProps) {
   const def = factDefinition(leaf.fact);
   const operators = def ? OPERATORS_BY_TYPE[def.type] : [];
   return (
     <div className="studio-condition" role="group" aria-label={`Condition ${n}`}>
+      <FactPicker
+        leaf={leaf}
+        n={n}
+        facts={facts}
+        onChange={(fact) => onChange(withFact(leaf, fact, constants))}
+      />
       <label>
-        Fact of condition {n}
-        <select value={leaf.fact} onChange={(e) => onChange(withFact(leaf, e.target.value))}>
-          {facts.map((f) => (
-            <option key={f.name} value={f.name}>
-              {f.name} ({f.type})
+        Operator of condition {n}
+        <select value={leaf.operator} onChange={(e) => onChange(withOperator(leaf, e.target.value))}>
+          {operators.map((o) => (
+            <option key={o} value={o}>
+              {operatorWords(o)}
             </option>
           ))}
         </select>
       </label>
-      <label>
-        Operator of condition {n}
-        <select value={leaf.operator} onChange={(e) => onChange({ ...leaf, operator: e.target.value })}>
-          {operators.map((o) => (
-            <option key={o}>{o}</option>
-          ))}
-        </select>
-      </label>
-      <ConditionValue leaf={leaf} n={n} def={def} listId={listId} facts={facts} onChange={onChange} />
+      <ConditionValue leaf={leaf} n={n} def={def} listId={listId} constants={constants} onChange={onChange} />
       <button type="button" className="btn btn--secondary" onClick={onRemove}>
         Remove condition {n}
       </button>
@@ -114,45 +165,54 @@ function ConditionRow({ leaf, n, listId, facts, onChange, onRemove }: RowProps) 
 }
 
 /**
- * A comparison's value: true or false for a boolean fact; otherwise text, suggesting the fact's known values
- * and, for a number, the constants.
+ * A comparison's value: chosen from a list for a true-or-false fact and for a fact with a closed list of
+ * values compared with one value (each by its name: '2 (almost expired)'); otherwise typed and checked as
+ * typed, with the fact's known values and, for a number, the constants suggested.
  */
-function ConditionValue(props: Omit<RowProps, 'onRemove'> & { def: FactDefinition | undefined }) {
-  const { leaf, n, def, listId, facts, onChange } = props;
-  if (def?.type === 'boolean') {
+function ConditionValue(props: Omit<RowProps, 'onRemove' | 'facts'> & { def: FactDefinition | undefined }) {
+  const { leaf, n, def, listId, constants, onChange } = props;
+  const single = !Array.isArray(leaf.value) && leaf.operator !== 'in' && leaf.operator !== 'notIn';
+  const choices =
+    def?.type === 'boolean' ? [true, false] : def?.closed && def.values && single ? def.values : null;
+  if (choices) {
+    const known = choices.some((c) => c === leaf.value);
     return (
       <label>
         Value of condition {n}
         <select
-          value={String(leaf.value)}
-          onChange={(e) => onChange({ ...leaf, value: e.target.value === 'true' })}
+          value={known ? String(leaf.value) : ''}
+          onChange={(e) =>
+            onChange({ ...leaf, value: choices.find((c) => String(c) === e.target.value) ?? null })
+          }
         >
-          <option value="true">true</option>
-          <option value="false">false</option>
+          {known ? null : <option value="">(choose a value)</option>}
+          {choices.map((c) => (
+            <option key={String(c)} value={String(c)}>
+              {factValueWords(leaf.fact, c)}
+            </option>
+          ))}
         </select>
       </label>
     );
   }
-  const constants = facts.filter((f) => f.name.startsWith('constant.') && def?.type === 'number');
   return (
-    <label>
-      Value of condition {n}
+    <>
       <DraftInput
+        label={`Value of condition ${n}`}
         type="text"
         inputMode={def?.type === 'number' ? 'decimal' : undefined}
         list={listId}
         value={leaf.value}
-        read={(text) => valueFromInput(def, leaf.operator, text)}
+        show={valueToInput}
+        read={(text) => readConditionValue(def, leaf.operator, text, constants)}
         onValue={(value) => onChange({ ...leaf, value })}
       />
       <datalist id={listId}>
         {(def?.values ?? []).map((v) => (
           <option key={String(v)} value={String(v)} />
         ))}
-        {constants.map((c) => (
-          <option key={c.name} value={c.name} />
-        ))}
+        {def?.type === 'number' ? constants.map((c) => <option key={c} value={c} />) : null}
       </datalist>
-    </label>
+    </>
   );
 }

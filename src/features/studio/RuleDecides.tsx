@@ -1,10 +1,13 @@
 /**
  * What a rule decides, in the rule form (RuleEditor): each event param of the decision, by its schema (a
- * list of its values, a checkbox, or text read as a number or a list when the schema says so).
+ * list of its values, each by its name, '2 (almost expired)'; a checkbox; or text read as a number or a
+ * list when the schema says so, checked as typed).
  */
 import type { DecisionSpec } from '../../engine/decisions';
 import { DraftInput } from './DraftInput';
-import { enumFromInput, paramFromInput, paramsOf, valueToInput, type ParamSchema } from './rule-form';
+import { readParam } from './input-check';
+import { enumFromInput, paramsOf, valueToInput, type ParamSchema } from './rule-form';
+import { paramWords } from './words';
 
 interface Props {
   spec: DecisionSpec;
@@ -18,19 +21,27 @@ export function RuleDecides({ spec, values, onChange }: Props) {
     <fieldset>
       <legend>What it decides ({spec.eventType})</legend>
       {Object.entries(paramsOf(spec)).map(([key, p]) => (
-        <ParamField key={key} name={key} schema={p} value={values[key]} onChange={(v) => onChange(key, v)} />
+        <ParamField
+          key={key}
+          spec={spec}
+          name={key}
+          schema={p}
+          value={values[key]}
+          onChange={(v) => onChange(key, v)}
+        />
       ))}
     </fieldset>
   );
 }
 
 function ParamField(props: {
+  spec: DecisionSpec;
   name: string;
   schema: ParamSchema;
   value: unknown;
   onChange: (value: unknown) => void;
 }) {
-  const { name, schema: p, value, onChange } = props;
+  const { spec, name, schema: p, value, onChange } = props;
   if (p.enum) {
     return (
       <label>
@@ -38,7 +49,9 @@ function ParamField(props: {
         <select value={valueToInput(value)} onChange={(e) => onChange(enumFromInput(p, e.target.value))}>
           <option value="">(none)</option>
           {p.enum.map((v) => (
-            <option key={String(v)}>{String(v)}</option>
+            <option key={String(v)} value={String(v)}>
+              {paramWords(spec, name, v)}
+            </option>
           ))}
         </select>
       </label>
@@ -52,9 +65,12 @@ function ParamField(props: {
     );
   }
   return (
-    <label>
-      {name}
-      <DraftInput value={value} read={(text) => paramFromInput(p, text)} onValue={onChange} />
-    </label>
+    <DraftInput
+      label={name}
+      inputMode={p.type === 'number' || p.type === 'integer' ? 'decimal' : undefined}
+      value={value}
+      read={(text) => readParam(p, name, text)}
+      onValue={onChange}
+    />
   );
 }

@@ -3,25 +3,25 @@
  * the preview of every persona, the impact on the generated accounts, the home side by side, and the bar
  * that saves the draft (undo and redo per step, discard).
  */
-import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { shownMessages } from '../../../machines/messages';
 import { decisionSpec, DECISIONS, type DecisionId, type DecisionSpec } from '../../engine/decisions';
 import type { RuleDefinition, RuleFile } from '../../engine/types';
 import { formatIssue, type RulesetIssue } from '../../engine/validate';
-import { usePageFlow } from '../../stores/use-page-flow';
 import { Dialog } from '../../ui/Dialog';
 import type { LiveRules, PersonaData, StudioApi, StudioError } from './api';
-import { caseAnchor, CasesPanel } from './CasesPanel';
+import { caseFailure } from './case-failure';
+import { caseAnchor, caseFactId, CasesPanel } from './CasesPanel';
 import { DecisionTable, type FileEdit } from './DecisionTable';
-import { draftMachineFor, type Latest } from './draft-effects';
+import { useDraftMachine } from './draft-effects';
 import type { Draft, Revising } from './draft-history';
 import { FileList } from './FileList';
-import { HomeSideBySide, type Frames } from './HomeSideBySide';
-import type { ImpactResult } from './impact-client';
+import { focusSoon, useDraftSteps, useFocusBack } from './focus';
+import { HomeSideBySide } from './HomeSideBySide';
 import { ImpactPanel } from './ImpactPanel';
-import { casesPathOf, editJson, Holder, parseOr, type DraftReport } from './model';
+import { casesPathOf, editJson, parseOr, type DraftReport, type Files } from './model';
 import { IssueList } from './parts';
-import { PreviewPanel } from './PreviewPanel';
+import { draftErrors, draftErrorsText, PreviewPanel } from './PreviewPanel';
 import { quotedNumberWarnings } from './quotes';
 import { RuleEditor } from './RuleEditor';
 import { SaveBar, SaveDialog, SaveMessages, type Blocker } from './SaveBar';
@@ -44,15 +44,6 @@ export interface RulesViewProps {
 const decisionOfCases = (file: string): DecisionId | undefined =>
   DECISIONS.find((d) => file.endsWith(`/${casesPathOf(d.id)}`))?.id;
 
-/** Focuses an element once it is on the page (a file switched to is drawn at the next frame or so). */
-function focusSoon(id: string, tries = 10): void {
-  requestAnimationFrame(() => {
-    const el = document.getElementById(id);
-    if (el) el.focus();
-    else if (tries > 0) focusSoon(id, tries - 1);
-  });
-}
-
 /** The status line of the draft's check: never "0 of 0 cases failing" while errors stop the cases. */
 function statusText(report: DraftReport | null, checking: boolean, quoted: number): string {
   if (checking) return 'Checking…';
@@ -69,7 +60,7 @@ function blockersOf(
   report: DraftReport | null,
   refusal: StudioError | null,
   setCurrent: (d: DecisionId) => void,
-  showCase: (d: DecisionId, n: number) => void,
+  showCase: (d: DecisionId, n: number, fact?: string | null) => void,
 ): (Blocker & { refused?: boolean })[] {
   const blockers: (Blocker & { refused?: boolean })[] = [
     ...(report?.check.errors ?? []).map((i) => ({
@@ -84,11 +75,8 @@ function blockersOf(
       .filter((c) => c.failures.length > 0)
       .map((c) => {
         const d = decisionOfCases(c.file);
-        const n = Number(/^#(\d+)/.exec(c.ref)?.[1]);
-        return {
-          text: `${c.file}, case ${c.ref} fails: expected ${c.expected}, got ${c.got}`,
-          ...(d && n ? { go: () => showCase(d, n) } : {}),
-        };
+        const f = caseFailure(c);
+        return { text: f.text, ...(d && f.n ? { go: () => showCase(d, f.n, f.fact) } : {}) };
       }),
   ];
   // The server's refusal names cases the same way: each is a link too.
@@ -100,18 +88,35 @@ function blockersOf(
   return blockers;
 }
 
+/** Edits of one file of the draft, each a step with its label (and group: typing in one field merges). */
+const fileEdit =
+  (draft: Draft, path: string): FileEdit =>
+  (label, fn, group) =>
+    draft.edit(label, (f) => ({ ...f, [path]: fn(f[path] ?? '') }), group ?? null);
+
+/** Every issue of the draft the JSON editor marks. */
+const rawIssues = (report: DraftReport | null, quoted: readonly RulesetIssue[]): RulesetIssue[] => [
+  ...(report ? [...report.check.issues, ...report.check.analysis.findings, ...report.caseIssues] : []),
+  ...quoted,
+];
+
 /** The chosen file's title, the revision note, and its two buttons: edit as JSON, put back as live. */
 function FileHeader(props: {
   name: string;
   description: string | undefined;
+  onDescription: (text: string) => void;
   kind: string;
   revising: Revising | null;
   onStopRevising: () => void;
   onRaw: () => void;
-  isLive: boolean;
-  onPutBack: () => void;
+  /** The draft's files, the live ones, and the cases file of this decision (put back with it). */
+  files: Files;
+  live: Files;
+  cases: string;
+  onPutBack: (files: Files) => void;
 }) {
-  const { name, revising } = props;
+  const { name, revising, files, live, cases } = props;
+  const isLive = files[name] === live[name] && files[cases] === live[cases];
   return (
     <>
       {revising ? (
@@ -127,9 +132,18 @@ function FileHeader(props: {
         </div>
       ) : null}
       <h2 id="studio-file-title">rules/{name}</h2>
-      <p className="studio-description">
-        {props.description} <span className="studio-muted">({props.kind})</span>
-      </p>
+      <p className="studio-muted">Decides by {props.kind}.</p>
+      {props.description !== undefined ? (
+        <label className="studio-form studio-description">
+          Description of {name}
+          {/* One line of text in the file; it wraps here so a long one is read whole. */}
+          <textarea
+            rows={2}
+            value={props.description}
+            onChange={(e) => props.onDescription(e.target.value.replace(/\s*\n\s*/g, ' '))}
+          />
+        </label>
+      ) : null}
       <div className="studio-toolbar">
         <button type="button" className="btn btn--secondary" onClick={props.onRaw}>
           Edit {name} as JSON
@@ -137,8 +151,8 @@ function FileHeader(props: {
         <button
           type="button"
           className="btn btn--secondary"
-          disabled={props.isLive}
-          onClick={props.onPutBack}
+          disabled={isLive}
+          onClick={() => props.onPutBack({ [name]: live[name]!, [cases]: live[cases]! })}
         >
           Put {name} back as it is live
         </button>
@@ -155,6 +169,7 @@ function RawDialog(props: {
   onChange: (text: string) => void;
   onClose: () => void;
 }) {
+  useFocusBack();
   return (
     <Dialog open title={`Edit ${props.path} as JSON`} onClose={props.onClose} width="60rem">
       <Suspense fallback={<p>Loading the editor…</p>}>
@@ -180,10 +195,13 @@ function RuleEditDialog(props: {
       position={i + 1}
       onClose={props.onClose}
       onApply={(r: RuleDefinition) => {
-        props.edit(`Edit rule #${i + 1} '${file.rules[i]!.name}'`, (t) => {
+        const before = file.rules[i]!;
+        props.edit(`Edit rule #${i + 1} '${before.name}'`, (t) => {
           let next = t;
           for (const key of ['name', 'priority', 'conditions'] as const)
             next = editJson(next, ['rules', i, key], r[key]);
+          if ((r.description ?? '') !== (before.description ?? ''))
+            next = editJson(next, ['rules', i, 'description'], r.description);
           return editJson(next, ['rules', i, 'event', 'params'], r.event.params);
         });
         props.onClose();
@@ -196,31 +214,18 @@ export function RulesView(props: RulesViewProps) {
   const { api, live, draft, personas, bodiesFor, requireApproval, revising, onRecorded } = props;
   const files = draft.files;
   const [current, setCurrent] = useState<DecisionId>('prepaid-card');
-  const [report, setReport] = useState<DraftReport | null>(null);
-  const [refusal, setRefusal] = useState<StudioError | null>(null);
   const [previewPersona, setPreviewPersona] = useState('card-expiring');
-  const [frames, setFrames] = useState<Frames | null>(null);
-  const [toast, setToast] = useState<string | null>(null);
   const changedPaths = Object.keys(files).filter((p) => files[p] !== live.files[p]);
-  const replaces = revising?.id ?? null;
-  // The machine's actors are made once: they read the draft, the live version and the page's callbacks
-  // through this holder (not a ref: read when the effects run, never during render).
-  const [latest] = useState(() => new Holder<Latest>({ files, live, onRecorded, previewPersona, replaces }));
-  useEffect(() => {
-    latest.set({ files, live, onRecorded, previewPersona, replaces });
-  });
-  // The last impact measured of this draft (the impact panel sets it; an edit clears it): saved with it.
-  const [impact] = useState(() => new Holder<ImpactResult | null>(null));
-  const [machine] = useState(() =>
-    draftMachineFor(latest, impact, api, bodiesFor, { setReport, setFrames, setRefusal, setToast }),
-  );
-  const [snapshot, send] = usePageFlow('studio-draft', machine);
-
-  // Every edit is checked as typed (debounced: a burst of keystrokes is one check).
-  useEffect(() => {
-    const t = setTimeout(() => send({ type: 'DRAFT.EDIT' }), 250);
-    return () => clearTimeout(t);
-  }, [files, send]);
+  const { snapshot, send, report, refusal, frames, framesProblem, setFramesProblem, toast, impact } =
+    useDraftMachine({
+      api,
+      bodiesFor,
+      files,
+      live,
+      onRecorded,
+      previewPersona,
+      replaces: revising?.id ?? null,
+    });
 
   const quoted = useMemo(() => quotedNumberWarnings(live.files, files), [live.files, files]);
   const name = `${current}.json`;
@@ -238,20 +243,19 @@ export function RulesView(props: RulesViewProps) {
   const [editing, setEditing] = useState<number | null>(null);
   const [raw, setRaw] = useState<string | null>(null);
 
-  const edit: FileEdit = (label, fn, group) =>
-    draft.edit(label, (f) => ({ ...f, [name]: fn(f[name] ?? '') }), group ?? null);
-  const editCases: FileEdit = (label, fn, group) =>
-    draft.edit(
-      label,
-      (f) => ({ ...f, [casesPathOf(current)]: fn(f[casesPathOf(current)] ?? '') }),
-      group ?? null,
-    );
+  const edit = fileEdit(draft, name);
+  const editCases = fileEdit(draft, casesPathOf(current));
 
-  const showCase = (decision: DecisionId, n: number): void => {
+  const showCase = (decision: DecisionId, n: number, fact?: string | null): void => {
     setCurrent(decision);
-    focusSoon(caseAnchor(decision, n));
+    focusSoon(fact ? caseFactId(decision, n, fact) : caseAnchor(decision, n));
   };
   const blockers = blockersOf(report, refusal, setCurrent, showCase);
+
+  const { undoStep, redoStep, stepSaid } = useDraftSteps(draft);
+  // The draft as checked: the previews decide only a draft checked and free of errors.
+  const checked = report !== null && report.files === files ? report : null;
+  const errors = draftErrors(checked);
 
   return (
     <div className="studio-rules">
@@ -261,20 +265,18 @@ export function RulesView(props: RulesViewProps) {
         <FileHeader
           name={name}
           description={file?.description}
+          onDescription={(text) =>
+            edit(`Description of ${name}`, (t) => editJson(t, ['description'], text), `description ${name}`)
+          }
           kind={spec.kind}
           revising={revising}
           onStopRevising={props.onStopRevising}
           onRaw={() => setRaw(name)}
-          isLive={
-            files[name] === live.files[name] &&
-            files[casesPathOf(current)] === live.files[casesPathOf(current)]
-          }
-          onPutBack={() =>
-            draft.edit(`Put ${name} and its cases back as they are live`, (f) => ({
-              ...f,
-              [name]: live.files[name]!,
-              [casesPathOf(current)]: live.files[casesPathOf(current)]!,
-            }))
+          files={files}
+          live={live.files}
+          cases={casesPathOf(current)}
+          onPutBack={(back) =>
+            draft.edit(`Put ${name} and its cases back as they are live`, (f) => ({ ...f, ...back }))
           }
         />
 
@@ -305,7 +307,7 @@ export function RulesView(props: RulesViewProps) {
           onRaw={() => setRaw(casesPathOf(current))}
         />
 
-        <PreviewPanel live={live} files={files} personas={personas} />
+        <PreviewPanel live={live} files={files} personas={personas} checked={checked} />
 
         <ImpactPanel live={live} files={files} onResult={(r) => impact.set(r)} />
 
@@ -313,8 +315,13 @@ export function RulesView(props: RulesViewProps) {
           personas={personas}
           persona={previewPersona}
           onPersona={setPreviewPersona}
-          onOpen={() => send({ type: 'DRAFT.PREVIEW' })}
-          canOpen={snapshot.can({ type: 'DRAFT.PREVIEW' })}
+          onOpen={() => {
+            setFramesProblem(null);
+            send({ type: 'DRAFT.PREVIEW' });
+          }}
+          canOpen={snapshot.can({ type: 'DRAFT.PREVIEW' }) && errors.length === 0}
+          opening={snapshot.matches('previewing')}
+          problem={errors.length > 0 ? draftErrorsText(errors) : framesProblem}
           frames={frames}
         />
 
@@ -324,8 +331,12 @@ export function RulesView(props: RulesViewProps) {
           changed={changedPaths}
           requireApproval={requireApproval}
           checking={checking}
+          saving={snapshot.matches('saving')}
+          stepSaid={stepSaid}
           onSave={() => send({ type: 'DRAFT.SAVE' })}
           onDiscard={() => draft.edit('Discard the draft', () => ({ ...live.files }))}
+          onUndo={undoStep}
+          onRedo={redoStep}
         />
       </section>
 
@@ -343,11 +354,7 @@ export function RulesView(props: RulesViewProps) {
         <RawDialog
           path={raw}
           text={files[raw] ?? ''}
-          issues={
-            report
-              ? [...report.check.issues, ...report.check.analysis.findings, ...report.caseIssues, ...quoted]
-              : quoted
-          }
+          issues={rawIssues(report, quoted)}
           onChange={(text) => draft.edit(`Edit ${raw} as JSON`, (f) => ({ ...f, [raw]: text }), `raw ${raw}`)}
           onClose={() => setRaw(null)}
         />
@@ -355,6 +362,7 @@ export function RulesView(props: RulesViewProps) {
 
       <SaveDialog
         dialog={dialog}
+        saving={snapshot.matches('saving')}
         revising={revising?.reason ?? null}
         onConfirm={(reason) => send({ type: 'DRAFT.CONFIRM', reason })}
         onClose={() => send({ type: 'DIALOG.CLOSE' })}

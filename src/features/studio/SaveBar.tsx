@@ -100,26 +100,43 @@ export function SaveBar({
   changed,
   requireApproval,
   checking,
+  saving,
+  stepSaid,
   onSave,
   onDiscard,
+  onUndo,
+  onRedo,
 }: {
   draft: Draft;
   /** The paths the draft changes. */
   changed: readonly string[];
   requireApproval: boolean;
   checking: boolean;
+  /** The server is recording the change: the button says so from the click until it answers. */
+  saving: boolean;
+  /** The last step undone or redone, said to assistive technologies ("Undone: …"). */
+  stepSaid: string;
   onSave: () => void;
   onDiscard: () => void;
+  onUndo: () => void;
+  onRedo: () => void;
 }) {
   return (
     <div className="studio-savebar" role="group" aria-label="The draft">
-      <button type="button" className="btn" onClick={onSave} disabled={checking}>
-        Save the change
+      <button
+        type="button"
+        className="btn"
+        onClick={() => !saving && onSave()}
+        disabled={checking && !saving}
+        aria-disabled={saving || undefined}
+      >
+        {saving ? 'Saving…' : 'Save the change'}
       </button>
       <button
         type="button"
         className="btn btn--secondary"
-        onClick={draft.undo}
+        onClick={onUndo}
+        aria-keyshortcuts="Control+Z Meta+Z"
         disabled={draft.undoLabel === null}
         aria-label={draft.undoLabel ? `Undo: ${draft.undoLabel}` : 'Undo'}
         title={draft.undoLabel ? `Undo: ${draft.undoLabel}` : undefined}
@@ -129,7 +146,8 @@ export function SaveBar({
       <button
         type="button"
         className="btn btn--secondary"
-        onClick={draft.redo}
+        onClick={onRedo}
+        aria-keyshortcuts="Control+Shift+Z Meta+Shift+Z Control+Y"
         disabled={draft.redoLabel === null}
         aria-label={draft.redoLabel ? `Redo: ${draft.redoLabel}` : 'Redo'}
         title={draft.redoLabel ? `Redo: ${draft.redoLabel}` : undefined}
@@ -150,6 +168,9 @@ export function SaveBar({
           : `${changed.length} file${changed.length === 1 ? '' : 's'} changed`}
         {requireApproval ? ' · a second analyst approves' : ''}
       </span>
+      <span role="status" className="visually-hidden">
+        {stepSaid}
+      </span>
     </div>
   );
 }
@@ -157,37 +178,72 @@ export function SaveBar({
 export function SaveDialog({
   dialog,
   revising,
+  saving,
   onConfirm,
   onClose,
 }: {
   dialog: { title?: string; text: string } | undefined;
   revising: string | null;
+  /** The server is recording the change: the dialog stays, its button says "Saving…". */
+  saving: boolean;
+  onConfirm: (reason: string) => void;
+  onClose: () => void;
+}) {
+  return (
+    <Dialog open={dialog !== undefined} title={dialog?.title ?? ''} onClose={onClose} busy={saving}>
+      {/* Drawn only while the dialog is open: the reason starts empty each time. */}
+      <SaveForm
+        text={dialog?.text ?? ''}
+        revising={revising}
+        saving={saving}
+        onConfirm={onConfirm}
+        onClose={onClose}
+      />
+    </Dialog>
+  );
+}
+
+function SaveForm({
+  text,
+  revising,
+  saving,
+  onConfirm,
+  onClose,
+}: {
+  text: string;
+  revising: string | null;
+  saving: boolean;
   onConfirm: (reason: string) => void;
   onClose: () => void;
 }) {
   const [reason, setReason] = useState('');
   return (
-    <Dialog open={dialog !== undefined} title={dialog?.title ?? ''} onClose={onClose}>
-      <form
-        onSubmit={(e) => {
-          e.preventDefault();
-          if (reason.trim().length < REASON_MIN_LENGTH) return;
-          onConfirm(reason.trim());
-          setReason('');
-        }}
-      >
-        <p>{dialog?.text}</p>
-        {revising ? <p>It replaces your change “{revising}”, which was sent back.</p> : null}
-        <ReasonField label="Reason for the change" value={reason} onChange={setReason} />
-        <div className="dialog__actions">
-          <button type="submit" className="btn">
-            Save with this reason
-          </button>
-          <button type="button" className="btn btn--secondary" onClick={onClose}>
-            Cancel
-          </button>
-        </div>
-      </form>
-    </Dialog>
+    <form
+      onSubmit={(e) => {
+        e.preventDefault();
+        if (saving || reason.trim().length < REASON_MIN_LENGTH) return;
+        onConfirm(reason.trim());
+      }}
+    >
+      <p>{text}</p>
+      {revising ? <p>It replaces your change “{revising}”, which was sent back.</p> : null}
+      <ReasonField label="Reason for the change" value={reason} onChange={setReason} />
+      <div className="dialog__actions">
+        <button type="submit" className="btn" aria-disabled={saving || undefined}>
+          {saving ? 'Saving…' : 'Save with this reason'}
+        </button>
+        <button
+          type="button"
+          className="btn btn--secondary"
+          aria-disabled={saving || undefined}
+          onClick={() => !saving && onClose()}
+        >
+          Cancel
+        </button>
+      </div>
+      <p role="status" className="visually-hidden">
+        {saving ? 'Saving…' : ''}
+      </p>
+    </form>
   );
 }

@@ -13,7 +13,10 @@ import { decideBodies } from '../../engine/persona-decide';
 import type { LiveRules, PersonaData } from './api';
 import { DISTRIBUTIONS_PATH } from './impact-client';
 import { dayAt, parseOr, readings, rulesetsOf, type Files, type Reading } from './model';
+import { DraftInput } from './DraftInput';
+import { readFactValue } from './input-check';
 import { Fact } from './parts';
+import { factGroups, factMatches, factValueWords, operatorWords } from './words';
 
 type Facts = Record<string, unknown>;
 
@@ -23,18 +26,11 @@ interface Side {
 }
 
 const show = (v: unknown): string => (v === undefined ? '(absent)' : (JSON.stringify(v) ?? 'undefined'));
+/** A fact's value in a trace, a decided value by its name ('2 (almost expired)'). */
+const showFact = (fact: string, v: unknown): string =>
+  v === undefined ? '(absent)' : v === null ? 'null' : factValueWords(fact, v);
 const readingText = (r: Reading | undefined): string =>
   !r ? '' : 'list' in r ? r.list.join(', ') || '(none)' : r.value;
-
-/** A typed value for a fact from its input's text (a number fact's text that is no number stays text). */
-function valueOf(name: string, raw: string): unknown {
-  const def = factDefinition(name);
-  if (raw === '(absent)') return undefined;
-  if (raw === 'null') return null;
-  if (def?.type === 'boolean') return raw === 'true';
-  if (def?.type === 'number') return raw.trim() !== '' && Number.isFinite(Number(raw)) ? Number(raw) : raw;
-  return raw;
-}
 
 const inputText = (v: unknown): string =>
   v === undefined ? '(absent)' : typeof v === 'string' ? v : (JSON.stringify(v) ?? '');
@@ -46,8 +42,9 @@ function ConditionView({ c }: { c: ConditionTrace }) {
       <li
         className={`studio-trace studio-trace--${c.held === null ? 'skipped' : c.held ? 'held' : 'failed'}`}
       >
-        [{mark}] <code>{c.fact}</code> {c.operator} <code>{c.expectedFact ?? show(c.expected)}</code> (value:{' '}
-        <code>{show(c.value)}</code>)
+        [{mark}] <code>{c.fact}</code> {operatorWords(c.operator)}{' '}
+        <code>{c.expectedFact ?? showFact(c.fact, c.expected)}</code> (value:{' '}
+        <code>{showFact(c.fact, c.value)}</code>)
       </li>
     );
   }
@@ -98,7 +95,11 @@ async function decideSide(files: Files, facts: Facts): Promise<Side | null> {
   return { readings: readings(decisions), explain };
 }
 
-/** The facts, each an input (a list of values where the vocabulary has one), the changed ones marked. */
+/**
+ * The facts, grouped as the vocabulary groups them, each an input checked as typed by its type ("fifty"
+ * for a number is refused at once, with what to type; `null` and `(absent)` are values too), the changed
+ * ones marked; a search over names, groups and meanings.
+ */
 function FactsPanel(props: {
   facts: Facts | null;
   names: string[];
@@ -106,15 +107,20 @@ function FactsPanel(props: {
   filter: string;
   onFilter: (text: string) => void;
   onUndo: () => void;
-  onFact: (name: string, text: string) => void;
+  onFact: (name: string, value: unknown) => void;
 }) {
   const { facts, names, edited } = props;
   const listId = useId();
+  const defs = names.map(
+    (name) =>
+      factDefinition(name) ?? { name, type: 'string' as const, description: '', source: 'data' as const },
+  );
   return (
     <section aria-labelledby="studio-sim-facts" className="studio-panel">
       <h3 id="studio-sim-facts">Facts ({edited.length} changed)</h3>
       <label>
-        Find a fact <input value={props.filter} onChange={(e) => props.onFilter(e.target.value)} />
+        Find a fact{' '}
+        <input type="search" value={props.filter} onChange={(e) => props.onFilter(e.target.value)} />
       </label>{' '}
       <button
         type="button"
@@ -129,45 +135,87 @@ function FactsPanel(props: {
         <option value="null" />
       </datalist>
       <div className="studio-sim__facts">
-        {names.map((name) => {
-          const def = factDefinition(name);
-          const value = facts?.[name];
-          return (
-            <label
-              key={name}
-              className={edited.includes(name) ? 'studio-sim__fact studio-changed' : 'studio-sim__fact'}
-            >
-              <span>
-                <Fact name={name} />
-                {edited.includes(name) ? ' (changed)' : ''}
-              </span>
-              {def?.type === 'boolean' ? (
-                <select value={inputText(value)} onChange={(e) => props.onFact(name, e.target.value)}>
-                  <option>true</option>
-                  <option>false</option>
-                  <option>null</option>
-                  <option>(absent)</option>
-                </select>
-              ) : (
-                <input
-                  value={inputText(value)}
-                  list={def?.values ? `${listId}-${name}` : listId}
-                  onChange={(e) => props.onFact(name, e.target.value)}
-                />
-              )}
-              {def?.values ? (
-                <datalist id={`${listId}-${name}`}>
-                  {def.values.map((v) => (
-                    <option key={String(v)} value={String(v)} />
-                  ))}
-                </datalist>
-              ) : null}
-            </label>
-          );
-        })}
+        {factGroups(defs).map((g) => (
+          <fieldset key={g.group} className="studio-sim__group">
+            <legend>{g.group}</legend>
+            {g.facts.map(({ name }) => (
+              <SimFact
+                key={name}
+                name={name}
+                value={facts?.[name]}
+                edited={edited.includes(name)}
+                listId={listId}
+                onValue={(v) => props.onFact(name, v)}
+              />
+            ))}
+          </fieldset>
+        ))}
       </div>
     </section>
   );
+}
+
+function SimFact({
+  name,
+  value,
+  edited,
+  listId,
+  onValue,
+}: {
+  name: string;
+  value: unknown;
+  edited: boolean;
+  listId: string;
+  onValue: (value: unknown) => void;
+}) {
+  const def = factDefinition(name);
+  const label = (
+    <>
+      <Fact name={name} />
+      {edited ? ' (changed)' : ''}
+    </>
+  );
+  const className = edited ? 'studio-sim__fact studio-changed' : 'studio-sim__fact';
+  if (def?.type === 'boolean') {
+    return (
+      <label className={className}>
+        <span>{label}</span>
+        <select value={inputText(value)} onChange={(e) => onValue(readValue(def, e.target.value))}>
+          <option>true</option>
+          <option>false</option>
+          <option>null</option>
+          <option>(absent)</option>
+        </select>
+      </label>
+    );
+  }
+  return (
+    <>
+      <DraftInput
+        className={className}
+        label={label}
+        value={value}
+        show={inputText}
+        inputMode={def?.type === 'number' ? 'decimal' : undefined}
+        list={def?.values ? `${listId}-${name}` : listId}
+        read={(text) => readFactValue(def, text)}
+        onValue={onValue}
+      />
+      {def?.values ? (
+        <datalist id={`${listId}-${name}`}>
+          {def.values.map((v) => (
+            <option key={String(v)} value={String(v)} />
+          ))}
+        </datalist>
+      ) : null}
+    </>
+  );
+}
+
+/** A value chosen from a list (true, false, null, absent), as the fact holds it. */
+function readValue(def: Parameters<typeof readFactValue>[0], text: string): unknown {
+  const r = readFactValue(def, text);
+  return 'value' in r ? r.value : null;
 }
 
 interface Row {
@@ -179,6 +227,36 @@ interface Row {
 
 const traceOf = (side: Side | null | undefined, decision: string) =>
   side?.explain.find((t) => t.decision === decision);
+
+/**
+ * One decision under both rule sets; its traces (every rule and condition: hundreds of lines for the
+ * home's sections) are drawn when it is opened, so a change of a fact redraws only what is shown.
+ */
+function DecisionRow({
+  row: r,
+  sides,
+}: {
+  row: Row;
+  sides: { live: Side | null; draft: Side | null } | null;
+}) {
+  const [open, setOpen] = useState(false);
+  return (
+    <li className={r.changed ? 'studio-changed' : undefined}>
+      <details open={open} onToggle={(e) => setOpen(e.currentTarget.open)}>
+        <summary>
+          <strong>{r.decision}</strong>: {readingText(r.live)}
+          {r.changed ? ` → changed: ${readingText(r.draft)}` : ''}
+        </summary>
+        {open ? (
+          <>
+            <TraceView trace={traceOf(sides?.live, r.decision)} side="live rules" />
+            <TraceView trace={traceOf(sides?.draft, r.decision)} side="draft" />
+          </>
+        ) : null}
+      </details>
+    </li>
+  );
+}
 
 /** Every decision under the live rules and the draft, the differing ones marked, each with its traces. */
 function DecisionsPanel({
@@ -200,16 +278,7 @@ function DecisionsPanel({
       </p>
       <ul className="studio-sim__decisions">
         {rows.map((r) => (
-          <li key={r.decision} className={r.changed ? 'studio-changed' : undefined}>
-            <details>
-              <summary>
-                <strong>{r.decision}</strong>: {readingText(r.live)}
-                {r.changed ? ` → changed: ${readingText(r.draft)}` : ''}
-              </summary>
-              <TraceView trace={traceOf(sides?.live, r.decision)} side="live rules" />
-              <TraceView trace={traceOf(sides?.draft, r.decision)} side="draft" />
-            </details>
-          </li>
+          <DecisionRow key={r.decision} row={r} sides={sides} />
         ))}
       </ul>
     </section>
@@ -287,7 +356,10 @@ export function Simulator({
     };
   }, [facts, files, live.files]);
 
-  const names = Object.keys(facts ?? {}).filter((n) => n.toLowerCase().includes(filter.trim().toLowerCase()));
+  const names = Object.keys(facts ?? {}).filter((n) => {
+    const def = factDefinition(n);
+    return def ? factMatches(def, filter) : n.toLowerCase().includes(filter.trim().toLowerCase());
+  });
   const edited = Object.keys(facts ?? {}).filter((n) => show(facts?.[n]) !== show(base?.[n]));
   const rows: Row[] = (sides?.live?.readings ?? []).map(({ decision, reading }, i) => {
     const draft = sides?.draft?.readings[i]?.reading;
@@ -352,7 +424,7 @@ export function Simulator({
           filter={filter}
           onFilter={setFilter}
           onUndo={() => setFacts(base)}
-          onFact={(name, text) => setFacts((f) => ({ ...f, [name]: valueOf(name, text) }))}
+          onFact={(name, value) => setFacts((f) => ({ ...f, [name]: value }))}
         />
         <DecisionsPanel sides={sides} rows={rows} />
       </div>

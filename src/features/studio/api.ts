@@ -57,6 +57,8 @@ export interface Change {
   check?: 'valid' | 'rejected';
   problems?: string[];
   goLive?: string;
+  /** The approver's note for the record (who asked for the go-live time), sent with the approval. */
+  approvalNote?: string;
   sentBack?: { by: string; comment: string; date: string };
   files: string[];
   lines: ChangeLine[];
@@ -212,8 +214,12 @@ export function createStudioApi(csrf: () => string) {
         (v) => isString(v.id) && typeof v.pending === 'boolean',
         'the revert',
       ),
-    approve: (id: string, goLiveAt?: string) =>
-      write(`/studio/api/changes/${encodeURIComponent(id)}/approve`, goLiveAt ? { goLiveAt } : {}),
+    /** Approves now, or for `goLiveAt` (ISO with its zone); `note` goes into the change's record. */
+    approve: (id: string, opts: { goLiveAt?: string; note?: string } = {}) =>
+      write(`/studio/api/changes/${encodeURIComponent(id)}/approve`, {
+        ...(opts.goLiveAt ? { goLiveAt: opts.goLiveAt } : {}),
+        ...(opts.note ? { note: opts.note } : {}),
+      }),
     withdraw: (id: string, reason: string) =>
       write(`/studio/api/changes/${encodeURIComponent(id)}/withdraw`, { reason }),
     sendBack: (id: string, comment: string) =>

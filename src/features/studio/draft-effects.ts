@@ -2,11 +2,15 @@
  * The studio's draft machine (machines/studio-draft.machine.ts) with the page's effects: checking the draft
  * in the browser, opening the home side by side, saving with the impact figures.
  */
+import { useEffect, useState } from 'react';
 import { fromPromise } from 'xstate';
 import { studioDraftMachine } from '../../../machines/studio-draft.machine';
 import { StudioError, type LiveRules, type PersonaData, type StudioApi } from './api';
 import { impactFigures, startImpact, type ImpactFigures, type ImpactResult } from './impact-client';
-import { caseDates, casePersonas, checkDraft, type DraftReport, type Files } from './model';
+import { caseDates, casePersonas, checkDraft, Holder, type DraftReport, type Files } from './model';
+import { usePageFlow } from '../../stores/use-page-flow';
+import type { Frames } from './HomeSideBySide';
+import { refusalText } from './review';
 
 export interface Latest {
   files: Files;
@@ -29,11 +33,13 @@ export function draftMachineFor(
   set: {
     setReport: (r: DraftReport) => void;
     setFrames: (f: { live: string; draft: string; persona: string }) => void;
+    /** Why the server would not open the home with this draft (its refusal, in its words). */
+    setFramesProblem: (p: string) => void;
     setRefusal: (e: StudioError | null) => void;
     setToast: (t: string) => void;
   },
 ) {
-  const { setReport, setFrames, setRefusal, setToast } = set;
+  const { setReport, setFrames, setFramesProblem, setRefusal, setToast } = set;
   const changedFiles = (): Files => {
     const { files: f, live: l } = latest.current;
     return Object.fromEntries(Object.entries(f).filter(([p, t]) => t !== l.files[p]));
@@ -70,8 +76,18 @@ export function draftMachineFor(
       }),
       preview: fromPromise(async () => {
         const persona = latest.current.previewPersona;
-        const opened = await api.preview(persona, changedFiles());
-        setFrames({ ...opened, persona });
+        try {
+          const opened = await api.preview(persona, changedFiles());
+          setFrames({ ...opened, persona });
+        } catch (e) {
+          // A refusal says why (the draft's problems): nothing to try again. Only a failure to reach the
+          // server is the toast's "Please try again".
+          if (e instanceof StudioError && e.status > 0) {
+            setFramesProblem(`The home was not opened with this draft. ${refusalText(e)}`);
+            return;
+          }
+          throw e;
+        }
       }),
       save: fromPromise<{ pending: boolean }, { reason: string }>(async ({ input }) => {
         setRefusal(null);
@@ -96,4 +112,43 @@ export function draftMachineFor(
       changeRecorded: () => latest.current.onRecorded(),
     },
   });
+}
+
+/**
+ * The draft machine of the Rules tab with its effects, and what they report: the check of the draft, the
+ * server's refusal of a save, the home side by side (or why it was not opened), a toast. Every edit is
+ * checked as typed (debounced: a burst of keystrokes is one check).
+ */
+export function useDraftMachine(
+  opts: Latest & { api: StudioApi; bodiesFor: (date: string) => Promise<PersonaData[]> },
+) {
+  const { api, bodiesFor, files, live, onRecorded, previewPersona, replaces } = opts;
+  const [report, setReport] = useState<DraftReport | null>(null);
+  const [refusal, setRefusal] = useState<StudioError | null>(null);
+  const [frames, setFrames] = useState<Frames | null>(null);
+  const [framesProblem, setFramesProblem] = useState<string | null>(null);
+  const [toast, setToast] = useState<string | null>(null);
+  // The machine's actors are made once: they read the draft, the live version and the page's callbacks
+  // through this holder (not a ref: read when the effects run, never during render).
+  const [latest] = useState(() => new Holder<Latest>({ files, live, onRecorded, previewPersona, replaces }));
+  useEffect(() => {
+    latest.set({ files, live, onRecorded, previewPersona, replaces });
+  });
+  // The last impact measured of this draft (the impact panel sets it; an edit clears it): saved with it.
+  const [impact] = useState(() => new Holder<ImpactResult | null>(null));
+  const [machine] = useState(() =>
+    draftMachineFor(latest, impact, api, bodiesFor, {
+      setReport,
+      setFrames,
+      setFramesProblem,
+      setRefusal,
+      setToast,
+    }),
+  );
+  const [snapshot, send] = usePageFlow('studio-draft', machine);
+  useEffect(() => {
+    const t = setTimeout(() => send({ type: 'DRAFT.EDIT' }), 250);
+    return () => clearTimeout(t);
+  }, [files, send]);
+  return { snapshot, send, report, refusal, frames, framesProblem, setFramesProblem, toast, impact };
 }

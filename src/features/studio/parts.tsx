@@ -2,6 +2,7 @@
 import { useId } from 'react';
 import { factDefinition } from '../../facts/vocabulary';
 import { formatIssue, type RulesetIssue } from '../../engine/validate';
+import { factValueWords, operatorWords } from './words';
 
 /** A fact's name; its meaning from the vocabulary shows on hover and on keyboard focus (a tooltip). */
 export function Fact({ name }: { name: string }) {
@@ -18,8 +19,11 @@ export function Fact({ name }: { name: string }) {
   );
 }
 
-const show = (v: unknown): string => JSON.stringify(v) ?? 'undefined';
+/** A value compared with, as the analyst reads it: a decided value by its name, a list item by item. */
+const show = (fact: string, v: unknown): string =>
+  Array.isArray(v) ? v.map((x) => factValueWords(fact, x)).join(', ') : factValueWords(fact, v);
 
+/** A comparison in words: `daysToCardExpiry at most 60`, `prepaidCard.status equals 2 (almost expired)`. */
 export function ConditionText({ fact, operator, value }: { fact: string; operator: string; value: unknown }) {
   const ref =
     value !== null && typeof value === 'object' && !Array.isArray(value) && 'fact' in value
@@ -27,8 +31,8 @@ export function ConditionText({ fact, operator, value }: { fact: string; operato
       : null;
   return (
     <>
-      <Fact name={fact} /> <span className="studio-op">{operator}</span>{' '}
-      {ref ? <Fact name={ref} /> : <code>{show(value)}</code>}
+      <Fact name={fact} /> <span className="studio-op">{operatorWords(operator)}</span>{' '}
+      {ref ? <Fact name={ref} /> : <code>{show(fact, value)}</code>}
     </>
   );
 }

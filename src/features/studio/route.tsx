@@ -16,8 +16,10 @@ import {
 } from './api';
 import { localTime } from './ChangeView';
 import { useDraftHistory, type Revising } from './draft-history';
+import { takeKeptDraft, useKeptDraft } from './draft-keep';
 import { HistoryView } from './HistoryView';
-import { ChangesView } from './PendingView';
+import { useReviewLists } from './lists';
+import { ActionButton, ChangesView } from './PendingView';
 import { RulesView } from './RulesView';
 import { Simulator } from './Simulator';
 import './studio.css';
@@ -84,6 +86,13 @@ const TABS: readonly { id: Tab; label: string }[] = [
   { id: 'history', label: 'History' },
 ];
 
+/** The studio's clock: the server's `now` when the rules were read, moved on by the time since. */
+function clockOf(live: LiveRules): () => number {
+  const read = Date.now();
+  const server = Date.parse(live.now);
+  return () => (Number.isFinite(server) ? server : read) + (Date.now() - read);
+}
+
 function Studio({ session }: { session: StudioSession }) {
   const api = useMemo(() => createStudioApi(() => session.csrfToken), [session]);
   const [live, setLive] = useState<LiveRules | null>(null);
@@ -92,6 +101,8 @@ function Studio({ session }: { session: StudioSession }) {
   const [tab, setTab] = useState<Tab>('rules');
   const [loadError, setLoadError] = useState<string | null>(null);
   const [revising, setRevising] = useState<Revising | null>(null);
+  const [kept, setKept] = useState<'restored' | 'dropped' | null>(null);
+  const lists = useReviewLists(api);
   const bodies = useRef(new Map<string, Promise<PersonaData[]>>());
   const bodiesFor = useCallback(
     (date: string): Promise<PersonaData[]> => {
@@ -106,8 +117,14 @@ function Studio({ session }: { session: StudioSession }) {
   );
 
   const [version, setVersion] = useState(0);
-  const reload = useCallback(() => setVersion((v) => v + 1), []);
-  const { reset } = draft;
+  const { refreshChanges } = lists;
+  const reload = useCallback(() => {
+    setVersion((v) => v + 1);
+    refreshChanges();
+  }, [refreshChanges]);
+  const { reset, edit } = draft;
+  const firstLoad = useRef(true);
+  const analyst = session.analyst.id;
   useEffect(() => {
     let stale = false;
     api
@@ -119,12 +136,33 @@ function Studio({ session }: { session: StudioSession }) {
         reset(l.files);
         setRevising(null);
         setPersonas(list);
+        // A draft kept from before a reload comes back on the live version it was made on (one step: undo
+        // or discard drops it); on another version it is dropped, and the page says so.
+        if (!firstLoad.current) return;
+        firstLoad.current = false;
+        const k = takeKeptDraft(analyst, l);
+        if (k && 'restored' in k) {
+          edit('The draft kept from before the reload', (f) => ({ ...f, ...k.restored.files }));
+          setRevising(k.restored.revising);
+        }
+        if (k) setKept('restored' in k ? 'restored' : 'dropped');
       })
       .catch((e: unknown) => !stale && setLoadError(e instanceof Error ? e.message : String(e)));
     return () => {
       stale = true;
     };
-  }, [api, bodiesFor, version, reset]);
+  }, [api, bodiesFor, version, reset, edit, analyst]);
+
+  // Leaving or reloading with an unsaved draft asks first; the draft is kept for a reload too, when it fits.
+  const keptOk = useKeptDraft(analyst, live, draft.files, revising);
+  // A list shows what is known and is refreshed when its tab opens (the pending changes also read the
+  // history, for the earlier rounds of their review).
+  const open = (t: Tab): void => {
+    setTab(t);
+    if (t === 'changes') lists.refresh();
+    if (t === 'history') lists.refreshHistory();
+  };
+  const clock = useMemo(() => (live ? clockOf(live) : () => Date.now()), [live]);
 
   const revise = (c: Change): void => {
     api.version(c.id).then(
@@ -132,7 +170,7 @@ function Studio({ session }: { session: StudioSession }) {
         const files = Object.fromEntries(c.files.filter((f) => f in v.files).map((f) => [f, v.files[f]!]));
         draft.edit(`Revise “${c.reason}”`, (f) => ({ ...f, ...files }));
         setRevising({ id: c.id, reason: c.reason, comment: c.sentBack?.comment ?? null });
-        setTab('rules');
+        open('rules');
       },
       (e: unknown) => setLoadError(e instanceof Error ? e.message : String(e)),
     );
@@ -154,7 +192,17 @@ function Studio({ session }: { session: StudioSession }) {
   return (
     <StudioFrame who={session.analyst.name}>
       <h1>Rule studio</h1>
-      {live.handEdit ? <HandEditAlert handEdit={live.handEdit} onHistory={() => setTab('history')} /> : null}
+      {live.handEdit ? <HandEditAlert handEdit={live.handEdit} onHistory={() => open('history')} /> : null}
+      {tab !== 'changes' ? (
+        <SentBackNotice
+          changes={lists.changes?.pending ?? []}
+          analyst={analyst}
+          revising={revising?.id ?? null}
+          onRevise={revise}
+          onReview={() => open('changes')}
+        />
+      ) : null}
+      <KeptNote kept={kept} fits={keptOk} />
       <nav aria-label="Studio" className="studio-tabs">
         {TABS.map((t) => (
           <button
@@ -162,7 +210,7 @@ function Studio({ session }: { session: StudioSession }) {
             type="button"
             aria-current={tab === t.id ? 'page' : undefined}
             className="studio-tab"
-            onClick={() => setTab(t.id)}
+            onClick={() => open(t.id)}
           >
             {t.label}
           </button>
@@ -183,11 +231,88 @@ function Studio({ session }: { session: StudioSession }) {
       ) : tab === 'simulator' ? (
         <Simulator live={live} files={draft.files} personas={personas} />
       ) : tab === 'changes' ? (
-        <ChangesView api={api} session={session} onLive={reload} onRevise={revise} />
+        <ChangesView
+          api={api}
+          session={session}
+          lists={lists}
+          clock={clock}
+          onLive={reload}
+          onRevise={revise}
+        />
       ) : (
-        <HistoryView api={api} session={session} live={live} onRestored={reload} />
+        <HistoryView
+          api={api}
+          session={session}
+          live={live}
+          lists={lists}
+          clock={clock}
+          onRestored={reload}
+        />
       )}
     </StudioFrame>
+  );
+}
+
+/** What became of a draft kept across a reload, and whether this one can be. */
+function KeptNote({ kept, fits }: { kept: 'restored' | 'dropped' | null; fits: boolean }) {
+  return (
+    <>
+      {kept ? (
+        <p role="status" className="studio-message studio-message--info">
+          {kept === 'restored'
+            ? 'Your unsaved draft was kept from before the page was reloaded. Undo or discard it to start from the live rules.'
+            : 'A draft kept from before the page was reloaded was dropped: the live rules changed since it was made.'}
+        </p>
+      ) : null}
+      {!fits ? (
+        <p className="studio-muted">
+          This draft is too large to be kept across a reload: save it, or the page asks before you leave.
+        </p>
+      ) : null}
+    </>
+  );
+}
+
+/**
+ * The analyst's own changes sent back, said on arrival (issue 31, item 5): who sent which back, when, with
+ * what comment, and the way to revise it.
+ */
+export function SentBackNotice({
+  changes,
+  analyst,
+  revising,
+  onRevise,
+  onReview,
+}: {
+  changes: readonly Change[];
+  analyst: string;
+  /** The change the draft already revises: not said again. */
+  revising: string | null;
+  onRevise: (c: Change) => void;
+  onReview: () => void;
+}) {
+  const mine = changes.filter((c) => c.authorId === analyst && c.sentBack && c.id !== revising);
+  if (mine.length === 0) return null;
+  return (
+    <section aria-labelledby="studio-sent-back-title" className="studio-message studio-message--error">
+      <h2 id="studio-sent-back-title">
+        {mine.length === 1 ? 'Your change was sent back' : `${mine.length} of your changes were sent back`}
+      </h2>
+      <ul>
+        {mine.map((c) => (
+          <li key={c.id}>
+            <p>
+              {c.sentBack!.by} sent “{c.reason}” back on {localTime(c.sentBack!.date)}: “{c.sentBack!.comment}
+              ”
+            </p>
+            <div className="studio-toolbar">
+              <ActionButton text="Revise" reason={c.reason} className="btn" onClick={() => onRevise(c)} />
+              <ActionButton text="See the review" reason={c.reason} onClick={onReview} />
+            </div>
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }
 

@@ -1,12 +1,13 @@
 /**
  * What the rule form (RuleEditor) reads from a rule and writes back: the conditions it can show as a flat
- * list, and each input's text turned into the value the rule holds (and back). Pure: nothing here judges the
- * rule; rules:check's validator and analysis check the draft as typed.
+ * list, a comparison moved to another fact or operator, and each value shown as text. Pure. What an input's
+ * text reads as is input-check.ts's; what the whole rule means, rules:check's as the draft is typed.
  */
 import type { DecisionSpec } from '../../engine/decisions';
 import { ARRAY_OPERATORS, OPERATORS_BY_TYPE } from '../../engine/schema-builder';
 import type { RuleCondition } from '../../engine/types';
-import { factDefinition, type FactDefinition } from '../../facts/vocabulary';
+import { factDefinition } from '../../facts/vocabulary';
+import { readConditionValue } from './input-check';
 
 /** One plain comparison: a fact, an operator, a value. */
 export type Leaf = { fact: string; operator: string; value: unknown };
@@ -31,29 +32,36 @@ export function conditionsOf({ group, leaves }: FlatConditions): RuleCondition {
   return { [group]: leaves } as RuleCondition;
 }
 
-/** The comparison on another fact: its operator kept when the new fact's type allows it, else 'equal'. */
-export function withFact(leaf: Leaf, fact: string): Leaf {
+/**
+ * The comparison on another fact: its operator kept when the new fact's type allows it, else 'equal'; its
+ * value kept when it reads as a value of the new fact, else emptied (true for a true-or-false fact), so a
+ * number never stays behind in a true-or-false condition.
+ */
+export function withFact(leaf: Leaf, fact: string, constants: readonly string[] = []): Leaf {
   const next = factDefinition(fact);
   const operator = next && !OPERATORS_BY_TYPE[next.type].includes(leaf.operator) ? 'equal' : leaf.operator;
-  return { fact, operator, value: leaf.value };
+  const kept = readConditionValue(next, operator, valueToInput(leaf.value), constants);
+  const value = leaf.value !== null && 'value' in kept ? kept.value : next?.type === 'boolean' ? true : null;
+  return { fact, operator, value: next ? value : leaf.value };
 }
 
-/** A comma-separated list, each item trimmed, empty items dropped. */
-export function listFromInput(raw: string): string[] {
-  return raw
-    .split(',')
-    .map((s) => s.trim())
-    .filter(Boolean);
+/** The comparison with another operator: a list for "is one of", one value otherwise. */
+export function withOperator(leaf: Leaf, operator: string): Leaf {
+  const list = (ARRAY_OPERATORS as readonly string[]).includes(operator);
+  if (list === Array.isArray(leaf.value)) return { ...leaf, operator };
+  if (list) return { ...leaf, operator, value: leaf.value === null ? [] : [valueToInput(leaf.value)] };
+  const first = (leaf.value as unknown[])[0];
+  return { ...leaf, operator, value: first === undefined ? null : first };
 }
 
-/** A condition's value from its text input, by the operator and the fact's type. */
-export function valueFromInput(def: FactDefinition | undefined, operator: string, raw: string): unknown {
-  if ((ARRAY_OPERATORS as readonly string[]).includes(operator)) return listFromInput(raw);
-  if (raw.startsWith('constant.')) return { fact: raw };
-  // Text that is not a number stays text, so the check says what is wrong with it.
-  if (def?.type === 'number') return raw.trim() !== '' && Number.isFinite(Number(raw)) ? Number(raw) : raw;
-  if (def?.type === 'boolean') return raw === 'true';
-  return raw;
+/**
+ * What is wrong with a comparison's value as it stands (an empty value, or one of another type), in the
+ * words an input gives when it is typed; null when it reads.
+ */
+export function leafProblem(leaf: Leaf, constants: readonly string[]): string | null {
+  if (leaf.value === null || leaf.value === undefined) return 'Type a value';
+  const r = readConditionValue(factDefinition(leaf.fact), leaf.operator, valueToInput(leaf.value), constants);
+  return 'problem' in r ? r.problem : null;
 }
 
 /** The text an input shows for a value (a condition's or an event param's). */
@@ -83,10 +91,4 @@ export function paramsOf(spec: DecisionSpec): Record<string, ParamSchema> {
  */
 export function enumFromInput(p: ParamSchema, raw: string): unknown {
   return p.enum?.find((choice) => String(choice) === raw) ?? raw;
-}
-
-/** An event param's value from its text input: a number, a list, or the text. */
-export function paramFromInput(p: ParamSchema, raw: string): unknown {
-  if (p.type === 'number' || p.type === 'integer') return Number(raw);
-  return p.items ? listFromInput(raw) : raw;
 }

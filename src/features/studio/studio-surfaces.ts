@@ -99,10 +99,11 @@ export const SURFACES: readonly { name: string; run: (page: Page, width: number)
       await page.getByRole('button', { name: 'Save the change' }).click();
       const blocked = page.getByRole('alert').filter({ hasText: 'This draft cannot be saved yet' });
       await expectNotCovered(blocked);
-      await blocked.getByRole('link', { name: /case #3/ }).click();
-      const case3 = page.getByRole('listitem', { name: /^Case 3:/ });
-      await expect(case3).toBeFocused();
-      await expectNotCovered(page.getByRole('textbox', { name: 'daysToCardExpiry in case 3' }));
+      // The failing case is named with the value to change; its link lands on that value.
+      await blocked.getByRole('link', { name: /^Case 3 .* change its daysToCardExpiry \(now 60\)/ }).click();
+      const days = page.getByRole('textbox', { name: 'daysToCardExpiry in case 3' });
+      await expect(days).toBeFocused();
+      await expectNotCovered(days);
       await expect(page.getByRole('status').filter({ hasText: /Changed for 1 of/ })).toBeVisible({
         timeout: 40_000,
       });
@@ -163,7 +164,7 @@ export const SURFACES: readonly { name: string; run: (page: Page, width: number)
       await layoutChecks(page);
       await shot(page, 'pending', width);
 
-      await page.getByRole('button', { name: `Send “${theirs}” back…` }).click();
+      await page.getByRole('button', { name: `Send back “${theirs}”…` }).click();
       await expectAxeClean(page);
       await page
         .getByRole('dialog', { name: 'Send this change back' })
@@ -174,7 +175,7 @@ export const SURFACES: readonly { name: string; run: (page: Page, width: number)
       const withdraw = page.getByRole('dialog', { name: 'Withdraw this change' });
       await expectAxeClean(page);
       await withdraw.getByLabel('Reason for withdrawing it').fill('Only a test of the studio');
-      await withdraw.getByRole('button', { name: 'Withdraw the change' }).click();
+      await withdraw.getByRole('button', { name: 'Withdraw', exact: true }).click();
       await expect(page.getByText(`Withdrawn: ${mine}.`)).toBeVisible();
 
       await page.getByRole('button', { name: `Schedule “${theirs}”…` }).click();
@@ -194,9 +195,9 @@ export const SURFACES: readonly { name: string; run: (page: Page, width: number)
         timeout: 30_000,
       });
       const scheduled = page.getByRole('region', { name: 'Scheduled to go live' });
-      await expect(scheduled).toContainText(`scheduled to go live on ${shown}, 9:00 AM`);
+      await expect(scheduled).toContainText(`goes live at ${shown}, 9:00 AM`);
       await shot(page, 'scheduled', width);
-      await scheduled.getByRole('button', { name: `Cancel the go-live of “${theirs}”` }).click();
+      await scheduled.getByRole('button', { name: `Cancel the go-live “${theirs}”…` }).click();
       const cancel = page.getByRole('dialog', { name: 'Cancel the go-live' });
       await cancel.getByLabel('Reason for cancelling it').fill('Only a test of the studio');
       await cancel.getByRole('button', { name: 'Cancel the go-live' }).click();
@@ -211,7 +212,7 @@ export const SURFACES: readonly { name: string; run: (page: Page, width: number)
       await expect(withdrawn).toContainText('Withdrew the change');
       await layoutChecks(page);
       await shot(page, 'history', width);
-      await page.getByRole('button', { name: 'Revert “Warn 45 days before the card expires”' }).click();
+      await page.getByRole('button', { name: 'Revert “Warn 45 days before the card expires”…' }).click();
       const revert = page.getByRole('dialog', { name: 'Revert this change' });
       await expect(revert).toContainText(
         /Impact: [\d,]+ of 100,000 accounts see a change|nothing|changes nothing/,
@@ -223,7 +224,7 @@ export const SURFACES: readonly { name: string; run: (page: Page, width: number)
       await shot(page, 'revert', width);
       await revert.getByRole('button', { name: 'Cancel' }).click();
       await page
-        .getByRole('button', { name: 'Restore the version “The rules as the studio found them”' })
+        .getByRole('button', { name: 'Restore this version “The rules as the studio found them”…' })
         .click();
       const restore = page.getByRole('dialog', { name: 'Restore this version' });
       await expect(

@@ -90,14 +90,22 @@ test('the form changes the card warning; undo and redo per step', async () => {
   await editor.getByLabel('Value of condition 1').fill('45');
   await expectAxeClean(ana);
   await editor.getByRole('button', { name: 'Apply to the draft' }).click();
-  const threshold = ana.getByRole('cell', { name: /daysToCardExpiry\s+lessThanInclusive\s+45/ });
+  const threshold = ana.getByRole('cell', { name: /daysToCardExpiry\s+at most\s+45/ });
   await expect(threshold).toBeVisible();
 
   // Undo and redo the step.
   await ana.getByRole('button', { name: "Undo: Edit rule #3 'card-almost-expired'" }).click();
-  await expect(ana.getByRole('cell', { name: /daysToCardExpiry\s+lessThanInclusive\s+60/ })).toBeVisible();
+  await expect(ana.getByRole('cell', { name: /daysToCardExpiry\s+at most\s+60/ })).toBeVisible();
   await ana.getByRole('button', { name: "Redo: Edit rule #3 'card-almost-expired'" }).click();
   await expect(threshold).toBeVisible();
+  // The same on the keyboard, from where the analyst is: focus is back on the rule's Edit button.
+  const edit = ana.getByRole('button', { name: "Edit rule #3 'card-almost-expired'" });
+  await edit.focus();
+  await ana.keyboard.press('Control+Z');
+  await expect(ana.getByRole('cell', { name: /daysToCardExpiry\s+at most\s+60/ })).toBeVisible();
+  await ana.keyboard.press('Control+Shift+Z');
+  await expect(threshold).toBeVisible();
+  await expect(edit).toBeFocused();
 });
 
 test('the case at the old boundary fails and blocks the save; the refusal links to it', async () => {
@@ -111,10 +119,10 @@ test('the case at the old boundary fails and blocks the save; the refusal links 
   await expect(blocked).toBeVisible();
   await blocked
     .getByRole('link', {
-      name: /prepaid-card\.cases\.json, case #3 .* fails: expected status 2, got status 0/,
+      name: /^Case 3 “card expiring in 60 days .*” of prepaid-card expects status 2 \(almost expired\); the draft decides status 0 \(neither\): change its daysToCardExpiry \(now 60\), or what it expects$/,
     })
     .click();
-  await expect(case3).toBeFocused();
+  await expect(ana.getByRole('textbox', { name: 'daysToCardExpiry in case 3' })).toBeFocused();
 
   // Numbers quoted in words: the cases' names and the descriptions still say 60.
   await expect(ana.getByRole('list', { name: 'Findings of rules:check in prepaid-card.json' })).toContainText(
@@ -214,15 +222,20 @@ test('saved with a reason, then sent back with a comment by a second analyst', a
   await expect(ana.getByRole('button', { name: /^Approve “Warn 50 days/ })).toHaveCount(0);
   await openStudio(ben, 'ben');
   await ben.getByRole('button', { name: 'Pending changes' }).click();
-  await ben.getByRole('button', { name: 'Send “Warn 50 days before the card expires” back…' }).click();
+  await ben.getByRole('button', { name: 'Send back “Warn 50 days before the card expires”…' }).click();
   const sendBack = ben.getByRole('dialog', { name: 'Send this change back' });
   await sendBack.getByLabel('Comment for the author').fill('The rule says 45 days: fix the reason');
-  await sendBack.getByRole('button', { name: 'Send it back' }).click();
+  await sendBack.getByRole('button', { name: 'Send back', exact: true }).click();
   await expect(ben.getByText('Sent back: Warn 50 days before the card expires.')).toBeVisible();
 });
 
 test('the author sees the comment, revises the change and saves it again: it replaces the one sent back', async () => {
   await ana.reload();
+  // Said on arrival, on the start page.
+  const notice = ana.getByRole('region', { name: 'Your change was sent back' });
+  await expect(notice).toContainText(
+    /Ben Brooks sent “Warn 50 days before the card expires” back on .*: “The rule says 45 days: fix the reason”/,
+  );
   await ana.getByRole('button', { name: 'Pending changes' }).click();
   await expect(ana.getByRole('note', { name: 'Sent back' })).toContainText('Sent back by Ben Brooks on');
   await expect(ana.getByRole('note', { name: 'Sent back' })).toContainText(
@@ -232,7 +245,7 @@ test('the author sees the comment, revises the change and saves it again: it rep
   await expect(ana.getByRole('note', { name: 'Revising a change' })).toContainText(
     'sent back with the comment “The rule says 45 days: fix the reason”',
   );
-  await expect(ana.getByRole('cell', { name: /daysToCardExpiry\s+lessThanInclusive\s+45/ })).toBeVisible();
+  await expect(ana.getByRole('cell', { name: /daysToCardExpiry\s+at most\s+45/ })).toBeVisible();
   await expect(checkStatus(ana)).toHaveText(/0 of \d+ cases failing/, { timeout: 30_000 });
   await ana.getByRole('button', { name: 'Save the change' }).click();
   const again = ana.getByRole('dialog', { name: 'Save this change' });
@@ -252,6 +265,13 @@ test('a second analyst approves: the customer’s home changes at its next load'
   const change = ben.getByRole('article', { name: `Change: ${REASON}` });
   await expect(change.getByRole('list', { name: `What “${REASON}” changes` })).toContainText(
     'card-almost-expired: 60 → 45 days',
+  );
+  // The reviewer sees the whole conversation, their own earlier comment too.
+  await expect(change.getByRole('region', { name: `Review of “${REASON}”` })).toContainText(
+    'Ben Brooks sent “Warn 50 days before the card expires” back on',
+  );
+  await expect(change.getByRole('region', { name: `Review of “${REASON}”` })).toContainText(
+    '“The rule says 45 days: fix the reason”',
   );
   await change.getByText(/Details: version/).click();
   await expect(ben.getByLabel(`Diff of the change ${REASON}`)).toContainText('"value": 45');
@@ -277,7 +297,9 @@ test('the history in words; a restore shows what it changes, its diff and impact
     ben.getByRole('article', { name: 'Change: The rule says 45 days: fix the reason' }),
   ).toContainText('Sent the change “Warn 50 days before the card expires” back to its author.');
 
-  await ben.getByRole('button', { name: 'Restore the version “The rules as the studio found them”' }).click();
+  await ben
+    .getByRole('button', { name: 'Restore this version “The rules as the studio found them”…' })
+    .click();
   const restore = ben.getByRole('dialog', { name: 'Restore this version' });
   await expect(restore.getByRole('list', { name: 'What the restore changes' })).toContainText(
     'card-almost-expired: 45 → 60 days',
@@ -364,19 +386,69 @@ test('an invalid rule cannot be saved, and a customer cannot save at all', async
   browser,
 }) => {
   await openStudio(page, 'ana');
+  // The form refuses text that is no number at once, saying what to type, and applies nothing.
   await page.getByRole('button', { name: "Edit rule #3 'card-almost-expired'" }).click();
-  await page.getByLabel('Value of condition 1').fill('soon');
-  await page.getByRole('button', { name: 'Apply to the draft' }).click();
+  const form = page.getByRole('dialog', { name: "Edit rule #3 'card-almost-expired'" });
+  await form.getByLabel('Value of condition 1').fill('soon');
+  await expect(form.getByLabel('Value of condition 1')).toHaveAccessibleDescription(
+    '“soon” is not a number: type a number in digits, like 45',
+  );
+  await form.getByRole('button', { name: 'Apply to the draft' }).click();
+  await expect(form.getByRole('alert')).toContainText('Not applied: fix this value first.');
+  await form.getByRole('button', { name: 'Cancel' }).click();
+  await expect(page.getByRole('button', { name: "Edit rule #3 'card-almost-expired'" })).toBeFocused();
+
+  // The JSON editor can still make the rule invalid: the check says so, and where.
+  await page.getByRole('button', { name: 'Edit prepaid-card.json as JSON' }).click();
+  const editor = page.getByRole('dialog', { name: 'Edit prepaid-card.json as JSON' });
+  const json = editor.getByRole('textbox', { name: 'JSON of prepaid-card.json' });
+  await expect(json).toBeVisible({ timeout: 20_000 });
+  const text = (await (await page.request.get('/studio/api/rules')).json()) as {
+    files: Record<string, string>;
+  };
+  await json.click();
+  await page.keyboard.press('Control+A');
+  await page.keyboard.insertText(
+    text.files['prepaid-card.json']!.replace(/("lessThanInclusive",\s*"value": )60\b/, '$1"soon"'),
+  );
+  await editor.getByRole('button', { name: 'Close' }).click();
+  await expect(page.getByRole('button', { name: 'Edit prepaid-card.json as JSON' })).toBeFocused();
   await expect(
     page.getByRole('list', { name: 'Findings of rules:check in prepaid-card.json' }),
   ).toContainText("'daysToCardExpiry' is a number, so compare it with a number", { timeout: 30_000 });
   await expect(checkStatus(page)).toHaveText(
     /errors?, \d+ warnings: the cases run once the rule files have no error/,
   );
+  // Nothing is decided with a draft that has errors: both previews say so, and where.
+  await expect(
+    page.getByRole('status').filter({ hasText: /^The draft has an error, so nothing is decided with it/ }),
+  ).toContainText('rules/prepaid-card.json');
+  await expect(page.getByRole('status').filter({ hasText: /Changed for/ })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Open the home side by side' })).toHaveAttribute(
+    'aria-disabled',
+    'true',
+  );
   await expect(checkStatus(page)).not.toContainText('0 of 0');
   await page.getByRole('button', { name: 'Save the change' }).click();
   await expect(page.getByRole('alert').filter({ hasText: 'This draft cannot be saved yet' })).toBeVisible();
   await expect(page.getByRole('dialog', { name: 'Save this change' })).toHaveCount(0);
+
+  // Reloading asks first, and the unsaved draft survives the reload.
+  const asked: string[] = [];
+  page.on('dialog', (d) => {
+    asked.push(d.type());
+    void d.accept();
+  });
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'rules/prepaid-card.json' })).toBeVisible({
+    timeout: 30_000,
+  });
+  await expect(
+    page.getByText('Your unsaved draft was kept from before the page was reloaded.'),
+  ).toBeVisible();
+  await expect(page.getByRole('button', { name: 'prepaid-card.json (edited)' })).toBeVisible();
+  expect(asked).toEqual(['beforeunload']);
+  await page.getByRole('button', { name: 'Discard the draft' }).click();
 
   // The server refuses it too, whatever the browser does.
   const session = (await (await page.request.get('/studio/api/session')).json()) as { csrfToken: string };

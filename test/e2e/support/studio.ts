@@ -19,6 +19,8 @@ export async function guardedPage(
     if (/Content Security Policy|Refused to/i.test(msg.text())) problems.push(`CSP: ${msg.text()}`);
   });
   page.on('pageerror', (err) => problems.push(`uncaught: ${err.message}`));
+  // Leaving a page with an unsaved draft asks first (beforeunload): the tests leave anyway.
+  page.on('dialog', (d) => void (d.type() === 'beforeunload' ? d.accept() : d.dismiss()));
   await page.addInitScript(() => {
     document.addEventListener('securitypolicyviolation', (e) => {
       console.error(`Refused to load (CSP ${e.violatedDirective}): ${e.blockedURI}`);

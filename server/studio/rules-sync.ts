@@ -1,0 +1,424 @@
+/**
+ * Keeping the studio's repository in step with the rules remote (docs/decisions/033 and 042): the fetch
+ * outside the repository's queue, what it brought applied in the queue (pending changes mirrored, main
+ * fast-forwarded and the folder written, an empty remote seeded), an outage logged when it starts and when
+ * it ends, whether the server is ready, and pushes a deadline ended undone if the remote took them late.
+ */
+import { EventEmitter } from 'node:events';
+import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import {
+  REMOTE_REFS,
+  RemoteRejected,
+  RemoteUnreachable,
+  trackingOf,
+  type RefUpdate,
+  type RulesRemote,
+} from './rules-remote';
+import type { Git, Op } from './studio-git';
+
+/** What the studio's repository lends the sync: its git, its queue, and the folder kept equal to main. */
+export interface RepoAccess {
+  git: Git;
+  /** runs `fn` in the repository's queue (one operation at a time), under an operation of its own */
+  inQueue<T>(fn: (op: Op) => Promise<T>): Promise<T>;
+  /** writes into the folder the files that differ from `from` (a commit or tree) to `to` */
+  writeFolder(from: string, to: string, op: Op): Promise<void>;
+  /** the folder's tree as it is */
+  folderTree(op: Op): Promise<string>;
+}
+
+/** Where outages are told: the server's log (pino's signature), or nothing. */
+export interface OutageLog {
+  warn(obj: object, msg: string): void;
+  info(obj: object, msg: string): void;
+}
+
+export interface RemoteStatus {
+  /** the remote's address, credentials hidden */
+  remote: string;
+  /** 'connected' after a fetch that worked, 'unreachable' after one that did not */
+  state: 'not fetched yet' | 'connected' | 'unreachable';
+  /** the live version this server serves (its main) */
+  commit: string | null;
+  lastAttempt: string | null;
+  /** the last fetch that worked: what is served is at least that fresh */
+  lastFetched: string | null;
+  /** whether this server serves the shared rules (readiness), and why (or why not) */
+  ready: boolean;
+  why: string;
+  message?: string;
+}
+
+const MAIN = 'refs/heads/main';
+/** The studio's branches besides main, each the remote's: pending, scheduled and sent-back changes. */
+const MIRRORED = ['pending/', 'scheduled/', 'sent-back/'];
+/** What a server fetched last, kept beside its git directory: a restart while the remote is away says which. */
+const FETCHED_FILE = 'studio-fetched.json';
+
+/**
+ * Keeps the studio's repository equal to the remote: main fast-forwarded (and the folder written) when the
+ * remote's moved, pending changes mirrored, an empty remote seeded. The fetch runs outside the repository's
+ * queue (a remote that does not answer never holds a studio request); what it brought is applied in the
+ * queue. Emits 'live' (commit) when the served version changed, 'synced' ({ ok }) after every attempt.
+ * An outage is logged at warn when it starts and at info when it ends.
+ */
+export class RemoteSync extends EventEmitter {
+  private timer: NodeJS.Timeout | undefined;
+  private timerBusy = false;
+  private lastAttempt = 0;
+  private lastFetched = 0;
+  private error: string | undefined;
+  private attempted = false;
+  /** A fetch worked since this server started. */
+  private fetchedSinceStart = false;
+  /** The first reconciliation after the start may publish a history this server has and the remote lacks. */
+  private reconciled = false;
+  private downSince = 0;
+  /** The fetch under way, and when it started. */
+  private fetching: { promise: Promise<void>; startedAt: number } | undefined;
+  /** When refs last moved here after a push: a fetch that started before that is stale. */
+  private movedAt = 0;
+  /** Pushes ended by a deadline: undone at the next fetch if the remote took them after all. */
+  private inDoubt: RefUpdate[][] = [];
+  /** What was fetched last (from the file kept beside the git directory, at the start). */
+  private fetchedBefore: { at: string; commit: string } | undefined;
+  log: OutageLog | undefined;
+
+  constructor(
+    readonly remote: RulesRemote,
+    private readonly repo: RepoAccess,
+    private readonly gitDir: string,
+    private readonly now: () => number = Date.now,
+  ) {
+    super();
+    this.fetchedBefore = readFetched(join(gitDir, FETCHED_FILE));
+  }
+
+  /** Fetches (outside the queue), then applies what came in the queue; throws RemoteUnreachable. */
+  async sync(): Promise<void> {
+    const startedAt = await this.fetchNow();
+    await this.repo.inQueue((op) => this.reconcile(op, startedAt));
+  }
+
+  /**
+   * One `git fetch`, shared by every caller while it runs (a caller that needs one started after a moment,
+   * `after`, waits for a new one); returns when it started.
+   */
+  async fetchNow(op?: Op, after = 0): Promise<number> {
+    const current = this.fetching;
+    if (current && current.startedAt >= after) {
+      await (op ? op.race(current.promise, 'remote') : current.promise);
+      return current.startedAt;
+    }
+    if (current) await current.promise.catch(() => undefined);
+    const startedAt = this.now();
+    this.lastAttempt = startedAt;
+    this.attempted = true;
+    // Done (either way) before anyone hears of it: a caller told of a failure starts a new fetch.
+    const over = (): void => {
+      if (this.fetching === entry) this.fetching = undefined;
+    };
+    const promise = this.remote.fetch().then(
+      () => {
+        over();
+        this.fetched();
+      },
+      (e: unknown) => {
+        over();
+        this.failed(e);
+        throw e;
+      },
+    );
+    const entry = { promise, startedAt };
+    this.fetching = entry;
+    void promise.catch(() => undefined);
+    await (op ? op.race(promise, 'remote') : promise);
+    return startedAt;
+  }
+
+  private fetched(): void {
+    this.lastFetched = this.now();
+    this.fetchedSinceStart = true;
+    this.reachableAgain();
+  }
+
+  /** The remote answered (a fetch or a push): an outage, if there was one, has ended. */
+  reachableAgain(): void {
+    if (this.error !== undefined && this.downSince) {
+      const seconds = Math.round((this.now() - this.downSince) / 1000);
+      this.log?.info(
+        { remote: this.remote.shown, downSeconds: seconds },
+        `The rules remote answers again, after ${seconds} s`,
+      );
+    }
+    this.error = undefined;
+    this.downSince = 0;
+  }
+
+  /** The remote did not answer (a fetch or a push): logged at warn when an outage starts, once. */
+  failed(e: unknown): void {
+    if (!(e instanceof RemoteUnreachable)) return;
+    this.emit('synced', { ok: false });
+    if (this.error === undefined) {
+      this.downSince = this.now();
+      this.log?.warn(
+        { remote: this.remote.shown, error: e.message },
+        `The rules remote cannot be reached (${e.message}): this server keeps serving the last version it fetched and the studio saves nothing until it is back`,
+      );
+    }
+    this.error = e.message;
+  }
+
+  /** Brings the repository and the folder up to what the fetch that started at `startedAt` brought. */
+  async reconcile(op: Op, startedAt: number): Promise<void> {
+    // A fetch that started before this server last pushed may have missed that push: the next one will not.
+    if (startedAt < this.movedAt) {
+      this.emit('synced', { ok: true, changed: false });
+      return;
+    }
+    // One read of the refs when nothing moved (the usual fetch): no other git.
+    let refs = await this.repo.git.refs(op);
+    if (this.inDoubt.length > 0) {
+      await this.undoInDoubt(op, refs);
+      refs = await this.repo.git.refs(op);
+    }
+    const mirrored = await this.mirrorPending(op, refs);
+    const moved = await this.reconcileMain(op, refs);
+    this.reconciled = true;
+    const live = moved ?? refs.get(MAIN) ?? null;
+    if (live) this.remember(live);
+    this.emit('synced', { ok: true, changed: mirrored || moved !== null });
+  }
+
+  /** Calls sync() every `intervalMs`, one at a time, never holding the queue while git fetches. */
+  startTimer(intervalMs: number): void {
+    if (this.timer) return;
+    this.timer = setInterval(() => {
+      if (this.timerBusy) return;
+      this.timerBusy = true;
+      this.sync()
+        .catch(() => undefined)
+        .finally(() => (this.timerBusy = false));
+    }, intervalMs);
+    this.timer.unref();
+  }
+
+  stopTimer(): void {
+    clearInterval(this.timer);
+    this.timer = undefined;
+  }
+
+  /**
+   * Before a read: a fetch when the last one is older than `maxAgeMs`, waited for at most `waitMs` (a
+   * remote that does not answer never holds a read: it answers with what this server has).
+   */
+  async freshen(maxAgeMs: number, waitMs: number): Promise<void> {
+    if (this.attempted && this.now() - this.lastAttempt < maxAgeMs) return;
+    let timer: NodeJS.Timeout | undefined;
+    const waited = new Promise<void>((resolve) => {
+      timer = setTimeout(resolve, waitMs);
+    });
+    await Promise.race([this.sync().catch(() => undefined), waited]);
+    clearTimeout(timer);
+  }
+
+  /** When the remote last answered a fetch (ms since the epoch), 0 if never since the start. */
+  get lastFetchedAt(): number {
+    return this.lastFetched;
+  }
+
+  /** A fetch was tried since the start (whether or not it worked). */
+  get everAttempted(): boolean {
+    return this.attempted;
+  }
+
+  get reachable(): boolean {
+    return this.attempted && this.error === undefined;
+  }
+
+  /** Refs moved here after a push: a fetch that started before now may not show them. */
+  moved(): void {
+    this.movedAt = this.now();
+  }
+
+  /** A push ended by a deadline: if the remote took it after all, it is undone at the next fetch. */
+  noteInDoubt(updates: readonly RefUpdate[]): void {
+    this.inDoubt.push([...updates]);
+  }
+
+  /**
+   * A push reported as failed that the remote took after all is undone (compare-and-swap back), so what an
+   * analyst was told was not saved is not (issue 29 item 1).
+   */
+  private async undoInDoubt(op: Op, refs: Map<string, string>): Promise<void> {
+    const pending = this.inDoubt;
+    this.inDoubt = [];
+    for (const updates of pending) {
+      const landed = updates.every((u) => (refs.get(trackingOf(u.ref)) ?? null) === u.to);
+      if (!landed) continue;
+      const back = updates.map((u) => ({ ref: u.ref, to: u.from, from: u.to }));
+      try {
+        await this.remote.push(back, op);
+        await this.repo.git.updateRefs(
+          back.map((u) => ({ ref: trackingOf(u.ref), to: u.to })),
+          op,
+        );
+        this.log?.warn(
+          { remote: this.remote.shown, refs: updates.map((u) => u.ref) },
+          'A change reported as not saved reached the rules remote late: it was undone',
+        );
+      } catch (e) {
+        this.log?.warn(
+          { remote: this.remote.shown, refs: updates.map((u) => u.ref), error: String(e) },
+          'A change reported as not saved reached the rules remote late and could not be undone',
+        );
+      }
+    }
+  }
+
+  /** The pending, scheduled and sent-back changes are the remote's: created, moved and removed as there. */
+  private async mirrorPending(op: Op, refs: Map<string, string>): Promise<boolean> {
+    const moves: { ref: string; to: string | null; from: string }[] = [];
+    for (const branch of MIRRORED) {
+      const prefix = `refs/heads/${branch}`;
+      const theirs = `${REMOTE_REFS}${branch}`;
+      for (const [ref, sha] of refs) {
+        if (ref.startsWith(theirs)) {
+          const ours = `${prefix}${ref.slice(theirs.length)}`;
+          if (refs.get(ours) !== sha) moves.push({ ref: ours, to: sha, from: refs.get(ours) ?? '' });
+        } else if (ref.startsWith(prefix) && !refs.has(`${theirs}${ref.slice(prefix.length)}`)) {
+          moves.push({ ref, to: null, from: sha });
+        }
+      }
+    }
+    if (moves.length === 0) return false;
+    await this.repo.git.updateRefs(
+      moves.map((m) => ({ ref: m.ref, to: m.to, ...(m.from ? { from: m.from } : {}) })),
+      op,
+    );
+    return true;
+  }
+
+  /** Main as the remote has it (the folder written); the new live commit, or null when main did not move here. */
+  private async reconcileMain(op: Op, refs: Map<string, string>): Promise<string | null> {
+    const theirs = refs.get(`${REMOTE_REFS}main`) ?? null;
+    const ours = refs.get(MAIN) ?? null;
+    const git = this.repo.git;
+    if (!theirs) {
+      // An empty remote: this server's history becomes everyone's.
+      if (ours) await this.pushOrLeave([{ ref: MAIN, to: ours, from: null }], op);
+      return null;
+    }
+    if (ours === theirs) return null;
+    if (!ours) {
+      // A new server: the remote's rules replace the folder's seed.
+      await this.repo.writeFolder(await this.repo.folderTree(op), theirs, op);
+      await git.updateRefs([{ ref: MAIN, to: theirs, from: null }], op);
+      this.emit('live', theirs);
+      return theirs;
+    }
+    if (!this.reconciled && (await git.isAncestor(theirs, ours, op))) {
+      // This server is ahead (history kept from before the remote was configured): publish it.
+      await this.pushOrLeave([{ ref: MAIN, to: ours, from: theirs }], op);
+      return null;
+    }
+    if (!(await git.isAncestor(ours, theirs, op))) {
+      // Unrelated, diverged or rewound: the remote is the truth; ours is kept under refs/studio/.
+      await git.updateRefs([{ ref: `refs/studio/diverged/${ours.slice(0, 12)}`, to: ours }], op);
+    }
+    await this.repo.writeFolder(ours, theirs, op);
+    await git.updateRefs([{ ref: MAIN, to: theirs, from: ours }], op);
+    this.emit('live', theirs);
+    return theirs;
+  }
+
+  private async pushOrLeave(updates: RefUpdate[], op: Op): Promise<void> {
+    try {
+      await this.remote.push(updates, op);
+    } catch (e) {
+      // Another server moved the ref first: the next fetch brings its version.
+      if (!(e instanceof RemoteRejected)) throw e;
+    }
+  }
+
+  /** What this server serves was fetched (kept beside the git directory, for a restart without the remote). */
+  private remember(commit: string): void {
+    const before = this.fetchedBefore;
+    if (before?.commit === commit && Date.parse(before.at) > this.now() - 60_000) return;
+    const record = { at: new Date(this.lastFetched || this.now()).toISOString(), commit };
+    const path = join(this.gitDir, FETCHED_FILE);
+    try {
+      writeFileSync(`${path}.tmp`, JSON.stringify(record));
+      renameSync(`${path}.tmp`, path);
+      this.fetchedBefore = record;
+    } catch {
+      // Only a restart without the remote reads it: it then says it was never fetched.
+    }
+  }
+
+  /** Whether this server serves the shared rules, and why: ready after its first fetch, or on a version fetched before. */
+  readiness(commit: string | null): { ok: boolean; detail: string } {
+    const iso = (t: number): string => new Date(t).toISOString();
+    const short = commit ? commit.slice(0, 12) : 'nothing';
+    const away = this.error
+      ? `; the rules remote cannot be reached since ${iso(this.downSince)} (${this.error})`
+      : '';
+    if (this.fetchedSinceStart)
+      return {
+        ok: true,
+        detail: `serving ${short}, fetched from the rules remote at ${iso(this.lastFetched)}${away}`,
+      };
+    const before = this.fetchedBefore;
+    if (before && commit && before.commit === commit)
+      return {
+        ok: true,
+        detail: `serving ${short}, fetched from the rules remote at ${before.at} before this start; not fetched since${away || ' (the first fetch is under way)'}`,
+      };
+    const why = this.error
+      ? `the rules remote cannot be reached (${this.error})`
+      : this.attempted
+        ? 'the first fetch of the rules remote is under way'
+        : 'the rules remote has not been fetched yet';
+    return { ok: false, detail: `${why}: this server has no version of the shared rules to serve yet` };
+  }
+
+  status(commit: string | null): RemoteStatus {
+    const iso = (t: number): string | null => (t ? new Date(t).toISOString() : null);
+    const state = !this.attempted ? 'not fetched yet' : this.error ? 'unreachable' : 'connected';
+    const ready = this.readiness(commit);
+    const out: RemoteStatus = {
+      remote: this.remote.shown,
+      state,
+      commit,
+      lastAttempt: iso(this.lastAttempt),
+      lastFetched: iso(this.lastFetched),
+      ready: ready.ok,
+      why: ready.detail,
+    };
+    if (this.error) {
+      out.message =
+        `The rules remote cannot be reached (${this.error}): this server keeps serving the last version ` +
+        (this.lastFetched
+          ? `it fetched, at ${iso(this.lastFetched)}`
+          : this.fetchedBefore
+            ? `it fetched, at ${this.fetchedBefore.at}`
+            : 'it has') +
+        (commit ? ` (${commit.slice(0, 12)})` : '') +
+        '; the studio saves nothing until it is back.';
+    }
+    return out;
+  }
+}
+
+function readFetched(path: string): { at: string; commit: string } | undefined {
+  if (!existsSync(path)) return undefined;
+  try {
+    const json = JSON.parse(readFileSync(path, 'utf8')) as { at?: unknown; commit?: unknown };
+    return typeof json.at === 'string' && typeof json.commit === 'string'
+      ? { at: json.at, commit: json.commit }
+      : undefined;
+  } catch {
+    return undefined;
+  }
+}
