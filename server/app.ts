@@ -24,6 +24,7 @@ import type { OidcConfig, PortalMode, ProductionConfig, ServerConfig } from './c
 import { createFastify } from './fastify';
 import type { LoggerSettings } from './logging';
 import { PortalMetrics } from './metrics';
+import { RolloutMetrics } from './rollout-metrics';
 import { entryLoader, type EntryServer } from './page-render';
 import { serverFolders } from './paths';
 import { loadPersonas, type Persona, type PersonaProblem } from './personas';
@@ -235,6 +236,7 @@ export function createPortalServer(options: PortalOptions): PortalServer {
 
   app.decorate('production', production ? Object.freeze({ ...production }) : null);
   void app.register(metricsPlugin, { metrics });
+  const rolloutMetrics = new RolloutMetrics(metrics.registry);
   // Shared by every route family (fastify-plugin): registered first so each family inherits them.
   void app.register(securityPlugin, {
     allowedHosts,
@@ -260,6 +262,7 @@ export function createPortalServer(options: PortalOptions): PortalServer {
             rulesBundle: () => rules.bundle(),
             entry: renderEntry,
             onRendered: (page, result, seconds) => metrics.rendered(page, result, seconds),
+            onHomeShown: (placements, sections) => rolloutMetrics.rendered(placements, sections),
             upstream: (req, setCookies) => upstreamClient.fetchFor(req, setCookies),
             ...(options.renderWaitMs !== undefined ? { homeCompleteMs: options.renderWaitMs } : {}),
           },
@@ -284,6 +287,7 @@ export function createPortalServer(options: PortalOptions): PortalServer {
     rules,
     personas,
     today,
+    rolloutEffect: (change: string) => rolloutMetrics.effect(change),
     ...(oidc ? { oidc } : {}),
     ...(options.previewSignInUrl
       ? { previewSignIn: { url: options.previewSignInUrl, redirectParam: portal.signIn.redirectParam } }

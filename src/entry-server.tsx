@@ -78,6 +78,11 @@ export interface RenderRequest {
    * cards), written before the markup (default: none).
    */
   assets?: (modules: readonly string[]) => string;
+  /**
+   * The home's decisions once rendered, with the account they were decided for (the server counts what it
+   * showed on each side of a rollout: server/rollout-metrics.ts). Never called for a page without decisions.
+   */
+  onDecided?: (decided: { account: string | null; sections: string[] }) => void;
 }
 
 export type RenderResult =
@@ -244,6 +249,12 @@ export async function render(request: RenderRequest): Promise<RenderResult> {
       if (store.decisions.current) await within(store.items.evaluateNow(), left());
     }
     await renderInto(body, store, handler, context, request.assets ?? (() => ''), () => {
+      const decided = store.decisions.current;
+      if (decided && page === '/home')
+        request.onDecided?.({
+          account: store.profile.accountNumber,
+          sections: decided.sections.map((s) => s.section),
+        });
       detach();
       return stateScript(dehydrate(store, wanted, tracked, rules));
     });

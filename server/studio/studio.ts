@@ -23,6 +23,8 @@ import { registerStudioPage } from './studio-page';
 import { scheduleGoLives } from './studio-schedule';
 import { RepoError, RulesRepo, type CommitInfo } from './studio-repo';
 import { isoNow, rolloutStart, shareOf } from './studio-rollouts';
+import type { Side } from '../../src/engine/rollout';
+import type { SideEffect } from '../rollout-metrics';
 
 export { readStudioConfig, type StudioConfig } from './studio-access';
 
@@ -45,6 +47,8 @@ export interface StudioDeps {
   personas: readonly Persona[];
   /** The server's clock (SANDBOX_TODAY pins it): the personas' day and when a scheduled change is due. */
   today: () => Date;
+  /** This server's counts of a rollout's homes per side (server/rollout-metrics.ts; decision 044). */
+  rolloutEffect?: (change: string) => Promise<Record<Side, SideEffect>>;
   sessionOf: (req: FastifyRequest) => Session | undefined;
   /** The built app, whose index.html the studio's page is. */
   distDir: string;
@@ -563,6 +567,12 @@ function registerRollouts(deps: StudioDeps, ctx: StudioContext): void {
   app.get('/studio/api/rollouts', async (req, reply) => {
     if (!analyst(req, reply)) return reply;
     return attempt(reply, async () => ({ rollouts: await repo.rollouts() }));
+  });
+  app.get<{ Params: { change: string } }>('/studio/api/rollouts/:change/effect', async (req, reply) => {
+    if (!analyst(req, reply)) return reply;
+    return attempt(reply, async () => ({
+      sides: deps.rolloutEffect ? await deps.rolloutEffect(req.params.change.slice(0, 12)) : null,
+    }));
   });
   app.post<{ Params: { change: string } }>('/studio/api/rollouts/:change/share', async (req, reply) => {
     const who = writer(req, reply, 'approver', refusal);

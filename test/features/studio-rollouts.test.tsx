@@ -36,6 +36,11 @@ function fake(rollouts: RolloutEntry[] = []) {
   const calls: unknown[][] = [];
   const api = {
     rollouts: () => Promise.resolve(rollouts),
+    rolloutEffect: () =>
+      Promise.resolve({
+        live: { homes: 40, shown: { 'prepaid-card-alert': 10 } },
+        new: { homes: 40, shown: {} },
+      }),
     approveShare: (...a: unknown[]) => (calls.push(['approveShare', ...a]), Promise.resolve({})),
     setShare: (...a: unknown[]) => (calls.push(['setShare', ...a]), Promise.resolve({})),
     endRollout: (...a: unknown[]) => (calls.push(['endRollout', ...a]), Promise.resolve({})),
@@ -86,6 +91,13 @@ describe('gradual rollout in the studio', () => {
     render(<RolloutsView api={api} session={session} lists={lists} onLive={() => undefined} />);
     const item = await screen.findByRole('article', { name: `Rollout: ${rollout.summary}` });
     expect(item.textContent).toContain('50 % of accounts, set by Ben Brooks');
+    // The live effect per side, from the server's counts: the alert shown on the live side only.
+    const table = await screen.findByRole('table', {
+      name: 'Live effect: homes this server rendered on each side',
+    });
+    const row = screen.getByRole('row', { name: /Showed prepaid-card-alert/ });
+    expect(table.contains(row)).toBe(true);
+    expect([...row.querySelectorAll('td')].map((td) => td.textContent)).toEqual(['10 (25 %)', '0 (0 %)']);
     await userEvent.selectOptions(screen.getByLabelText('New share'), '5');
     await userEvent.click(
       screen.getByRole('button', { name: `Set the share to 5 % for “${rollout.summary}”` }),

@@ -160,4 +160,44 @@ describe('a rollout decides the home the server renders', () => {
     // Every customer gets the live rules.
     expect(sections(await home())).toContain('prepaid-card-alert');
   });
+
+  it('counts the homes it rendered per side, and the sections they showed, without an account number', async () => {
+    const counts = async () => {
+      const read = async (name: string) =>
+        (await portal.portal.metrics.registry.getSingleMetric(name)!.get()).values
+          .filter((v) => v.labels.change === CHANGE)
+          // prom-client hands out its own objects, which later counts change: copied as read.
+          .map((v) => ({ labels: { ...v.labels }, value: v.value }));
+      return {
+        homes: await read('portal_rollout_homes_total'),
+        shown: await read('portal_rollout_sections_shown_total'),
+      };
+    };
+    const value = (vs: Awaited<ReturnType<typeof counts>>['homes'], labels: Record<string, string>) =>
+      vs.find((v) => Object.entries(labels).every(([k, x]) => v.labels[k] === x))?.value ?? 0;
+    const before = await counts();
+    rollOut(100);
+    await home();
+    await home();
+    rollOut(0);
+    await home();
+    // Counted after the page is sent: wait for the count, never a fixed delay.
+    await expect
+      .poll(
+        async () => value((await counts()).homes, { side: 'live' }) - value(before.homes, { side: 'live' }),
+      )
+      .toBe(1);
+    const after = await counts();
+    expect(value(after.homes, { side: 'new' }) - value(before.homes, { side: 'new' })).toBe(2);
+    const alert = { section: 'prepaid-card-alert' };
+    expect(
+      value(after.shown, { ...alert, side: 'new' }) - value(before.shown, { ...alert, side: 'new' }),
+    ).toBe(0);
+    expect(
+      value(after.shown, { ...alert, side: 'live' }) - value(before.shown, { ...alert, side: 'live' }),
+    ).toBe(1);
+    const text = await portal.portal.metrics.registry.metrics();
+    expect(text).toContain('portal_rollout_homes_total{change="card45",side="new"}');
+    expect(text).not.toContain(ACCOUNT);
+  });
 });

@@ -5,8 +5,8 @@
  * or puts the change live for everyone. Each step is one call with a reason the history keeps beside who set
  * the share. The outcome is announced in a status region; a refusal in an alert with the server's words.
  */
-import { useCallback, useEffect, useState, type FormEvent } from 'react';
-import type { Change, RolloutEntry, StudioApi, StudioSession } from './api';
+import { useCallback, useEffect, useState, type FormEvent, type ReactNode } from 'react';
+import type { Change, RolloutEffect, RolloutEntry, StudioApi, StudioSession } from './api';
 import { localTime } from './ChangeView';
 import { readFigures } from './impact-client';
 import type { ReviewLists } from './lists';
@@ -106,6 +106,7 @@ export function RolloutsView({
         <RolloutItem
           key={r.change}
           rollout={r}
+          effect={<LiveEffect api={api} change={r.change} />}
           approver={approver}
           busy={busy}
           onShare={(share, reason) =>
@@ -199,12 +200,14 @@ function ApproveForShare({
 
 function RolloutItem({
   rollout: r,
+  effect,
   approver,
   busy,
   onShare,
   onEnd,
 }: {
   rollout: RolloutEntry;
+  effect: ReactNode;
   approver: boolean;
   busy: boolean;
   onShare: (share: number, reason: string) => void;
@@ -231,6 +234,7 @@ function RolloutItem({
         <strong>{r.share} % of accounts</strong>, set by {r.setBy} on {localTime(r.setAt)}
         {r.reason ? `: “${r.reason}”` : ''}. Files: {r.files.map((f) => `rules/${f}`).join(', ')}.
       </p>
+      {effect}
       {approver ? (
         <div className="studio-form">
           <div className="studio-field">
@@ -292,5 +296,66 @@ function RolloutItem({
         </div>
       ) : null}
     </article>
+  );
+}
+
+/** How often the live effect is asked again while the analyst watches. */
+const EFFECT_REFRESH_MS = 10_000;
+
+/**
+ * What the server rendered on each side since it started: homes, and how many of them showed each section
+ * (this server's counts; Prometheus sums every server's from /metrics). Asked again every 10 s while shown.
+ */
+function LiveEffect({ api, change }: { api: StudioApi; change: string }) {
+  const [effect, setEffect] = useState<RolloutEffect | null | undefined>(undefined);
+  useEffect(() => {
+    let live = true;
+    const ask = () =>
+      api.rolloutEffect(change).then(
+        (e) => live && setEffect(e),
+        () => live && setEffect(null),
+      );
+    void ask();
+    const timer = setInterval(() => void ask(), EFFECT_REFRESH_MS);
+    return () => {
+      live = false;
+      clearInterval(timer);
+    };
+  }, [api, change]);
+  if (effect === undefined) return <p>Loading the live effect…</p>;
+  if (effect === null) return <p className="studio-muted">No live counts on this server.</p>;
+  const sections = [...new Set([...Object.keys(effect.live.shown), ...Object.keys(effect.new.shown)])].sort();
+  const rate = (n: number, of: number) => (of > 0 ? ` (${Math.round((100 * n) / of)} %)` : '');
+  return (
+    <table className="studio-table">
+      <caption>Live effect: homes this server rendered on each side</caption>
+      <thead>
+        <tr>
+          <th scope="col">What</th>
+          <th scope="col">Live side</th>
+          <th scope="col">New side</th>
+        </tr>
+      </thead>
+      <tbody>
+        <tr>
+          <th scope="row">Homes rendered</th>
+          <td>{count(effect.live.homes)}</td>
+          <td>{count(effect.new.homes)}</td>
+        </tr>
+        {sections.map((s) => (
+          <tr key={s}>
+            <th scope="row">Showed {s}</th>
+            <td>
+              {count(effect.live.shown[s] ?? 0)}
+              {rate(effect.live.shown[s] ?? 0, effect.live.homes)}
+            </td>
+            <td>
+              {count(effect.new.shown[s] ?? 0)}
+              {rate(effect.new.shown[s] ?? 0, effect.new.homes)}
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
   );
 }

@@ -79,6 +79,9 @@ export interface RolloutEntry {
   files: string[];
 }
 
+/** Per side of a rollout: the homes rendered, and how many showed each section. */
+export type RolloutEffect = Record<'live' | 'new', { homes: number; shown: Record<string, number> }>;
+
 export interface Proposal {
   files: Record<string, string>;
   lines: ChangeLine[];
@@ -244,6 +247,13 @@ export function createStudioApi(csrf: () => string) {
           v.rollouts.every((r) => isObject(r) && isString(r.change) && typeof r.share === 'number'),
         'the rollouts',
       ).rollouts,
+    /** This server's counts of the homes rendered on each side, and the sections they showed. */
+    rolloutEffect: async (change: string): Promise<RolloutEffect | null> =>
+      expectShape<{ sides: RolloutEffect | null }>(
+        await call(`/studio/api/rollouts/${encodeURIComponent(change)}/effect`),
+        (v) => v.sides === null || (isObject(v.sides) && isObject(v.sides.live) && isObject(v.sides.new)),
+        'the rollout’s effect',
+      ).sides,
     setShare: (change: string, share: number, reason: string) =>
       write(`/studio/api/rollouts/${encodeURIComponent(change)}/share`, { share, reason }),
     endRollout: (change: string, reason: string, complete: boolean) =>
