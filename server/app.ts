@@ -24,7 +24,7 @@ import type { OidcConfig, PortalMode, ProductionConfig, ServerConfig } from './c
 import { createFastify } from './fastify';
 import type { LoggerSettings } from './logging';
 import { PortalMetrics } from './metrics';
-import { RolloutMetrics } from './rollout-metrics';
+import { rolloutWatch, type GuardSettings } from './rollout-metrics';
 import { entryLoader, type EntryServer } from './page-render';
 import { serverFolders } from './paths';
 import { loadPersonas, type Persona, type PersonaProblem } from './personas';
@@ -70,6 +70,8 @@ export interface PortalOptions {
   renderEntry?: () => Promise<EntryServer>;
   /** how long a page's render waits for the account's calls (default: the portal's homeCompleteMs) */
   renderWaitMs?: number;
+  /** when a rollout goes back to 0 % by itself (default: 3 times the live side's issues, 20 at least) */
+  rolloutGuard?: GuardSettings;
   /** time-outs and addresses written into every page (server/runtime-config.ts); default the bundled ones */
   runtimeConfig?: RuntimeConfig;
   /** the personas the studio previews (default the built-in ones); already loaded, or more folders */
@@ -236,7 +238,7 @@ export function createPortalServer(options: PortalOptions): PortalServer {
 
   app.decorate('production', production ? Object.freeze({ ...production }) : null);
   void app.register(metricsPlugin, { metrics });
-  const rolloutMetrics = new RolloutMetrics(metrics.registry);
+  const rollouts = rolloutWatch(metrics, rules, studioRepo, options.rolloutGuard, app.log);
   // Shared by every route family (fastify-plugin): registered first so each family inherits them.
   void app.register(securityPlugin, {
     allowedHosts,
@@ -262,7 +264,7 @@ export function createPortalServer(options: PortalOptions): PortalServer {
             rulesBundle: () => rules.bundle(),
             entry: renderEntry,
             onRendered: (page, result, seconds) => metrics.rendered(page, result, seconds),
-            onHomeShown: (placements, sections) => rolloutMetrics.rendered(placements, sections),
+            onHomeShown: (placements, sections) => rollouts.metrics.rendered(placements, sections),
             upstream: (req, setCookies) => upstreamClient.fetchFor(req, setCookies),
             ...(options.renderWaitMs !== undefined ? { homeCompleteMs: options.renderWaitMs } : {}),
           },
@@ -287,13 +289,13 @@ export function createPortalServer(options: PortalOptions): PortalServer {
     rules,
     personas,
     today,
-    rolloutEffect: (change: string) => rolloutMetrics.effect(change),
+    rolloutEffect: (change: string) => rollouts.effect(change),
     ...(oidc ? { oidc } : {}),
     ...(options.previewSignInUrl
       ? { previewSignIn: { url: options.previewSignInUrl, redirectParam: portal.signIn.redirectParam } }
       : {}),
   });
-  void app.register(orchProxyPlugin, upstream);
+  void app.register(orchProxyPlugin, { ...upstream, onIssueRecord: (body) => rollouts.guard.record(body) });
   void app.register(cspReportPlugin);
   void app.register(vitalsPlugin, { registry: metrics.registry });
   if (mode === 'sandbox') {

@@ -23,6 +23,8 @@ beforeAll(async () => {
     rulesDir,
     studio: { gitDir },
     today: () => clock,
+    // A guard quick to decide: 3 issue-log records on the new side, none on the live side.
+    rolloutGuard: { factor: 3, minErrors: 3 },
   }));
 });
 afterAll(() => sandbox.close());
@@ -190,5 +192,31 @@ describe('a gradual rollout', { timeout: 90_000 }, () => {
     });
     expect(both.status).toBe(400);
     expect(((await both.json()) as { error: string }).error).toMatch(/not both/);
+  });
+
+  it('goes back to 0 % by itself when its new side logs issues far more often, the history says why', async () => {
+    const ana = await analyst('ana');
+    const ben = await analyst('ben');
+    const id = await propose(ana, 40, 'Warn 40 days before');
+    const change = id.slice(0, 12);
+    expect((await post(ben, `/studio/api/changes/${id}/approve`, { share: 100 })).status).toBe(200);
+    // A customer's page reports failures to the issue log, naming its account (every account is on the new side).
+    const customer = new Browser(base);
+    const record = { page: 'home', operation: 'getProfile', message: 'failed', accountNumber: 'PPB10020082' };
+    for (let i = 0; i < 2; i++) await customer.post('/Orch/dssh/ui/sanitize', record);
+    expect(rolloutOnDisk(id).share).toBe(100);
+    await customer.post('/Orch/dssh/ui/sanitize', record);
+    await expect.poll(() => rolloutOnDisk(id).share, { timeout: 30_000 }).toBe(0);
+    expect(rolloutOnDisk(id).setBy).toBe('Rollout guard');
+    expect(await served()).toMatchObject([{ change, share: 0 }]);
+    const [entry] = await history(ana);
+    expect(entry).toMatchObject({ kind: 'rollout-share', rollout: { share: 0, setBy: 'Rollout guard' } });
+    expect(entry!.reason).toMatch(
+      /^The guard set the rollout to 0 %: 3 issue-log records for 0 homes on the new side/,
+    );
+    const effect = await ana.b.json<{ sides: { new: { issues: number } } }>(
+      `/studio/api/rollouts/${change}/effect`,
+    );
+    expect(effect.sides.new.issues).toBe(3);
   });
 });

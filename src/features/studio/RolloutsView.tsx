@@ -342,6 +342,11 @@ function LiveEffect({ api, change }: { api: StudioApi; change: string }) {
           <td>{count(effect.live.homes)}</td>
           <td>{count(effect.new.homes)}</td>
         </tr>
+        <tr>
+          <th scope="row">Issue-log records</th>
+          <td>{count(effect.live.issues ?? 0)}</td>
+          <td>{count(effect.new.issues ?? 0)}</td>
+        </tr>
         {sections.map((s) => (
           <tr key={s}>
             <th scope="row">Showed {s}</th>

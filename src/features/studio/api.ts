@@ -80,7 +80,10 @@ export interface RolloutEntry {
 }
 
 /** Per side of a rollout: the homes rendered, and how many showed each section. */
-export type RolloutEffect = Record<'live' | 'new', { homes: number; shown: Record<string, number> }>;
+export type RolloutEffect = Record<
+  'live' | 'new',
+  { homes: number; shown: Record<string, number>; issues?: number }
+>;
 
 export interface Proposal {
   files: Record<string, string>;
