@@ -13,7 +13,11 @@ export class AccountsStore {
     private readonly report: ReportIssue,
   ) {
     // The list is replaced, never changed in place: observed by reference, plain data inside.
-    makeAutoObservable<AccountsStore, 'api' | 'report'>(this, { list: observable.ref, api: false, report: false });
+    makeAutoObservable<AccountsStore, 'api' | 'report'>(this, {
+      list: observable.ref,
+      api: false,
+      report: false,
+    });
   }
 
   get accounts(): AccountList['accountNumbers'] {

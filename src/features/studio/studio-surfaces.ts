@@ -71,7 +71,7 @@ export const SURFACES: readonly { name: string; run: (page: Page, width: number)
       await shot(page, 'form', width);
       await form.getByRole('button', { name: 'Cancel' }).click();
 
-      await page.getByRole('button', { name: 'Edit prepaid-card.json as JSON' }).click();
+      await page.getByRole('button', { name: 'Edit prepaid-card.json as JSON', exact: true }).click();
       const editor = page.getByRole('dialog', { name: 'Edit prepaid-card.json as JSON' });
       await expect(editor.getByRole('textbox', { name: 'JSON of prepaid-card.json' })).toBeVisible({
         timeout: 20_000,

@@ -84,7 +84,7 @@ test('the form changes the card warning; undo and redo per step', async () => {
 
   await openStudio(ana, 'ana');
   await expect(checkStatus(ana)).toHaveText(/0 errors, \d+ warnings, 0 of \d+ cases failing/);
-  await ana.getByRole('button', { name: "Edit rule #3 'card-almost-expired'" }).click();
+  await ana.getByRole('button', { name: "Edit rule #3 'card-almost-expired'", exact: true }).click();
   const editor = ana.getByRole('dialog', { name: "Edit rule #3 'card-almost-expired'" });
   await expect(editor.getByLabel('Fact of condition 1')).toHaveValue('daysToCardExpiry');
   await editor.getByLabel('Value of condition 1').fill('45');
@@ -99,7 +99,7 @@ test('the form changes the card warning; undo and redo per step', async () => {
   await ana.getByRole('button', { name: "Redo: Edit rule #3 'card-almost-expired'" }).click();
   await expect(threshold).toBeVisible();
   // The same on the keyboard, from where the analyst is: focus is back on the rule's Edit button.
-  const edit = ana.getByRole('button', { name: "Edit rule #3 'card-almost-expired'" });
+  const edit = ana.getByRole('button', { name: "Edit rule #3 'card-almost-expired'", exact: true });
   await edit.focus();
   await ana.keyboard.press('Control+Z');
   await expect(ana.getByRole('cell', { name: /daysToCardExpiry\s+at most\s+60/ })).toBeVisible();
@@ -387,7 +387,7 @@ test('an invalid rule cannot be saved, and a customer cannot save at all', async
 }) => {
   await openStudio(page, 'ana');
   // The form refuses text that is no number at once, saying what to type, and applies nothing.
-  await page.getByRole('button', { name: "Edit rule #3 'card-almost-expired'" }).click();
+  await page.getByRole('button', { name: "Edit rule #3 'card-almost-expired'", exact: true }).click();
   const form = page.getByRole('dialog', { name: "Edit rule #3 'card-almost-expired'" });
   await form.getByLabel('Value of condition 1').fill('soon');
   await expect(form.getByLabel('Value of condition 1')).toHaveAccessibleDescription(
@@ -396,10 +396,12 @@ test('an invalid rule cannot be saved, and a customer cannot save at all', async
   await form.getByRole('button', { name: 'Apply to the draft' }).click();
   await expect(form.getByRole('alert')).toContainText('Not applied: fix this value first.');
   await form.getByRole('button', { name: 'Cancel' }).click();
-  await expect(page.getByRole('button', { name: "Edit rule #3 'card-almost-expired'" })).toBeFocused();
+  await expect(
+    page.getByRole('button', { name: "Edit rule #3 'card-almost-expired'", exact: true }),
+  ).toBeFocused();
 
   // The JSON editor can still make the rule invalid: the check says so, and where.
-  await page.getByRole('button', { name: 'Edit prepaid-card.json as JSON' }).click();
+  await page.getByRole('button', { name: 'Edit prepaid-card.json as JSON', exact: true }).click();
   const editor = page.getByRole('dialog', { name: 'Edit prepaid-card.json as JSON' });
   const json = editor.getByRole('textbox', { name: 'JSON of prepaid-card.json' });
   await expect(json).toBeVisible({ timeout: 20_000 });
@@ -412,7 +414,9 @@ test('an invalid rule cannot be saved, and a customer cannot save at all', async
     text.files['prepaid-card.json']!.replace(/("lessThanInclusive",\s*"value": )60\b/, '$1"soon"'),
   );
   await editor.getByRole('button', { name: 'Close' }).click();
-  await expect(page.getByRole('button', { name: 'Edit prepaid-card.json as JSON' })).toBeFocused();
+  await expect(
+    page.getByRole('button', { name: 'Edit prepaid-card.json as JSON', exact: true }),
+  ).toBeFocused();
   await expect(
     page.getByRole('list', { name: 'Findings of rules:check in prepaid-card.json' }),
   ).toContainText("'daysToCardExpiry' is a number, so compare it with a number", { timeout: 30_000 });
@@ -420,9 +424,11 @@ test('an invalid rule cannot be saved, and a customer cannot save at all', async
     /errors?, \d+ warnings: the cases run once the rule files have no error/,
   );
   // Nothing is decided with a draft that has errors: both previews say so, and where.
-  await expect(
-    page.getByRole('status').filter({ hasText: /^The draft has an error, so nothing is decided with it/ }),
-  ).toContainText('rules/prepaid-card.json');
+  const nothingDecided = page
+    .getByRole('status')
+    .filter({ hasText: /^The draft has an error, so nothing is decided with it/ });
+  await expect(nothingDecided).toHaveCount(2);
+  for (const said of await nothingDecided.all()) await expect(said).toContainText('rules/prepaid-card.json');
   await expect(page.getByRole('status').filter({ hasText: /Changed for/ })).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Open the home side by side' })).toHaveAttribute(
     'aria-disabled',
