@@ -1,7 +1,7 @@
 import { defineConfig, devices } from '@playwright/test';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from './lib/chromium';
+import { CHROMIUM_ARGS, HEADLESS_SHELL_PATH } from './lib/chromium';
 
-// Browser tests drive Debian's Chromium (installed by scripts/ensure-chromium.sh) against what `npm start`
+// Browser tests drive Debian's chromium-headless-shell (installed by scripts/ensure-chromium.sh) against what `npm start`
 // runs: the built portal server (dist/server/main.js, the one production runs, docs/decisions/025 and 040)
 // with the sandbox as its upstream, two processes started by dist/sandbox/start.js. Every call a page makes
 // goes through the portal's upstream proxy, as in production.
@@ -41,15 +41,18 @@ export default defineConfig({
   workers: process.env.CI ? 2 : 3,
   retries: 0,
   // Bounds for a hang, not for speed (issue 33): a test waits for events and ends as soon as they come, so
-  // these only matter on a host several times slower or busier than this one.
-  timeout: 90_000,
+  // these only matter on a host several times slower or busier than this one. A studio flow (two analysts
+  // signing in, a save and an approval through git) took over 90 s at a load average of 15.
+  timeout: 180_000,
   expect: { timeout: 20_000 },
   reporter: process.env.CI ? [['list']] : [['list']],
   use: {
     baseURL: `http://localhost:${PORT}`,
-    trace: 'retain-on-failure',
+    // A trace records every action's snapshots and a screencast for every test, kept only if it fails: CPU
+    // that CI (which prints only the text of a failure, with its page snapshot) cannot use. Off there.
+    trace: process.env.CI ? 'off' : 'retain-on-failure',
     launchOptions: {
-      executablePath: CHROMIUM_PATH,
+      executablePath: HEADLESS_SHELL_PATH,
       args: CHROMIUM_ARGS,
     },
   },

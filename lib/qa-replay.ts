@@ -23,7 +23,7 @@ import { relative } from 'node:path';
 import type { Browser } from '@playwright/test';
 import { openPage, openRecordedPage } from './session-replay/page';
 import { chooseRules } from './session-replay/rules';
-import { launchBrowser, startSandbox } from './session-replay/sandbox';
+import { launchBrowser, startSandbox, stopSandbox } from './session-replay/sandbox';
 import { describeSession, loadSession, sandboxToday, Unrunnable } from './session-replay/session';
 import { noteStepsBeyond, replaySteps } from './session-replay/step';
 
@@ -81,7 +81,10 @@ export async function replaySession(path: string, options: ReplayOptions = {}): 
     throw e;
   } finally {
     await browser?.close().catch(() => undefined);
-    sandbox?.kill();
+    if (sandbox) {
+      await stopSandbox(sandbox);
+      log('  sandbox stopped');
+    }
     for (const dir of cleanup) rmSync(dir, { recursive: true, force: true });
   }
 }

@@ -19,7 +19,7 @@
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium } from '@playwright/test';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../lib/chromium';
+import { CHROMIUM_ARGS, HEADLESS_SHELL_PATH } from '../lib/chromium';
 import { repoRoot } from '../lib/repo';
 import {
   choosePorts,
@@ -166,7 +166,7 @@ async function rehearse(): Promise<void> {
     await answers(`http://127.0.0.1:${ports.prometheus}/-/ready`);
   });
 
-  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+  const browser = await chromium.launch({ executablePath: HEADLESS_SHELL_PATH, args: CHROMIUM_ARGS });
   try {
     const customer = await browser.newPage();
     await step('a signed-out customer is sent to sign in and comes back to their home', () =>

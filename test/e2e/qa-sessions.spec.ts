@@ -87,6 +87,8 @@ test.describe('QA sessions captured in the browser replay in the browser', () =>
       );
       expect(replay.output).toContain('1. click button "Pay now" → PAY.NOW ⇒ authorizing  OK');
       expect(replay.output).toContain('2. authorizePayment fails ⇒ ready  OK');
+      // Its sandbox (the launcher, the portal and the stand-in) has ended before the replay does.
+      expect(replay.output).toContain('  sandbox stopped');
       expect(replay.code, replay.output).toBe(0);
     });
 

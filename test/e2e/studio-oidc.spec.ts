@@ -126,7 +126,8 @@ test('an author without the approver role is refused the approval by the page; a
     .click();
   await expect(
     second.page.getByText('Approved: Note that the home sections were reviewed. It is live.'),
-  ).toBeVisible({ timeout: 20_000 });
+    // The approval runs the studio's checks and git: seconds here, a bound for a host four times slower.
+  ).toBeVisible({ timeout: 60_000 });
   await shot(second.page, 'studio-approved');
 
   await second.page.getByRole('button', { name: 'Sign out' }).click();

@@ -111,7 +111,7 @@ test('the form changes the card warning; undo and redo per step', async () => {
 test('the case at the old boundary fails and blocks the save; the refusal links to it', async () => {
   const case3 = ana.getByRole('listitem', { name: /^Case 3: card expiring in 60 days/ });
   await expect(checkStatus(ana)).toHaveText(/0 errors, \d+ warnings, 1 of \d+ cases failing/, {
-    timeout: 30_000,
+    timeout: 90_000,
   });
   await expect(case3).toContainText('FAIL');
   await ana.getByRole('button', { name: 'Save the change' }).click();
@@ -138,13 +138,13 @@ test('the case at the old boundary fails and blocks the save; the refusal links 
     .getByLabel('Name of case 3')
     .fill('card expiring in 45 days -> status 2 (2 when it expires within 45 days)');
   await expect(checkStatus(ana)).toHaveText(/0 errors, \d+ warnings, 0 of \d+ cases failing/, {
-    timeout: 30_000,
+    timeout: 90_000,
   });
 });
 
 test('the preview decides every persona, the changed ones first, in words', async () => {
   const summary = ana.getByRole('status').filter({ hasText: /Changed for \d+ of \d+ persona accounts/ });
-  await expect(summary).toBeVisible({ timeout: 30_000 });
+  await expect(summary).toBeVisible({ timeout: 90_000 });
   await expect(summary).toContainText(/Changed for 1 of (\d+) persona accounts: card-expiring\./);
   const decisions = ana.getByRole('region', { name: 'Decisions of card-expiring' });
   const card = decisions.getByRole('row', { name: /^prepaid-card/ });
@@ -201,8 +201,8 @@ test('the home side by side: the live rules warn, the draft does not', async () 
   await ana.getByRole('button', { name: 'Open the home side by side' }).click();
   const liveFrame = ana.frameLocator('iframe[title="card-expiring\'s home under the live rules"]');
   const draftFrame = ana.frameLocator('iframe[title="card-expiring\'s home under the draft rules"]');
-  await expect(liveFrame.getByText(WARNING).first()).toBeVisible({ timeout: 30_000 });
-  await expect(draftFrame.getByRole('heading', { level: 1 })).toBeVisible({ timeout: 30_000 });
+  await expect(liveFrame.getByText(WARNING).first()).toBeVisible({ timeout: 90_000 });
+  await expect(draftFrame.getByRole('heading', { level: 1 })).toBeVisible({ timeout: 90_000 });
   await expect(draftFrame.getByText(WARNING)).toHaveCount(0);
 });
 
@@ -246,7 +246,7 @@ test('the author sees the comment, revises the change and saves it again: it rep
     'sent back with the comment “The rule says 45 days: fix the reason”',
   );
   await expect(ana.getByRole('cell', { name: /daysToCardExpiry\s+at most\s+45/ })).toBeVisible();
-  await expect(checkStatus(ana)).toHaveText(/0 of \d+ cases failing/, { timeout: 30_000 });
+  await expect(checkStatus(ana)).toHaveText(/0 of \d+ cases failing/, { timeout: 90_000 });
   await ana.getByRole('button', { name: 'Save the change' }).click();
   const again = ana.getByRole('dialog', { name: 'Save this change' });
   await expect(again).toContainText('It replaces your change “Warn 50 days before the card expires”');
@@ -276,7 +276,7 @@ test('a second analyst approves: the customer’s home changes at its next load'
   await change.getByText(/Details: version/).click();
   await expect(ben.getByLabel(`Diff of the change ${REASON}`)).toContainText('"value": 45');
   await ben.getByRole('button', { name: `Approve “${REASON}”` }).click();
-  await expect(ben.getByText(`Approved: ${REASON}. It is live.`)).toBeVisible({ timeout: 30_000 });
+  await expect(ben.getByText(`Approved: ${REASON}. It is live.`)).toBeVisible({ timeout: 90_000 });
   await customer.reload();
   await expect(customer.getByRole('heading', { level: 1 })).toBeVisible();
   await expect(customer.getByText(WARNING)).toHaveCount(0);
@@ -311,7 +311,7 @@ test('the history in words; a restore shows what it changes, its diff and impact
   await restore.getByLabel('Reason for the restore').fill('Back to 60 days');
   await restore.getByRole('button', { name: 'Restore' }).click();
   await expect(ben.getByText('The restore waits for a second analyst’s approval.')).toBeVisible({
-    timeout: 30_000,
+    timeout: 90_000,
   });
 });
 
@@ -319,7 +319,7 @@ test('the restore approved: the customer gets the warning back, the history reco
   await ana.reload();
   await ana.getByRole('button', { name: 'Pending changes' }).click();
   await ana.getByRole('button', { name: 'Approve “Back to 60 days”' }).click();
-  await expect(ana.getByText('Approved: Back to 60 days. It is live.')).toBeVisible({ timeout: 30_000 });
+  await expect(ana.getByText('Approved: Back to 60 days. It is live.')).toBeVisible({ timeout: 90_000 });
   await customer.reload();
   await expect(customer.getByText(WARNING).first()).toBeVisible();
   await ana.getByRole('button', { name: 'History', exact: true }).click();
@@ -372,7 +372,7 @@ test('a hand edit outside the studio is recorded as such, and an invalid one is 
   await ana.reload();
   // The studio loading its rules after a reload, as openStudio waits for it (the folder was just checked again).
   await expect(ana.getByRole('heading', { name: 'rules/prepaid-card.json' })).toBeVisible({
-    timeout: 30_000,
+    timeout: 90_000,
   });
   await expect(ana.getByRole('alert').filter({ hasText: 'edited outside the studio' })).toHaveCount(0);
   await ana.getByRole('button', { name: 'History', exact: true }).click();
@@ -419,7 +419,7 @@ test('an invalid rule cannot be saved, and a customer cannot save at all', async
   ).toBeFocused();
   await expect(
     page.getByRole('list', { name: 'Findings of rules:check in prepaid-card.json' }),
-  ).toContainText("'daysToCardExpiry' is a number, so compare it with a number", { timeout: 30_000 });
+  ).toContainText("'daysToCardExpiry' is a number, so compare it with a number", { timeout: 90_000 });
   await expect(checkStatus(page)).toHaveText(
     /errors?, \d+ warnings: the cases run once the rule files have no error/,
   );
@@ -447,7 +447,7 @@ test('an invalid rule cannot be saved, and a customer cannot save at all', async
   });
   await page.reload();
   await expect(page.getByRole('heading', { name: 'rules/prepaid-card.json' })).toBeVisible({
-    timeout: 30_000,
+    timeout: 90_000,
   });
   await expect(
     page.getByText('Your unsaved draft was kept from before the page was reloaded.'),
