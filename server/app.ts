@@ -234,11 +234,20 @@ export function createPortalServer(options: PortalOptions): PortalServer {
       lastFetched: studioRepo.remote?.lastFetchedAt ?? null,
     }),
   });
-  const { upstream, upstreamClient } = upstreamOf(options, app, metrics);
+  // The guard's thresholds are data (config/studio.json's rolloutGuard), as an environment overrides them.
+  const rollouts = rolloutWatch(
+    metrics,
+    rules,
+    studioRepo,
+    options.rolloutGuard ?? studioConfig.rolloutGuard,
+    app.log,
+  );
+  const { upstream, upstreamClient } = upstreamOf(options, app, metrics, (body) =>
+    rollouts.guard.record(body),
+  );
 
   app.decorate('production', production ? Object.freeze({ ...production }) : null);
   void app.register(metricsPlugin, { metrics });
-  const rollouts = rolloutWatch(metrics, rules, studioRepo, options.rolloutGuard, app.log);
   // Shared by every route family (fastify-plugin): registered first so each family inherits them.
   void app.register(securityPlugin, {
     allowedHosts,
@@ -352,6 +361,7 @@ function upstreamOf(
   options: PortalOptions,
   app: FastifyInstance,
   metrics: PortalMetrics,
+  onIssueRecord: (body: Buffer) => void,
 ): { upstream: OrchProxyOptions; upstreamClient: UpstreamClient } {
   const health = new UpstreamHealth(new URL(options.upstream).origin, app.log);
   const ownCookies = [SESSION_COOKIE, TX_COOKIE];
@@ -362,6 +372,7 @@ function upstreamOf(
     ownCookies,
     health,
     metrics,
+    onIssueRecord,
   });
   app.addHook('onClose', () => upstreamClient.close());
   return {
@@ -450,5 +461,8 @@ export function optionsOf(config: ServerConfig): PortalOptions {
     options.studio = { ...options.studio, remote: url, fetchSeconds };
   }
   if (config.oidc) options.oidc = oidcSettingsOf(config.oidc, config);
+  // ROLLOUT_GUARD_FACTOR / ROLLOUT_GUARD_MIN_ERRORS: this environment's word over config/studio.json's.
+  const guard = readStudioConfig().rolloutGuard;
+  if (config.studio.rolloutGuard && guard) options.rolloutGuard = { ...guard, ...config.studio.rolloutGuard };
   return options;
 }

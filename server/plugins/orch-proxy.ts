@@ -120,6 +120,9 @@ const issueBodies = new WeakMap<FastifyRequest, Buffer>();
 /** The issue log's calls (/Orch/dssh/ui/sanitize, /preauth/dssh/ui/sanitize) take small bodies only. */
 const ISSUE_LOG = /^\/[^?]*\/dssh\/ui\/sanitize(?:\?|$)/;
 
+/** True for a call to the issue log, whose records the rollout guard counts (server/rollout-metrics.ts). */
+export const isIssueLog = (url: string): boolean => ISSUE_LOG.test(url);
+
 /** The largest body a call may send up: the issue log's, or any JSON call's (server/fastify.ts). */
 export const bodyLimitOf = (url: string): number =>
   ISSUE_LOG.test(url) ? BODY_LIMITS.issueLog : BODY_LIMITS.json;
