@@ -112,7 +112,11 @@ export interface ServerConfig {
    * STUDIO_GIT_DIR, STUDIO_REQUIRE_APPROVAL=0, and ROLLOUT_GUARD_FACTOR / ROLLOUT_GUARD_MIN_ERRORS: this
    * environment's word over config/studio.json's rolloutGuard
    */
-  studio: { gitDir?: string; requireApproval?: false; rolloutGuard?: { factor?: number; minErrors?: number } };
+  studio: {
+    gitDir?: string;
+    requireApproval?: false;
+    rolloutGuard?: { factor?: number; minErrors?: number };
+  };
   /** LOG_LEVEL (default info): fatal, error, warn, info, debug, trace or silent */
   logLevel: LogLevel;
   /** SHUTDOWN_GRACE_SECONDS (default 10): how long SIGTERM waits for the requests in flight */
