@@ -21,13 +21,14 @@ export const STUDIO_PORT = PORT + 3;
 export const STUDIO_RULES_DIR = `.tmp/rules-studio-${STUDIO_PORT}`;
 /**
  * Gradual rollout (src/features/studio/rollout.e2e.ts, issue 32): two servers sharing their rules through a
- * git remote, as production's do (ADR 033), each with its own folder and history; the first's guard judges
+ * git remote, as production's do (ADR 033), each with its own folder and history, fetching every 5 s (the
+ * default; at 1 s, two git fetches a second would run beside the whole suite); the first's guard judges
  * after 3 issue-log records instead of config/studio.json's 20.
  */
 export const ROLLOUT_PORTS = [PORT + 4, PORT + 5] as const;
 const ROLLOUT_DIR = `.tmp/rollout-${PORT + 4}`;
 const rolloutServer = (port: number, guard: string): string =>
-  `mkdir -p ${ROLLOUT_DIR}/${port} && cp -r rules ${ROLLOUT_DIR}/${port}/rules && PORT=${port} RULES_DIR=${ROLLOUT_DIR}/${port}/rules STUDIO_GIT_DIR=${ROLLOUT_DIR}/${port}/history.git RULES_REMOTE=$PWD/${ROLLOUT_DIR}/rules.git RULES_FETCH_SECONDS=1 ${guard} ${SERVE}`;
+  `mkdir -p ${ROLLOUT_DIR}/${port} && cp -r rules ${ROLLOUT_DIR}/${port}/rules && PORT=${port} RULES_DIR=${ROLLOUT_DIR}/${port}/rules STUDIO_GIT_DIR=${ROLLOUT_DIR}/${port}/history.git RULES_REMOTE=$PWD/${ROLLOUT_DIR}/rules.git ${guard} ${SERVE}`;
 /**
  * The main test server's call time-out, written into every page it serves (CALL_TIMEOUT_MS,
  * sandbox/runtime-config.ts): shorter than the shipped 15 s, and long enough for a page starting up on a
