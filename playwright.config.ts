@@ -20,6 +20,16 @@ export const FUZZ_PERSONAS_DIR = `.tmp/fuzz-personas-${FUZZ_PORT}`;
 export const STUDIO_PORT = PORT + 3;
 export const STUDIO_RULES_DIR = `.tmp/rules-studio-${STUDIO_PORT}`;
 /**
+ * Gradual rollout (src/features/studio/rollout.e2e.ts, issue 32): two servers sharing their rules through a
+ * git remote, as production's do (ADR 033), each with its own folder and history, fetching every 5 s (the
+ * default; at 1 s, two git fetches a second would run beside the whole suite); the first's guard judges
+ * after 3 issue-log records instead of config/studio.json's 20.
+ */
+export const ROLLOUT_PORTS = [PORT + 4, PORT + 5] as const;
+const ROLLOUT_DIR = `.tmp/rollout-${PORT + 4}`;
+const rolloutServer = (port: number, guard: string): string =>
+  `mkdir -p ${ROLLOUT_DIR}/${port} && cp -r rules ${ROLLOUT_DIR}/${port}/rules && PORT=${port} RULES_DIR=${ROLLOUT_DIR}/${port}/rules STUDIO_GIT_DIR=${ROLLOUT_DIR}/${port}/history.git RULES_REMOTE=$PWD/${ROLLOUT_DIR}/rules.git ${guard} ${SERVE}`;
+/**
  * The main test server's call time-out, written into every page it serves (CALL_TIMEOUT_MS,
  * sandbox/runtime-config.ts): shorter than the shipped 15 s, and long enough for a page starting up on a
  * machine busy with other work (at 800 ms, calls answered in 0.2 to 0.5 s still timed out while the page's
@@ -79,6 +89,19 @@ export default defineConfig({
     {
       command: `rm -rf ${STUDIO_RULES_DIR} ${STUDIO_RULES_DIR}.git && mkdir -p .tmp && cp -r rules ${STUDIO_RULES_DIR} && PORT=${STUDIO_PORT} RULES_DIR=${STUDIO_RULES_DIR} STUDIO_GIT_DIR=${STUDIO_RULES_DIR}.git ${SERVE}`,
       url: `http://localhost:${STUDIO_PORT}/sandbox/signin`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+    },
+    {
+      // The first seeds the empty remote with its rules; the second starts once it is ready.
+      command: `rm -rf ${ROLLOUT_DIR} && mkdir -p ${ROLLOUT_DIR} && git init --quiet --bare --initial-branch=main ${ROLLOUT_DIR}/rules.git && ${rolloutServer(ROLLOUT_PORTS[0], 'ROLLOUT_GUARD_MIN_ERRORS=3')}`,
+      url: `http://localhost:${ROLLOUT_PORTS[0]}/readyz`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+    },
+    {
+      command: rolloutServer(ROLLOUT_PORTS[1], ''),
+      url: `http://localhost:${ROLLOUT_PORTS[1]}/readyz`,
       reuseExistingServer: false,
       timeout: 60_000,
     },

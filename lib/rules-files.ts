@@ -14,8 +14,10 @@ import {
 } from '../src/engine/check';
 import { CONSTANT_NAMES, DECISIONS, ruleFileOf } from '../src/engine/decisions';
 import type { Rulesets } from '../src/engine/types';
-import { formatIssue } from '../src/engine/validate';
+import { formatIssue, type RulesetIssue } from '../src/engine/validate';
 import { TOGGLE_NAMES } from '../src/facts/vocabulary';
+import type { Rollout } from '../src/engine/rollout';
+import { asRollout, checkRollout, servableRollouts } from '../src/engine/rollout-check';
 import { repoRoot, rulesDir } from './repo';
 
 export type CheckedRules = CheckedFiles;
@@ -97,4 +99,26 @@ export function loadRulesDir(dir: string = rulesDir()): Rulesets {
     throw new Error(`invalid rules in ${dir}:\n${errors.map(formatIssue).join('\n')}`);
   }
   return Object.fromEntries(DECISIONS.map((d) => [d.id, checked.parsed[ruleFileOf(d.id)]])) as Rulesets;
+}
+
+/**
+ * The rollouts of a rules directory (its rollouts/ folder, docs/decisions/044): those that can be served, and
+ * every problem (a file that is not JSON, a wrong shape, an invalid candidate file, two rollouts of one file).
+ */
+export function checkRolloutsDir(dir: string = rulesDir()): { rollouts: Rollout[]; issues: RulesetIssue[] } {
+  const texts = readRuleTexts(join(dir, 'rollouts'));
+  const issues: RulesetIssue[] = [];
+  const valid: Rollout[] = [];
+  for (const [name, text] of Object.entries(texts)) {
+    const parsed = parseJson(text);
+    if (!('json' in parsed)) {
+      issues.push({ file: `rules/rollouts/${name}`, path: '', message: parsed.problem });
+      continue;
+    }
+    const problems = checkRollout(name, parsed.json);
+    if (problems.length > 0) issues.push(...problems);
+    else valid.push(asRollout(parsed.json));
+  }
+  const servable = servableRollouts(valid);
+  return { rollouts: servable.rollouts, issues: [...issues, ...servable.issues] };
 }

@@ -46,7 +46,9 @@ function load(dir: string): SchemaFile[] {
 // population's distributions (rules:impact; later an analysts' studio in a Web Worker).
 const files = [
   ...load(join(root, 'schemas', 'api')),
-  ...load(join(root, 'schemas')).filter((s) => ['Config', 'Ruleset', 'Population'].includes(s.name)),
+  ...load(join(root, 'schemas')).filter((s) =>
+    ['Config', 'Ruleset', 'Population', 'Rollout'].includes(s.name),
+  ),
 ];
 
 const ajv = new Ajv({ allErrors: true, strict: false, code: { source: true, esm: true } });

@@ -10,15 +10,18 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { formatIssue } from '../src/engine/validate';
-import { analyzeRulesDir, checkRulesDir } from '../lib/rules-files';
+import { analyzeRulesDir, checkRolloutsDir, checkRulesDir } from '../lib/rules-files';
 import { repoRoot, rulesDir } from '../lib/repo';
 import { ruleCasesSchemaText, rulesetSchemaText } from '../lib/generated-files';
 
 const dir = rulesDir();
 const result = checkRulesDir(dir);
 const analysis = analyzeRulesDir(result);
+// A rollout (rules/rollouts/<change>.json) is checked like the files it serves to its share of accounts.
+const rollouts = checkRolloutsDir(dir);
 const problems = [
   ...result.issues.filter((i) => i.severity !== 'warning'),
+  ...rollouts.issues,
   ...analysis.findings.filter((i) => i.severity !== 'warning'),
 ].map(formatIssue);
 const warnings = [...result.issues, ...analysis.findings]
@@ -54,6 +57,6 @@ if (problems.length > 0) {
 const acknowledged = analysis.acknowledged.length;
 console.log(
   `rules ok: ${result.files} files, ${result.rules} rules${
-    acknowledged > 0 ? `; ${acknowledged} acknowledged finding${acknowledged === 1 ? '' : 's'}` : ''
-  }`,
+    rollouts.rollouts.length > 0 ? `, ${rollouts.rollouts.length} rolled out` : ''
+  }${acknowledged > 0 ? `; ${acknowledged} acknowledged finding${acknowledged === 1 ? '' : 's'}` : ''}`,
 );

@@ -2,13 +2,16 @@
  * `npm run rules:explain -- --persona <id> [--date YYYY-MM-DD] [--account N] [--only-matched]`: every
  * decision for that persona account on that day: the winning rule, and each condition with the fact's
  * value and whether it held. The facts themselves are listed first. As in the app, only the calls
- * rules/data-loading.json chooses feed the facts. RULES_DIR explains an analyst's copy.
+ * rules/data-loading.json chooses feed the facts. RULES_DIR explains an analyst's copy. With rollouts in
+ * rules/rollouts/ (docs/decisions/044), the account is decided by its side of each, and the side and its
+ * reason are printed first.
  */
 import { formatExplain, formatDecisionTrace } from '../src/engine/explain';
-import { createRuntime } from '../src/engine/runtime';
+import { formatIssue } from '../src/engine/validate';
+import { createAccountRuntime } from '../src/engine/rollout-runtime';
 import { loadPersonas } from '../server/personas';
 import { PREVIEW_DATE, dayAt, decidePersona } from '../lib/personas';
-import { loadRulesDir } from '../lib/rules-files';
+import { checkRolloutsDir, loadRulesDir } from '../lib/rules-files';
 import { rulesDir } from '../lib/repo';
 
 function option(name: string): string | undefined {
@@ -35,8 +38,14 @@ try {
     throw new Error(`--account is a number from 1 to ${persona.accounts.length} for ${persona.id}`);
   }
   const today = dayAt(date);
+  const dir = rulesDir();
+  const rollouts = checkRolloutsDir(dir);
+  for (const issue of rollouts.issues) console.warn(`not served: ${formatIssue(issue)}`);
+  const runtime = createAccountRuntime(loadRulesDir(dir), rollouts.rollouts);
+  // Placed by the managed account's number, as the portal places it.
+  const accountNumber = persona.accounts[account - 1]?.accountNumber ?? null;
   const { facts, explain } = await decidePersona(
-    createRuntime(loadRulesDir(rulesDir())),
+    runtime.forAccount(accountNumber),
     persona,
     today,
     account - 1,
@@ -44,6 +53,9 @@ try {
 
   console.log(`persona ${persona.id}, account ${account} of ${persona.accounts.length}, on ${date}`);
   console.log(`${persona.description}\n`);
+  for (const p of runtime.placements(accountNumber))
+    console.log(`rollout ${p.change} (${p.summary}): account ${accountNumber ?? '(none)'}, ${p.why}`);
+  if (rollouts.rollouts.length > 0) console.log('');
   console.log('facts:');
   for (const [name, value] of Object.entries(facts)) console.log(`  ${name} = ${JSON.stringify(value)}`);
   console.log('');

@@ -24,6 +24,7 @@ import type { OidcConfig, PortalMode, ProductionConfig, ServerConfig } from './c
 import { createFastify } from './fastify';
 import type { LoggerSettings } from './logging';
 import { PortalMetrics } from './metrics';
+import { rolloutWatch, type GuardSettings } from './rollout-metrics';
 import { entryLoader, type EntryServer } from './page-render';
 import { serverFolders } from './paths';
 import { loadPersonas, type Persona, type PersonaProblem } from './personas';
@@ -69,6 +70,8 @@ export interface PortalOptions {
   renderEntry?: () => Promise<EntryServer>;
   /** how long a page's render waits for the account's calls (default: the portal's homeCompleteMs) */
   renderWaitMs?: number;
+  /** when a rollout goes back to 0 % by itself (default: 3 times the live side's issues, 20 at least) */
+  rolloutGuard?: GuardSettings;
   /** time-outs and addresses written into every page (server/runtime-config.ts); default the bundled ones */
   runtimeConfig?: RuntimeConfig;
   /** the personas the studio previews (default the built-in ones); already loaded, or more folders */
@@ -231,7 +234,17 @@ export function createPortalServer(options: PortalOptions): PortalServer {
       lastFetched: studioRepo.remote?.lastFetchedAt ?? null,
     }),
   });
-  const { upstream, upstreamClient } = upstreamOf(options, app, metrics);
+  // The guard's thresholds are data (config/studio.json's rolloutGuard), as an environment overrides them.
+  const rollouts = rolloutWatch(
+    metrics,
+    rules,
+    studioRepo,
+    options.rolloutGuard ?? studioConfig.rolloutGuard,
+    app.log,
+  );
+  const { upstream, upstreamClient } = upstreamOf(options, app, metrics, (body) =>
+    rollouts.guard.record(body),
+  );
 
   app.decorate('production', production ? Object.freeze({ ...production }) : null);
   void app.register(metricsPlugin, { metrics });
@@ -260,6 +273,7 @@ export function createPortalServer(options: PortalOptions): PortalServer {
             rulesBundle: () => rules.bundle(),
             entry: renderEntry,
             onRendered: (page, result, seconds) => metrics.rendered(page, result, seconds),
+            onHomeShown: (placements, sections) => rollouts.metrics.rendered(placements, sections),
             upstream: (req, setCookies) => upstreamClient.fetchFor(req, setCookies),
             ...(options.renderWaitMs !== undefined ? { homeCompleteMs: options.renderWaitMs } : {}),
           },
@@ -284,12 +298,13 @@ export function createPortalServer(options: PortalOptions): PortalServer {
     rules,
     personas,
     today,
+    rolloutEffect: (change: string) => rollouts.effect(change),
     ...(oidc ? { oidc } : {}),
     ...(options.previewSignInUrl
       ? { previewSignIn: { url: options.previewSignInUrl, redirectParam: portal.signIn.redirectParam } }
       : {}),
   });
-  void app.register(orchProxyPlugin, upstream);
+  void app.register(orchProxyPlugin, { ...upstream, onIssueRecord: (body) => rollouts.guard.record(body) });
   void app.register(cspReportPlugin);
   void app.register(vitalsPlugin, { registry: metrics.registry });
   if (mode === 'sandbox') {
@@ -346,6 +361,7 @@ function upstreamOf(
   options: PortalOptions,
   app: FastifyInstance,
   metrics: PortalMetrics,
+  onIssueRecord: (body: Buffer) => void,
 ): { upstream: OrchProxyOptions; upstreamClient: UpstreamClient } {
   const health = new UpstreamHealth(new URL(options.upstream).origin, app.log);
   const ownCookies = [SESSION_COOKIE, TX_COOKIE];
@@ -356,6 +372,7 @@ function upstreamOf(
     ownCookies,
     health,
     metrics,
+    onIssueRecord,
   });
   app.addHook('onClose', () => upstreamClient.close());
   return {
@@ -444,5 +461,8 @@ export function optionsOf(config: ServerConfig): PortalOptions {
     options.studio = { ...options.studio, remote: url, fetchSeconds };
   }
   if (config.oidc) options.oidc = oidcSettingsOf(config.oidc, config);
+  // ROLLOUT_GUARD_FACTOR / ROLLOUT_GUARD_MIN_ERRORS: this environment's word over config/studio.json's.
+  const guard = readStudioConfig().rolloutGuard;
+  if (config.studio.rolloutGuard && guard) options.rolloutGuard = { ...guard, ...config.studio.rolloutGuard };
   return options;
 }

@@ -108,7 +108,15 @@ export interface ServerConfig {
   /** SESSION_IDLE_MINUTES, SESSION_ABSOLUTE_HOURS, SESSION_MAX, in ms and a count */
   sessions: { idleMs?: number; absoluteMs?: number; maxSessions?: number };
   /** STUDIO_GIT_DIR, STUDIO_REQUIRE_APPROVAL=0 */
-  studio: { gitDir?: string; requireApproval?: false };
+  /**
+   * STUDIO_GIT_DIR, STUDIO_REQUIRE_APPROVAL=0, and ROLLOUT_GUARD_FACTOR / ROLLOUT_GUARD_MIN_ERRORS: this
+   * environment's word over config/studio.json's rolloutGuard
+   */
+  studio: {
+    gitDir?: string;
+    requireApproval?: false;
+    rolloutGuard?: { factor?: number; minErrors?: number };
+  };
   /** LOG_LEVEL (default info): fatal, error, warn, info, debug, trace or silent */
   logLevel: LogLevel;
   /** SHUTDOWN_GRACE_SECONDS (default 10): how long SIGTERM waits for the requests in flight */
@@ -380,6 +388,12 @@ export function readServerConfig(env: NodeJS.ProcessEnv = process.env): ServerCo
   }
   runtimeConfig = { ...runtimeConfig, addresses };
   const gitDir = r.text('STUDIO_GIT_DIR');
+  const guardFactor = r.positive('ROLLOUT_GUARD_FACTOR');
+  const guardMin = r.positive('ROLLOUT_GUARD_MIN_ERRORS');
+  if (guardMin !== undefined && !Number.isInteger(guardMin))
+    r.problems.push(`ROLLOUT_GUARD_MIN_ERRORS must be a whole number, not '${guardMin}'`);
+  if (guardFactor !== undefined && guardFactor < 1)
+    r.problems.push(`ROLLOUT_GUARD_FACTOR must be at least 1, not '${guardFactor}'`);
   const rulesDir = r.text('RULES_DIR');
   const config: ServerConfig = {
     mode,
@@ -406,6 +420,14 @@ export function readServerConfig(env: NodeJS.ProcessEnv = process.env): ServerCo
     studio: {
       ...(gitDir ? { gitDir } : {}),
       ...(r.text('STUDIO_REQUIRE_APPROVAL') === '0' ? { requireApproval: false as const } : {}),
+      ...(guardFactor !== undefined || guardMin !== undefined
+        ? {
+            rolloutGuard: {
+              ...(guardFactor !== undefined ? { factor: guardFactor } : {}),
+              ...(guardMin !== undefined ? { minErrors: guardMin } : {}),
+            },
+          }
+        : {}),
     },
     logLevel: level as LogLevel,
     shutdownGraceMs: grace * 1000,

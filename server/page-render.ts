@@ -18,7 +18,8 @@ import { appPage } from './app-page';
 import { withRuntimeConfig, type RuntimeConfig } from './runtime-config';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { FetchLike } from '../src/api/client';
-import type { Runtime } from '../src/engine/runtime';
+import type { AccountRuntime } from '../src/engine/rollout-runtime';
+import type { Placement } from '../src/engine/rollout';
 
 /** What the server-rendering bundle (dist/server/entry-server.js, built from src/entry-server.tsx) exports. */
 export type EntryServer = typeof import('../src/entry-server');
@@ -45,6 +46,8 @@ export interface PageRendererOptions {
   upstream?: (req: FastifyRequest, setCookies: string[]) => FetchLike;
   /** told each render's page (its route: /home), result and time until its head left */
   onRendered?: (page: string, result: 'page' | 'redirect', seconds: number) => void;
+  /** A home rendered with the live rules: where its account stands in each rollout, and what it showed. */
+  onHomeShown?: (placements: Placement[], sections: string[]) => void;
 }
 
 const ROOT_START = '<!--ssr-root-->';
@@ -309,9 +312,9 @@ export function createPageRenderer(
   const homeCompleteMs = options.homeCompleteMs ?? runtimeConfig.timeouts?.homeCompleteMs;
   const assets = manifestReader(options.distDir);
   const entry = options.entry ?? entryLoader(options.distDir, runtimeConfig);
-  let live: { bundle: string; runtime: Promise<Runtime> } | null = null;
+  let live: { bundle: string; runtime: Promise<AccountRuntime> } | null = null;
 
-  const runtimeFor = async (ssr: EntryServer, search: string, fetch: FetchLike): Promise<Runtime> => {
+  const runtimeFor = async (ssr: EntryServer, search: string, fetch: FetchLike): Promise<AccountRuntime> => {
     const url = new URLSearchParams(search).get('rules') === 'draft' ? '/rules/draft/bundle.json' : null;
     // An analyst's draft is theirs alone: read through their own session, never kept.
     if (url) return ssr.loadRuntime(fetch, url);
@@ -352,6 +355,15 @@ export function createPageRenderer(
       fetch,
       cookies: cookiesOf(req),
       runtime: (search) => runtimeFor(ssr, search, fetch),
+      // Counted only for the live rules: an analyst's draft preview is no customer's home.
+      onDecided: ({ account, sections }) => {
+        if (!options.onHomeShown || new URLSearchParams(new URL(req.url, 'http://x').search).has('rules'))
+          return;
+        void runtimeFor(ssr, '', fetch).then(
+          (runtime) => options.onHomeShown?.(runtime.placements(account), sections),
+          () => undefined,
+        );
+      },
       ...(homeCompleteMs !== undefined ? { homeCompleteMs } : {}),
       // The lazy cards the page shows: their styles and code, beyond what the head lists for the route.
       assets: (shown) => pageAssets?.shown(shown) ?? '',

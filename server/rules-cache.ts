@@ -11,11 +11,13 @@
  * that is rejected as empty.
  */
 import { createHash } from 'node:crypto';
-import { readFileSync, statSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse as parseLenient, printParseErrorCode, type ParseError } from 'jsonc-parser';
 import { DECISIONS, ruleFileOf } from '../src/engine/decisions';
 import { formatIssue, validateRuleset } from '../src/engine/validate';
+import type { Rollout } from '../src/engine/rollout';
+import { asRollout, checkRollout, servableRollouts } from '../src/engine/rollout-check';
 
 export type RuleFileStatus = 'valid' | 'rejected' | 'unavailable';
 
@@ -29,6 +31,16 @@ export interface RuleFileEntry {
 
 export interface RulesBundle {
   files: Record<string, RuleFileEntry>;
+  /** The rollouts that passed their checks (rules/rollouts/, docs/decisions/044); absent when none. */
+  rollouts?: Rollout[];
+}
+
+/** The rollouts of the folder as served, and why any file of rollouts/ is not served. */
+interface RolloutsState {
+  signature: string;
+  checkedAt: number;
+  rollouts: Rollout[];
+  problems: Record<string, string>;
 }
 
 /** Every decision's rule file name, in the order of DECISIONS. */
@@ -78,6 +90,7 @@ export interface RulesCacheOptions {
 
 export class RulesCache {
   private readonly states = new Map<string, FileState>();
+  private rolloutsState: RolloutsState = { signature: '', checkedAt: 0, rollouts: [], problems: {} };
   private bundleCache: string | undefined;
   private readonly onProblem: (file: string, message: string) => void;
 
@@ -93,6 +106,7 @@ export class RulesCache {
   refresh(): boolean {
     let changed = false;
     for (const name of RULE_FILES) if (this.refreshFile(name)) changed = true;
+    if (this.refreshRollouts()) changed = true;
     if (changed) this.bundleCache = undefined;
     return changed;
   }
@@ -113,9 +127,86 @@ export class RulesCache {
         const entry = this.states.get(name)?.entry;
         if (entry) files[name] = entry;
       }
-      this.bundleCache = JSON.stringify({ files } satisfies RulesBundle);
+      const { rollouts } = this.rolloutsState;
+      this.bundleCache = JSON.stringify({
+        files,
+        ...(rollouts.length > 0 ? { rollouts } : {}),
+      } satisfies RulesBundle);
     }
     return this.bundleCache;
+  }
+
+  /** The rollouts served (checked, no two of one file), as of the last look at the folder. */
+  rollouts(): Rollout[] {
+    this.refresh();
+    return this.rolloutsState.rollouts;
+  }
+
+  /** Why a file of rollouts/ is not served, by its path ('rules/rollouts/x.json'). */
+  rolloutProblems(): Record<string, string> {
+    this.refresh();
+    return this.rolloutsState.problems;
+  }
+
+  /**
+   * Looks at rules/rollouts/ as a whole (a handful of small files at most): re-read and re-checked when any
+   * name, size or time changed, or when the last look was too close to a file's time to trust it. A rollout
+   * that fails its checks is not served (its accounts get the live rules) and reported once.
+   */
+  private refreshRollouts(): boolean {
+    const dir = join(this.dir, 'rollouts');
+    const now = Date.now();
+    let names: string[] = [];
+    let signature = '';
+    let newest = 0;
+    try {
+      names = readdirSync(dir)
+        .filter((f) => f.endsWith('.json'))
+        .sort();
+      signature = names
+        .map((name) => {
+          const st = statSync(join(dir, name));
+          newest = Math.max(newest, st.mtimeMs);
+          return `${name}:${st.size}:${st.mtimeMs}`;
+        })
+        .join('|');
+    } catch {
+      names = [];
+      signature = '';
+    }
+    const previous = this.rolloutsState;
+    const racy = previous.checkedAt - newest < RACY_MS;
+    if (previous.signature === signature && !(racy && names.length > 0)) return false;
+
+    const problems: Record<string, string> = {};
+    const valid: Rollout[] = [];
+    for (const name of names) {
+      const file = `rules/rollouts/${name}`;
+      let text: string;
+      try {
+        text = readFileSync(join(dir, name), 'utf8');
+      } catch (e) {
+        problems[file] = `could not be read (${(e as NodeJS.ErrnoException).code ?? 'unreadable'})`;
+        continue;
+      }
+      const parsed = parseRuleJson(text);
+      if (!parsed.ok) {
+        problems[file] = parsed.message;
+        continue;
+      }
+      const issues = checkRollout(name, parsed.json);
+      if (issues.length > 0) problems[file] = issues.map(formatIssue).join('; ');
+      else valid.push(asRollout(parsed.json));
+    }
+    const servable = servableRollouts(valid);
+    for (const issue of servable.issues) problems[issue.file] = formatIssue(issue);
+    const changed =
+      JSON.stringify(servable.rollouts) !== JSON.stringify(previous.rollouts) ||
+      JSON.stringify(problems) !== JSON.stringify(previous.problems);
+    for (const [file, message] of Object.entries(problems))
+      if (previous.problems[file] !== message) this.onProblem(file, `is not served: ${message}`);
+    this.rolloutsState = { signature, checkedAt: now, rollouts: servable.rollouts, problems };
+    return changed;
   }
 
   /** Each decision file's status and message, for people (GET /rules/status). */

@@ -13,7 +13,7 @@ import { Pool } from 'undici';
 import type { FastifyRequest } from 'fastify';
 import type { FetchAnswer, FetchLike } from '../src/api/client';
 import type { PortalMetrics } from './metrics';
-import { bodyLimitOf, withoutCookies, type UpstreamHealth } from './plugins/orch-proxy';
+import { bodyLimitOf, isIssueLog, withoutCookies, type UpstreamHealth } from './plugins/orch-proxy';
 
 const JSON_TYPE = { 'content-type': 'application/json; charset=utf-8' };
 
@@ -43,6 +43,11 @@ export interface UpstreamClientOptions {
   ownCookies: readonly string[];
   health: UpstreamHealth;
   metrics?: PortalMetrics;
+  /**
+   * An issue-log record the render sends up (its calls do not pass the proxy's routes): the rollout guard
+   * counts it as it counts the browser's.
+   */
+  onIssueRecord?: (body: Buffer) => void;
 }
 
 export class UpstreamClient {
@@ -84,6 +89,7 @@ export class UpstreamClient {
         { error: `Request body too large: at most ${bodyLimitOf(path)} bytes here` },
         { status: 413 },
       );
+    if (body !== undefined && isIssueLog(path)) this.options.onIssueRecord?.(Buffer.from(body));
     const started = performance.now();
     const seconds = (): number => (performance.now() - started) / 1000;
     const { timeoutMs, health, metrics } = this.options;

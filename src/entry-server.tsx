@@ -25,7 +25,7 @@ import { withLazyApplicationKey } from './api/preauth-client';
 import { config } from './config';
 import { bundledRules } from './engine/bundled';
 import { loadRules } from './engine/load';
-import { createRuntime, type Runtime } from './engine/runtime';
+import { createAccountRuntime, type AccountRuntime } from './engine/rollout-runtime';
 import type { Api } from './stores/api-port';
 import { buildRoutes } from './shell/App';
 import { shellHtml } from './shell/shell-html';
@@ -65,8 +65,11 @@ export interface RenderRequest {
   fetch: FetchLike;
   /** The request's cookies: the stored flags' copies are read from them. */
   cookies: Readonly<Record<string, string | undefined>>;
-  /** The rules for this request: the live ones, or an analyst's draft (`?rules=draft`). */
-  runtime: (search: string) => Promise<Runtime>;
+  /**
+   * The rules for this request: the live ones with their rollouts (each account decided by its side), or an
+   * analyst's draft (`?rules=draft`).
+   */
+  runtime: (search: string) => Promise<AccountRuntime>;
   now?: () => Date;
   /** How long the server waits for the account's calls (default config.timeouts.homeCompleteMs). */
   homeCompleteMs?: number;
@@ -75,6 +78,11 @@ export interface RenderRequest {
    * cards), written before the markup (default: none).
    */
   assets?: (modules: readonly string[]) => string;
+  /**
+   * The home's decisions once rendered, with the account they were decided for (the server counts what it
+   * showed on each side of a rollout: server/rollout-metrics.ts). Never called for a page without decisions.
+   */
+  onDecided?: (decided: { account: string | null; sections: string[] }) => void;
 }
 
 export type RenderResult =
@@ -190,12 +198,14 @@ export async function render(request: RenderRequest): Promise<RenderResult> {
     (r) => (rules = r.version),
     () => undefined,
   );
-  const store = new RootStore(
+  // The side of a rollout is the managed account's (src/engine/rollout.ts): the browser places it the same way.
+  const sideOf = async () => (await runtime).forAccount(store.profile.accountNumber);
+  const store: RootStore = new RootStore(
     env,
     api,
-    async (facts) => (await runtime).decide(facts),
+    async (facts) => (await sideOf()).decide(facts),
     client,
-    async (facts, decisions) => (await runtime).decideItem(facts, decisions),
+    async (facts, decisions) => (await sideOf()).decideItem(facts, decisions),
     { calls: new CallCache(true, deadline, () => now().getTime()), waitLeft: left },
   );
   store.setPage(page);
@@ -239,6 +249,12 @@ export async function render(request: RenderRequest): Promise<RenderResult> {
       if (store.decisions.current) await within(store.items.evaluateNow(), left());
     }
     await renderInto(body, store, handler, context, request.assets ?? (() => ''), () => {
+      const decided = store.decisions.current;
+      if (decided && page === '/home')
+        request.onDecided?.({
+          account: store.profile.accountNumber,
+          sections: decided.sections.map((s) => s.section),
+        });
       detach();
       return stateScript(dehydrate(store, wanted, tracked, rules));
     });
@@ -346,7 +362,7 @@ class ClientRender extends Error {
  * reads it (src/engine/load.ts): the copy built into the app stands in for a file that never had a valid
  * version. The server keeps one per version of the live rules.
  */
-export async function loadRuntime(fetch: FetchLike, url: string): Promise<Runtime> {
+export async function loadRuntime(fetch: FetchLike, url: string): Promise<AccountRuntime> {
   const rules = await loadRules({
     fetch,
     url,
@@ -354,5 +370,5 @@ export async function loadRuntime(fetch: FetchLike, url: string): Promise<Runtim
     // The server reports its own rule problems (/rules/status): nothing more to say here.
     onIssue: () => {},
   });
-  return createRuntime(rules.rulesets);
+  return createAccountRuntime(rules.rulesets, rules.rollouts);
 }

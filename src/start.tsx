@@ -6,7 +6,7 @@ import { withLazyApplicationKey } from './api/preauth-client';
 import { config } from './config';
 import type { LoadedRules } from './engine/load';
 import { rulesUrl } from './engine/names';
-import type { Runtime } from './engine/runtime';
+import type { AccountRuntime } from './engine/rollout-runtime';
 import { createApi } from './stores/create-api';
 import { browserEnv } from './stores/env';
 import { when } from 'mobx';
@@ -61,7 +61,7 @@ async function start(): Promise<void> {
   // The server's page asked isAuth already: the issue log posts to /Orch from the first record.
   const api = createApi(client, served?.session.auth === 'authenticated');
   let rules: Promise<LoadedRules> | null = null;
-  let runtime: Promise<Runtime> | null = null;
+  let runtime: Promise<AccountRuntime> | null = null;
   const loadedRules = (): Promise<LoadedRules> =>
     // The loader (and the decisions' declarations it reads) is not part of the first load: a served page is
     // hydrated with the server's decisions and fetches the rules when idle.
@@ -79,18 +79,27 @@ async function start(): Promise<void> {
         ...(env.yieldToMain ? { pause: env.yieldToMain } : {}),
       }),
     ));
-  const engine = (): Promise<Runtime> =>
-    (runtime ??= Promise.all([loadedRules(), import('./engine/runtime')]).then(([r, { createRuntime }]) => {
-      store.qa.setRuleFiles(Object.values(r.files));
-      store.qa.decidedWith(r);
-      return createRuntime(r.rulesets, env.yieldToMain ? { pause: env.yieldToMain } : {});
-    }));
-  const store = new RootStore(
+  const engine = (): Promise<AccountRuntime> =>
+    (runtime ??= Promise.all([loadedRules(), import('./engine/rollout-runtime')]).then(
+      ([r, { createAccountRuntime }]) => {
+        store.qa.setRuleFiles(Object.values(r.files));
+        store.qa.setRollouts(r.rollouts);
+        store.qa.decidedWith(r);
+        return createAccountRuntime(
+          r.rulesets,
+          r.rollouts,
+          env.yieldToMain ? { pause: env.yieldToMain } : {},
+        );
+      },
+    ));
+  // Each account is decided by its side of the rollouts served (src/engine/rollout.ts), as on the server.
+  const sideOf = async () => (await engine()).forAccount(store.profile.accountNumber);
+  const store: RootStore = new RootStore(
     env,
     api,
-    async (facts) => (await engine()).decide(facts),
+    async (facts) => (await sideOf()).decide(facts),
     client,
-    async (facts, decisions) => (await engine()).decideItem(facts, decisions),
+    async (facts, decisions) => (await sideOf()).decideItem(facts, decisions),
   );
   // QA capture (`?qa`) watches the page from its first paint, so no early click goes unrecorded; its panel
   // lists the rule files, so they are loaded at once.
@@ -209,7 +218,7 @@ async function start(): Promise<void> {
  * a reload. With the QA panel (`?qa`) they are made again too: its explain view shows the browser's own trace
  * of each decision, which the page's state does not carry.
  */
-function decideAgainIfRulesChanged(store: RootStore, served: ServerState, runtime: Runtime): void {
+function decideAgainIfRulesChanged(store: RootStore, served: ServerState, runtime: AccountRuntime): void {
   const changed = served.rules !== null && served.rules !== runtime.version;
   if (!changed && !store.qa.enabled) return;
   void store.decisions.evaluateNow().then(() => store.items.evaluateNow());

@@ -21,6 +21,8 @@ export interface OrchProxyOptions {
   prefixes?: readonly string[];
   /** runs before a call leaves, after the cross-site refusal */
   preHandler?: preHandlerHookHandler;
+  /** Each issue-log record's body as it passes up (bounded: BODY_LIMITS.issueLog). */
+  onIssueRecord?: (body: Buffer) => void;
   /** names of this server's own cookies, taken out of the Cookie header sent up */
   ownCookies?: readonly string[];
   /**
@@ -112,8 +114,14 @@ export function withoutCookies(header: string | undefined, names: readonly strin
   return kept.length > 0 ? kept.join('; ') : undefined;
 }
 
+/** Issue-log bodies read by the parser, until the preHandler has counted them (a rollout's errors per side). */
+const issueBodies = new WeakMap<FastifyRequest, Buffer>();
+
 /** The issue log's calls (/Orch/dssh/ui/sanitize, /preauth/dssh/ui/sanitize) take small bodies only. */
 const ISSUE_LOG = /^\/[^?]*\/dssh\/ui\/sanitize(?:\?|$)/;
+
+/** True for a call to the issue log, whose records the rollout guard counts (server/rollout-metrics.ts). */
+export const isIssueLog = (url: string): boolean => ISSUE_LOG.test(url);
 
 /** The largest body a call may send up: the issue log's, or any JSON call's (server/fastify.ts). */
 export const bodyLimitOf = (url: string): number =>
@@ -135,6 +143,7 @@ function boundedBody(
   req: FastifyRequest,
   payload: NodeJS.ReadableStream,
   done: (err: Error | null, body?: Readable) => void,
+  keepIssue = false,
 ): void {
   const limit = bodyLimitOf(req.url);
   const declared = Number(req.headers['content-length']);
@@ -157,7 +166,11 @@ function boundedBody(
   });
   // Sent up as a stream of the bytes read: the proxy passes a stream as it is (it would re-encode JSON).
   payload.on('end', () => {
-    if (!over) done(null, Readable.from([Buffer.concat(chunks)]));
+    if (over) return;
+    const body = Buffer.concat(chunks);
+    // An issue-log record, kept for the preHandler (counted once the request passed the cross-site check).
+    if (keepIssue && ISSUE_LOG.test(req.url)) issueBodies.set(req, body);
+    done(null, Readable.from([body]));
   });
   payload.on('error', (e: Error) => {
     if (!over) done(e);
@@ -184,7 +197,9 @@ const orchProxy: FastifyPluginAsync<OrchProxyOptions> = async (app, options) => 
   });
   // Every body is read here, bounded, and sent up as it came (the proxy's own pass-through is off).
   app.removeAllContentTypeParsers();
-  app.addContentTypeParser('*', boundedBody);
+  app.addContentTypeParser('*', (req, payload, done) =>
+    boundedBody(req, payload, done, options.onIssueRecord !== undefined),
+  );
   for (const prefix of options.prefixes ?? ['/Orch', '/preauth']) {
     await app.register(fastifyHttpProxy, {
       proxyPayloads: false,
@@ -198,6 +213,8 @@ const orchProxy: FastifyPluginAsync<OrchProxyOptions> = async (app, options) => 
       rewritePrefix: prefix,
       preHandler: (req, reply, done) => {
         if (options.refuseCrossSite !== false && refuseCrossSite(req, reply)) return;
+        const issue = issueBodies.get(req);
+        if (issue) options.onIssueRecord?.(issue);
         if (!options.preHandler) return done();
         return options.preHandler.call(app, req, reply, done);
       },

@@ -17,6 +17,7 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { appPage } from '../app-page';
 import { createPageRenderer, type EntryServer } from '../page-render';
 import type { RuntimeConfig } from '../runtime-config';
+import type { Placement } from '../../src/engine/rollout';
 import { notBuiltPage, plainMessagePage } from '../html';
 import { html, json, splitUrl } from '../http';
 import type { FetchLike } from '../../src/api/client';
@@ -51,6 +52,8 @@ export interface RenderSettings {
   upstream?: (req: FastifyRequest, setCookies: string[]) => FetchLike;
   /** told each render's page, result and time until its head left (the metrics' render histogram) */
   onRendered?: (page: string, result: 'page' | 'redirect', seconds: number) => void;
+  /** A home rendered with the live rules: its account's place in each rollout and its sections. */
+  onHomeShown?: (placements: Placement[], sections: string[]) => void;
 }
 
 export interface PagesOptions {
@@ -82,7 +85,7 @@ function rendererOf(
     const send = appPage(join(distDir, 'index.html'), runtimeConfig);
     return (req, reply) => send(req, reply);
   }
-  const { rulesBundle, entry, homeCompleteMs, onRendered, upstream } = options.render;
+  const { rulesBundle, entry, homeCompleteMs, onRendered, onHomeShown, upstream } = options.render;
   // The page's calls are answered by this server, every route family included (inject is the whole server's).
   const render = createPageRenderer({
     distDir,
@@ -91,6 +94,7 @@ function rendererOf(
     ...(entry ? { entry } : {}),
     ...(homeCompleteMs !== undefined ? { homeCompleteMs } : {}),
     ...(onRendered ? { onRendered } : {}),
+    ...(onHomeShown ? { onHomeShown } : {}),
     ...(upstream ? { upstream } : {}),
     runtimeConfig,
     browserOnly,

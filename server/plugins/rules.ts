@@ -73,7 +73,18 @@ const rulesRoutes: FastifyPluginAsync<RulesOptions> = async (app, options) => {
     return send(
       reply,
       200,
-      JSON.stringify({ dir: rules.dir, files: rules.status(), ...(remote ? { remote } : {}) }),
+      JSON.stringify({
+        dir: rules.dir,
+        files: rules.status(),
+        // The rollouts served (without their files) and why any other file of rollouts/ is not.
+        rollouts: rules
+          .rollouts()
+          .map(({ files, ...rollout }) => ({ ...rollout, files: Object.keys(files) })),
+        ...(Object.keys(rules.rolloutProblems()).length > 0
+          ? { rolloutProblems: rules.rolloutProblems() }
+          : {}),
+        ...(remote ? { remote } : {}),
+      }),
     );
   });
   app.get('/rules/index.json', (_req, reply) => {

@@ -7,7 +7,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { registerAnalystAuth, type OidcSettings } from '../analyst-auth';
 import type { Persona } from '../personas';
-import { registerStudio, type StudioConfig } from '../studio/studio';
+import { registerStudio, type StudioConfig, type StudioDeps } from '../studio/studio';
 import type { StudioChecker } from '../studio/studio-check';
 import type { RulesRepo } from '../studio/studio-repo';
 import { CompressedVersions, sendCompressedJson } from '../compressed';
@@ -29,6 +29,8 @@ export interface StudioOptions {
   oidc?: OidcSettings;
   /** where a preview signs the browser in as a persona (PREVIEW_SIGN_IN_URL), see StudioDeps */
   previewSignIn?: { url: string; redirectParam: string };
+  /** this server's counts of a rollout's homes per side (server/rollout-metrics.ts) */
+  rolloutEffect?: StudioDeps['rolloutEffect'];
 }
 
 const studio: FastifyPluginAsync<StudioOptions> = async (app, options) => {
@@ -61,6 +63,7 @@ const studio: FastifyPluginAsync<StudioOptions> = async (app, options) => {
       ...(options.checker ? { checker: options.checker } : {}),
       sessionOf: (req) => req.portalSession,
       ...(options.previewSignIn ? { previewSignIn: options.previewSignIn } : {}),
+      ...(options.rolloutEffect ? { rolloutEffect: options.rolloutEffect } : {}),
       refuseCrossSite: (req, reply) => refuseCrossSite(req, reply),
       liveRule: (name) => {
         const entry = rules.entry(name);

@@ -13,6 +13,8 @@ import type { AnalystSession as Session } from '../analyst-sessions';
 
 export interface StudioConfig {
   requireApproval: boolean;
+  /** When a rollout goes back to 0 % by itself (config/studio.json requires it; a test's literal may omit it). */
+  rolloutGuard?: { factor: number; minErrors: number };
 }
 
 /** config/studio.json, validated; a broken file stops the server with its reason. */

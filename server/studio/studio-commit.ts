@@ -36,6 +36,8 @@ export interface CommitInfo {
   problems?: string[];
   /** When an approved change goes (or went) live, for a scheduled one (ISO). */
   goLive?: string;
+  /** A rollout's share set by this commit (trailers `Rollout-Share`, `Rollout-Set-By`; decision 044). */
+  rollout?: { share: number; setBy: string };
   /** Files it changes, relative to the rules folder ('prepaid-card.json', 'cases/x.cases.json'). */
   files: string[];
   /** What it changes, one line per rule, in an analyst's words. */
@@ -190,6 +192,9 @@ export function infoOf(c: RawCommit, files: string[], lines: ChangeLine[], diff:
     ...(check === 'valid' || check === 'rejected' ? { check } : {}),
     ...(Array.isArray(problems) ? { problems: problems.filter((p) => typeof p === 'string') } : {}),
     ...opt('goLive', 'Go-live'),
+    ...(t.has('Rollout-Share')
+      ? { rollout: { share: Number(get('Rollout-Share')), setBy: get('Rollout-Set-By') ?? '' } }
+      : {}),
     files,
     lines,
     diff,

@@ -40,11 +40,13 @@ import {
   type Person,
 } from './studio-git';
 import { isStudioFile, studioFilesOf } from './studio-files';
-import { isId, RulesReview, SCHEDULED, type ScheduledChange } from './studio-review';
+import { isId, RulesReview, SCHEDULED, type Actor, type ScheduledChange } from './studio-review';
 import { MAIN, problemsTrailer, STUDIO, type Check, type RulesRepoOptions } from './studio-store';
+import { endRollout, listRollouts, setRolloutShare, type RolloutInfo } from './studio-rollouts';
 
 export { RepoError, type CommitInfo, type Person } from './studio-git';
 export type { Check, RulesRepoOptions } from './studio-store';
+export type { RolloutInfo, RolloutStart } from './studio-rollouts';
 export { isRulesPath, type Actor, type PendingChange, type ScheduledChange } from './studio-review';
 
 /** A scheduled change made ready ahead of its time: its go-live commit on `head`, checked. */
@@ -343,6 +345,25 @@ export class RulesRepo extends RulesReview {
       this.lastChange = { head, info };
       return info;
     });
+  }
+
+  /** The rollouts on main (decision 044). */
+  rollouts(): Promise<RolloutInfo[]> {
+    return this.reading(async (op) => listRollouts(this.git, await this.head(op), op));
+  }
+
+  /** Raises or lowers a rollout's share, recorded with who set it and why. */
+  setShare(change: string, share: number, who: Actor, reason: string, setAt: string): Promise<string> {
+    return this.writing(async (op) =>
+      setRolloutShare(this.rolloutOps(op), await this.ensureNow(op), { change, share, who, reason, setAt }),
+    );
+  }
+
+  /** Ends a rollout (everyone on the live rules), or completes it (the change live for everyone). */
+  endRollout(change: string, who: Actor, reason: string, complete: boolean, check: Check): Promise<string> {
+    return this.writing(async (op) =>
+      endRollout(this.rolloutOps(op), await this.ensureNow(op), { change, who, reason, complete, check }),
+    );
   }
 }
 

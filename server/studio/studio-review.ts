@@ -18,6 +18,7 @@ import {
   type TreeEntry,
 } from './studio-git';
 import { isStudioFile, studioFilesOf } from './studio-files';
+import { startRollout, type RolloutOps, type RolloutStart } from './studio-rollouts';
 import { MAIN, PENDING, RulesStore, type Check } from './studio-store';
 
 export interface PendingChange extends CommitInfo {
@@ -341,6 +342,25 @@ export class RulesReview extends RulesStore {
     );
   }
 
+  /** What the rollouts (studio-rollouts.ts) do to the repository, bound to it and to `op`. */
+  protected rolloutOps(op: Op): RolloutOps {
+    return {
+      git: this.git,
+      op,
+      moveRefs: (updates, scratch) => this.moveRefs(updates, op, scratch),
+      writeFiles: (head, files) => this.writeFiles(head, files),
+      rebase: (base, head, paths, since, then) => this.rebase(base, head, paths, since, then, op),
+      changeOf: async (c) =>
+        Object.fromEntries(
+          Object.entries((await this.changeOf(c, op)).contents).map(([p, b]) => [
+            p,
+            b ? b.toString('utf8') : null,
+          ]),
+        ),
+      checked: (check, files, changed) => RulesReview.checked(check, files, changed, op, true),
+    };
+  }
+
   /**
    * Puts a pending change live: committed onto main (author kept, committer the approver, `Approved-by`,
    * the approver's `note` as `Approval-Note`), its files written to the folder; or, with `goLiveAt` (ISO),
@@ -355,10 +375,13 @@ export class RulesReview extends RulesStore {
     check: Check,
     goLiveAt?: string,
     note?: string,
+    rollout?: RolloutStart,
   ): Promise<string> {
     return this.writing(async (op) => {
       const head = await this.ensureNow(op);
       const { ref, info, refs } = await this.mustPending(id, op, await this.git.refs(op));
+      if (rollout && goLiveAt)
+        throw new RepoError(400, 'Approve for a share of accounts now, or for everyone at a time: not both');
       if (authorId(info) === approver.id)
         throw new RepoError(403, 'A second analyst must approve this change: its author cannot');
       if (refs.has(`${SENT_BACK}${info.id.slice(0, 12)}`))
@@ -374,13 +397,12 @@ export class RulesReview extends RulesStore {
       );
       const { entries, contents } = await this.changeOf(raw, op);
       const texts = RulesReview.textsOf(contents);
-      await RulesReview.checked(
-        check,
-        { ...(await this.git.filesOf(head, op)), ...texts },
-        Object.keys(entries),
-        op,
-        true,
-      );
+      const headFiles = await this.git.filesOf(head, op);
+      await RulesReview.checked(check, { ...headFiles, ...texts }, Object.keys(entries), op, true);
+      if (rollout) {
+        const at = { head, pendingRef: ref, info, raw, changed: texts, headFiles, approver, rollout };
+        return startRollout(this.rolloutOps(op), at);
+      }
       const trailers = Object.fromEntries(trailersOf(raw.message.trimEnd()));
       trailers['Approved-by'] = `${approver.name} <${approver.email}>`;
       trailers['Approver-Id'] = approver.id;

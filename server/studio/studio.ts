@@ -22,6 +22,9 @@ import { isStudioFile, studioFilesOf } from './studio-files';
 import { registerStudioPage } from './studio-page';
 import { scheduleGoLives } from './studio-schedule';
 import { RepoError, RulesRepo, type CommitInfo } from './studio-repo';
+import { isoNow, rolloutStart, shareOf } from './studio-rollouts';
+import type { Side } from '../../src/engine/rollout';
+import type { SideEffect } from '../rollout-metrics';
 
 export { readStudioConfig, type StudioConfig } from './studio-access';
 
@@ -44,6 +47,8 @@ export interface StudioDeps {
   personas: readonly Persona[];
   /** The server's clock (SANDBOX_TODAY pins it): the personas' day and when a scheduled change is due. */
   today: () => Date;
+  /** This server's counts of a rollout's homes per side (server/rollout-metrics.ts; decision 044). */
+  rolloutEffect?: (change: string) => Promise<Record<Side, SideEffect>>;
   sessionOf: (req: FastifyRequest) => Session | undefined;
   /** The built app, whose index.html the studio's page is. */
   distDir: string;
@@ -456,8 +461,14 @@ function registerReview(deps: StudioDeps, ctx: StudioContext): void {
       const body = bodyOf(req);
       const goLive = goLiveOf(body, deps.today());
       const note = noteOf(body);
-      const id = await repo.approve(req.params.id, who, byEmail, check, goLive, note);
-      return { id, ...(goLive ? { scheduled: goLive } : {}) };
+      // For a share of accounts (decision 044): a rollout instead of the change live for everyone.
+      const share = body.share === undefined || body.share === null ? undefined : shareOf(body);
+      const rollout =
+        share === undefined
+          ? undefined
+          : await rolloutStart(repo, req.params.id, share, isoNow(deps.today()), note);
+      const id = await repo.approve(req.params.id, who, byEmail, check, goLive, note, rollout);
+      return { id, ...(goLive ? { scheduled: goLive } : {}), ...(share !== undefined ? { share } : {}) };
     });
   });
 
@@ -541,4 +552,48 @@ export function registerStudio(deps: StudioDeps): void {
   registerChanges(deps, ctx);
   registerReview(deps, ctx);
   registerPreview(deps, ctx);
+  registerRollouts(deps, ctx);
+}
+
+/**
+ * Gradual rollout (decision 044): the rollouts on main; an approver raises or lowers a share, ends a rollout
+ * (everyone back on the live rules) or completes it (the change live for everyone), each with a reason the
+ * history keeps beside who set it.
+ */
+function registerRollouts(deps: StudioDeps, ctx: StudioContext): void {
+  const { app, repo } = deps;
+  const { check, analyst, writer, attempt, bodyOf } = ctx;
+  const refusal = 'Your account may not change a rollout: it has no approver role';
+  app.get('/studio/api/rollouts', async (req, reply) => {
+    if (!analyst(req, reply)) return reply;
+    return attempt(reply, async () => ({ rollouts: await repo.rollouts() }));
+  });
+  app.get<{ Params: { change: string } }>('/studio/api/rollouts/:change/effect', async (req, reply) => {
+    if (!analyst(req, reply)) return reply;
+    return attempt(reply, async () => ({
+      sides: deps.rolloutEffect ? await deps.rolloutEffect(req.params.change.slice(0, 12)) : null,
+    }));
+  });
+  app.post<{ Params: { change: string } }>('/studio/api/rollouts/:change/share', async (req, reply) => {
+    const who = writer(req, reply, 'approver', refusal);
+    if (!who) return reply;
+    return attempt(reply, async () => {
+      const body = bodyOf(req);
+      const share = shareOf(body);
+      const reason = lineOf(body, 'reason', 'why you change the share');
+      const id = await repo.setShare(req.params.change, share, who, reason, isoNow(deps.today()));
+      return { id, share };
+    });
+  });
+  app.post<{ Params: { change: string } }>('/studio/api/rollouts/:change/end', async (req, reply) => {
+    const who = writer(req, reply, 'approver', refusal);
+    if (!who) return reply;
+    return attempt(reply, async () => {
+      const body = bodyOf(req);
+      const complete = body.complete === true;
+      const reason = lineOf(body, 'reason', complete ? 'why it goes live for everyone' : 'why you end it');
+      const id = await repo.endRollout(req.params.change, who, reason, complete, check);
+      return { id, ended: true, complete };
+    });
+  });
 }

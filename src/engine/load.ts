@@ -11,6 +11,7 @@
  */
 import { DECISIONS, ruleFileOf, type DecisionId } from './decisions';
 import { ruleHash } from './rule-hash';
+import type { Rollout } from './rollout';
 import type { RuleFile, Rulesets } from './types';
 import type { RulesetIssue } from './validate';
 
@@ -68,6 +69,11 @@ export interface LoadedRules {
   sources: Record<DecisionId, 'served' | 'bundled'>;
   /** Each decision file as served, fallen back or rejected, with the full message. */
   files: Record<DecisionId, RuleFileReport>;
+  /**
+   * The rollouts served beside the live rules (docs/decisions/044): the server serves only those its checks
+   * passed, so they are not checked again here; none when the bundle could not be read.
+   */
+  rollouts: Rollout[];
 }
 
 type Status = 'valid' | 'rejected' | 'unavailable';
@@ -94,18 +100,32 @@ function describe(e: unknown): string {
 async function fetchBundle(
   fetchFn: RulesFetch,
   url: string,
-): Promise<{ files: Record<string, unknown> } | { problem: string }> {
+): Promise<{ files: Record<string, unknown>; rollouts: Rollout[] } | { problem: string }> {
   try {
     // The server answers no-cache with an ETag: the browser revalidates (a 304 when nothing changed).
     const response = await fetchFn(url, { cache: 'no-cache' });
     if (!response.ok) return { problem: `the server answered ${response.status}` };
-    const body = (await response.json()) as { files?: unknown } | null;
+    const body = (await response.json()) as { files?: unknown; rollouts?: unknown } | null;
     if (typeof body !== 'object' || body === null || typeof body.files !== 'object' || body.files === null)
       return { problem: 'its answer has no files' };
-    return { files: body.files as Record<string, unknown> };
+    return { files: body.files as Record<string, unknown>, rollouts: rolloutsOf(body.rollouts) };
   } catch (e) {
     return { problem: `it could not be read (${describe(e)})` };
   }
+}
+
+/** The bundle's rollouts; an entry without the fields the runtime reads is left out (its accounts stay live). */
+function rolloutsOf(raw: unknown): Rollout[] {
+  if (!Array.isArray(raw)) return [];
+  return raw.filter(
+    (r): r is Rollout =>
+      typeof r === 'object' &&
+      r !== null &&
+      typeof (r as Rollout).change === 'string' &&
+      typeof (r as Rollout).share === 'number' &&
+      typeof (r as Rollout).files === 'object' &&
+      (r as Rollout).files !== null,
+  );
 }
 
 /** One file's entry as the contract gives it; anything else is read as unavailable. */
@@ -186,6 +206,7 @@ export async function loadRules({
     rulesets: Object.fromEntries(entries.map((e) => [e.id, e.rules])) as Rulesets,
     sources: Object.fromEntries(entries.map((e) => [e.id, e.source])) as LoadedRules['sources'],
     files: Object.fromEntries(entries.map((e) => [e.id, e.report])) as LoadedRules['files'],
+    rollouts: 'problem' in served ? [] : served.rollouts,
   };
 }
 

@@ -1,6 +1,7 @@
 import { observer } from 'mobx-react-lite';
 import { useEffect, useState } from 'react';
 import type { StateValue } from 'xstate';
+import { placementOf } from '../engine/rollout';
 import { useStores } from '../stores/context';
 
 type Capture = typeof import('./qa-capture');
@@ -64,6 +65,7 @@ export const QaPanel = observer(function QaPanel() {
       {/* Kept in the page while closed (hidden): a replay reads each flow's live path (data-qa-path) from it. */}
       <div className="qa-panel__body" hidden={!open}>
         {open ? <RuleFiles /> : null}
+        {open ? <Rollouts /> : null}
         {open ? <ExplainTrace /> : null}
         <h2>Flow paths</h2>
         {paths.length === 0 ? <p>No flow has run yet in this session.</p> : null}
@@ -123,6 +125,35 @@ const RuleFiles = observer(function RuleFiles() {
             {f.message ? <p className="qa-panel__message">{f.message}</p> : null}
           </li>
         ))}
+      </ul>
+    </>
+  );
+});
+
+/**
+ * The rollouts served (docs/decisions/044) and the side this account is on in each, with the reason: the same
+ * function the server's render and the browser's decisions place it with (src/engine/rollout.ts).
+ */
+const Rollouts = observer(function Rollouts() {
+  const store = useStores();
+  const { rollouts } = store.qa;
+  if (rollouts.length === 0) return null;
+  const account = store.profile.accountNumber;
+  return (
+    <>
+      <h2>Rollouts</h2>
+      <ul className="qa-panel__rule-files" aria-label="Rollouts">
+        {rollouts.map((r) => {
+          const placed = placementOf(r, account);
+          return (
+            <li key={r.change}>
+              <code>rules/rollouts/{r.change}.json</code> ({r.summary}): <strong>{placed.side} side</strong>
+              <p className="qa-panel__message">
+                account {account ?? '(none yet)'}: {placed.why}
+              </p>
+            </li>
+          );
+        })}
       </ul>
     </>
   );

@@ -1,4 +1,4 @@
-import { makeAutoObservable } from 'mobx';
+import { makeAutoObservable, observable } from 'mobx';
 import type { AnyStateMachine, InspectionEvent, StateValue } from 'xstate';
 import type { JsonValue, PathFile, PathRecorder, ScreenChange, UiAction } from '../../machines/paths';
 
@@ -7,6 +7,7 @@ export type PathsModule = Pick<typeof import('../../machines/paths'), 'actorAnsw
 import type { RulesUsed } from '../../machines/version';
 import { ruleFileOf } from '../engine/names';
 import type { RuleFileReport } from '../engine/load';
+import type { Rollout } from '../engine/rollout';
 import type { Env } from './env';
 
 /** The page text a capture compares before and after a step (src/shell/qa-screen.ts reads it). */
@@ -75,6 +76,8 @@ export class QaStore {
   recordings: Recording[] = [];
   /** Each decision's rule file as served, fallen back or rejected (src/engine/load.ts), once loaded. */
   ruleFiles: RuleFileReport[] = [];
+  /** The rollouts served with the rules (docs/decisions/044), once loaded: the panel places the account in each. */
+  rollouts: Rollout[] = [];
   /** Bumped on every inspected event so the panel re-reads the recorders (they are plain objects). */
   version = 0;
   /** The browser's clock when the page loaded (a replay starts its browser at this time). */
@@ -99,6 +102,7 @@ export class QaStore {
       probe: false,
       pendingScreens: false,
       rulesUsed: false,
+      rollouts: observable.ref,
       startedAt: false,
     });
   }
@@ -234,6 +238,10 @@ export class QaStore {
 
   setRuleFiles(files: RuleFileReport[]): void {
     this.ruleFiles = files;
+  }
+
+  setRollouts(rollouts: Rollout[]): void {
+    this.rollouts = rollouts;
   }
 
   touch(): void {

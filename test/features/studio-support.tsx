@@ -75,9 +75,16 @@ export function fakeStudioApi(over: Partial<StudioApi> = {}): StudioApi {
     'withdraw',
     'sendBack',
     'preview',
+    'rollouts',
+    'rolloutEffect',
+    'approveShare',
+    'setShare',
+    'endRollout',
   ] as const;
+  // The pending changes' page lists the rollouts as it opens: none unless a test says otherwise.
+  const defaults: Partial<StudioApi> = { rollouts: () => Promise.resolve([]) };
   return Object.fromEntries(
-    names.map((name) => [name, vi.fn(over[name] ?? missing(name))]),
+    names.map((name) => [name, vi.fn(over[name] ?? defaults[name] ?? missing(name))]),
   ) as unknown as StudioApi;
 }
 

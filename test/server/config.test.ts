@@ -6,6 +6,7 @@ import {
   REQUIRED_IN_PRODUCTION,
   readServerConfig,
 } from '../../server/config';
+import { optionsOf } from '../../server/app';
 
 /** Everything production mode needs, sane. */
 const PRODUCTION: Record<string, string> = {
@@ -123,6 +124,16 @@ describe('the server configuration: modes', () => {
     expect(config.trustProxy).toBe(true);
     expect(config.allowedHosts).toEqual(['localhost', '127.0.0.1', '::1', 'portal.test', 'other.test']);
     expect(config.studio).toEqual({ requireApproval: false });
+  });
+
+  it("takes the rollout guard's thresholds over config/studio.json's, and names a bad one", () => {
+    const config = readServerConfig({ ...SANDBOX, ROLLOUT_GUARD_MIN_ERRORS: '3' });
+    expect(config.studio).toEqual({ rolloutGuard: { minErrors: 3 } });
+    expect(optionsOf(config).rolloutGuard).toEqual({ factor: 3, minErrors: 3 });
+    expect(optionsOf(readServerConfig(SANDBOX)).rolloutGuard).toBeUndefined();
+    const bad = problemsOf({ ...SANDBOX, ROLLOUT_GUARD_MIN_ERRORS: '2.5', ROLLOUT_GUARD_FACTOR: '0.5' });
+    expect(bad.message).toContain("ROLLOUT_GUARD_MIN_ERRORS must be a whole number, not '2.5'");
+    expect(bad.message).toContain("ROLLOUT_GUARD_FACTOR must be at least 1, not '0.5'");
   });
 });
 

@@ -41,6 +41,14 @@ function kindText(c: Change): string | null {
       return `Sent the change “${c.about?.reason ?? ''}” back to its author.`;
     case 'go-live-failed':
       return `The change “${c.about?.reason ?? ''}” could not go live at its scheduled time.`;
+    case 'rollout':
+      return `Approved for ${c.rollout?.share ?? '?'} % of accounts by ${c.rollout?.setBy ?? '?'}: the others keep the live rules.`;
+    case 'rollout-share':
+      return `${c.rollout?.setBy ?? '?'} set the rollout of “${c.about?.reason ?? ''}” to ${c.rollout?.share ?? '?'} % of accounts.`;
+    case 'rollout-ended':
+      return `${c.rollout?.setBy ?? '?'} ended the rollout of “${c.about?.reason ?? ''}”: every account has the live rules.`;
+    case 'rollout-completed':
+      return `${c.rollout?.setBy ?? '?'} put “${c.about?.reason ?? ''}” live for every account, ending its rollout.`;
     default:
       return null;
   }
@@ -98,7 +106,9 @@ export function ChangeView({
   scheduled?: boolean;
   children?: ReactNode;
 }) {
-  const event = ['withdrawn', 'sent-back', 'go-live-failed'].includes(c.kind);
+  const event = ['withdrawn', 'sent-back', 'go-live-failed', 'rollout-share', 'rollout-ended'].includes(
+    c.kind,
+  );
   const kind = kindText(c);
   const goLive = goLiveText(c, now, scheduled);
   return (

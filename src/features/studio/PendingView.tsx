@@ -12,6 +12,7 @@ import { ChangeView, localTime } from './ChangeView';
 import { focusLost } from './focus';
 import type { ReviewLists } from './lists';
 import { ReasonDialog } from './ReasonDialog';
+import { RolloutsView } from './RolloutsView';
 import { useReview, type Review } from './review';
 import { threadOf } from './thread';
 import { sentence } from './words';
@@ -372,6 +373,7 @@ export function ChangesView({
       })}
       <ScheduledList session={session} scheduled={changes?.scheduled ?? []} review={review} clock={clock} />
       <ReviewDialog review={review} changes={all} onFocusLost={() => status.current} />
+      <RolloutsView api={api} session={session} lists={lists} onLive={onLive} />
     </section>
   );
 }

@@ -60,12 +60,31 @@ export interface Change {
   /** The approver's note for the record (who asked for the go-live time), sent with the approval. */
   approvalNote?: string;
   sentBack?: { by: string; comment: string; date: string };
+  /** The share of accounts this commit set for a rollout, and who set it (docs/decisions/044). */
+  rollout?: { share: number; setBy: string };
   files: string[];
   lines: ChangeLine[];
   diff: string;
 }
 
 /** What a restore or a revert would make live, shown before it is proposed. */
+/** A change served to a share of accounts (GET /studio/api/rollouts; docs/decisions/044). */
+export interface RolloutEntry {
+  change: string;
+  summary: string;
+  share: number;
+  setBy: string;
+  setAt: string;
+  reason?: string;
+  files: string[];
+}
+
+/** Per side of a rollout: the homes rendered, and how many showed each section. */
+export type RolloutEffect = Record<
+  'live' | 'new',
+  { homes: number; shown: Record<string, number>; issues?: number }
+>;
+
 export interface Proposal {
   files: Record<string, string>;
   lines: ChangeLine[];
@@ -220,6 +239,28 @@ export function createStudioApi(csrf: () => string) {
         ...(opts.goLiveAt ? { goLiveAt: opts.goLiveAt } : {}),
         ...(opts.note ? { note: opts.note } : {}),
       }),
+    /** Approves for a share of accounts (percent): a rollout instead of everyone at once. */
+    approveShare: (id: string, share: number, note?: string) =>
+      write(`/studio/api/changes/${encodeURIComponent(id)}/approve`, { share, ...(note ? { note } : {}) }),
+    rollouts: async (): Promise<RolloutEntry[]> =>
+      expectShape<{ rollouts: RolloutEntry[] }>(
+        await call('/studio/api/rollouts'),
+        (v) =>
+          Array.isArray(v.rollouts) &&
+          v.rollouts.every((r) => isObject(r) && isString(r.change) && typeof r.share === 'number'),
+        'the rollouts',
+      ).rollouts,
+    /** This server's counts of the homes rendered on each side, and the sections they showed. */
+    rolloutEffect: async (change: string): Promise<RolloutEffect | null> =>
+      expectShape<{ sides: RolloutEffect | null }>(
+        await call(`/studio/api/rollouts/${encodeURIComponent(change)}/effect`),
+        (v) => v.sides === null || (isObject(v.sides) && isObject(v.sides.live) && isObject(v.sides.new)),
+        'the rollout’s effect',
+      ).sides,
+    setShare: (change: string, share: number, reason: string) =>
+      write(`/studio/api/rollouts/${encodeURIComponent(change)}/share`, { share, reason }),
+    endRollout: (change: string, reason: string, complete: boolean) =>
+      write(`/studio/api/rollouts/${encodeURIComponent(change)}/end`, { reason, complete }),
     withdraw: (id: string, reason: string) =>
       write(`/studio/api/changes/${encodeURIComponent(id)}/withdraw`, { reason }),
     sendBack: (id: string, comment: string) =>

@@ -1,0 +1,195 @@
+/**
+ * Live effect of a rollout (issue 32 item 2, first part; docs/decisions/044): per rollout and side, how many
+ * homes the server rendered and how often each home section was shown in them, as Prometheus counters in the
+ * server's registry (server/metrics.ts), so `/metrics` exposes them and Prometheus sums every server's.
+ * Labels are bounded: at most MAX_CHANGES rollouts, two sides, the declared section ids. No account identifier
+ * is kept: an account is placed (src/engine/rollout.ts) and only its side is counted. These are renders, not
+ * distinct customers: the distinct count (a sketch) is not built yet.
+ */
+import { Counter, type Registry } from 'prom-client';
+import type { FastifyBaseLogger } from 'fastify';
+import { placementOf, type Placement, type Side } from '../src/engine/rollout';
+import type { PortalMetrics } from './metrics';
+import type { RulesCache } from './rules-cache';
+import type { RulesRepo } from './studio/studio-repo';
+
+/** Rollout labels kept at most; renders for further ones are not counted. */
+export const MAX_CHANGES = 20;
+
+export interface SideEffect {
+  /** homes rendered for accounts on this side */
+  homes: number;
+  /** how many of those homes showed each section */
+  shown: Record<string, number>;
+  /** issue-log records of accounts on this side (RolloutGuard) */
+  issues?: number;
+}
+
+export class RolloutMetrics {
+  private readonly homes: Counter<'change' | 'side'>;
+  private readonly shown: Counter<'change' | 'side' | 'section'>;
+  private readonly changes = new Set<string>();
+
+  constructor(registry: Registry) {
+    const registers = [registry];
+    this.homes = new Counter({
+      name: 'portal_rollout_homes_total',
+      help: 'Homes rendered by the server for accounts on each side of a rollout',
+      labelNames: ['change', 'side'],
+      registers,
+    });
+    this.shown = new Counter({
+      name: 'portal_rollout_sections_shown_total',
+      help: 'Home sections shown in the homes rendered for each side of a rollout',
+      labelNames: ['change', 'side', 'section'],
+      registers,
+    });
+  }
+
+  /** One home rendered: its account's place in each rollout, and the sections it showed. */
+  rendered(placements: readonly Placement[], sections: readonly string[]): void {
+    for (const p of placements) {
+      if (!this.changes.has(p.change)) {
+        if (this.changes.size >= MAX_CHANGES) continue;
+        this.changes.add(p.change);
+      }
+      this.homes.inc({ change: p.change, side: p.side });
+      for (const section of new Set(sections)) this.shown.inc({ change: p.change, side: p.side, section });
+    }
+  }
+
+  /** This server's counts for one rollout, per side. */
+  async effect(change: string): Promise<Record<Side, SideEffect>> {
+    const out: Record<Side, SideEffect> = { live: { homes: 0, shown: {} }, new: { homes: 0, shown: {} } };
+    for (const v of (await this.homes.get()).values) {
+      if (v.labels.change === change && (v.labels.side === 'live' || v.labels.side === 'new'))
+        out[v.labels.side].homes += v.value;
+    }
+    for (const v of (await this.shown.get()).values) {
+      const { side, section } = v.labels;
+      if (v.labels.change === change && (side === 'live' || side === 'new') && typeof section === 'string')
+        out[side].shown[section] = (out[side].shown[section] ?? 0) + v.value;
+    }
+    return out;
+  }
+}
+
+/** When the guard sends a rollout back to 0 %: the new side's error rate over the live side's, and how many. */
+export interface GuardSettings {
+  /** the new side's issues per home may be at most this many times the live side's */
+  factor: number;
+  /** no verdict before the new side has this many issue-log records */
+  minErrors: number;
+}
+
+/**
+ * Issue 32 item 3: counts the issue-log records of accounts on each side (the record names its account; only
+ * the side is kept) and, when the new side's records per home exceed the live side's by `factor` with at least
+ * `minErrors` of them, sets the rollout to 0 % by itself through `stop` (the studio's repository: a commit
+ * by the guard, with the figures as its reason). One stop per rollout at a time.
+ */
+export class RolloutGuard {
+  private readonly issues: Counter<'change' | 'side'>;
+  private readonly stopping = new Set<string>();
+
+  constructor(
+    registry: Registry,
+    private readonly metrics: RolloutMetrics,
+    private readonly place: (account: string) => Placement[],
+    private readonly stop: (change: string, reason: string) => Promise<unknown>,
+    private readonly settings: GuardSettings | undefined,
+    private readonly onError: (e: unknown) => void = () => undefined,
+  ) {
+    this.issues = new Counter({
+      name: 'portal_rollout_issues_total',
+      help: 'Issue-log records of accounts on each side of a rollout',
+      labelNames: ['change', 'side'],
+      registers: [registry],
+    });
+  }
+
+  /** One issue-log record as the browser or the server's render sent it up. */
+  record(body: Buffer): void {
+    let account: unknown;
+    try {
+      account = (JSON.parse(body.toString('utf8')) as { accountNumber?: unknown }).accountNumber;
+    } catch {
+      return;
+    }
+    if (typeof account !== 'string' || account === '') return;
+    for (const p of this.place(account)) {
+      if (p.share <= 0) continue;
+      this.issues.inc({ change: p.change, side: p.side });
+      if (p.side === 'new') void this.judge(p.change);
+    }
+  }
+
+  /** Per side, this server's issue-log records of a rollout. */
+  async errors(change: string): Promise<Record<Side, number>> {
+    const out: Record<Side, number> = { live: 0, new: 0 };
+    for (const v of (await this.issues.get()).values)
+      if (v.labels.change === change && (v.labels.side === 'live' || v.labels.side === 'new'))
+        out[v.labels.side] += v.value;
+    return out;
+  }
+
+  private async judge(change: string): Promise<void> {
+    const settings = this.settings;
+    // No thresholds configured (a test's studio configuration without them): counted, never judged.
+    if (!settings || this.stopping.has(change)) return;
+    const errors = await this.errors(change);
+    if (errors.new < settings.minErrors) return;
+    const homes = await this.metrics.effect(change);
+    const rate = (n: number, of: number) => n / Math.max(1, of);
+    const newRate = rate(errors.new, homes.new.homes);
+    const liveRate = rate(errors.live, homes.live.homes);
+    if (newRate <= settings.factor * liveRate) return;
+    this.stopping.add(change);
+    const reason =
+      `The guard set the rollout to 0 %: ${errors.new} issue-log records for ${homes.new.homes} homes on the new side ` +
+      `(${newRate.toFixed(2)} a home) against ${errors.live} for ${homes.live.homes} on the live side ` +
+      `(${liveRate.toFixed(2)}), over ${settings.factor} times as many`;
+    try {
+      await this.stop(change, reason);
+    } catch (e) {
+      this.onError(e);
+    } finally {
+      this.stopping.delete(change);
+    }
+  }
+}
+
+/** Who the guard's commits name. */
+const ROLLOUT_GUARD = { id: 'rollout-guard', name: 'Rollout guard', email: 'studio@localhost' };
+
+/**
+ * The server's watch over its rollouts: the counts of what it rendered per side, the guard on the issue log
+ * (which sets a share to 0 % through the studio's repository, so every server and the history see it), and
+ * the figures the studio shows.
+ */
+export function rolloutWatch(
+  metrics: PortalMetrics,
+  rules: RulesCache,
+  repo: RulesRepo,
+  settings: GuardSettings | undefined,
+  log?: FastifyBaseLogger,
+) {
+  const counts = new RolloutMetrics(metrics.registry);
+  const guard = new RolloutGuard(
+    metrics.registry,
+    counts,
+    (account) => rules.rollouts().map((r) => placementOf(r, account)),
+    (change, reason) =>
+      repo.setShare(change, 0, ROLLOUT_GUARD, reason.slice(0, 500), new Date().toISOString()),
+    settings,
+    (e) => log?.warn({ err: e }, 'the rollout guard could not set a rollout to 0 %'),
+  );
+  return {
+    metrics: counts,
+    guard,
+    effect: async (change: string): Promise<Record<Side, SideEffect>> => {
+      const [effect, issues] = await Promise.all([counts.effect(change), guard.errors(change)]);
+      return { live: { ...effect.live, issues: issues.live }, new: { ...effect.new, issues: issues.new } };
+    },
+  };
+}

@@ -1,0 +1,366 @@
+/**
+ * Gradual rollout (issue 32, docs/decisions/044): an approver approves another analyst's change for a share
+ * of accounts (5, 25, 50 or 100 %), seeing how many accounts that is expected to reach from the change's
+ * recorded impact; then raises or lowers the share, ends the rollout (every account back on the live rules)
+ * or puts the change live for everyone. Each step is one call with a reason the history keeps beside who set
+ * the share. The outcome is announced in a status region; a refusal in an alert with the server's words.
+ */
+import { useCallback, useEffect, useState, type FormEvent, type ReactNode } from 'react';
+import type { Change, RolloutEffect, RolloutEntry, StudioApi, StudioSession } from './api';
+import { localTime } from './ChangeView';
+import { readFigures } from './impact-client';
+import type { ReviewLists } from './lists';
+import { refusalText } from './review';
+
+/** The shares an approver picks from; 0 (in a running rollout) sends every account back to the live rules. */
+const SHARES = [5, 25, 50, 100] as const;
+
+const count = (n: number): string => Math.round(n).toLocaleString('en-US');
+
+/** "about 68 of 100,000 accounts (25 % of the 270 whose decisions change)", from the change's figures. */
+export function expectedAt(impact: unknown, share: number): string | null {
+  const figures = readFigures(impact);
+  if (!figures) return null;
+  return `about ${count((figures.changedAccounts * share) / 100)} of ${count(figures.accounts)} accounts (${share} % of the ${count(
+    figures.changedAccounts,
+  )} whose decisions change)`;
+}
+
+export function RolloutsView({
+  api,
+  session,
+  lists,
+  onLive,
+}: {
+  api: StudioApi;
+  session: StudioSession;
+  lists: ReviewLists;
+  /** The live rules changed (a rollout's file is in them): the studio reloads them. */
+  onLive: () => void;
+}) {
+  const pending = lists.changes?.pending ?? [];
+  const [rollouts, setRollouts] = useState<RolloutEntry[] | null>(null);
+  const [status, setStatus] = useState('');
+  const [problem, setProblem] = useState('');
+  const [busy, setBusy] = useState(false);
+  const load = useCallback(() => {
+    api.rollouts().then(setRollouts, (e: unknown) => setProblem(refusalText(e)));
+  }, [api]);
+  useEffect(load, [load]);
+
+  const run = (call: () => Promise<unknown>, done: string) => {
+    if (busy) return;
+    setBusy(true);
+    setProblem('');
+    setStatus('');
+    call().then(
+      () => {
+        setStatus(done);
+        setBusy(false);
+        load();
+        onLive();
+        lists.refresh();
+      },
+      (e: unknown) => {
+        setProblem(refusalText(e));
+        setBusy(false);
+      },
+    );
+  };
+
+  const approver = session.roles.approver;
+  const approvable = pending.filter((c) => c.authorId !== session.analyst.id && !c.sentBack);
+  return (
+    <section aria-labelledby="studio-rollouts-title">
+      <h2 id="studio-rollouts-title">Gradual rollouts</h2>
+      <p role="status" className="studio-muted">
+        {status}
+      </p>
+      {problem ? (
+        <p role="alert" className="studio-message studio-message--error">
+          {problem}
+        </p>
+      ) : null}
+      {!approver ? (
+        <p className="studio-muted">
+          Rolling a change out needs the approver role, which your account does not have.
+        </p>
+      ) : null}
+      {approver && approvable.length > 0 ? (
+        <ApproveForShare
+          changes={approvable}
+          busy={busy}
+          onApprove={(c, share, note) =>
+            run(
+              () => api.approveShare(c.id, share, note),
+              `Approved for ${share} % of accounts: ${c.reason}.`,
+            )
+          }
+        />
+      ) : null}
+      {rollouts === null ? <p>Loading the rollouts…</p> : null}
+      {rollouts !== null && rollouts.length === 0 ? (
+        <p>No change is rolled out to a share of accounts.</p>
+      ) : null}
+      {(rollouts ?? []).map((r) => (
+        <RolloutItem
+          key={r.change}
+          rollout={r}
+          effect={<LiveEffect api={api} change={r.change} />}
+          approver={approver}
+          busy={busy}
+          onShare={(share, reason) =>
+            run(() => api.setShare(r.change, share, reason), `The rollout is now at ${share} % of accounts.`)
+          }
+          onEnd={(reason, complete) =>
+            run(
+              () => api.endRollout(r.change, reason, complete),
+              complete
+                ? 'The change is live for every account.'
+                : 'The rollout ended: every account has the live rules.',
+            )
+          }
+        />
+      ))}
+    </section>
+  );
+}
+
+function ApproveForShare({
+  changes,
+  busy,
+  onApprove,
+}: {
+  changes: readonly Change[];
+  busy: boolean;
+  onApprove: (c: Change, share: number, note?: string) => void;
+}) {
+  const [id, setId] = useState(changes[0]?.id ?? '');
+  const [share, setShare] = useState<number>(SHARES[0]);
+  const [note, setNote] = useState('');
+  const change = changes.find((c) => c.id === id) ?? changes[0];
+  if (!change) return null;
+  const expected = expectedAt(change.impact, share);
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    onApprove(change, share, note.trim() || undefined);
+  };
+  return (
+    <form className="studio-form" aria-labelledby="studio-approve-share-title" onSubmit={submit}>
+      <h3 id="studio-approve-share-title">Approve a change for a share of accounts</h3>
+      <div className="studio-field">
+        <label htmlFor="studio-rollout-change">Change</label>
+        <select id="studio-rollout-change" value={change.id} onChange={(e) => setId(e.target.value)}>
+          {changes.map((c) => (
+            <option key={c.id} value={c.id}>
+              {c.reason} (by {c.author.name})
+            </option>
+          ))}
+        </select>
+      </div>
+      <fieldset>
+        <legend>Share of accounts</legend>
+        {SHARES.map((s) => (
+          <label key={s} className="studio-field--inline">
+            <input
+              type="radio"
+              name="studio-rollout-share"
+              checked={share === s}
+              onChange={() => setShare(s)}
+            />{' '}
+            {s} %
+          </label>
+        ))}
+      </fieldset>
+      <p id="studio-rollout-expected">
+        {expected
+          ? `Expected at ${share} %: ${expected}.`
+          : 'No impact figures were recorded with this change: measure it in the impact panel to see how many accounts a share reaches.'}
+      </p>
+      <div className="studio-field">
+        <label htmlFor="studio-rollout-note">Note for the record (optional)</label>
+        <input
+          id="studio-rollout-note"
+          value={note}
+          maxLength={500}
+          onChange={(e) => setNote(e.target.value)}
+        />
+      </div>
+      <button
+        type="submit"
+        className="btn"
+        aria-disabled={busy || undefined}
+        aria-describedby="studio-rollout-expected"
+      >
+        {busy ? 'Approving…' : `Approve for ${share} %`}
+      </button>
+    </form>
+  );
+}
+
+function RolloutItem({
+  rollout: r,
+  effect,
+  approver,
+  busy,
+  onShare,
+  onEnd,
+}: {
+  rollout: RolloutEntry;
+  effect: ReactNode;
+  approver: boolean;
+  busy: boolean;
+  onShare: (share: number, reason: string) => void;
+  onEnd: (reason: string, complete: boolean) => void;
+}) {
+  const [share, setShare] = useState<number>(r.share);
+  const [reason, setReason] = useState('');
+  const [missing, setMissing] = useState(false);
+  const reasonId = `studio-rollout-reason-${r.change}`;
+  const act = (fn: (why: string) => void) => {
+    const why = reason.trim();
+    if (why.length < 3) {
+      setMissing(true);
+      document.getElementById(reasonId)?.focus();
+      return;
+    }
+    setMissing(false);
+    if (!busy) fn(why);
+  };
+  return (
+    <article className="studio-change" aria-label={`Rollout: ${r.summary}`}>
+      <h3>{r.summary}</h3>
+      <p>
+        <strong>{r.share} % of accounts</strong>, set by {r.setBy} on {localTime(r.setAt)}
+        {r.reason ? `: “${r.reason}”` : ''}. Files: {r.files.map((f) => `rules/${f}`).join(', ')}.
+      </p>
+      {effect}
+      {approver ? (
+        <div className="studio-form">
+          <div className="studio-field">
+            <label htmlFor={`studio-rollout-share-${r.change}`}>New share</label>
+            <select
+              id={`studio-rollout-share-${r.change}`}
+              value={share}
+              onChange={(e) => setShare(Number(e.target.value))}
+            >
+              {[0, ...SHARES].map((s) => (
+                <option key={s} value={s}>
+                  {s} %
+                </option>
+              ))}
+            </select>
+          </div>
+          <div className="studio-field">
+            <label htmlFor={reasonId}>Why (the history keeps it)</label>
+            <input
+              id={reasonId}
+              value={reason}
+              maxLength={500}
+              aria-invalid={missing || undefined}
+              aria-describedby={missing ? `${reasonId}-problem` : undefined}
+              onChange={(e) => setReason(e.target.value)}
+            />
+            {missing ? (
+              <p id={`${reasonId}-problem`} className="studio-field__problem">
+                Say why in a few words.
+              </p>
+            ) : null}
+          </div>
+          <div className="studio-toolbar">
+            <button
+              type="button"
+              className="btn"
+              aria-label={`Set the share to ${share} % for “${r.summary}”`}
+              onClick={() => act((why) => onShare(share, why))}
+            >
+              Set the share to {share} %
+            </button>
+            <button
+              type="button"
+              className="btn btn--secondary"
+              aria-label={`End the rollout of “${r.summary}”`}
+              onClick={() => act((why) => onEnd(why, false))}
+            >
+              End the rollout
+            </button>
+            <button
+              type="button"
+              className="btn btn--secondary"
+              aria-label={`Put live for everyone “${r.summary}”`}
+              onClick={() => act((why) => onEnd(why, true))}
+            >
+              Put live for everyone
+            </button>
+          </div>
+        </div>
+      ) : null}
+    </article>
+  );
+}
+
+/** How often the live effect is asked again while the analyst watches. */
+const EFFECT_REFRESH_MS = 10_000;
+
+/**
+ * What the server rendered on each side since it started: homes, and how many of them showed each section
+ * (this server's counts; Prometheus sums every server's from /metrics). Asked again every 10 s while shown.
+ */
+function LiveEffect({ api, change }: { api: StudioApi; change: string }) {
+  const [effect, setEffect] = useState<RolloutEffect | null | undefined>(undefined);
+  useEffect(() => {
+    let live = true;
+    const ask = () =>
+      api.rolloutEffect(change).then(
+        (e) => live && setEffect(e),
+        () => live && setEffect(null),
+      );
+    void ask();
+    const timer = setInterval(() => void ask(), EFFECT_REFRESH_MS);
+    return () => {
+      live = false;
+      clearInterval(timer);
+    };
+  }, [api, change]);
+  if (effect === undefined) return <p>Loading the live effect…</p>;
+  if (effect === null) return <p className="studio-muted">No live counts on this server.</p>;
+  const sections = [...new Set([...Object.keys(effect.live.shown), ...Object.keys(effect.new.shown)])].sort();
+  const rate = (n: number, of: number) => (of > 0 ? ` (${Math.round((100 * n) / of)} %)` : '');
+  return (
+    <table className="studio-table">
+      <caption>Live effect: homes this server rendered on each side</caption>
+      <thead>
+        <tr>
+          <th scope="col">What</th>
+          <th scope="col">Live side</th>
+          <th scope="col">New side</th>
+        </tr>
+      </thead>
+      <tbody>
+        <tr>
+          <th scope="row">Homes rendered</th>
+          <td>{count(effect.live.homes)}</td>
+          <td>{count(effect.new.homes)}</td>
+        </tr>
+        <tr>
+          <th scope="row">Issue-log records</th>
+          <td>{count(effect.live.issues ?? 0)}</td>
+          <td>{count(effect.new.issues ?? 0)}</td>
+        </tr>
+        {sections.map((s) => (
+          <tr key={s}>
+            <th scope="row">Showed {s}</th>
+            <td>
+              {count(effect.live.shown[s] ?? 0)}
+              {rate(effect.live.shown[s] ?? 0, effect.live.homes)}
+            </td>
+            <td>
+              {count(effect.new.shown[s] ?? 0)}
+              {rate(effect.new.shown[s] ?? 0, effect.new.homes)}
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}

@@ -1,0 +1,271 @@
+/**
+ * Gradual rollout in the browser (issue 32, docs/decisions/044): on two servers sharing their rules through a
+ * git remote (playwright.config.ts, ROLLOUT_PORTS), an analyst proposes the 60 -> 45 days card warning, a
+ * second approves it in the studio for 50 % of accounts, seeing the expected count at that share; the
+ * sandbox's accounts split stably between the sides, the same in the server's page, in the browser after a
+ * navigation, after a reload and on the other server; the studio shows per side how many homes were rendered
+ * and how many showed the card alert; raised to 100 %, a forced error on the new side sends it back to 0 % by
+ * itself, and the studio and its history say why. One story in order: the steps share the analysts' pages.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Browser, Page } from '@playwright/test';
+import { ROLLOUT_PORTS } from '../../../playwright.config';
+import { repoRoot } from '../../../lib/repo';
+import { loadRulesDir } from '../../../lib/rules-files';
+import { expect, settled, signIn, test } from '../../../test/e2e/fixtures';
+import { expectAxeClean, guardedPage, openStudio } from '../../../test/e2e/support/studio';
+import { parseDistributions } from '../../impact/distributions';
+import { generatedPopulation, measureImpact } from '../../impact/impact';
+import { placementOf, type Rollout, type Side } from '../../engine/rollout';
+
+const [base, other] = ROLLOUT_PORTS.map((p) => `http://localhost:${p}`) as [string, string];
+const WARNING = 'Payment method almost expired';
+const REASON = 'Warn 45 days before the card expires';
+
+test.use({ baseURL: base });
+test.describe.configure({ mode: 'serial', timeout: 120_000 });
+
+/** Every sandbox persona's first account (what the home decides by). */
+const ACCOUNTS: Record<string, string> = Object.fromEntries(
+  readdirSync(join(repoRoot, 'sandbox', 'personas'))
+    .filter((f) => f.endsWith('.json'))
+    .map((f) => {
+      const p = JSON.parse(readFileSync(join(repoRoot, 'sandbox', 'personas', f), 'utf8')) as {
+        id: string;
+        accounts?: Array<{ accountNumber?: string }>;
+      };
+      return [p.id, p.accounts?.[0]?.accountNumber ?? ''] as const;
+    })
+    .filter(([, account]) => account !== ''),
+);
+
+/** The impact figures the studio records with a change, measured as its impact panel measures them. */
+function impactOf(files: Record<string, string>): unknown {
+  const live = loadRulesDir();
+  const draft = { ...live, 'prepaid-card': JSON.parse(files['prepaid-card.json']!) as never };
+  const distributions = parseDistributions(
+    JSON.parse(readFileSync(join(repoRoot, 'rules', 'population', 'distributions.json'), 'utf8')),
+  );
+  const report = measureImpact(draft, live, generatedPopulation(distributions));
+  return {
+    accounts: report.accounts,
+    changedAccounts: report.changedAccounts,
+    decisions: report.decisions.slice(0, 8).map((d) => ({
+      decision: d.decision,
+      accounts: d.accounts,
+      changes: d.changes.slice(0, 4),
+    })),
+  };
+}
+
+let ana: Page;
+let ben: Page;
+const problems: string[][] = [];
+let rollout: Rollout;
+/** Homes the first server rendered per side in this story, to hold the studio's counts against. */
+const rendered = { live: 0, new: 0, warned: { live: 0, new: 0 } };
+
+const sideOf = (persona: string): Side => placementOf(rollout, ACCOUNTS[persona]).side;
+
+async function served(url: string): Promise<Rollout[]> {
+  const res = await fetch(`${url}/rules/bundle.json`);
+  return ((await res.json()) as { rollouts?: Rollout[] }).rollouts ?? [];
+}
+
+/** A customer's own page on `url`, guarded as every browser test's is. */
+async function customerPage(browser: Browser, url: string): Promise<Page> {
+  const g = await guardedPage(browser, url);
+  problems.push(g.problems);
+  return g.page;
+}
+
+/** Signs `persona` in on the first server and counts the home it rendered for its side. */
+async function home(page: Page, persona: string, faults: string[] = []): Promise<void> {
+  await signIn(page, persona, '/home', faults);
+  await settled(page);
+  const side = sideOf(persona);
+  rendered[side] += 1;
+  if (persona === 'card-expiring' && side === 'live') rendered.warned.live += 1;
+}
+
+test.beforeAll(async ({ browser }) => {
+  for (const who of ['ana', 'ben'] as const) {
+    const g = await guardedPage(browser, base);
+    problems.push(g.problems);
+    if (who === 'ana') ana = g.page;
+    else ben = g.page;
+  }
+});
+test.afterEach(() => {
+  for (const p of problems) expect(p, 'no CSP violation and no uncaught error').toEqual([]);
+});
+
+test('an approver approves the change for 50 % of accounts, seeing the expected count at that share', async () => {
+  // The author's change, saved as the studio's page saves it (studio.e2e.ts walks the form itself).
+  await openStudio(ana, 'ana');
+  const { csrfToken } = (await (await ana.request.get('/studio/api/session')).json()) as {
+    csrfToken: string;
+  };
+  const live = (await (await ana.request.get('/studio/api/rules')).json()) as {
+    commit: string;
+    files: Record<string, string>;
+  };
+  const threshold = /("operator": "lessThanInclusive",\s*"value": )60\b/;
+  const files = {
+    'prepaid-card.json': live.files['prepaid-card.json']!.replace(threshold, '$145'),
+    'cases/prepaid-card.cases.json': live.files['cases/prepaid-card.cases.json']!.replace(
+      /"daysToCardExpiry": 60\b/g,
+      '"daysToCardExpiry": 45',
+    ),
+  };
+  const impact = impactOf(files) as { accounts: number; changedAccounts: number };
+  const saved = await ana.request.post('/studio/api/changes', {
+    headers: { 'x-csrf-token': csrfToken },
+    data: { reason: REASON, base: live.commit, files, impact },
+  });
+  expect(saved.status(), await saved.text()).toBe(201);
+
+  await openStudio(ben, 'ben');
+  await ben.getByRole('button', { name: 'Pending changes' }).click();
+  const form = ben.getByRole('form', { name: 'Approve a change for a share of accounts' });
+  await expect(form.getByLabel('Change')).toContainText(REASON);
+  await form.getByRole('radio', { name: '50 %' }).check();
+  const expected = Math.round((impact.changedAccounts * 50) / 100).toLocaleString('en-US');
+  await expect(form).toContainText(
+    `Expected at 50 %: about ${expected} of ${impact.accounts.toLocaleString('en-US')} accounts`,
+  );
+  await expectAxeClean(ben);
+  await form.getByRole('button', { name: 'Approve for 50 %' }).click();
+  await expect(ben.getByRole('status').filter({ hasText: 'Approved for 50 % of accounts' })).toContainText(
+    REASON,
+  );
+  const item = ben.getByRole('article', { name: /^Rollout: / });
+  await expect(item).toContainText('50 % of accounts, set by Ben Brooks');
+
+  const now = await served(base);
+  expect(now).toHaveLength(1);
+  rollout = now[0]!;
+  expect(rollout.share).toBe(50);
+});
+
+test('the accounts split stably: the same in the page, after a navigation, a reload and on the other server', async ({
+  browser,
+}) => {
+  const sides = Object.keys(ACCOUNTS).map(sideOf);
+  expect(sides.filter((s) => s === 'new').length, 'accounts on the new side').toBeGreaterThan(0);
+  expect(sides.filter((s) => s === 'live').length, 'accounts on the live side').toBeGreaterThan(0);
+
+  // card-expiring's card expires in 50 days: the live rules warn, the change's do not.
+  const warns = sideOf('card-expiring') === 'live';
+  const customer = await customerPage(browser, base);
+  await home(customer, 'card-expiring');
+  const warning = customer.getByText(WARNING);
+  const expectWarning = async () =>
+    warns ? await expect(warning.first()).toBeVisible() : await expect(warning).toHaveCount(0);
+  await expectWarning();
+  // The server's own page, before any script: the same decision.
+  const page = await customer.request.get('/home');
+  expect((await page.text()).includes(WARNING)).toBe(warns);
+  rendered[sideOf('card-expiring')] += 1;
+  if (warns) rendered.warned.live += 1;
+  // The browser decides after a navigation.
+  const nav = customer.getByRole('navigation', { name: 'Main' });
+  await nav
+    .getByRole('link')
+    .filter({ hasNotText: /^Home$/ })
+    .first()
+    .click();
+  await nav.getByRole('link', { name: 'Home' }).click();
+  await settled(customer);
+  await expect(customer.getByRole('heading', { level: 1 })).toBeVisible();
+  await expectWarning();
+  // A reload renders on the server again.
+  await customer.reload();
+  await settled(customer);
+  rendered[sideOf('card-expiring')] += 1;
+  if (warns) rendered.warned.live += 1;
+  await expectWarning();
+
+  // The other server takes the rollout from the remote within its fetch interval, and decides the same.
+  await expect
+    .poll(async () => (await served(other)).map((r) => [r.change, r.share]))
+    .toEqual([[rollout.change, 50]]);
+  const elsewhere = await customerPage(browser, other);
+  await signIn(elsewhere, 'card-expiring');
+  await settled(elsewhere);
+  const there = elsewhere.getByText(WARNING);
+  if (warns) await expect(there.first()).toBeVisible();
+  else await expect(there).toHaveCount(0);
+});
+
+test('the studio shows per side the homes rendered and how many showed the card alert', async ({
+  browser,
+}) => {
+  // A scripted set of customer loads: the card customer twice more, and one customer of each side.
+  const customer = await customerPage(browser, base);
+  await home(customer, 'card-expiring');
+  await home(customer, 'card-expiring');
+  const personas = Object.keys(ACCOUNTS).filter((p) => p !== 'card-expiring');
+  for (const side of ['live', 'new'] as const) {
+    const persona = ['postpaid', 'prepaid', ...personas].find((p) => ACCOUNTS[p] && sideOf(p) === side)!;
+    await home(await customerPage(browser, base), persona);
+  }
+
+  await ben.reload();
+  await ben.getByRole('button', { name: 'Pending changes' }).click();
+  const table = ben.getByRole('table', { name: /Live effect/ });
+  const row = (name: string | RegExp) => table.getByRole('row', { name });
+  await expect(row(/^Homes rendered/)).toHaveText(
+    new RegExp(`Homes rendered\\s*${rendered.live}\\s*${rendered.new}$`),
+    { timeout: 30_000 },
+  );
+  // Only the card customer's home can show the card alert, and only on the live side (50 days > 45).
+  const alert = row(/^Showed prepaid-card-alert/);
+  if (rendered.warned.live > 0) {
+    await expect(alert.getByRole('cell').first()).toHaveText(
+      `${rendered.warned.live} (${Math.round((100 * rendered.warned.live) / rendered.live)} %)`,
+    );
+    await expect(alert.getByRole('cell').last()).toHaveText('0 (0 %)');
+  } else {
+    // On the new side, nobody was shown it: the studio lists no such row.
+    expect(sideOf('card-expiring')).toBe('new');
+    await expect(alert).toHaveCount(0);
+    await expect(
+      row(/^Showed greeting/)
+        .getByRole('cell')
+        .last(),
+    ).toHaveText(`${rendered.new} (100 %)`);
+  }
+});
+
+test('raised to 100 %, a forced error on the new side sends the rollout back to 0 % by itself', async ({
+  browser,
+}) => {
+  const item = ben.getByRole('article', { name: /^Rollout: / });
+  await item.getByLabel('New share').selectOption('100');
+  await item.getByLabel('Why (the history keeps it)').fill('Every account, the alert looked right');
+  await item.getByRole('button', { name: /^Set the share to 100 %/ }).click();
+  await expect(
+    ben.getByRole('status').filter({ hasText: 'The rollout is now at 100 % of accounts.' }),
+  ).toBeVisible();
+  await expect.poll(async () => (await served(base)).map((r) => r.share)).toEqual([100]);
+  rollout = (await served(base))[0]!;
+
+  // Its homes fail a call: each load logs an issue record for an account now on the new side.
+  const customer = await customerPage(browser, base);
+  for (let i = 0; i < 3; i += 1) await home(customer, 'postpaid', ['/Orch/dssh/services/myServices:500']);
+
+  await expect.poll(async () => (await served(base)).map((r) => r.share), { timeout: 30_000 }).toEqual([0]);
+  await ben.reload();
+  await ben.getByRole('button', { name: 'Pending changes' }).click();
+  await expect(item).toContainText('0 % of accounts, set by Rollout guard');
+  await expect(item).toContainText('The guard set the rollout to 0 %');
+  await ben.getByRole('button', { name: 'History', exact: true }).click();
+  await expect(ben.getByRole('main')).toContainText('The guard set the rollout to 0 %');
+
+  // At 0 % every account has the live rules: the card customer is warned again.
+  const card = await customerPage(browser, base);
+  await signIn(card, 'card-expiring');
+  await expect(card.getByText(WARNING).first()).toBeVisible();
+});

@@ -1,0 +1,119 @@
+// @vitest-environment happy-dom
+/**
+ * Gradual rollout in the studio (issue 32 item 1): an approver approves another analyst's change for a share
+ * of accounts, seeing the expected count at that share; a rollout is raised, lowered, ended or put live for
+ * everyone, each with a reason.
+ */
+import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { Change, RolloutEntry, StudioApi, StudioSession } from '../../src/features/studio/api';
+import type { ReviewLists } from '../../src/features/studio/lists';
+import { expectedAt, RolloutsView } from '../../src/features/studio/RolloutsView';
+
+afterEach(cleanup);
+
+const session = {
+  analyst: { id: 'ben', name: 'Ben Brooks', email: 'ben.brooks@provider.example' },
+  roles: { author: true, approver: true },
+  csrfToken: 't',
+  requireApproval: true,
+} as unknown as StudioSession;
+
+const change = {
+  id: 'a1b2c3d4e5f6a7b8',
+  reason: 'Warn 45 days before',
+  author: { name: 'Ana Alvarez', email: 'ana@x', date: '2026-11-26T09:00:00Z' },
+  authorId: 'ana',
+  kind: 'change',
+  impact: { accounts: 100_000, changedAccounts: 270, decisions: [] },
+  files: ['prepaid-card.json'],
+  lines: [],
+  diff: '',
+} as unknown as Change;
+
+function fake(rollouts: RolloutEntry[] = []) {
+  const calls: unknown[][] = [];
+  const api = {
+    rollouts: () => Promise.resolve(rollouts),
+    rolloutEffect: () =>
+      Promise.resolve({
+        live: { homes: 40, shown: { 'prepaid-card-alert': 10 } },
+        new: { homes: 40, shown: {} },
+      }),
+    approveShare: (...a: unknown[]) => (calls.push(['approveShare', ...a]), Promise.resolve({})),
+    setShare: (...a: unknown[]) => (calls.push(['setShare', ...a]), Promise.resolve({})),
+    endRollout: (...a: unknown[]) => (calls.push(['endRollout', ...a]), Promise.resolve({})),
+  } as unknown as StudioApi;
+  const lists = {
+    changes: { pending: [change], scheduled: [] },
+    refresh: () => undefined,
+  } as unknown as ReviewLists;
+  return { api, lists, calls };
+}
+
+describe('gradual rollout in the studio', () => {
+  it('expects the share of the accounts whose decisions change', () => {
+    expect(expectedAt(change.impact, 25)).toBe(
+      'about 68 of 100,000 accounts (25 % of the 270 whose decisions change)',
+    );
+    expect(expectedAt(undefined, 25)).toBeNull();
+  });
+
+  it('approves a change for the share chosen, the expected count beside it', async () => {
+    const { api, lists, calls } = fake();
+    render(<RolloutsView api={api} session={session} lists={lists} onLive={() => undefined} />);
+    expect(await screen.findByText('No change is rolled out to a share of accounts.')).toBeTruthy();
+    await userEvent.click(screen.getByRole('radio', { name: '50 %' }));
+    expect(
+      screen.getByText(
+        'Expected at 50 %: about 135 of 100,000 accounts (50 % of the 270 whose decisions change).',
+      ),
+    ).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Approve for 50 %' }));
+    await waitFor(() => expect(calls).toEqual([['approveShare', change.id, 50, undefined]]));
+    expect(await screen.findByRole('status')).toHaveProperty(
+      'textContent',
+      'Approved for 50 % of accounts: Warn 45 days before.',
+    );
+  });
+
+  it('asks why before it lowers, ends or completes a rollout, then sends the share and the reason', async () => {
+    const rollout: RolloutEntry = {
+      change: 'a1b2c3d4e5f6',
+      summary: 'card-almost-expired: 60 → 45 days',
+      share: 50,
+      setBy: 'Ben Brooks',
+      setAt: '2026-11-26T09:00:00Z',
+      files: ['prepaid-card.json'],
+    };
+    const { api, lists, calls } = fake([rollout]);
+    render(<RolloutsView api={api} session={session} lists={lists} onLive={() => undefined} />);
+    const item = await screen.findByRole('article', { name: `Rollout: ${rollout.summary}` });
+    expect(item.textContent).toContain('50 % of accounts, set by Ben Brooks');
+    // The live effect per side, from the server's counts: the alert shown on the live side only.
+    const table = await screen.findByRole('table', {
+      name: 'Live effect: homes this server rendered on each side',
+    });
+    const row = screen.getByRole('row', { name: /Showed prepaid-card-alert/ });
+    expect(table.contains(row)).toBe(true);
+    expect([...row.querySelectorAll('td')].map((td) => td.textContent)).toEqual(['10 (25 %)', '0 (0 %)']);
+    await userEvent.selectOptions(screen.getByLabelText('New share'), '5');
+    await userEvent.click(
+      screen.getByRole('button', { name: `Set the share to 5 % for “${rollout.summary}”` }),
+    );
+    expect(calls).toEqual([]);
+    const why = screen.getByLabelText('Why (the history keeps it)');
+    expect(document.activeElement).toBe(why);
+    expect(why.getAttribute('aria-invalid')).toBe('true');
+    await userEvent.type(why, 'Calls to support rose');
+    await userEvent.click(
+      screen.getByRole('button', { name: `Set the share to 5 % for “${rollout.summary}”` }),
+    );
+    await waitFor(() => expect(calls).toEqual([['setShare', rollout.change, 5, 'Calls to support rose']]));
+    await userEvent.click(screen.getByRole('button', { name: `Put live for everyone “${rollout.summary}”` }));
+    await waitFor(() =>
+      expect(calls[1]).toEqual(['endRollout', rollout.change, 'Calls to support rose', true]),
+    );
+  });
+});
