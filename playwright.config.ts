@@ -48,9 +48,7 @@ export default defineConfig({
   testMatch: ['test/e2e/**/*.spec.ts', 'src/features/**/*.e2e.ts'],
   outputDir: process.env.PW_OUTPUT_DIR ?? 'test-results',
   fullyParallel: true,
-  // Three on CI's two cores as here: the tests wait on pages and servers as much as they compute, and the
-  // serial studio story holds one worker for minutes (301 tests: 9.3 min with three, 9.7 with two).
-  workers: 3,
+  workers: process.env.CI ? 2 : 3,
   retries: 0,
   // Bounds for a hang, not for speed (issue 33): a test waits for events and ends as soon as they come, so
   // these only matter on a host several times slower or busier than this one. A studio flow (two analysts

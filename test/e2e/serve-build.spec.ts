@@ -106,7 +106,6 @@ function serve(cwd: string, env: Record<string, string>) {
 }
 
 test('a production release serves customers and analysts from production dependencies, and drains on SIGTERM to npm', async () => {
-  test.setTimeout(120_000);
   expect(existsSync('dist/server/main.js'), 'npm run build compiles the server').toBe(true);
 
   // What production has outside the portal: Orch, the provider's sign-in, the identity provider, a remote.

@@ -24,7 +24,7 @@ const WARNING = 'Payment method almost expired';
 const REASON = 'Warn 45 days before the card expires';
 
 test.use({ baseURL: base });
-test.describe.configure({ mode: 'serial', timeout: 120_000 });
+test.describe.configure({ mode: 'serial' });
 
 /** Every sandbox persona's first account (what the home decides by). */
 const ACCOUNTS: Record<string, string> = Object.fromEntries(
