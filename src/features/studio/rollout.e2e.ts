@@ -7,12 +7,13 @@
  * and how many showed the card alert; raised to 100 %, a forced error on the new side sends it back to 0 % by
  * itself, and the studio and its history say why. One story in order: the steps share the analysts' pages.
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from '@playwright/test';
 import { ROLLOUT_PORTS } from '../../../playwright.config';
 import { repoRoot } from '../../../lib/repo';
 import { loadRulesDir } from '../../../lib/rules-files';
+import { loadPersonas } from '../../../server/personas';
 import { expect, settled, signIn, test } from '../../../test/e2e/fixtures';
 import { expectAxeClean, guardedPage, openStudio } from '../../../test/e2e/support/studio';
 import { parseDistributions } from '../../impact/distributions';
@@ -26,17 +27,10 @@ const REASON = 'Warn 45 days before the card expires';
 test.use({ baseURL: base });
 test.describe.configure({ mode: 'serial' });
 
-/** Every sandbox persona's first account (what the home decides by). */
+/** Every sandbox persona's first account (what the home decides by), as the sandbox loads them. */
 const ACCOUNTS: Record<string, string> = Object.fromEntries(
-  readdirSync(join(repoRoot, 'sandbox', 'personas'))
-    .filter((f) => f.endsWith('.json'))
-    .map((f) => {
-      const p = JSON.parse(readFileSync(join(repoRoot, 'sandbox', 'personas', f), 'utf8')) as {
-        id: string;
-        accounts?: Array<{ accountNumber?: string }>;
-      };
-      return [p.id, p.accounts?.[0]?.accountNumber ?? ''] as const;
-    })
+  loadPersonas()
+    .map((p) => [p.id, p.accounts[0]?.accountNumber ?? ''] as const)
     .filter(([, account]) => account !== ''),
 );
 
