@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RemoteStatus } from '../../server/studio/rules-sync';
 import type { Harness as SandboxServer } from './harness';
 import { readStudioConfig, type StudioConfig } from '../../server/studio/studio';
-import { createStudioChecker } from '../../server/studio/studio-check';
+import { sharedChecker } from '../support/portal';
 import { STUDIO_FILES } from '../../server/studio/studio-files';
 import { Browser, copyRules, makeDist, start } from './harness';
 
@@ -33,9 +33,8 @@ function bareRemote(): string {
   return remote;
 }
 
-/** One pool of check threads for every server here: its thread loads the cases and personas once (seconds). */
-const checker = createStudioChecker();
-afterAll(() => checker.close());
+/** The test process's check thread (test/support/portal.ts): it loads the cases and personas once (seconds). */
+const checker = sharedChecker();
 // The thread warmed on the live rules before the first test: loading the cases and the personas in a new
 // thread is the one slow step (tens of seconds on a busy machine), and every later check reuses it.
 beforeAll(async () => {

@@ -9,7 +9,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Harness as SandboxServer } from './harness';
-import { createStudioChecker, type StudioChecker } from '../../server/studio/studio-check';
+import type { StudioChecker } from '../../server/studio/studio-check';
+import { sharedChecker } from '../support/portal';
 import { Browser, copyRules, makeDist, start } from './harness';
 
 let sandbox: SandboxServer;
@@ -19,13 +20,12 @@ let checker: StudioChecker;
 
 beforeAll(async () => {
   rulesDir = copyRules();
-  checker = createStudioChecker();
+  checker = sharedChecker();
   const gitDir = join(mkdtempSync(join(tmpdir(), 'studio-git-')), 'rules.git');
   ({ sandbox, base } = await start({ distDir: makeDist(), rulesDir, studio: { gitDir, checker } }));
 });
 afterAll(async () => {
   await sandbox.close();
-  await checker.close();
 });
 
 interface Live {

@@ -8,7 +8,7 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createStudioChecker } from '../../server/studio/studio-check';
+import { sharedChecker } from '../support/portal';
 import { STUDIO_FILES } from '../../server/studio/studio-files';
 import type { Harness as SandboxServer } from './harness';
 import { Browser, copyRules, makeDist, start } from './harness';
@@ -19,8 +19,8 @@ let rulesDir: string;
 /** The server's clock, moved by the tests. */
 let clock = new Date('2026-11-26T09:00:00Z');
 
-/** The checks' thread, warmed before the first test (see below) and closed after the last. */
-const checker = createStudioChecker();
+/** The checks' thread of the test process (test/support/portal.ts), warmed before the first test (see below). */
+const checker = sharedChecker();
 
 beforeAll(async () => {
   rulesDir = copyRules();
@@ -40,7 +40,6 @@ beforeAll(async () => {
 }, 240_000);
 afterAll(async () => {
   await sandbox.close();
-  await checker.close();
 });
 
 interface Live {

@@ -8,6 +8,7 @@ import type { AnalystIdentity } from '../../server/analyst-auth';
 import { SESSION_COOKIE } from '../../server/plugins/sessions';
 import { readSandboxAnalysts } from '../../sandbox/analysts';
 import { createSandboxServer, type SandboxOptions, type SandboxServer } from '../../sandbox/server';
+import { createStudioChecker, type StudioChecker } from '../../server/studio/studio-check';
 
 export interface RunningPortal {
   portal: PortalServer;
@@ -21,8 +22,19 @@ export interface RunningPortal {
 
 export type StartPortalOptions = Partial<Omit<PortalOptions, 'upstream'>> & { sandbox?: SandboxOptions };
 
+/**
+ * The studio's checks, shared by every portal a test process starts (issue 33): a check's answer depends only
+ * on the files it is given (and the code, the same for all), so one warm worker thread serves them all. A
+ * fresh thread's first check loads the rule cases and the personas and runs every case, 5 to 7 s here, which
+ * each test file's portals paid again and again. Never closed: the test process ends it. A test that
+ * watches a checker's events, or its life, passes its own.
+ */
+let shared: StudioChecker | undefined;
+export const sharedChecker = (): StudioChecker => (shared ??= createStudioChecker());
+
 export async function startPortal(options: StartPortalOptions = {}): Promise<RunningPortal> {
-  const { sandbox: sandboxOptions, ...portalOptions } = options;
+  const { sandbox: sandboxOptions, ...rest } = options;
+  const portalOptions = { ...rest, studio: { checker: sharedChecker(), ...rest.studio } };
   const sandbox = createSandboxServer(sandboxOptions ?? {});
   const upstream = await sandbox.listen(0);
   const portal = createPortalServer({
