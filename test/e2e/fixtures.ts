@@ -14,6 +14,8 @@ export async function guard(page: Page): Promise<string[]> {
     if (/Content Security Policy|Refused to/i.test(text)) problems.push(`CSP: ${text}`);
   });
   page.on('pageerror', (err) => problems.push(`uncaught: ${err.message}`));
+  // A renderer that crashes fails the test by name (its next action only says the page was closed).
+  page.on('crash', () => problems.push('the page crashed'));
   await page.addInitScript(() => {
     document.addEventListener('securitypolicyviolation', (e) => {
       console.error(`Refused to load (CSP ${e.violatedDirective}): ${e.blockedURI}`);
