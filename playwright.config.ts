@@ -20,6 +20,13 @@ export const FUZZ_PERSONAS_DIR = `.tmp/fuzz-personas-${FUZZ_PORT}`;
 export const STUDIO_PORT = PORT + 3;
 export const STUDIO_RULES_DIR = `.tmp/rules-studio-${STUDIO_PORT}`;
 /**
+ * The studio's copy measures its impact on 10,000 generated accounts, not the shipped 100,000 (issue 33): the
+ * story checks that the studio counts what the command line counts on the same population, which a tenth of
+ * it shows as well, and each measurement (about ten in the story, in the page and on the server) costs a
+ * tenth. test/e2e/impact-worker.spec.ts keeps 100,000.
+ */
+export const STUDIO_ACCOUNTS = 10_000;
+/**
  * Gradual rollout (src/features/studio/rollout.e2e.ts, issue 32): two servers sharing their rules through a
  * git remote, as production's do (ADR 033), each with its own folder and history, fetching every 5 s (the
  * default; at 1 s, two git fetches a second would run beside the whole suite); the first's guard judges
@@ -87,7 +94,7 @@ export default defineConfig({
       timeout: 60_000,
     },
     {
-      command: `rm -rf ${STUDIO_RULES_DIR} ${STUDIO_RULES_DIR}.git && mkdir -p .tmp && cp -r rules ${STUDIO_RULES_DIR} && PORT=${STUDIO_PORT} RULES_DIR=${STUDIO_RULES_DIR} STUDIO_GIT_DIR=${STUDIO_RULES_DIR}.git ${SERVE}`,
+      command: `rm -rf ${STUDIO_RULES_DIR} ${STUDIO_RULES_DIR}.git && mkdir -p .tmp && cp -r rules ${STUDIO_RULES_DIR} && sed -i 's/"accounts": 100000,/"accounts": ${STUDIO_ACCOUNTS},/' ${STUDIO_RULES_DIR}/population/distributions.json && grep -q '"accounts": ${STUDIO_ACCOUNTS},' ${STUDIO_RULES_DIR}/population/distributions.json && PORT=${STUDIO_PORT} RULES_DIR=${STUDIO_RULES_DIR} STUDIO_GIT_DIR=${STUDIO_RULES_DIR}.git ${SERVE}`,
       url: `http://localhost:${STUDIO_PORT}/sandbox/signin`,
       reuseExistingServer: false,
       timeout: 60_000,

@@ -7,6 +7,7 @@
  * results. Steps of studio.e2e.ts, run in order on one page per width.
  */
 import type { Page } from '@playwright/test';
+import { STUDIO_ACCOUNTS } from '../../../playwright.config';
 import { expect, test } from '../../../test/e2e/fixtures';
 import {
   checkStatus,
@@ -108,7 +109,11 @@ export const SURFACES: readonly { name: string; run: (page: Page, width: number)
         timeout: 40_000,
       });
       await page.getByRole('button', { name: 'Measure the impact' }).click();
-      await expect(page.getByRole('status').filter({ hasText: /100,000 accounts in/ })).toBeVisible({
+      await expect(
+        page
+          .getByRole('status')
+          .filter({ hasText: `${STUDIO_ACCOUNTS.toLocaleString('en-US')} accounts in` }),
+      ).toBeVisible({
         timeout: 45_000,
       });
       await expectNotCovered(page.getByRole('button', { name: 'Measure the impact' }));
@@ -215,7 +220,9 @@ export const SURFACES: readonly { name: string; run: (page: Page, width: number)
       await page.getByRole('button', { name: 'Revert “Warn 45 days before the card expires”…' }).click();
       const revert = page.getByRole('dialog', { name: 'Revert this change' });
       await expect(revert).toContainText(
-        /Impact: [\d,]+ of 100,000 accounts see a change|nothing|changes nothing/,
+        new RegExp(
+          `Impact: [\\d,]+ of ${STUDIO_ACCOUNTS.toLocaleString('en-US')} accounts see a change|nothing|changes nothing`,
+        ),
         {
           timeout: 45_000,
         },

@@ -11,7 +11,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
-import { STUDIO_PORT, STUDIO_RULES_DIR } from '../../../playwright.config';
+import { STUDIO_ACCOUNTS, STUDIO_PORT, STUDIO_RULES_DIR } from '../../../playwright.config';
 import { repoRoot } from '../../../lib/repo';
 import { loadRulesDir } from '../../../lib/rules-files';
 import { expect, test } from '../../../test/e2e/fixtures';
@@ -36,15 +36,19 @@ test.use({ baseURL: base });
 // at a load average of 13 (the impact's measurement alone can take 30 s on a busy machine).
 test.describe.configure({ mode: 'serial' });
 
-/** The command line's count of the 60 -> 45 days change on the same population, to hold the studio's against. */
+/**
+ * The command line's count of the 60 -> 45 days change on the same population (the studio server's copy of the
+ * rules: STUDIO_ACCOUNTS accounts), to hold the studio's against.
+ */
 function expectedImpact(): { card: number; alert: number; changed: number } {
   const live = loadRulesDir();
   const draft = loadRulesDir();
   const rule = draft['prepaid-card'].rules.find((r) => r.name === 'card-almost-expired')!;
   (rule.conditions as { all: { value: unknown }[] }).all[0]!.value = 45;
   const distributions = parseDistributions(
-    JSON.parse(readFileSync(join(repoRoot, 'rules', 'population', 'distributions.json'), 'utf8')),
+    JSON.parse(readFileSync(join(repoRoot, STUDIO_RULES_DIR, 'population', 'distributions.json'), 'utf8')),
   );
+  expect(distributions.accounts).toBe(STUDIO_ACCOUNTS);
   const report = measureImpact(draft, live, generatedPopulation(distributions));
   const count = (decision: string, change: string): number =>
     report.decisions.find((d) => d.decision === decision)?.changes.find((c) => c.change === change)
@@ -57,6 +61,7 @@ function expectedImpact(): { card: number; alert: number; changed: number } {
 }
 
 const n = (x: number): string => x.toLocaleString('en-US');
+const ACCOUNTS = n(STUDIO_ACCOUNTS);
 
 let ana: Page;
 let ben: Page;
@@ -158,7 +163,7 @@ test('the preview decides every persona, the changed ones first, in words', asyn
 });
 
 test('the impact: a cancel counts nothing, a measurement counts what the command line counts', async () => {
-  // Pressed in the page as soon as the button has turned into Cancel (a run decides 100,000 accounts).
+  // Pressed in the page as soon as the button has turned into Cancel, in the same task: the run cannot end between.
   await ana.getByRole('button', { name: 'Measure the impact' }).evaluate(async (button: HTMLElement) => {
     button.click();
     for (let i = 0; i < 100 && button.textContent !== 'Cancel the measurement'; i++)
@@ -169,10 +174,12 @@ test('the impact: a cancel counts nothing, a measurement counts what the command
   await expect(ana.getByRole('progressbar')).toHaveCount(0);
 
   await ana.getByRole('button', { name: 'Measure the impact' }).click();
-  const summary = ana.getByRole('status').filter({ hasText: /100,000 accounts in [\d,]+ ms/ });
+  const summary = ana
+    .getByRole('status')
+    .filter({ hasText: new RegExp(`${ACCOUNTS} accounts in [\\d,]+ ms`) });
   await expect(summary).toBeVisible({ timeout: 45_000 });
   const ms = /in ([\d,]+) ms/.exec((await summary.textContent()) ?? '')?.[1] ?? '?';
-  test.info().annotations.push({ type: 'impact', description: `100,000 accounts in ${ms} ms` });
+  test.info().annotations.push({ type: 'impact', description: `${ACCOUNTS} accounts in ${ms} ms` });
   await expect(summary).toContainText(`${n(expected.changed)} of them`);
   await expect(
     ana.getByRole('row', { name: /prepaid-card 2 \(almost expired\) → 0 \(neither\)/ }),
@@ -289,7 +296,7 @@ test('the history in words; a restore shows what it changes, its diff and impact
   await expect(change).toContainText(/By Ana Alvarez on \w{3} \d{1,2}, \d{4}/);
   await expect(change).toContainText('approved by Ben Brooks');
   await expect(change).toContainText('card-almost-expired: 60 → 45 days');
-  await expect(change).toContainText(`Impact: ${n(expected.changed)} of 100,000 accounts see a change`);
+  await expect(change).toContainText(`Impact: ${n(expected.changed)} of ${ACCOUNTS} accounts see a change`);
   await expect(change.getByRole('list', { name: 'Impact per decision' })).toContainText(
     `prepaid-card: 2 (almost expired) → 0 (neither): ${n(expected.card)} accounts`,
   );
@@ -305,7 +312,7 @@ test('the history in words; a restore shows what it changes, its diff and impact
   await expect(restore.getByRole('list', { name: 'What the restore changes' })).toContainText(
     'card-almost-expired: 45 → 60 days',
   );
-  await expect(restore).toContainText(`Impact: ${n(expected.changed)} of 100,000 accounts see a change`, {
+  await expect(restore).toContainText(`Impact: ${n(expected.changed)} of ${ACCOUNTS} accounts see a change`, {
     timeout: 45_000,
   });
   await expectAxeClean(ben);
@@ -326,7 +333,7 @@ test('the restore approved: the customer gets the warning back, the history reco
   await ana.getByRole('button', { name: 'History', exact: true }).click();
   const restored = ana.getByRole('article', { name: 'Change: Back to 60 days' });
   await expect(restored).toContainText('Restores an earlier version');
-  await expect(restored).toContainText(`Impact: ${n(expected.changed)} of 100,000 accounts see a change`);
+  await expect(restored).toContainText(`Impact: ${n(expected.changed)} of ${ACCOUNTS} accounts see a change`);
   await expect(restored.getByRole('list', { name: 'Impact per decision' })).toContainText(
     `prepaid-card: 0 (neither) → 2 (almost expired): ${n(expected.card)} accounts`,
   );
