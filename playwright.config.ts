@@ -1,5 +1,6 @@
 import { defineConfig, devices } from '@playwright/test';
 import { CHROMIUM_ARGS, HEADLESS_SHELL_PATH } from './lib/chromium';
+import type { TestServer } from './test/e2e/servers';
 
 // Browser tests drive Debian's chromium-headless-shell (installed by scripts/ensure-chromium.sh) against what `npm start`
 // runs: the built portal server (dist/server/main.js, the one production runs, docs/decisions/025 and 040)
@@ -49,6 +50,45 @@ const rolloutServer = (port: number, guard: string): string =>
 export const CALL_TIMEOUT_MS = 10_000;
 const SANDBOX_TIMEOUT_MS = 12_000;
 
+/**
+ * The servers the browser tests reach, started side by side by the global setup (test/e2e/servers.ts;
+ * Playwright's webServer would start them one after another: 40 s before the first test).
+ */
+export const E2E_SERVERS: readonly TestServer[] = [
+  {
+    name: 'main',
+    command: `PORT=${PORT} CALL_TIMEOUT_MS=${CALL_TIMEOUT_MS} SANDBOX_TIMEOUT_MS=${SANDBOX_TIMEOUT_MS} ${SERVE}`,
+    url: `http://localhost:${PORT}/sandbox/signin`,
+  },
+  {
+    name: 'live',
+    command: `rm -rf ${LIVE_RULES_DIR} && mkdir -p ${LIVE_RULES_DIR} && cp rules/*.json ${LIVE_RULES_DIR}/ && PORT=${LIVE_PORT} RULES_DIR=${LIVE_RULES_DIR} ${SERVE}`,
+    url: `http://localhost:${LIVE_PORT}/sandbox/signin`,
+  },
+  {
+    name: 'fuzz',
+    command: `npx tsx test/fuzz/write-personas.ts ${FUZZ_PERSONAS_DIR} && PORT=${FUZZ_PORT} SANDBOX_PERSONAS_DIR=${FUZZ_PERSONAS_DIR} ${SERVE}`,
+    url: `http://localhost:${FUZZ_PORT}/sandbox/signin`,
+  },
+  {
+    name: 'studio',
+    command: `rm -rf ${STUDIO_RULES_DIR} ${STUDIO_RULES_DIR}.git && mkdir -p .tmp && cp -r rules ${STUDIO_RULES_DIR} && sed -i 's/"accounts": 100000,/"accounts": ${STUDIO_ACCOUNTS},/' ${STUDIO_RULES_DIR}/population/distributions.json && grep -q '"accounts": ${STUDIO_ACCOUNTS},' ${STUDIO_RULES_DIR}/population/distributions.json && PORT=${STUDIO_PORT} RULES_DIR=${STUDIO_RULES_DIR} STUDIO_GIT_DIR=${STUDIO_RULES_DIR}.git ${SERVE}`,
+    url: `http://localhost:${STUDIO_PORT}/sandbox/signin`,
+  },
+  {
+    // The first seeds the empty remote with its rules; the second starts once it is ready.
+    name: 'rollout-a',
+    command: `rm -rf ${ROLLOUT_DIR} && mkdir -p ${ROLLOUT_DIR} && git init --quiet --bare --initial-branch=main ${ROLLOUT_DIR}/rules.git && ${rolloutServer(ROLLOUT_PORTS[0], 'ROLLOUT_GUARD_MIN_ERRORS=3')}`,
+    url: `http://localhost:${ROLLOUT_PORTS[0]}/readyz`,
+  },
+  {
+    name: 'rollout-b',
+    command: rolloutServer(ROLLOUT_PORTS[1], ''),
+    url: `http://localhost:${ROLLOUT_PORTS[1]}/readyz`,
+    after: 'rollout-a',
+  },
+];
+
 export default defineConfig({
   // Browser specs live in test/e2e, or beside their feature (src/features/<feature>/*.e2e.ts).
   testDir: '.',
@@ -74,43 +114,5 @@ export default defineConfig({
     },
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
-  webServer: [
-    {
-      command: `PORT=${PORT} CALL_TIMEOUT_MS=${CALL_TIMEOUT_MS} SANDBOX_TIMEOUT_MS=${SANDBOX_TIMEOUT_MS} ${SERVE}`,
-      url: `http://localhost:${PORT}/sandbox/signin`,
-      reuseExistingServer: false,
-      timeout: 60_000,
-    },
-    {
-      command: `rm -rf ${LIVE_RULES_DIR} && mkdir -p ${LIVE_RULES_DIR} && cp rules/*.json ${LIVE_RULES_DIR}/ && PORT=${LIVE_PORT} RULES_DIR=${LIVE_RULES_DIR} ${SERVE}`,
-      url: `http://localhost:${LIVE_PORT}/sandbox/signin`,
-      reuseExistingServer: false,
-      timeout: 60_000,
-    },
-    {
-      command: `npx tsx test/fuzz/write-personas.ts ${FUZZ_PERSONAS_DIR} && PORT=${FUZZ_PORT} SANDBOX_PERSONAS_DIR=${FUZZ_PERSONAS_DIR} ${SERVE}`,
-      url: `http://localhost:${FUZZ_PORT}/sandbox/signin`,
-      reuseExistingServer: false,
-      timeout: 60_000,
-    },
-    {
-      command: `rm -rf ${STUDIO_RULES_DIR} ${STUDIO_RULES_DIR}.git && mkdir -p .tmp && cp -r rules ${STUDIO_RULES_DIR} && sed -i 's/"accounts": 100000,/"accounts": ${STUDIO_ACCOUNTS},/' ${STUDIO_RULES_DIR}/population/distributions.json && grep -q '"accounts": ${STUDIO_ACCOUNTS},' ${STUDIO_RULES_DIR}/population/distributions.json && PORT=${STUDIO_PORT} RULES_DIR=${STUDIO_RULES_DIR} STUDIO_GIT_DIR=${STUDIO_RULES_DIR}.git ${SERVE}`,
-      url: `http://localhost:${STUDIO_PORT}/sandbox/signin`,
-      reuseExistingServer: false,
-      timeout: 60_000,
-    },
-    {
-      // The first seeds the empty remote with its rules; the second starts once it is ready.
-      command: `rm -rf ${ROLLOUT_DIR} && mkdir -p ${ROLLOUT_DIR} && git init --quiet --bare --initial-branch=main ${ROLLOUT_DIR}/rules.git && ${rolloutServer(ROLLOUT_PORTS[0], 'ROLLOUT_GUARD_MIN_ERRORS=3')}`,
-      url: `http://localhost:${ROLLOUT_PORTS[0]}/readyz`,
-      reuseExistingServer: false,
-      timeout: 60_000,
-    },
-    {
-      command: rolloutServer(ROLLOUT_PORTS[1], ''),
-      url: `http://localhost:${ROLLOUT_PORTS[1]}/readyz`,
-      reuseExistingServer: false,
-      timeout: 60_000,
-    },
-  ],
+  globalSetup: './test/e2e/global-setup.ts',
 });
