@@ -57,9 +57,9 @@ function launch(server: TestServer): Running {
   const keep = (chunk: Buffer): void => {
     running.output = (running.output + chunk.toString()).slice(-OUTPUT_KEPT);
   };
-  child.stdout!.on('data', keep);
+  child.stdout.on('data', keep);
   // What a server says on stderr is shown as it comes, as Playwright's webServer shows it.
-  child.stderr!.on('data', (chunk: Buffer) => {
+  child.stderr.on('data', (chunk: Buffer) => {
     keep(chunk);
     process.stderr.write(`[${server.name}] ${chunk.toString()}`);
   });
