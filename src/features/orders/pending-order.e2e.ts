@@ -107,7 +107,9 @@ for (const [persona, orderNumber] of [
     // sees only the few milliseconds axe's own timers ask for, however long a busy machine takes (letting the
     // clock run in real time made the held call reach its 10 s time-out during a slow axe run).
     // At most 8 s of page time (axe needed 12 to 29 steps here), under the call's 10 s: past that, the
-    // held call would time out and the dialog show its error instead of what axe should check.
+    // held call would time out and the dialog show its error instead of what axe should check. (axe runs in
+    // this page, test/e2e/fixtures.ts: its default opened and closed a page of its own in this context, whose
+    // clock runFor steps, and CI once failed here with 'Target page, context or browser has been closed'.)
     let checked = false;
     const checking = axe(page).finally(() => (checked = true));
     for (let step = 0; !checked; step++) {
