@@ -203,9 +203,9 @@ export async function render(request: RenderRequest): Promise<RenderResult> {
   const store: RootStore = new RootStore(
     env,
     api,
-    async (facts) => (await sideOf()).decide(facts),
+    async (facts) => (await sideOf()).decisions(facts),
     client,
-    async (facts, decisions) => (await sideOf()).decideItem(facts, decisions),
+    async (facts, decisions) => ({ decisions: await (await sideOf()).itemDecisions(facts, decisions) }),
     { calls: new CallCache(true, deadline, () => now().getTime()), waitLeft: left },
   );
   store.setPage(page);

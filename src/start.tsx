@@ -97,9 +97,9 @@ async function start(): Promise<void> {
   const store: RootStore = new RootStore(
     env,
     api,
-    async (facts) => (await sideOf()).decide(facts),
+    async (facts) => (await sideOf()).decisions(facts),
     client,
-    async (facts, decisions) => (await sideOf()).decideItem(facts, decisions),
+    async (facts, decisions) => ({ decisions: await (await sideOf()).itemDecisions(facts, decisions) }),
   );
   // QA capture (`?qa`) watches the page from its first paint, so no early click goes unrecorded; its panel
   // lists the rule files, so they are loaded at once.

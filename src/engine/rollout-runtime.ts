@@ -55,8 +55,10 @@ export function createAccountRuntime(
             }));
     },
     decide: (facts) => liveRuntime.decide(facts),
+    decisions: (facts) => liveRuntime.decisions(facts),
     decideOrder: (facts, toggles) => liveRuntime.decideOrder(facts, toggles),
     decideItem: (facts, context) => liveRuntime.decideItem(facts, context),
+    itemDecisions: (facts, context) => liveRuntime.itemDecisions(facts, context),
     placements: (account) => rollouts.map((r) => placementOf(r, account)),
     forAccount,
   };

@@ -13,6 +13,7 @@ import { Engine, type RuleResult, type TopLevelConditionResult } from 'json-rule
 import type { AccountFacts, OrderFacts } from '../facts/vocabulary';
 import { DECISIONS, type AnyDeclaration, type DecisionId, type DecisionSpec } from './decisions';
 import { decideFromMatches } from './outcomes';
+import { CompileError, compileRules, type CompiledRules } from './compile';
 import type {
   ConditionTrace,
   DecisionTrace,
@@ -228,14 +229,30 @@ const FED_FACTS = DECISIONS.filter((d) => d.stage !== 'order').flatMap((d) =>
 /** What the per-item decisions read of the account's: the toggles and what the pending-order alert offers. */
 export type ItemContext = Pick<HomeDecisions, 'toggles' | 'orderActions'>;
 
+/** The home's decisions, and json-rules-engine's trace of them, worked out only when someone asks. */
+export interface Decided {
+  decisions: HomeDecisions;
+  /** What decide() gives as `explain` for the same facts (the QA panel's "why this screen"). */
+  explain(): Promise<ExplainTrace>;
+}
+
 export interface Runtime {
   /**
    * The fingerprint of the rules it decides with: the browser compares it with the server's (the page's
    * state) and decides again when the rules changed between the server's render and its own load.
    */
   readonly version: string;
-  /** Every decision of the home and shell for the account's facts. */
+  /**
+   * Every decision of the home and shell for the account's facts, with the explain trace: json-rules-engine,
+   * the reference (the tools, the studio's simulator, the rule cases).
+   */
   decide(facts: AccountFacts): Promise<{ decisions: HomeDecisions; explain: ExplainTrace }>;
+  /**
+   * The same decisions as the portal makes them for a customer's page (docs/decisions/045): the compiled
+   * evaluator, proven equal to json-rules-engine (./compile.ts), in microseconds; the trace is decide()'s,
+   * made when asked. Rules the compiled evaluator cannot mirror are decided by json-rules-engine.
+   */
+  decisions(facts: AccountFacts): Promise<Decided>;
   /** The per-order decision: whether the order's 'Appointment Messages' link shows. */
   decideOrder(
     facts: OrderFacts,
@@ -246,6 +263,8 @@ export interface Runtime {
     facts: OrderFacts,
     decisions: ItemContext,
   ): Promise<{ decisions: ItemDecisions; explain: DecisionTrace[] }>;
+  /** decideItem's decisions as the portal makes them for a page: the compiled evaluator, as decisions(). */
+  itemDecisions(facts: OrderFacts, decisions: ItemContext): Promise<ItemDecisions>;
 }
 
 function noPathResolver(): never {
@@ -335,6 +354,39 @@ export function createRuntime(rulesets: Rulesets, options: RuntimeOptions = {}):
     return { decisions: decisions as ItemDecisions, explain: outcomes.map((o) => o.trace) };
   }
 
+  // Compiled on the first page decision. null: a file the compiled evaluator cannot mirror exactly (a
+  // CompileError; rules:check refuses such files, an analyst's draft may hold one): json-rules-engine decides.
+  let compiled: CompiledRules | null | undefined;
+  const compiledRules = (): CompiledRules | null => {
+    if (compiled === undefined) {
+      try {
+        compiled = compileRules(rulesets);
+      } catch (e) {
+        if (!(e instanceof CompileError)) throw e;
+        compiled = null;
+      }
+    }
+    return compiled;
+  };
+
+  async function decisions(accountFacts: AccountFacts): Promise<Decided> {
+    const fast = compiledRules();
+    if (!fast) {
+      const traced = await decide(accountFacts);
+      return { decisions: traced.decisions, explain: () => Promise.resolve(traced.explain) };
+    }
+    let trace: Promise<ExplainTrace> | undefined;
+    return {
+      decisions: fast.decide(accountFacts),
+      explain: () => (trace ??= decide(accountFacts).then((d) => d.explain)),
+    };
+  }
+
+  async function itemDecisions(orderFacts: OrderFacts, context: ItemContext): Promise<ItemDecisions> {
+    const fast = compiledRules();
+    return fast ? fast.decideItem(orderFacts, context) : (await decideItem(orderFacts, context)).decisions;
+  }
+
   let version: string | undefined;
   return {
     // Hashed when first asked (the browser asks in a task of its own), not when the runtime is made.
@@ -342,7 +394,9 @@ export function createRuntime(rulesets: Rulesets, options: RuntimeOptions = {}):
       return (version ??= ruleHash(rulesets));
     },
     decide,
+    decisions,
     decideOrder,
     decideItem,
+    itemDecisions,
   };
 }

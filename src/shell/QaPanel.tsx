@@ -159,16 +159,28 @@ const Rollouts = observer(function Rollouts() {
   );
 });
 
-/** The explain trace of the current decisions; the formatter loads on demand (it is not first-load code). */
+/**
+ * The explain trace of the current decisions: json-rules-engine works it out when the panel shows it, and the
+ * formatter loads then too (neither is first-load code).
+ */
 const ExplainTrace = observer(function ExplainTrace() {
   const store = useStores();
   const trace = store.decisions.explain;
   const [text, setText] = useState<string | null>(null);
   useEffect(() => {
     let live = true;
-    void import('../engine/explain').then(({ formatExplain }) => {
-      if (live) setText(formatExplain(trace));
-    });
+    setText(null);
+    void Promise.all([import('../engine/explain'), trace()]).then(
+      ([{ formatExplain }, made]) => {
+        if (live) setText(formatExplain(made));
+      },
+      (error: unknown) => {
+        if (live)
+          setText(
+            `The rules could not be explained: ${error instanceof Error ? error.message : String(error)}`,
+          );
+      },
+    );
     return () => {
       live = false;
     };

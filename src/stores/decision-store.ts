@@ -1,8 +1,15 @@
 import { computed, makeObservable, observable, reaction, runInAction, type IReactionDisposer } from 'mobx';
 import type { ExplainTrace, HomeDecisions } from '../engine';
 
-/** Evaluates the rules for a set of facts (src/engine's runtime.decide; tests pass fakes). */
-export type Decide<F> = (facts: F) => Promise<{ decisions: HomeDecisions; explain: ExplainTrace }>;
+/**
+ * Evaluates the rules for a set of facts (src/engine's runtime.decisions; tests pass fakes): the decisions, and
+ * their explain trace when asked (the QA panel).
+ */
+export type Decide<F> = (
+  facts: F,
+) => Promise<{ decisions: HomeDecisions; explain: () => Promise<ExplainTrace> }>;
+
+const NO_TRACE = (): Promise<ExplainTrace> => Promise.resolve([]);
 
 /**
  * Keeps the decisions current: whenever the facts change (a call answered, a flag flipped), the rules run
@@ -10,7 +17,8 @@ export type Decide<F> = (facts: F) => Promise<{ decisions: HomeDecisions; explai
  */
 export class DecisionStore<F> {
   current: HomeDecisions | null = null;
-  explain: ExplainTrace = [];
+  /** The trace of the current decisions, worked out when asked (none for decisions the server made). */
+  explain: () => Promise<ExplainTrace> = NO_TRACE;
   /** The facts of the current decisions, kept for the explain view and path capture. */
   facts: F | null = null;
   /** The last evaluation failed outright (the engine could not run at all). */

@@ -1,9 +1,15 @@
-import { describe, expect, it } from 'vitest';
+import { Engine } from 'json-rules-engine';
+import { describe, expect, it, vi } from 'vitest';
 import { loadRulesDir } from '../../lib/rules-files';
 import { formatDecisionTrace } from '../../src/engine/explain';
+import { CompileError, compileRules } from '../../src/engine/compile';
 import { createRuntime } from '../../src/engine/runtime';
 import type { RuleFile, Rulesets } from '../../src/engine/types';
 import { account } from '../rules/support/facts';
+import { loadPersonas, personaResponses } from '../../server/personas';
+import { PREVIEW_DATE, dayAt, personaFacts } from '../../lib/personas';
+import { profileFromEnvelope } from '../../src/facts/responses';
+import { itemFactsOf } from '../../src/stores/item-decisions';
 
 const committed = (): Rulesets => structuredClone(loadRulesDir());
 
@@ -155,5 +161,87 @@ describe('createRuntime', () => {
     await runtime.decide(account());
     const again = await runtime.decide(account({ blockedAccount: true }));
     expect(again.decisions).toEqual(first.decisions);
+  });
+});
+
+/**
+ * runtime.decisions and itemDecisions, what a customer's page runs (docs/decisions/045): the compiled
+ * evaluator, its trace json-rules-engine's when asked. Equality on generated facts and rules is
+ * test/engine/compile.test.ts's; here, the runtime hands each call to the right evaluator.
+ */
+describe("the page's decisions", () => {
+  const today = dayAt(PREVIEW_DATE);
+  const personas = loadPersonas();
+
+  it("are decide()'s decisions for every persona account, and explain() is decide()'s trace", async () => {
+    const runtime = createRuntime(committed());
+    for (const p of personas)
+      for (let i = 0; i < p.accounts.length; i++) {
+        const facts = personaFacts(p, today, i);
+        const reference = await runtime.decide(facts);
+        const page = await runtime.decisions(facts);
+        expect(page.decisions, `${p.id} #${i}`).toStrictEqual(reference.decisions);
+        expect(await page.explain(), `${p.id} #${i}`).toStrictEqual(reference.explain);
+      }
+  });
+
+  it('are made without json-rules-engine, which works out the trace only when asked, and once', async () => {
+    const runtime = createRuntime(committed());
+    const facts = account({ amountDue: 42, daysPastDueDate: 3 });
+    const runs = vi.spyOn(Engine.prototype, 'run');
+    try {
+      const page = await runtime.decisions(facts);
+      expect(runs).not.toHaveBeenCalled();
+      const [a, b] = await Promise.all([page.explain(), page.explain()]);
+      const traced = runs.mock.calls.length;
+      expect(traced).toBeGreaterThan(0);
+      expect(a).toBe(b);
+      await page.explain();
+      expect(runs.mock.calls.length).toBe(traced);
+    } finally {
+      runs.mockRestore();
+    }
+  });
+
+  it('fall back to json-rules-engine for rules the compiled evaluator cannot mirror, deciding the same', async () => {
+    const rulesets = committed();
+    // Two rules of one name: json-rules-engine keeps both, the compiled evaluator refuses the file
+    // (rules:check refuses it too; an analyst's draft may still hold it).
+    const first = rulesets['home-view'].rules[0]!;
+    rulesets['home-view'].rules.push({ ...first, priority: first.priority + 1 });
+    expect(() => compileRules(rulesets)).toThrow(CompileError);
+    const runtime = createRuntime(rulesets);
+    for (const p of personas.slice(0, 6)) {
+      const facts = personaFacts(p, today, 0);
+      const page = await runtime.decisions(facts);
+      const reference = await runtime.decide(facts);
+      expect(page.decisions, p.id).toStrictEqual(reference.decisions);
+      expect(await page.explain(), p.id).toStrictEqual(reference.explain);
+    }
+  });
+
+  it("itemDecisions are decideItem()'s decisions for every order and ticket of the personas' histories", async () => {
+    const runtime = createRuntime(committed());
+    let items = 0;
+    for (const p of personas)
+      for (let i = 0; i < p.accounts.length; i++) {
+        const r = personaResponses(p, { today, accountIndex: i });
+        const profile = profileFromEnvelope(r.homeEarlyInit);
+        const { decisions } = await runtime.decisions(personaFacts(p, today, i));
+        for (const item of itemFactsOf(
+          {
+            orderHistory: r.orderHistory,
+            tickets: r.repairTickets,
+            profile: profile.status === 'ok' ? profile.data : undefined,
+          },
+          today,
+        )) {
+          items++;
+          expect(await runtime.itemDecisions(item.facts, decisions), item.key).toStrictEqual(
+            (await runtime.decideItem(item.facts, decisions)).decisions,
+          );
+        }
+      }
+    expect(items).toBeGreaterThan(10);
   });
 });

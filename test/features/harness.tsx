@@ -258,7 +258,7 @@ export async function makeStore({
   const store = new RootStore(
     fakeEnv(),
     fakeApi(profile, api),
-    () => Promise.resolve({ decisions: withPlan, explain: [] }),
+    () => Promise.resolve({ decisions: withPlan, explain: () => Promise.resolve([]) }),
     orch,
   );
   await Promise.all([store.profile.load(), store.accounts.load(), store.session.loadProfileId()]);

@@ -14,7 +14,7 @@ async function homeStore(): Promise<RootStore> {
   const store = new RootStore(
     fakeEnv(),
     fakeApi(baseProfile),
-    () => Promise.resolve({ decisions, explain: [] }),
+    () => Promise.resolve({ decisions, explain: () => Promise.resolve([]) }),
     fakeOrch(),
   );
   await store.guard('/home');

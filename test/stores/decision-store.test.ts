@@ -7,12 +7,13 @@ function controlledDecide() {
   const asked: number[] = [];
   const pending: Array<{ facts: number; resolve: () => void; reject: (e: Error) => void }> = [];
   const decide = (facts: number) =>
-    new Promise<{ decisions: HomeDecisions; explain: ExplainTrace }>((resolve, reject) => {
+    new Promise<{ decisions: HomeDecisions; explain: () => Promise<ExplainTrace> }>((resolve, reject) => {
       asked.push(facts);
       pending.push({
         facts,
         // The decisions carry the facts they were made from, so the test can tell which one is shown.
-        resolve: () => resolve({ decisions: { facts } as unknown as HomeDecisions, explain: [] }),
+        resolve: () =>
+          resolve({ decisions: { facts } as unknown as HomeDecisions, explain: () => Promise.resolve([]) }),
         reject,
       });
     });

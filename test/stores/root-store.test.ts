@@ -24,7 +24,10 @@ function storeWith({
     { ...fakeEnv(), assign: (url) => void assigned.push(url), ...env },
     { ...fakeApi(baseProfile), logIssue: (entry) => void issues.push(entry), ...api },
     () =>
-      Promise.resolve({ decisions: { ...fixedDecisions, dataLoading: { calls: ['outage'] } }, explain: [] }),
+      Promise.resolve({
+        decisions: { ...fixedDecisions, dataLoading: { calls: ['outage'] } },
+        explain: () => Promise.resolve([]),
+      }),
     orch,
   );
   return { store, issues, assigned };

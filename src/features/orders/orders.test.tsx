@@ -103,9 +103,9 @@ async function home(
   const store = new RootStore(
     { ...fakeEnv(), openTab: (url) => void opened.push(url) },
     { ...fakeApi(profile), logIssue: (e) => void issues.push(e) },
-    (facts) => rules.decide(facts),
+    (facts) => rules.decisions(facts),
     orch,
-    (facts, decisions) => rules.decideItem(facts, decisions),
+    async (facts, decisions) => ({ decisions: await rules.itemDecisions(facts, decisions) }),
   );
   await Promise.all([store.profile.load(), store.accounts.load(), store.session.loadProfileId()]);
   runInAction(() => {

@@ -101,7 +101,11 @@ export async function makeHomeStore({
       logIssue: (entry) => void issues.push(entry),
       ...api,
     },
-    (facts) => Promise.resolve({ decisions: { ...baseDecisions, ...decide(facts) }, explain: [] }),
+    (facts) =>
+      Promise.resolve({
+        decisions: { ...baseDecisions, ...decide(facts) },
+        explain: () => Promise.resolve([]),
+      }),
     orch,
   );
   await Promise.all([store.profile.load(), store.accounts.load(), store.session.loadProfileId()]);
