@@ -8,7 +8,6 @@
  * under way and made by the browser. The state goes into the page as a JSON data block beside the markup, and
  * src/start.tsx hydrates that markup with it.
  */
-import { AsyncLocalStorage } from 'node:async_hooks';
 import { PassThrough, Writable, type Readable } from 'node:stream';
 import { StrictMode } from 'react';
 import { renderToPipeableStream } from 'react-dom/server';
@@ -37,7 +36,6 @@ import { dehydrate, SERVER_STATE_ID, type ServerState } from './stores/hydration
 import { RootStore } from './stores/root-store';
 import { renderingOnServer } from './stores/arriving-code';
 import { STORAGE_FLAGS } from './stores/storage-flags';
-import { onUnshowableValue } from './ui/format';
 import { RenderedModules } from './ui/lazy-section';
 
 export { lazyCardModules } from './ui/lazy-section';
@@ -52,9 +50,9 @@ renderingOnServer();
 /** After the deadline, how long the guard's own timer may take to decide on what has answered. */
 const DECIDE_GRACE_MS = 100;
 
-/** The store of the render under way: formatting reports a value it cannot show to the right customer's log. */
-const rendering = new AsyncLocalStorage<RootStore>();
-onUnshowableValue(({ kind, value }) => rendering.getStore()?.logUnshowable(kind, value));
+// A value the page cannot show (src/ui/format.ts) is logged by the browser, whose hydration renders the same
+// parts with the same data: logged here too, it was logged twice, and telling which customer's render was
+// formatting took an AsyncLocalStorage whose hooks every promise of every request paid (docs/decisions/045).
 
 export interface RenderRequest {
   /** The address asked for: path, query (no fragment: browsers do not send it). */
@@ -323,30 +321,28 @@ function renderInto(
         resolve();
       },
     });
-    const stream = rendering.run(store, () =>
-      renderToPipeableStream(app, {
-        // Nothing is ever sent before the whole page is ready, so no part needs to be revealed later by
-        // React's inline scripts (which the CSP refuses): a large part is written in place, not outlined.
-        progressiveChunkSize: Number.POSITIVE_INFINITY,
-        onAllReady() {
-          // A part that threw would be left for the browser with an inline script: the browser renders the
-          // whole page instead, where the part's error boundary shows its failure and logs it.
-          if (failed !== null) {
-            stream.abort();
-            reject(new ClientRender(failed));
-            return;
-          }
-          tail = done();
-          // The lazy cards' code (their styles are in the head: sandbox/page-render.ts).
-          body.write(`${assets([...shown])}<div id="root">`);
-          stream.pipe(sink);
-        },
-        onShellError: reject,
-        onError(error) {
-          failed ??= error;
-        },
-      }),
-    );
+    const stream = renderToPipeableStream(app, {
+      // Nothing is ever sent before the whole page is ready, so no part needs to be revealed later by
+      // React's inline scripts (which the CSP refuses): a large part is written in place, not outlined.
+      progressiveChunkSize: Number.POSITIVE_INFINITY,
+      onAllReady() {
+        // A part that threw would be left for the browser with an inline script: the browser renders the
+        // whole page instead, where the part's error boundary shows its failure and logs it.
+        if (failed !== null) {
+          stream.abort();
+          reject(new ClientRender(failed));
+          return;
+        }
+        tail = done();
+        // The lazy cards' code (their styles are in the head: sandbox/page-render.ts).
+        body.write(`${assets([...shown])}<div id="root">`);
+        stream.pipe(sink);
+      },
+      onShellError: reject,
+      onError(error) {
+        failed ??= error;
+      },
+    });
   });
 }
 
