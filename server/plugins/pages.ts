@@ -108,6 +108,15 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
 const isFilePath = (path: string): boolean =>
   path.startsWith('/assets/') || (path.split('/').pop() ?? '').includes('.');
 
+/**
+ * What the browser may fetch from dist/: the built assets and the files at its top (favicon.svg), never the
+ * page's template (index.html and its compressed copies: every page goes to the renderer) nor the server's and
+ * the sandbox's own code beside them (dist/server, dist/sandbox: `/server/main.js` was served). A page's path is
+ * not looked for on disk at all.
+ */
+const isServedFile = (path: string): boolean =>
+  path.startsWith('/assets/') || (/^\/[^/]+\.[^/]+$/.test(path) && !path.startsWith('/index.html'));
+
 const pages: FastifyPluginAsync<PagesOptions> = async (app, options) => {
   const distDir = resolve(options.distDir);
   const assetsDir = join(distDir, 'assets') + sep;
@@ -125,8 +134,7 @@ const pages: FastifyPluginAsync<PagesOptions> = async (app, options) => {
     lastModified: true,
     dotfiles: 'ignore',
     // The page itself is never a file: `/index.html` goes to the renderer like every page.
-    allowedPath: (path) =>
-      path !== '/index.html' && (options.serveSourcemaps === true || !path.endsWith('.map')),
+    allowedPath: (path) => isServedFile(path) && (options.serveSourcemaps === true || !path.endsWith('.map')),
     setHeaders: (reply, file) => {
       // Vite fingerprints everything under /assets, so it may be cached for good; the rest may change.
       void reply.header('Cache-Control', file.startsWith(assetsDir) ? IMMUTABLE : 'no-cache');

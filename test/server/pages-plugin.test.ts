@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -42,6 +42,19 @@ describe('the pages plugin: files', () => {
   it('refuses source maps and dot folders', async () => {
     expect((await app.inject(`${ENTRY}.map`)).statusCode).toBe(404);
     expect((await app.inject('/.vite/manifest.json')).statusCode).toBe(404);
+  });
+
+  it("never serves the server's or the sandbox's code beside the assets, nor the page's template", async () => {
+    mkdirSync(join(dist, 'server'), { recursive: true });
+    writeFileSync(join(dist, 'server', 'main.js'), 'server code');
+    mkdirSync(join(dist, 'sandbox'), { recursive: true });
+    writeFileSync(join(dist, 'sandbox', 'main.js'), 'sandbox code');
+    writeFileSync(join(dist, 'index.html.br'), 'compressed template');
+    for (const url of ['/server/main.js', '/sandbox/main.js', '/index.html.br', '/index.html.gz']) {
+      const res = await app.inject(url);
+      expect(res.statusCode, url).toBe(404);
+      expect(res.body, url).not.toMatch(/server code|sandbox code|compressed template/);
+    }
   });
 });
 
