@@ -32,6 +32,7 @@ import {
   type CaseResult,
   type GivenFile,
   type LoadedCases,
+  type RunCasesOptions,
 } from '../src/engine/cases';
 import { ruleRef } from '../src/engine/rule-ref';
 import type { ConditionTrace, RuleCondition, Rulesets } from '../src/engine/types';
@@ -50,6 +51,7 @@ export {
   type GivenFile,
   type LoadedCases,
   type RuleCase,
+  type RunCasesOptions,
 } from '../src/engine/cases';
 
 // ------------------------------------------------------------------------------------ the schema
@@ -335,9 +337,16 @@ export function nodePersonas(): CasePersonas {
   return personasCache;
 }
 
-/** Runs every case on the rules (persona cases on the sandbox's personas). */
-export function runCases(rulesets: Rulesets, loaded: LoadedCases): Promise<CaseResult[]> {
-  return runCasesOn(rulesets, loaded, nodePersonas());
+/**
+ * Runs every case on the rules (persona cases on the sandbox's personas); a passing case carries its trace
+ * only with `traces: 'every case'`, which the coverage needs.
+ */
+export function runCases(
+  rulesets: Rulesets,
+  loaded: LoadedCases,
+  options: RunCasesOptions = {},
+): Promise<CaseResult[]> {
+  return runCasesOn(rulesets, loaded, nodePersonas(), options);
 }
 
 // ------------------------------------------------------------------------------------ coverage
@@ -383,6 +392,8 @@ export function coverageOf(rulesets: Rulesets, results: readonly CaseResult[]): 
   const matched = new Set<string>();
   const failed = new Set<string>();
   for (const r of results) {
+    if (!r.trace)
+      throw new Error(`the coverage reads every case's trace: run the cases with traces: 'every case'`);
     for (const rule of r.trace.rules) {
       const key = `${r.decision}#${rule.position}`;
       if (rule.matched) matched.add(key);

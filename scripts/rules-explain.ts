@@ -44,7 +44,7 @@ try {
   const runtime = createAccountRuntime(loadRulesDir(dir), rollouts.rollouts);
   // Placed by the managed account's number, as the portal places it.
   const accountNumber = persona.accounts[account - 1]?.accountNumber ?? null;
-  const { facts, explain } = await decidePersona(
+  const { facts, explain: traced } = await decidePersona(
     runtime.forAccount(accountNumber),
     persona,
     today,
@@ -59,6 +59,7 @@ try {
   console.log('facts:');
   for (const [name, value] of Object.entries(facts)) console.log(`  ${name} = ${JSON.stringify(value)}`);
   console.log('');
+  const explain = await traced();
   console.log(
     onlyMatched
       ? explain.map((d) => formatDecisionTrace(d, { onlyMatched })).join('\n\n')

@@ -154,7 +154,7 @@ export interface CasePersonas {
     id: string,
     date: string,
     accountIndex: number,
-  ): Promise<{ decisions: HomeDecisions; explain: ExplainTrace }>;
+  ): Promise<{ decisions: HomeDecisions; explain: () => Promise<ExplainTrace> }>;
 }
 
 /** The day persona cases are decided on when they name none (the preview's pinned date). */
@@ -375,7 +375,20 @@ export interface CaseResult {
   failures: string[];
   expected: string;
   got: string;
-  trace: DecisionTrace;
+  /**
+   * json-rules-engine's trace of the case's decision: for a failing case always, for a passing one only when
+   * every trace was asked for (`traces: 'every case'`, what the coverage reads); null otherwise.
+   */
+  trace: DecisionTrace | null;
+}
+
+export interface RunCasesOptions {
+  /**
+   * 'failing cases' (the default): every case is decided as a customer's page is (the compiled evaluator,
+   * docs/decisions/045) and only a failing case is traced with json-rules-engine, to explain it; 'every
+   * case': every case is decided and traced by json-rules-engine (the rules' coverage reads every trace).
+   */
+  traces?: 'failing cases' | 'every case';
 }
 
 const sameValue = (a: unknown, b: unknown): boolean => JSON.stringify(a) === JSON.stringify(b);
@@ -479,13 +492,16 @@ export async function runCases(
   rulesets: Rulesets,
   loaded: Pick<LoadedCases, 'files' | 'given'>,
   personas: CasePersonas,
+  options: RunCasesOptions = {},
 ): Promise<CaseResult[]> {
   const runtime = runtimes(rulesets);
+  const everyTrace = options.traces === 'every case';
   const results: CaseResult[] = [];
   for (const { file, cases } of loaded.files) {
     for (const [i, c] of cases.cases.entries()) {
-      const run = await runCase(runtime, loaded.given, cases, c, personas);
+      const run = await runCase(runtime, loaded.given, cases, c, personas, everyTrace);
       const failures = compare(c.expect, run.outcome);
+      const trace = 'trace' in run ? run.trace : failures.length > 0 ? await run.traced() : null;
       results.push({
         file,
         decision: cases.decision,
@@ -494,7 +510,7 @@ export async function runCases(
         failures,
         expected: expectedWords(cases.decision, c.expect),
         got: 'list' in run.outcome ? listWords(run.outcome.list) : words(run.outcome.record),
-        trace: run.trace,
+        trace,
       });
     }
   }
@@ -507,12 +523,17 @@ async function runCase(
   file: CaseFile,
   c: RuleCase,
   personas: CasePersonas,
-): Promise<{ outcome: Outcome; trace: DecisionTrace }> {
+  everyTrace: boolean,
+): Promise<
+  { outcome: Outcome; trace: DecisionTrace } | { outcome: Outcome; traced: () => Promise<DecisionTrace> }
+> {
   const traceOf = (explain: DecisionTrace[]): DecisionTrace =>
     explain.find((d) => d.decision === file.decision)!;
   if (c.persona !== undefined) {
     const r = await personas.decide(runtimeWith({}), c.persona, c.date ?? CASE_DATE, (c.account ?? 1) - 1);
-    return { outcome: outcomeOf(file.decision, r.decisions, null), trace: traceOf(r.explain) };
+    const outcome = outcomeOf(file.decision, r.decisions, null);
+    const tracedPersona = async () => traceOf(await r.explain());
+    return everyTrace ? { outcome, trace: await tracedPersona() } : { outcome, traced: tracedPersona };
   }
   const facts = { ...givenFacts(given, c.given ?? file.given), ...c.facts };
   const runtime = runtimeWith(
@@ -521,16 +542,19 @@ async function runCase(
   const account = Object.fromEntries(
     ACCOUNT_FACTS.map((f) => [f.name, facts[f.name] ?? null]),
   ) as unknown as AccountFacts;
-  const { decisions, explain } = await runtime.decide(account);
-  if (decisionSpec(file.decision)?.stage !== 'order') {
-    return { outcome: outcomeOf(file.decision, decisions, null), trace: traceOf(explain) };
-  }
-  const order = Object.fromEntries(
-    ORDER_FACTS.map((f) => [f.name, facts[f.name] ?? null]),
-  ) as unknown as OrderFacts;
-  const r = await runtime.decideItem(order, {
+  const traced = async (): Promise<DecisionTrace> => {
+    const { decisions, explain } = await runtime.decide(account);
+    return order
+      ? traceOf((await runtime.decideItem(order, itemContext(decisions))).explain)
+      : traceOf(explain);
+  };
+  const order =
+    decisionSpec(file.decision)?.stage === 'order'
+      ? (Object.fromEntries(ORDER_FACTS.map((f) => [f.name, facts[f.name] ?? null])) as unknown as OrderFacts)
+      : null;
+  // A case may set what the pending-order alert offers as a fact, as the per-item rules read it.
+  const itemContext = (decisions: HomeDecisions) => ({
     toggles: decisions.toggles,
-    // A case may set what the pending-order alert offers as a fact, as the per-item rules read it.
     orderActions: {
       ...decisions.orderActions,
       ...('orderActions.cancelOrder' in facts
@@ -538,11 +562,20 @@ async function runCase(
         : {}),
     },
   });
-  return { outcome: outcomeOf(file.decision, decisions, r.decisions), trace: traceOf(r.explain) };
+  if (everyTrace) {
+    const { decisions, explain } = await runtime.decide(account);
+    if (!order) return { outcome: outcomeOf(file.decision, decisions, null), trace: traceOf(explain) };
+    const r = await runtime.decideItem(order, itemContext(decisions));
+    return { outcome: outcomeOf(file.decision, decisions, r.decisions), trace: traceOf(r.explain) };
+  }
+  const { decisions } = await runtime.decisions(account);
+  const item = order ? await runtime.itemDecisions(order, itemContext(decisions)) : null;
+  return { outcome: outcomeOf(file.decision, decisions, item), traced };
 }
 
 /** A failed case in plain words: case, expected, got, and the explain trace of the deciding rules. */
 export function formatFailure(r: CaseResult): string {
+  if (!r.trace) throw new Error(`case ${r.ref} of ${r.file} has no trace: only a failing case is explained`);
   const trace = formatDecisionTrace(explainTrace(r.decision, r.trace, r.case))
     .split('\n')
     .map((l) => `      ${l}`)

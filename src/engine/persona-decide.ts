@@ -51,22 +51,26 @@ export function factsFromBodies(
   return deriveFacts(snapshotFromResponses(responses, { receivedAt: today }), { today });
 }
 
-/** Two passes, as the app: plan the calls from the profile, then decide on what those calls return. */
+/**
+ * Two passes, as the app: plan the calls from the profile, then decide on what those calls return. Decided as
+ * a customer's page is (runtime.decisions: docs/decisions/045); `explain` works out the final decisions'
+ * trace with json-rules-engine when asked.
+ */
 export async function decideBodies(
   runtime: Runtime,
   all: object,
   today: Date,
-): Promise<{ facts: AccountFacts; decisions: HomeDecisions; explain: ExplainTrace }> {
-  const plan = await runtime.decide(factsFromBodies(all, today, []));
+): Promise<{ facts: AccountFacts; decisions: HomeDecisions; explain: () => Promise<ExplainTrace> }> {
+  const plan = await runtime.decisions(factsFromBodies(all, today, []));
   let calls = plan.decisions.dataLoading.calls;
   let facts = factsFromBodies(all, today, calls);
-  let decided = await runtime.decide(facts);
+  let decided = await runtime.decisions(facts);
   // The app asks again once the first calls answered (the wifi calls wait for the services answer): so do we.
   const later = decided.decisions.dataLoading.calls.filter((c) => !calls.includes(c));
   if (later.length > 0) {
     calls = [...calls, ...later];
     facts = factsFromBodies(all, today, calls);
-    decided = await runtime.decide(facts);
+    decided = await runtime.decisions(facts);
   }
-  return { facts, ...decided };
+  return { facts, decisions: decided.decisions, explain: decided.explain };
 }

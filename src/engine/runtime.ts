@@ -233,7 +233,7 @@ export type ItemContext = Pick<HomeDecisions, 'toggles' | 'orderActions'>;
 export interface Decided {
   decisions: HomeDecisions;
   /** What decide() gives as `explain` for the same facts (the QA panel's "why this screen"). */
-  explain(): Promise<ExplainTrace>;
+  readonly explain: () => Promise<ExplainTrace>;
 }
 
 export interface Runtime {

@@ -129,7 +129,43 @@ describe('rule cases: running them', () => {
       }),
     );
     expect(result?.failures).toEqual([]);
-    expect(result?.trace.winner).toBe('pending-not-disconnect');
+    // A passing case is decided as a page is, untraced; asked for, its trace names the deciding rule.
+    expect(result?.trace).toBeNull();
+    const [traced] = await runCases(
+      loadRulesDir(),
+      only({
+        decision: 'appointment-messages',
+        description: 'test',
+        given: 'in-progress order',
+        cases: [{ name: 'in progress', expect: { show: true } }],
+      }),
+      { traces: 'every case' },
+    );
+    expect(traced?.trace?.winner).toBe('pending-not-disconnect');
+  });
+
+  it('decided as a page is, every case passes or fails exactly as json-rules-engine decides it, and only a failure is traced', async () => {
+    const shipped = loadRulesDir();
+    const changed: Rulesets = structuredClone(shipped);
+    // Two changes that fail cases of an account decision and of a per-item one.
+    changed['prepaid-card'].rules.find((r) => r.name === 'card-almost-expired')!.conditions = {
+      all: [{ fact: 'daysToCardExpiry', operator: 'lessThanInclusive', value: 45 }],
+    };
+    changed['appointment-messages'].rules.forEach((r) => (r.priority = 1));
+    for (const rulesets of [shipped, changed]) {
+      const cases = loadCases(rulesDir);
+      const [page, traced] = [
+        await runCases(rulesets, cases),
+        await runCases(rulesets, cases, { traces: 'every case' }),
+      ];
+      const seen = (results: typeof page) => results.map((r) => [r.file, r.ref, r.failures, r.got]);
+      expect(seen(page)).toEqual(seen(traced));
+      for (const [i, r] of page.entries())
+        expect(r.trace, r.ref).toEqual(r.failures.length > 0 ? traced[i]!.trace : null);
+    }
+    expect(
+      (await runCases(changed, loadCases(rulesDir))).filter((r) => r.failures.length > 0).length,
+    ).toBeGreaterThan(0);
   });
 
   it('prints a failure in plain words: the case, expected, got, and the explain trace of the deciding rules', async () => {
@@ -218,7 +254,10 @@ describe('rule cases: coverage', () => {
   });
   const tokenCoverage = async (seconds: (number | null)[]) => {
     const rulesets = loadRulesDir();
-    const coverage = coverageOf(rulesets, await runCases(rulesets, only(token(seconds))));
+    const coverage = coverageOf(
+      rulesets,
+      await runCases(rulesets, only(token(seconds)), { traces: 'every case' }),
+    );
     return {
       rules: coverage.rules.filter((r) => r.file === 'rules/token.json'),
       conditions: coverage.conditions.filter((c) => c.file === 'rules/token.json'),
@@ -246,6 +285,7 @@ describe('rule cases: coverage', () => {
         // Both conditions of the rate-increase alert fail: neither alone decides.
         cases: [{ name: 'plain', facts: { isBlueMarble: false, rateChangeCount: 0 }, expect: {} }],
       }),
+      { traces: 'every case' },
     );
     const rate = coverageOf(rulesets, results).conditions.filter(
       (c) => c.ref === "#12 'rate-increase-alert'",
@@ -259,7 +299,10 @@ describe('rule cases: coverage', () => {
 
   it('the shipped cases make every shipped rule match', async () => {
     const rulesets = loadRulesDir();
-    const coverage = coverageOf(rulesets, await runCases(rulesets, loadCases(rulesDir)));
+    const coverage = coverageOf(
+      rulesets,
+      await runCases(rulesets, loadCases(rulesDir), { traces: 'every case' }),
+    );
     expect(
       coverage.rules.filter((r) => !r.matched).map((r) => `${r.file} ${r.ref}`),
       'add a case for each rule listed (npm run rules:test -- --coverage)',

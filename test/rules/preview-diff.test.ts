@@ -39,13 +39,15 @@ describe('rules preview format', () => {
     const { rulesets, rows, text: before } = await shipped();
     const changed = structuredClone(rows);
     const row = changed.find((r) => r.label === 'postpaid')!;
-    // A longer value than any other of its decision: a table would widen the column for every row.
-    row.decisions.dataLoading.calls = [
-      ...row.decisions.dataLoading.calls,
-      'rateIncrease',
-      'wgStatus',
-      'paperCharge',
-    ];
+    // A longer value than any other of its decision: a table would widen the column for every row. (A new
+    // answer: decided answers are shared between accounts, src/engine/compile.ts, and so between the rows.)
+    row.decisions = {
+      ...row.decisions,
+      dataLoading: {
+        ...row.decisions.dataLoading,
+        calls: [...row.decisions.dataLoading.calls, 'rateIncrease', 'wgStatus', 'paperCharge'],
+      },
+    };
     const after = await rendered(changed, rulesets);
 
     expect(changedLines(before, after)).toEqual([

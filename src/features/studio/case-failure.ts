@@ -36,7 +36,8 @@ function leaves(c: ConditionTrace): Extract<ConditionTrace, { fact: string }>[] 
 /** The fact of the case that stopped a rule deciding what the case expects (else one such a rule tests). */
 export function factToChange(r: CaseResult): string | null {
   const own = Object.keys(r.case.facts ?? {});
-  if (own.length === 0) return null;
+  // A passing case carries no trace (src/engine/cases.ts): there is nothing to change.
+  if (own.length === 0 || !r.trace) return null;
   const trace = explainTrace(r.decision, r.trace, r.case);
   const expected = trace.rules.filter((rule) => rule.name !== trace.winner);
   const failed = expected.flatMap((rule) => leaves(rule.conditions)).filter((l) => l.held === false);
