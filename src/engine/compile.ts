@@ -160,6 +160,31 @@ function feed(step: Step, v: Vector, value: unknown): void {
 
 /** Compiles every rule file once. Throws CompileError for a file the evaluator cannot mirror exactly. */
 export function compileRules(rulesets: Rulesets): CompiledRules {
+  const steps = compiling(rulesets);
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+  }
+}
+
+/**
+ * compileRules in pieces, `pause` awaited between them (the browser's yield to its main thread): every file at
+ * once was one task of 70 ms and more at a low-tier phone's speed (docs/decisions/039), one file is a few.
+ */
+export async function compileRulesInSteps(
+  rulesets: Rulesets,
+  pause: () => Promise<void>,
+): Promise<CompiledRules> {
+  const steps = compiling(rulesets);
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+    await pause();
+  }
+}
+
+/** The compilation, yielding between its pieces (each rule file is one). */
+function* compiling(rulesets: Rulesets): Generator<void, CompiledRules> {
   const files = DECISIONS.map((spec) => {
     const file = rulesets[spec.id] as unknown;
     if (!isObject(file) || !Array.isArray(file.rules))
@@ -172,21 +197,27 @@ export function compileRules(rulesets: Rulesets): CompiledRules {
       .flatMap(({ file }) => [...pickedFacts(file.rules)]);
   const accountLayout = new Layout(ACCOUNT_LAYOUT, namesOf(false), DECIDED);
   const orderLayout = new Layout(ORDER_LAYOUT, namesOf(true), DECIDED);
+  yield;
   // Every decided fact is in scope: null until decided (the runtime does the same), so a file reads what
   // the runtime hands it at its stage. The per-item rules read only what is handed to items.
   const accountDecided = new Set(DECIDED);
   const itemDecided = new Set(ITEM_FED.map(({ f }) => f.name));
-  const decisions = Object.fromEntries(
-    files.map(({ spec, file }) => [
+  const compiled: Array<[DecisionId, CompiledDecision]> = [];
+  for (const { spec, file } of files) {
+    compiled.push([
       spec.id,
       spec.stage === 'order'
         ? new CompiledDecision(spec, file, orderLayout, itemDecided)
         : new CompiledDecision(spec, file, accountLayout, accountDecided),
-    ]),
-  ) as Record<DecisionId, CompiledDecision>;
-  const stages = STAGES.map((stage) =>
-    stage.map((spec) => stepOf(spec, decisions[spec.id], accountLayout.decidedBase)),
-  );
+    ]);
+    yield;
+  }
+  const decisions = Object.fromEntries(compiled) as Record<DecisionId, CompiledDecision>;
+  const stages: Step[][] = [];
+  for (const stage of STAGES) {
+    stages.push(stage.map((spec) => stepOf(spec, decisions[spec.id], accountLayout.decidedBase)));
+    yield;
+  }
   const items = itemDecider(decisions, orderLayout);
   // The input facts the plan of calls reads: those the stage-0 files and data-loading name.
   const planReads = [

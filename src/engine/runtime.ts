@@ -9,11 +9,11 @@
  * its declared outcome says (./outcomes.ts); nothing here names a decision.
  */
 import { ruleHash } from './rule-hash';
-import { Engine, type RuleResult, type TopLevelConditionResult } from 'json-rules-engine';
+import type { Engine, RuleResult, TopLevelConditionResult } from 'json-rules-engine';
 import type { AccountFacts, OrderFacts } from '../facts/vocabulary';
 import { DECISIONS, type AnyDeclaration, type DecisionId, type DecisionSpec } from './decisions';
 import { decideFromMatches } from './outcomes';
-import { CompileError, compileRules, type CompiledRules } from './compile';
+import { CompileError, compileRules, compileRulesInSteps, type CompiledRules } from './compile';
 import type {
   ConditionTrace,
   DecisionTrace,
@@ -77,6 +77,15 @@ function unevaluated(node: unknown): ConditionTrace {
   return conditionTrace(JSON.parse(JSON.stringify(node ?? {})) as TopLevelConditionResult);
 }
 
+type EngineClass = typeof Engine;
+/**
+ * json-rules-engine, loaded when a trace is first asked for (or a rule file cannot be compiled): a customer's
+ * page decides without it, and its modules' evaluation was a long task after hydration at a phone's speed.
+ */
+let engineModule: Promise<EngineClass> | null = null;
+const loadEngine = (): Promise<EngineClass> =>
+  (engineModule ??= import('json-rules-engine').then((m) => m.Engine));
+
 /** One decision's rule file, with its json-rules-engine Engine built once (not per decision). */
 class DecisionRunner {
   private readonly engine: Engine;
@@ -90,8 +99,9 @@ class DecisionRunner {
   constructor(
     readonly spec: DecisionSpec,
     private readonly file: RuleFile,
+    private readonly Engine: EngineClass,
   ) {
-    this.engine = DecisionRunner.makeEngine(file.rules);
+    this.engine = this.makeEngine(file.rules);
     this.order = new Map(file.rules.map((r, i) => [r.name, i]));
     const names = new Set<string>();
     const collect = (c: unknown): void => {
@@ -120,11 +130,11 @@ class DecisionRunner {
     return picked;
   }
 
-  private static makeEngine(rules: RuleDefinition[]): Engine {
+  private makeEngine(rules: RuleDefinition[]): Engine {
     // Undefined facts are allowed so that a fact missing from the input is a non-match, never a crash.
     // The rule format has no condition `path` (the schema forbids it), so a path never needs resolving: the
     // browser build leaves json-rules-engine's JSONPath library out (src/engine/no-jsonpath.ts).
-    const engine = new Engine([], { allowUndefinedFacts: true, pathResolver: noPathResolver });
+    const engine = new this.Engine([], { allowUndefinedFacts: true, pathResolver: noPathResolver });
     for (const rule of rules) {
       try {
         engine.addRule({ ...rule, conditions: rule.conditions as never });
@@ -169,7 +179,7 @@ class DecisionRunner {
   }
 
   private async runIsolated(facts: FactValues): Promise<RuleTrace[]> {
-    this.isolated ??= this.file.rules.map((rule) => ({ rule, engine: DecisionRunner.makeEngine([rule]) }));
+    this.isolated ??= this.file.rules.map((rule) => ({ rule, engine: this.makeEngine([rule]) }));
     return Promise.all(
       this.isolated.map(async ({ rule, engine }) => {
         try {
@@ -292,20 +302,26 @@ export function createRuntime(rulesets: Rulesets, options: RuntimeOptions = {}):
   // browser makes one when idle after hydration, for decisions that may come later (a flow's outcome, an
   // account switch), and a task that built them all at once blocked the page (docs/decisions/039).
   const runners = new Map<DecisionId, DecisionRunner>();
-  const runner = (id: DecisionId): DecisionRunner => {
+  const runner = async (id: DecisionId): Promise<DecisionRunner> => {
     let made = runners.get(id);
     if (!made) {
-      made = new DecisionRunner(
-        DECISIONS.find((d) => d.id === id)!,
-        rulesets[id],
-      );
+      const Engine = await loadEngine();
+      made =
+        runners.get(id) ??
+        new DecisionRunner(
+          DECISIONS.find((d) => d.id === id)!,
+          rulesets[id],
+          Engine,
+        );
       runners.set(id, made);
     }
     return made;
   };
   const { pause } = options;
-  const run = (id: DecisionId, facts: FactValues): Promise<Outcome> =>
-    pause ? pause().then(() => runner(id).run(facts)) : runner(id).run(facts);
+  const run = async (id: DecisionId, facts: FactValues): Promise<Outcome> => {
+    if (pause) await pause();
+    return (await runner(id)).run(facts);
+  };
 
   async function decide(
     accountFacts: AccountFacts,
@@ -354,23 +370,20 @@ export function createRuntime(rulesets: Rulesets, options: RuntimeOptions = {}):
     return { decisions: decisions as ItemDecisions, explain: outcomes.map((o) => o.trace) };
   }
 
-  // Compiled on the first page decision. null: a file the compiled evaluator cannot mirror exactly (a
-  // CompileError; rules:check refuses such files, an analyst's draft may hold one): json-rules-engine decides.
-  let compiled: CompiledRules | null | undefined;
-  const compiledRules = (): CompiledRules | null => {
-    if (compiled === undefined) {
-      try {
-        compiled = compileRules(rulesets);
-      } catch (e) {
-        if (!(e instanceof CompileError)) throw e;
-        compiled = null;
-      }
-    }
-    return compiled;
-  };
+  // Compiled on the first page decision (in pieces where the runtime pauses: the browser). null: a file the
+  // compiled evaluator cannot mirror exactly (a CompileError; rules:check refuses such files, an analyst's
+  // draft may hold one): json-rules-engine decides.
+  let compiled: Promise<CompiledRules | null> | undefined;
+  const compiledRules = (): Promise<CompiledRules | null> =>
+    (compiled ??= (
+      pause ? compileRulesInSteps(rulesets, pause) : Promise.resolve().then(() => compileRules(rulesets))
+    ).catch((e: unknown) => {
+      if (!(e instanceof CompileError)) throw e;
+      return null;
+    }));
 
   async function decisions(accountFacts: AccountFacts): Promise<Decided> {
-    const fast = compiledRules();
+    const fast = await compiledRules();
     if (!fast) {
       const traced = await decide(accountFacts);
       return { decisions: traced.decisions, explain: () => Promise.resolve(traced.explain) };
@@ -383,7 +396,7 @@ export function createRuntime(rulesets: Rulesets, options: RuntimeOptions = {}):
   }
 
   async function itemDecisions(orderFacts: OrderFacts, context: ItemContext): Promise<ItemDecisions> {
-    const fast = compiledRules();
+    const fast = await compiledRules();
     return fast ? fast.decideItem(orderFacts, context) : (await decideItem(orderFacts, context)).decisions;
   }
 

@@ -4,6 +4,7 @@ import { loadRulesDir } from '../../lib/rules-files';
 import { formatDecisionTrace } from '../../src/engine/explain';
 import { CompileError, compileRules } from '../../src/engine/compile';
 import { createRuntime } from '../../src/engine/runtime';
+import { DECISIONS } from '../../src/engine/decisions';
 import type { RuleFile, Rulesets } from '../../src/engine/types';
 import { account } from '../rules/support/facts';
 import { loadPersonas, personaResponses } from '../../server/personas';
@@ -201,6 +202,28 @@ describe("the page's decisions", () => {
     } finally {
       runs.mockRestore();
     }
+  });
+
+  it("with a pause (the browser's yields), compile the rules a file at a time and decide the same", async () => {
+    let pauses = 0;
+    const paused = createRuntime(committed(), {
+      pause: () => {
+        pauses++;
+        return new Promise((resolve) => setTimeout(resolve, 0));
+      },
+    });
+    const plain = createRuntime(committed());
+    for (const p of personas.slice(0, 8)) {
+      const facts = personaFacts(p, today, 0);
+      expect((await paused.decisions(facts)).decisions, p.id).toStrictEqual(
+        (await plain.decisions(facts)).decisions,
+      );
+    }
+    // Once for the layouts, once per rule file and once per stage of the account decisions, on the first
+    // decision only.
+    expect(pauses).toBe(
+      1 + DECISIONS.length + new Set(DECISIONS.filter((d) => d.stage !== 'order').map((d) => d.stage)).size,
+    );
   });
 
   it('fall back to json-rules-engine for rules the compiled evaluator cannot mirror, deciding the same', async () => {
