@@ -16,6 +16,7 @@ import { RootStore } from './stores/root-store';
 import { StoreProvider } from './stores/context';
 import { App, buildRoutes } from './shell/App';
 import { onUnshowableValue } from './ui/format';
+import { reportPageErrors } from './shell/page-errors';
 
 /**
  * Loads the route modules the address matches before the router is made, so the first render is the page
@@ -128,6 +129,10 @@ async function start(): Promise<void> {
   }
   // A value a page cannot show reads 'Not available' there and is logged once (src/ui/format.ts).
   onUnshowableValue(({ kind, value }) => store.logUnshowable(kind, value));
+  // An uncaught error of a customer's page is logged too (the rollout guard counts it); the studio is an
+  // analyst's page, not a customer's.
+  if (!pathname.startsWith('/studio'))
+    reportPageErrors(window, (message) => store.logIssue(store.page, 'pageError', message));
   // The calls are on their way: what follows (the router and the first render) runs in a task of its own.
   await env.yieldToMain?.();
   const root = document.getElementById('root');

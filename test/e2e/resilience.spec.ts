@@ -34,6 +34,34 @@ test.describe('the issue log is complete and readable', () => {
     expect(record?.message).toMatch(/dynamically imported module/i);
     expect(record?.message).not.toMatch(/object Object/);
   });
+
+  test('an uncaught error and an unhandled rejection are logged with the page and the account', async ({
+    page,
+  }) => {
+    // Not the guarded page: these errors are the test's own, thrown in the page as a broken handler would.
+    await signIn(page, 'postpaid');
+    await settled(page);
+    await page.evaluate(() => {
+      setTimeout(() => {
+        throw new TypeError('a handler broke');
+      });
+      void Promise.reject(new Error('a flow nobody awaited'));
+    });
+    await expect
+      .poll(async () =>
+        (await issueRecords(page))
+          .filter((r) => r.operation === 'pageError')
+          .map((r) => `${r.page}: ${r.message}`)
+          .sort(),
+      )
+      .toEqual([
+        'home: TypeError: a handler broke',
+        'home: Unhandled rejection: Error: a flow nobody awaited',
+      ]);
+    expect((await issueRecords(page)).find((r) => r.operation === 'pageError')?.accountNumber).toBe(
+      '310245781',
+    );
+  });
 });
 
 test.describe("stored flags: one person's choice never hides an alert from the next person", () => {
