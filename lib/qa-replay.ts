@@ -3,7 +3,7 @@
  * the sandbox, and checks at each step the machine's state (read from the page's QA panel) and the text on
  * screen. machines/README.md (Captured sessions) explains it for QA; docs/decisions/018-qa-sessions.md why.
  *
- *   npm run qa:replay -- FILE [--rules DIR] [--headed]   (scripts/qa-replay.ts)
+ *   npm run qa:replay -- FILE... [--rules DIR] [--headed]   (scripts/qa-replay.ts)
  *
  * 1. The machine version and the rules' hash are compared with the recorded ones. When the rules differ,
  *    each recorded rule file is looked up in git history and the sandbox serves those versions (a clear
@@ -45,46 +45,98 @@ export interface SessionReplayResult {
 }
 
 /** Replays the session saved in `path` (the steps above); what it finds goes to `options.log`. */
-export async function replaySession(path: string, options: ReplayOptions = {}): Promise<SessionReplayResult> {
+export function replaySession(path: string, options: ReplayOptions = {}): Promise<SessionReplayResult> {
+  return replaySessions([path], options);
+}
+
+const cannotRun = (e: unknown): e is Error =>
+  e instanceof Unrunnable || (e instanceof Error && /is not a path file|not JSON/.test(e.message));
+
+/**
+ * Replays several sessions, each as replaySession does and in its own browser context, one after another;
+ * those captured with the same rules on the same sandbox day share one sandbox and one browser (starting them
+ * is most of a replay's time). The result is the worst of theirs: 2 when one could not run, else 1 when one
+ * failed, else 0.
+ */
+export async function replaySessions(
+  paths: readonly string[],
+  options: ReplayOptions = {},
+): Promise<SessionReplayResult> {
   const log = options.log ?? ((line: string) => console.log(line));
-  const cleanup: string[] = [];
-  let browser: Browser | undefined;
-  let sandbox: ChildProcess | undefined;
-  try {
-    // 1. The session, its machine and its rules.
-    const loaded = loadSession(path);
-    const { file, session } = loaded;
-    log(`qa:replay ${relative(process.cwd(), path) || path}`);
-    await describeSession(loaded, log);
-    const rulesDir = await chooseRules(session, options.rulesDir, log, cleanup);
-    log(`  page      ${session.page.path}${session.page.state === undefined ? '' : ' (with router state)'}`);
-
-    // 2. A sandbox and a browser of its own, set as they were.
-    const started = await startSandbox({ SANDBOX_TODAY: sandboxToday(session), RULES_DIR: rulesDir });
-    sandbox = started.child;
-    log(`  sandbox   ${started.url}`);
-    browser = await launchBrowser(options.headed === true);
-    const { page, gate } = await openPage(browser, started.url, session);
-
-    // 3. Signed in as recorded, on the recorded page; 4. each step.
-    await openRecordedPage(page, session, started.url, log);
-    const replay = { page, gate, file, stepTimeout: options.stepTimeoutMs ?? 15_000, log };
-    const ok = await replaySteps(replay);
-    if (ok) await noteStepsBeyond(replay);
-    log(ok ? 'OK' : 'FAIL');
-    return { ok, exitCode: ok ? 0 : 1 };
-  } catch (e) {
-    if (e instanceof Unrunnable || (e instanceof Error && /is not a path file|not JSON/.test(e.message))) {
+  let exitCode: 0 | 1 | 2 = 0;
+  const worst = (code: 0 | 1 | 2): void => {
+    exitCode = Math.max(exitCode, code) as 0 | 1 | 2;
+  };
+  // 1. Each session, its machine and its rules (a file that cannot be read is said at once and left out).
+  const groups = new Map<string, Array<{ path: string; loaded: ReturnType<typeof loadSession> }>>();
+  for (const path of paths) {
+    try {
+      const loaded = loadSession(path);
+      const { session } = loaded;
+      const key = `${session.rules.hash ?? ''}\n${sandboxToday(session)}`;
+      groups.set(key, [...(groups.get(key) ?? []), { path, loaded }]);
+    } catch (e) {
+      if (!cannotRun(e)) throw e;
+      log(`qa:replay ${relative(process.cwd(), path) || path}`);
       log(`qa:replay cannot run: ${e.message}`);
-      return { ok: false, exitCode: 2 };
+      worst(2);
     }
-    throw e;
-  } finally {
-    await browser?.close().catch(() => undefined);
-    if (sandbox) {
-      await stopSandbox(sandbox);
-      log('  sandbox stopped');
-    }
-    for (const dir of cleanup) rmSync(dir, { recursive: true, force: true });
   }
+  for (const group of groups.values()) {
+    const cleanup: string[] = [];
+    let browser: Browser | undefined;
+    let sandbox: ChildProcess | undefined;
+    let started: { url: string } | undefined;
+    let rulesDir: string | undefined;
+    try {
+      for (const { path, loaded } of group) {
+        const { file, session } = loaded;
+        log(`qa:replay ${relative(process.cwd(), path) || path}`);
+        try {
+          await describeSession(loaded, log);
+          // The group's sessions were decided with the same rules: chosen (and looked up in git) once.
+          if (rulesDir === undefined) rulesDir = await chooseRules(session, options.rulesDir, log, cleanup);
+          else log('  rules     the same as the session above');
+          log(
+            `  page      ${session.page.path}${session.page.state === undefined ? '' : ' (with router state)'}`,
+          );
+          // 2. A sandbox and a browser, set as they were (the group's first session starts them).
+          if (!started) {
+            const up = await startSandbox({ SANDBOX_TODAY: sandboxToday(session), RULES_DIR: rulesDir });
+            sandbox = up.child;
+            started = up;
+            browser = await launchBrowser(options.headed === true);
+          }
+          log(`  sandbox   ${started.url}`);
+          const { page, gate } = await openPage(browser!, started.url, session);
+          try {
+            // 3. Signed in as recorded, on the recorded page; 4. each step.
+            await openRecordedPage(page, session, started.url, log);
+            const replay = { page, gate, file, stepTimeout: options.stepTimeoutMs ?? 15_000, log };
+            const ok = await replaySteps(replay);
+            if (ok) await noteStepsBeyond(replay);
+            log(ok ? 'OK' : 'FAIL');
+            worst(ok ? 0 : 1);
+          } finally {
+            await page
+              .context()
+              .close()
+              .catch(() => undefined);
+          }
+        } catch (e) {
+          if (!cannotRun(e)) throw e;
+          log(`qa:replay cannot run: ${e.message}`);
+          worst(2);
+        }
+      }
+    } finally {
+      await browser?.close().catch(() => undefined);
+      if (sandbox) {
+        await stopSandbox(sandbox);
+        log('  sandbox stopped');
+      }
+      for (const dir of cleanup) rmSync(dir, { recursive: true, force: true });
+    }
+  }
+  return { ok: exitCode === 0, exitCode };
 }

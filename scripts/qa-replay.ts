@@ -1,15 +1,16 @@
 /**
- * Replays a session captured in the browser (the QA panel's saved file) in Chromium against a sandbox of its
- * own, checking the flow's state and the screen at each step (lib/qa-replay.ts does the work).
+ * Replays sessions captured in the browser (the QA panel's saved files) in Chromium against a sandbox of their
+ * own, checking the flow's state and the screen at each step (lib/qa-replay.ts does the work); sessions of the
+ * same rules and day share one sandbox.
  *
- *   npm run qa:replay -- FILE [--rules DIR] [--headed]
+ *   npm run qa:replay -- FILE... [--rules DIR] [--headed]
  */
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { replaySession, type ReplayOptions } from '../lib/qa-replay';
+import { replaySessions, type ReplayOptions } from '../lib/qa-replay';
 
 function usage(): never {
-  console.error('usage: npm run qa:replay -- FILE [--rules DIR] [--headed]');
+  console.error('usage: npm run qa:replay -- FILE... [--rules DIR] [--headed]');
   process.exit(2);
 }
 
@@ -23,8 +24,11 @@ async function main(args: string[]): Promise<number> {
     else if (a.startsWith('--')) usage();
     else files.push(a);
   }
-  if (files.length !== 1) usage();
-  const result = await replaySession(resolve(files[0]!), options);
+  if (files.length === 0) usage();
+  const result = await replaySessions(
+    files.map((f) => resolve(f)),
+    options,
+  );
   return result.exitCode;
 }
 

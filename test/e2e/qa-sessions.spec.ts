@@ -1,5 +1,6 @@
 import { execFile } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
+import { relative } from 'node:path';
 import { walledGardenPayMachine } from '../../machines/walled-garden-pay.machine';
 import { forgotPasswordMachine } from '../../machines/forgot-password.machine';
 import { MESSAGES } from '../../machines/messages';
@@ -16,16 +17,29 @@ import type { Locator, Page } from '@playwright/test';
 
 const PAY = '/Orch/dssh/pbs/authorizePayment';
 
-/** `npm run qa:replay -- FILE`, as QA runs it: its exit code and what it printed. */
-function qaReplay(file: string): Promise<{ code: number; output: string }> {
+/**
+ * `npm run qa:replay -- FILE...`, as QA runs it: its exit code, what it printed, and what it printed for each
+ * file (from its `qa:replay <file>` line to the next). Sessions of the same rules and day share one sandbox.
+ */
+function qaReplay(
+  ...files: string[]
+): Promise<{ code: number; output: string; of: (file: string) => string }> {
   return new Promise((resolve) => {
     execFile(
       process.execPath,
-      ['--import', 'tsx', 'scripts/qa-replay.ts', file],
-      { env: process.env, timeout: 55_000 },
+      ['--import', 'tsx', 'scripts/qa-replay.ts', ...files],
+      // A bound for a hang: each replay takes seconds, the sandbox's start most of them.
+      { env: process.env, timeout: 150_000 },
       (error, stdout, stderr) => {
         const code = error ? (typeof error.code === 'number' ? error.code : 1) : 0;
-        resolve({ code, output: `${stdout}${stderr}` });
+        const output = `${stdout}${stderr}`;
+        const sections = output.split(/^(?=qa:replay )/m);
+        const of = (file: string): string => {
+          const found = sections.filter((x) => x.startsWith(`qa:replay ${relative(process.cwd(), file)}\n`));
+          if (found.length !== 1) throw new Error(`no single section of ${file} in:\n${output}`);
+          return found[0]!;
+        };
+        resolve({ code, output, of });
       },
     );
   });
@@ -40,15 +54,11 @@ async function saveSession(page: Page, flow: Locator, file: string): Promise<Pat
 }
 
 test.describe('QA sessions captured in the browser replay in the browser', () => {
-  // Each qa:replay starts a sandbox and a Chromium of its own (seconds, more on a busy machine): one replay per
-  // test, each story in order on one worker, the two stories side by side.
+  // Each qa:replay starts a sandbox and a Chromium of its own (seconds, more on a busy machine): one qa:replay
+  // per story replays all of its sessions on one sandbox, and the two stories run side by side.
 
   test.describe('a walled-garden Pay now failing (a 500 fault)', () => {
-    test.describe.configure({ mode: 'serial' });
-    let file = '';
-    let session: PathFile;
-
-    test('is saved with persona, date, faults, rules and machine version, and qa:replay replays it', async ({
+    test('is saved with persona, date, faults, rules and machine version; qa:replay replays it and a slower capture, and fails a tampered copy', async ({
       guarded: page,
     }, testInfo) => {
       await signIn(page, 'walled-garden-soft', '/home?qa', [`${PAY}:500`]);
@@ -59,8 +69,8 @@ test.describe('QA sessions captured in the browser replay in the browser', () =>
       await page.getByRole('button', { name: /^QA: rules and flow paths/ }).click();
       const flow = page.getByRole('region', { name: /^walled-garden-pay #\d+$/ });
       await expect(flow).toContainText('State: ready, 2 steps');
-      file = testInfo.outputPath('walled-garden-pay.json');
-      session = await saveSession(page, flow, file);
+      const file = testInfo.outputPath('walled-garden-pay.json');
+      const session = await saveSession(page, flow, file);
       await expect(page.getByRole('status').filter({ hasText: /^Saved walled-garden-pay-/ })).toBeVisible();
 
       expect(session.format).toBe(2);
@@ -81,48 +91,39 @@ test.describe('QA sessions captured in the browser replay in the browser', () =>
       expect(session.steps[0]?.via).toEqual([{ action: 'click', role: 'button', name: 'Pay now' }]);
       expect(session.steps[1]?.screen?.shown).toContain(MESSAGES.paymentFailed.text);
 
-      const replay = await qaReplay(file);
-      expect(replay.output).toContain(
-        'persona   walled-garden-soft; faults /Orch/dssh/pbs/authorizePayment:500',
-      );
-      expect(replay.output).toContain('1. click button "Pay now" → PAY.NOW ⇒ authorizing  OK');
-      expect(replay.output).toContain('2. authorizePayment fails ⇒ ready  OK');
-      // Its sandbox (the launcher, the portal and the stand-in) has ended before the replay does.
-      expect(replay.output).toContain('  sandbox stopped');
-      expect(replay.code, replay.output).toBe(0);
-    });
-
-    test('captured on a slower back end (the page showed the payment being submitted), it replays too', async () => {
-      const testInfo = test.info();
-      // The replay holds the call until it has seen that too, however fast the sandbox answers.
+      // Replayed as saved; captured on a slower back end (the page showed the payment being submitted: the
+      // replay holds the call until it has seen that too, however fast the sandbox answers); and a copy with a
+      // changed expected text, which must fail. One qa:replay, one sandbox: the same rules and day.
       const slow = structuredClone(session);
       slow.steps[0]!.screen = { shown: [BILLING_HOME_TEXT.submittingPayment], gone: [] };
       const slowFile = testInfo.outputPath('walled-garden-pay-slow.json');
       writeFileSync(slowFile, JSON.stringify(slow, null, 2));
-      const held = await qaReplay(slowFile);
-      expect(held.output).toContain('1. click button "Pay now" → PAY.NOW ⇒ authorizing  OK');
-      expect(held.code, held.output).toBe(0);
-    });
-
-    test('a copy with a changed expected text fails', async () => {
-      const testInfo = test.info();
       const tampered = structuredClone(session);
       const shown = tampered.steps[1]!.screen!.shown;
       shown[shown.indexOf(MESSAGES.paymentFailed.text)] = 'Your payment went through.';
       const tamperedFile = testInfo.outputPath('walled-garden-pay-tampered.json');
       writeFileSync(tamperedFile, JSON.stringify(tampered, null, 2));
-      const failing = await qaReplay(tamperedFile);
-      expect(failing.output).toContain('2. authorizePayment fails ⇒ ready  FAIL');
-      expect(failing.output).toContain('screen: missing "Your payment went through."');
-      expect(failing.code, failing.output).toBe(1);
+
+      const replay = await qaReplay(file, slowFile, tamperedFile);
+      const saved = replay.of(file);
+      expect(saved).toContain('persona   walled-garden-soft; faults /Orch/dssh/pbs/authorizePayment:500');
+      expect(saved).toContain('1. click button "Pay now" → PAY.NOW ⇒ authorizing  OK');
+      expect(saved).toContain('2. authorizePayment fails ⇒ ready  OK');
+      expect(saved).toMatch(/\nOK\n/);
+      expect(replay.of(slowFile)).toContain('1. click button "Pay now" → PAY.NOW ⇒ authorizing  OK');
+      expect(replay.of(slowFile)).toMatch(/\nOK\n/);
+      const failing = replay.of(tamperedFile);
+      expect(failing).toContain('2. authorizePayment fails ⇒ ready  FAIL');
+      expect(failing).toContain('screen: missing "Your payment went through."');
+      // Its sandbox (the launcher, the portal and the stand-in), shared by the three, has ended before the
+      // replay does.
+      expect(replay.output.match(/^ {2}sandbox stopped$/gm)).toHaveLength(1);
+      expect(replay.code, replay.output).toBe(1);
     });
   });
 
   test.describe('the sign-in recovery flow', () => {
-    test.describe.configure({ mode: 'serial' });
-    const files: string[] = [];
-
-    test('is captured on both of its pages, signed out, and its first page replays', async ({
+    test('is captured on both of its pages, signed out, and both pages replay', async ({
       guarded: page,
     }, testInfo) => {
       await page.goto('/login/forgotPassword?qa');
@@ -138,10 +139,10 @@ test.describe('QA sessions captured in the browser replay in the browser', () =>
       // Newest first: the step-2 page's flow, then the first page's.
       const flows = page.getByRole('region', { name: /^forgot-password #\d+$/ });
       await expect(flows).toHaveCount(2);
-      files.push(
+      const files = [
         testInfo.outputPath('forgot-password-1.json'),
         testInfo.outputPath('forgot-password-2.json'),
-      );
+      ];
       const step1 = await saveSession(page, flows.nth(1), files[0]!);
       const step2 = await saveSession(page, flows.nth(0), files[1]!);
 
@@ -161,14 +162,12 @@ test.describe('QA sessions captured in the browser replay in the browser', () =>
       });
       expect(step2.steps.at(-1)?.expectedState).toBe('emailSent');
 
-      const replay = await qaReplay(files[0]!);
-      expect(replay.output).toContain('persona   none (signed out); faults none');
-      expect(replay.code, replay.output).toBe(0);
-    });
-
-    test('its second page replays', async () => {
-      const replay = await qaReplay(files[1]!);
-      expect(replay.output).toContain('persona   none (signed out); faults none');
+      // Both pages replay, one after the other on one sandbox.
+      const replay = await qaReplay(...files);
+      for (const file of files) {
+        expect(replay.of(file)).toContain('persona   none (signed out); faults none');
+        expect(replay.of(file)).toMatch(/\nOK\n/);
+      }
       expect(replay.code, replay.output).toBe(0);
     });
   });
