@@ -44,19 +44,14 @@ export interface SessionReplayResult {
   exitCode: 0 | 1 | 2;
 }
 
-/** Replays the session saved in `path` (the steps above); what it finds goes to `options.log`. */
-export function replaySession(path: string, options: ReplayOptions = {}): Promise<SessionReplayResult> {
-  return replaySessions([path], options);
-}
-
 const cannotRun = (e: unknown): e is Error =>
   e instanceof Unrunnable || (e instanceof Error && /is not a path file|not JSON/.test(e.message));
 
 /**
- * Replays several sessions, each as replaySession does and in its own browser context, one after another;
- * those captured with the same rules on the same sandbox day share one sandbox and one browser (starting them
- * is most of a replay's time). The result is the worst of theirs: 2 when one could not run, else 1 when one
- * failed, else 0.
+ * Replays the sessions saved in `paths` (the steps above), each in its own browser context, one after another;
+ * what it finds goes to `options.log`. Those captured with the same rules on the same sandbox day share one
+ * sandbox and one browser (starting them is most of a replay's time). The result is the worst of theirs: 2
+ * when one could not run, else 1 when one failed, else 0.
  */
 export async function replaySessions(
   paths: readonly string[],

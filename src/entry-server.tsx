@@ -203,7 +203,7 @@ export async function render(request: RenderRequest): Promise<RenderResult> {
     api,
     async (facts) => (await sideOf()).decisions(facts),
     client,
-    async (facts, decisions) => ({ decisions: await (await sideOf()).itemDecisions(facts, decisions) }),
+    async (facts, decisions) => (await sideOf()).itemDecisions(facts, decisions),
     { calls: new CallCache(true, deadline, () => now().getTime()), waitLeft: left },
   );
   store.setPage(page);

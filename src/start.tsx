@@ -100,7 +100,7 @@ async function start(): Promise<void> {
     api,
     async (facts) => (await sideOf()).decisions(facts),
     client,
-    async (facts, decisions) => ({ decisions: await (await sideOf()).itemDecisions(facts, decisions) }),
+    async (facts, decisions) => (await sideOf()).itemDecisions(facts, decisions),
   );
   // QA capture (`?qa`) watches the page from its first paint, so no early click goes unrecorded; its panel
   // lists the rule files, so they are loaded at once.

@@ -542,12 +542,6 @@ async function runCase(
   const account = Object.fromEntries(
     ACCOUNT_FACTS.map((f) => [f.name, facts[f.name] ?? null]),
   ) as unknown as AccountFacts;
-  const traced = async (): Promise<DecisionTrace> => {
-    const { decisions, explain } = await runtime.decide(account);
-    return order
-      ? traceOf((await runtime.decideItem(order, itemContext(decisions))).explain)
-      : traceOf(explain);
-  };
   const order =
     decisionSpec(file.decision)?.stage === 'order'
       ? (Object.fromEntries(ORDER_FACTS.map((f) => [f.name, facts[f.name] ?? null])) as unknown as OrderFacts)
@@ -562,15 +556,20 @@ async function runCase(
         : {}),
     },
   });
-  if (everyTrace) {
+  // json-rules-engine's outcome and trace of the case.
+  const reference = async (): Promise<{ outcome: Outcome; trace: DecisionTrace }> => {
     const { decisions, explain } = await runtime.decide(account);
     if (!order) return { outcome: outcomeOf(file.decision, decisions, null), trace: traceOf(explain) };
     const r = await runtime.decideItem(order, itemContext(decisions));
     return { outcome: outcomeOf(file.decision, decisions, r.decisions), trace: traceOf(r.explain) };
-  }
+  };
+  if (everyTrace) return reference();
   const { decisions } = await runtime.decisions(account);
   const item = order ? await runtime.itemDecisions(order, itemContext(decisions)) : null;
-  return { outcome: outcomeOf(file.decision, decisions, item), traced };
+  return {
+    outcome: outcomeOf(file.decision, decisions, item),
+    traced: async () => (await reference()).trace,
+  };
 }
 
 /** A failed case in plain words: case, expected, got, and the explain trace of the deciding rules. */

@@ -72,5 +72,5 @@ export async function decideBodies(
     facts = factsFromBodies(all, today, calls);
     decided = await runtime.decisions(facts);
   }
-  return { facts, decisions: decided.decisions, explain: decided.explain };
+  return { facts, ...decided };
 }

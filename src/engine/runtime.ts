@@ -1,6 +1,8 @@
 /**
  * The rule runtime: evaluates the rule files on the facts with json-rules-engine and returns plain
- * decisions plus an explain trace. Browser-safe (no node imports; json-rules-engine runs under the CSP).
+ * decisions plus an explain trace (decide), or decides them with the compiled evaluator and explains them with
+ * json-rules-engine only when asked (decisions: what a customer's page runs, docs/decisions/045).
+ * Browser-safe (no node imports; json-rules-engine runs under the CSP).
  *
  * Decisions run in the stages their declarations give (src/engine/decisions.ts): toggles and constants
  * first, then the decisions that feed others (walled garden, prepaid card, payment, credit offer, outage ...),

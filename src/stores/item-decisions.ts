@@ -11,7 +11,7 @@ import type { HistoryOrder, TroubleReport } from '../generated/types';
 export type DecideItem = (
   facts: OrderFacts,
   decisions: Pick<HomeDecisions, 'toggles' | 'orderActions'>,
-) => Promise<{ decisions: ItemDecisions }>;
+) => Promise<ItemDecisions>;
 
 /** What an item offers before its rules have run, or when they cannot: nothing. */
 export const NO_ITEM_DECISIONS: ItemDecisions = {
@@ -114,7 +114,7 @@ export class ItemDecisionStore {
     const run = ++this.run;
     try {
       const results = await Promise.all(
-        items.map(async (i) => [i.key, (await decide(i.facts, decisions)).decisions] as const),
+        items.map(async (i) => [i.key, await decide(i.facts, decisions)] as const),
       );
       if (run !== this.run) return;
       runInAction(() => {

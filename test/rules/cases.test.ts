@@ -119,28 +119,17 @@ describe('rule cases: running them', () => {
   });
 
   it('an order case runs the per-order decision with the toggles of its account', async () => {
-    const [result] = await runCases(
-      loadRulesDir(),
-      only({
-        decision: 'appointment-messages',
-        description: 'test',
-        given: 'in-progress order',
-        cases: [{ name: 'in progress', expect: { show: true } }],
-      }),
-    );
+    const inProgress = only({
+      decision: 'appointment-messages',
+      description: 'test',
+      given: 'in-progress order',
+      cases: [{ name: 'in progress', expect: { show: true } }],
+    });
+    const [result] = await runCases(loadRulesDir(), inProgress);
     expect(result?.failures).toEqual([]);
     // A passing case is decided as a page is, untraced; asked for, its trace names the deciding rule.
     expect(result?.trace).toBeNull();
-    const [traced] = await runCases(
-      loadRulesDir(),
-      only({
-        decision: 'appointment-messages',
-        description: 'test',
-        given: 'in-progress order',
-        cases: [{ name: 'in progress', expect: { show: true } }],
-      }),
-      { traces: 'every case' },
-    );
+    const [traced] = await runCases(loadRulesDir(), inProgress, { traces: 'every case' });
     expect(traced?.trace?.winner).toBe('pending-not-disconnect');
   });
 

@@ -105,7 +105,7 @@ async function home(
     { ...fakeApi(profile), logIssue: (e) => void issues.push(e) },
     (facts) => rules.decisions(facts),
     orch,
-    async (facts, decisions) => ({ decisions: await rules.itemDecisions(facts, decisions) }),
+    (facts, decisions) => rules.itemDecisions(facts, decisions),
   );
   await Promise.all([store.profile.load(), store.accounts.load(), store.session.loadProfileId()]);
   runInAction(() => {
