@@ -12,7 +12,9 @@ import { MESSAGES, stateMetaType, type ToastMessage } from './messages';
  * resolves on success and rejects with the server's message otherwise. Success: the toast 'WiFi info
  * updated', the new values stored (`credentialsSaved`), the dialog closes. Failure: 'the server message is
  * shown, values revert and the dialog stays open' (MESSAGES.wifiUpdateFailed when the failure carries no
- * message). WIFI.CANCEL closes the dialog (not while saving).
+ * message). WIFI.CANCEL closes the dialog (not while saving). WIFI.ACS follows the toggle when the rules change
+ * it in any state (the browser decides again once it has loaded the rules): what the customer typed stays,
+ * a call under way finishes as it started, and the next save uses the toggle as it is then.
  *
  * Texts it can produce: MESSAGES.wifiInfoUpdated (toast), MESSAGES.wifiUpdateFailed (message, or the
  * server's own text in `error`).
@@ -40,7 +42,8 @@ export type EditWifiEvent =
   | { type: 'WIFI.EDIT' }
   | { type: 'WIFI.CHANGE'; field: 'name' | 'password'; value: string }
   | { type: 'WIFI.SAVE' }
-  | { type: 'WIFI.CANCEL' };
+  | { type: 'WIFI.CANCEL' }
+  | { type: 'WIFI.ACS'; on: boolean };
 
 /**
  * The server's own message carried by a rejection: the app's actors reject with `{ serverMessage }` when the
@@ -95,6 +98,9 @@ export const editWifiMachine = setup({
     error: null,
   }),
   initial: 'closed',
+  on: {
+    'WIFI.ACS': { actions: assign({ useAcs: ({ event }) => event.on }) },
+  },
   states: {
     closed: {
       on: {

@@ -195,7 +195,7 @@ async function start(): Promise<void> {
         void engine().then(async (runtime) => {
           // The rules' fingerprint in a task of its own.
           await env.yieldToMain?.();
-          decideAgainIfRulesChanged(store, served, runtime);
+          await decideAgainIfRulesChanged(store, served, runtime);
         }),
     );
   };
@@ -221,12 +221,21 @@ async function start(): Promise<void> {
  * The rules the browser loaded are not the ones the server decided the page with (an approval landed in
  * between, or a test served its own): every decision is made again on the same facts, as it would be after
  * a reload. With the QA panel (`?qa`) they are made again too: its explain view shows the browser's own trace
- * of each decision, which the page's state does not carry.
+ * of each decision, which the page's state does not carry. `<html data-rules>` then names the rules' version.
  */
-function decideAgainIfRulesChanged(store: RootStore, served: ServerState, runtime: AccountRuntime): void {
+async function decideAgainIfRulesChanged(
+  store: RootStore,
+  served: ServerState,
+  runtime: AccountRuntime,
+): Promise<void> {
   const changed = served.rules !== null && served.rules !== runtime.version;
-  if (!changed && !store.qa.enabled) return;
-  void store.decisions.evaluateNow().then(() => store.items.evaluateNow());
+  if (changed || store.qa.enabled) {
+    await store.decisions.evaluateNow();
+    await store.items.evaluateNow();
+  }
+  // The page is decided with the rules the browser holds from here (a test that serves its own rules waits
+  // for this mark, as it waits for data-ready).
+  document.documentElement.dataset.rules = runtime.version;
 }
 
 void start();

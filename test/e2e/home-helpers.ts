@@ -96,7 +96,8 @@ interface ToggleRules {
 
 /**
  * Serves the portal a copy of rules/toggles.json with `toggle` switched on, as an analyst's edit would be
- * (the shipped toggle stays off): the portal reads every rule file from the one bundle at start-up.
+ * (the shipped toggle stays off). The server renders the page with its own rules; the browser loads the
+ * bundle once the page is hydrated and decides again with it: `decidedInTheBrowser` waits for that.
  */
 export async function serveToggleOn(page: Page, toggle: string): Promise<void> {
   await page.route('**/rules/bundle.json', async (route) => {
@@ -107,4 +108,12 @@ export async function serveToggleOn(page: Page, toggle: string): Promise<void> {
     for (const r of toggles.rules) if (r.event.params.toggle === toggle) r.event.params.on = true;
     await route.fulfill({ response, json: bundle });
   });
+}
+
+/**
+ * Waits until the browser has loaded the rules and decided the page with them (src/start.tsx marks
+ * <html data-rules> with their version): a toggle that a test serves on takes effect from here.
+ */
+export async function decidedInTheBrowser(page: Page): Promise<void> {
+  await expect(page.locator('html[data-rules]')).toHaveCount(1);
 }

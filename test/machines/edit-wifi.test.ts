@@ -64,6 +64,27 @@ describe('edit wifi info (home spec 2.9, 4 Wifi edit, 7 resetCredentials / updat
     expect(resetCredentials).not.toHaveBeenCalled();
   });
 
+  it('the toggle changing while the dialog is open keeps what was typed; the next save uses the new call', async () => {
+    const { actor, resetCredentials, updateCredentials } = run(false);
+    actor.send({ type: 'WIFI.EDIT' });
+    actor.send({ type: 'WIFI.CHANGE', field: 'name', value: 'Typed before' });
+    actor.send({ type: 'WIFI.ACS', on: true });
+    expect(actor.getSnapshot().matches({ editing: 'ready' })).toBe(true);
+    expect(actor.getSnapshot().context.draft.name).toBe('Typed before');
+    actor.send({ type: 'WIFI.SAVE' });
+    expect(actor.getSnapshot().value).toBe('savingAcs');
+    // Turned off during the call: the call under way finishes; the next save is the adapt one.
+    actor.send({ type: 'WIFI.ACS', on: false });
+    expect(actor.getSnapshot().value).toBe('savingAcs');
+    await expectState(actor, 'closed');
+    actor.send({ type: 'WIFI.EDIT' });
+    actor.send({ type: 'WIFI.CHANGE', field: 'name', value: 'Second' });
+    actor.send({ type: 'WIFI.SAVE' });
+    await expectState(actor, 'closed');
+    expect(updateCredentials.mock.calls.map(([c]) => c.name)).toEqual(['Typed before']);
+    expect(resetCredentials.mock.calls.map(([c]) => c.name)).toEqual(['Second']);
+  });
+
   it('on failure the server message is shown, values revert and the dialog stays open', async () => {
     const { actor, saved, toasts } = run(false, () => Promise.reject(refusal('Name in use')));
     actor.send({ type: 'WIFI.EDIT' });

@@ -26,8 +26,7 @@ const EditWifiDialog = observer(function EditWifiDialog({
   const store = useStores();
   const useAcs = store.decisions.current?.toggles.acsCall ?? false;
   const logic = useMemo(() => provideEditWifi(store), [store]);
-  // Keyed by the toggle: the flow keeps what it saved itself (so focus returns to a button still there).
-  return <EditWifiFlow key={String(useAcs)} logic={logic} input={{ name, password, useAcs }} opens={opens} />;
+  return <EditWifiFlow logic={logic} input={{ name, password, useAcs }} opens={opens} />;
 });
 
 export default EditWifiDialog;
@@ -45,6 +44,12 @@ function EditWifiFlow({
   useEffect(() => {
     send({ type: 'WIFI.EDIT' });
   }, [opens, send]);
+  // The rules may turn the toggle while the dialog is open (the browser decides again once it has loaded
+  // them): the flow follows it and keeps what the customer typed.
+  const { useAcs } = input;
+  useEffect(() => {
+    send({ type: 'WIFI.ACS', on: useAcs });
+  }, [useAcs, send]);
   const { draft, error } = snapshot.context;
   const saving = snapshot.matches('savingAdapt') || snapshot.matches('savingAcs');
   const open = snapshot.matches('editing') || saving;

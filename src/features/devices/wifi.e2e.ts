@@ -1,7 +1,13 @@
 import type { Page } from '@playwright/test';
 import jsQR from 'jsqr';
 import { test, expect, signIn, settled, axe } from '../../../test/e2e/fixtures';
-import { expectIssueLogged, issueRecords, serveToggleOn, setFault } from '../../../test/e2e/home-helpers';
+import {
+  decidedInTheBrowser,
+  expectIssueLogged,
+  issueRecords,
+  serveToggleOn,
+  setFault,
+} from '../../../test/e2e/home-helpers';
 
 /**
  * The WiFi and connected-devices panel (issue 9; home spec 2.9, 4, 7, 8, 9): the panel's variants on their
@@ -275,6 +281,33 @@ test.describe('Edit WIFI info with the acs call toggle on (a test-only served to
     await serveToggleOn(page, 'acsCall');
   });
 
+  test('the toggle turning on while the dialog is open keeps what the customer typed, and the save uses it', async ({
+    guarded: page,
+  }) => {
+    // The rules reach the browser only once the customer has typed (they load when the page is idle).
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/rules/bundle.json', async (route) => {
+      await released;
+      await route.fallback();
+    });
+    const paths: string[] = [];
+    page.on('request', (r) => paths.push(new URL(r.url()).pathname));
+    await signIn(page, 'blue-marble');
+    await settled(page);
+    await panel(page).getByRole('button', { name: 'Edit WIFI info' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Edit WIFI info' });
+    await dialog.getByLabel('WiFi name').fill('Typed-before-the-rules');
+    release();
+    await decidedInTheBrowser(page);
+    await expect(dialog.getByLabel('WiFi name')).toHaveValue('Typed-before-the-rules');
+    await expect(dialog.getByLabel('WiFi name')).toBeFocused();
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByText('WiFi info updated')).toBeVisible();
+    expect(paths).toContain('/Orch/dssh/acs/updateCredentials');
+    expect(paths).not.toContain('/Orch/dssh/adapt/resetCredentials');
+  });
+
   test('the acs updateCredentials call saves (status 0 means success); a refusal shows its message and is logged; a time-out shows our message', async ({
     guarded: page,
   }) => {
@@ -282,6 +315,7 @@ test.describe('Edit WIFI info with the acs call toggle on (a test-only served to
     page.on('request', (r) => paths.push(new URL(r.url()).pathname));
     await signIn(page, 'blue-marble');
     await settled(page);
+    await decidedInTheBrowser(page);
     await panel(page).getByRole('button', { name: 'Edit WIFI info' }).click();
     const dialog = page.getByRole('dialog', { name: 'Edit WIFI info' });
     await dialog.getByLabel('WiFi name').fill('RiveraHome-acs');
