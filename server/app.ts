@@ -45,6 +45,7 @@ import securityPlugin from './plugins/security';
 import sessionsPlugin, { SESSION_COOKIE } from './plugins/sessions';
 import studioPlugin from './plugins/studio';
 import vitalsPlugin from './plugins/vitals';
+import effectPlugin from './plugins/effect';
 import { readPortalConfig } from './portal-config';
 import { RulesCache } from './rules-cache';
 import type { RuntimeConfig } from './runtime-config';
@@ -307,6 +308,10 @@ export function createPortalServer(options: PortalOptions): PortalServer {
   void app.register(orchProxyPlugin, { ...upstream, onIssueRecord: (body) => rollouts.guard.record(body) });
   void app.register(cspReportPlugin);
   void app.register(vitalsPlugin, { registry: metrics.registry });
+  void app.register(effectPlugin, {
+    place: rollouts.place,
+    acted: (placements, section, action) => rollouts.metrics.acted(placements, section, action),
+  });
   if (mode === 'sandbox') {
     // The sandbox's pages, where the suite and QA find them: on this origin, from the same upstream.
     void app.register(orchProxyPlugin, {

@@ -4,11 +4,13 @@
  * server's registry (server/metrics.ts), so `/metrics` exposes them and Prometheus sums every server's.
  * Labels are bounded: at most MAX_CHANGES rollouts, two sides, the declared section ids. No account identifier
  * is kept: an account is placed (src/engine/rollout.ts) and only its side is counted. These are renders, not
- * distinct customers: the distinct count (a sketch) is not built yet.
+ * distinct customers: the distinct count (a sketch) is not built yet. What customers did with a section (a tap
+ * on its action, the close of its alert) comes from the browser (POST /effect, server/plugins/effect.ts).
  */
 import { Counter, type Registry } from 'prom-client';
 import type { FastifyBaseLogger } from 'fastify';
 import { placementOf, type Placement, type Side } from '../src/engine/rollout';
+import type { SectionAction } from '../src/engine/rollout-effect';
 import type { PortalMetrics } from './metrics';
 import type { RulesCache } from './rules-cache';
 import type { RulesRepo } from './studio/studio-repo';
@@ -23,11 +25,16 @@ export interface SideEffect {
   shown: Record<string, number>;
   /** issue-log records of accounts on this side (RolloutGuard) */
   issues?: number;
+  /** per section, how many times customers on this side tapped its action */
+  tapped: Record<string, number>;
+  /** per section, how many times customers on this side closed its alert */
+  dismissed: Record<string, number>;
 }
 
 export class RolloutMetrics {
   private readonly homes: Counter<'change' | 'side'>;
   private readonly shown: Counter<'change' | 'side' | 'section'>;
+  private readonly actions: Counter<'change' | 'side' | 'section' | 'action'>;
   private readonly changes = new Set<string>();
 
   constructor(registry: Registry) {
@@ -44,23 +51,43 @@ export class RolloutMetrics {
       labelNames: ['change', 'side', 'section'],
       registers,
     });
+    this.actions = new Counter({
+      name: 'portal_rollout_section_actions_total',
+      help: "Customers' taps on a home section's action and closes of its alert, on each side of a rollout",
+      labelNames: ['change', 'side', 'section', 'action'],
+      registers,
+    });
+  }
+
+  /** Is this change counted (at most MAX_CHANGES labels)? */
+  private counts(change: string): boolean {
+    if (this.changes.has(change)) return true;
+    if (this.changes.size >= MAX_CHANGES) return false;
+    this.changes.add(change);
+    return true;
   }
 
   /** One home rendered: its account's place in each rollout, and the sections it showed. */
   rendered(placements: readonly Placement[], sections: readonly string[]): void {
     for (const p of placements) {
-      if (!this.changes.has(p.change)) {
-        if (this.changes.size >= MAX_CHANGES) continue;
-        this.changes.add(p.change);
-      }
+      if (!this.counts(p.change)) continue;
       this.homes.inc({ change: p.change, side: p.side });
       for (const section of new Set(sections)) this.shown.inc({ change: p.change, side: p.side, section });
     }
   }
 
+  /** A customer tapped a section's action or closed its alert (the section id is one the rules declare). */
+  acted(placements: readonly Placement[], section: string, action: SectionAction): void {
+    for (const p of placements) {
+      if (!this.counts(p.change)) continue;
+      this.actions.inc({ change: p.change, side: p.side, section, action });
+    }
+  }
+
   /** This server's counts for one rollout, per side. */
   async effect(change: string): Promise<Record<Side, SideEffect>> {
-    const out: Record<Side, SideEffect> = { live: { homes: 0, shown: {} }, new: { homes: 0, shown: {} } };
+    const side = (): SideEffect => ({ homes: 0, shown: {}, tapped: {}, dismissed: {} });
+    const out: Record<Side, SideEffect> = { live: side(), new: side() };
     for (const v of (await this.homes.get()).values) {
       if (v.labels.change === change && (v.labels.side === 'live' || v.labels.side === 'new'))
         out[v.labels.side].homes += v.value;
@@ -69,6 +96,14 @@ export class RolloutMetrics {
       const { side, section } = v.labels;
       if (v.labels.change === change && (side === 'live' || side === 'new') && typeof section === 'string')
         out[side].shown[section] = (out[side].shown[section] ?? 0) + v.value;
+    }
+    for (const v of (await this.actions.get()).values) {
+      const { side, section, action } = v.labels;
+      if (v.labels.change !== change || (side !== 'live' && side !== 'new') || typeof section !== 'string')
+        continue;
+      const into =
+        action === 'tapped' ? out[side].tapped : action === 'dismissed' ? out[side].dismissed : null;
+      if (into) into[section] = (into[section] ?? 0) + v.value;
     }
     return out;
   }
@@ -187,6 +222,8 @@ export function rolloutWatch(
   return {
     metrics: counts,
     guard,
+    /** Every rollout's placement of an account (the browser's reports name the account; only sides are kept). */
+    place: (account: string): Placement[] => rules.rollouts().map((r) => placementOf(r, account)),
     effect: async (change: string): Promise<Record<Side, SideEffect>> => {
       const [effect, issues] = await Promise.all([counts.effect(change), guard.errors(change)]);
       return { live: { ...effect.live, issues: issues.live }, new: { ...effect.new, issues: issues.new } };

@@ -130,6 +130,7 @@ function serverEnv(
     clearTimeout: (h) => clearTimeout(h as ReturnType<typeof setTimeout>),
     track: (event) => void effects.tracked.push(event),
     setCookie: () => {},
+    beacon: () => {},
     loadScript: () => Promise.reject(new Error('no scripts on the server')),
     globalValue: () => undefined,
     qaCapture: new URL(request.url, request.origin).searchParams.has('qa'),

@@ -19,6 +19,12 @@ export interface Env {
   clearTimeout: (handle: unknown) => void;
   /** Analytics events, pushed to window.dataLayer (names: src/stores/analytics.ts). */
   track: (event: { event: string; [key: string]: unknown }) => void;
+  /**
+   * Posts a small body to the portal's own origin so that it outlives the page (navigator.sendBeacon, or
+   * fetch with keepalive where a beacon is refused): what a customer did with the home, for a rollout's
+   * live effect (src/stores/section-actions.ts). Never awaited, never retried.
+   */
+  beacon: (url: string, body: string) => void;
   /** Writes one cookie (`name=value; attributes`), as document.cookie does: the tracking cookie. */
   setCookie: (cookie: string) => void;
   /** Loads a script of this origin once (the chat vendor's widget); rejects when it cannot be loaded. */
@@ -50,6 +56,18 @@ export function browserEnv(): Env {
     clearTimeout: (h) => window.clearTimeout(h as number),
     track: (event) => {
       (w.dataLayer ??= []).push(event);
+    },
+    beacon: (url, body) => {
+      try {
+        if (typeof navigator.sendBeacon === 'function' && navigator.sendBeacon(url, body)) return;
+      } catch {
+        // A browser that refuses the beacon: fetch below.
+      }
+      void window
+        .fetch(url, { method: 'POST', body, keepalive: true, credentials: 'same-origin' })
+        .catch(() => {
+          // Lost: a count is not worth a retry.
+        });
     },
     setCookie: (cookie) => {
       document.cookie = cookie;

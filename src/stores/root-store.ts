@@ -1,4 +1,6 @@
 import { makeObservable, computed, reaction } from 'mobx';
+import type { SectionAction } from '../engine/rollout-effect';
+import { reportSectionAction } from './section-actions';
 import type { AccountSwitchEvent } from '../../machines/account-switch.machine';
 import { config } from '../config';
 import type { ApiClient, Result } from '../api/client';
@@ -396,6 +398,11 @@ export class RootStore {
   /** Records a failure in the UI issue log (src/stores/issue-reporter.ts). */
   logIssue(page: string, operation: string, message: string, accountNumber?: string): void {
     this.issues.log(page, operation, message, accountNumber);
+  }
+
+  /** A tap on a home section's action or an alert's close, reported for a rollout's live effect. */
+  sectionActed(section: string, action: SectionAction): void {
+    reportSectionAction(this.env, this.profile.accountNumber, section, action);
   }
 
   /** A value of an answer that a page could not show: logged once per page and value. */

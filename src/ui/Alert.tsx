@@ -33,6 +33,7 @@ export function Alert({
         <button
           type="button"
           className="alert__close"
+          data-dismiss=""
           aria-label={closeLabel ?? `Close ${heading}`}
           onClick={onClose}
         >

@@ -43,6 +43,7 @@ export function fakeEnv(): Env {
     clearTimeout: () => {},
     track: () => {},
     setCookie: () => {},
+    beacon: () => {},
     loadScript: () => Promise.reject(new Error('no scripts in component tests')),
     globalValue: () => undefined,
   };

@@ -4,12 +4,15 @@ import { useStores } from '../../stores/context';
 import { HomeFocusProvider } from '../../ui/focus';
 import { PartBoundary } from '../../ui/PartBoundary';
 import { describeError } from '../../api/issue-log';
+import { actionOfClick } from '../../stores/section-actions';
 import type { ViewProps } from './views/types';
 import './home.css';
 
 /**
  * The full home: the sections rules/home-sections.json resolved, in the order it resolved them.
  * A section id with no component yet belongs to a feature not built yet and is not rendered (never faked).
+ * Each section sits in an element of its own (`display: contents`, so the layout is the sections'): a tap on
+ * one of its links or buttons, or the close of its alert, is reported for a rollout's live effect.
  */
 export const FullHome = observer(function FullHome({ sections: registry }: ViewProps) {
   const store = useStores();
@@ -21,15 +24,24 @@ export const FullHome = observer(function FullHome({ sections: registry }: ViewP
         {sections.map(({ section, params }) => {
           const Section = registry[section];
           return Section ? (
-            <PartBoundary
+            <div
               key={section}
-              name={section}
-              onError={(name, e) =>
-                store.logIssue(store.page, 'render', `section ${name}: ${describeError(e)}`)
-              }
+              className="home-section"
+              data-section={section}
+              onClickCapture={(e) => {
+                const action = actionOfClick(e.target as Element, e.currentTarget);
+                if (action) store.sectionActed(section, action);
+              }}
             >
-              <Section params={params} />
-            </PartBoundary>
+              <PartBoundary
+                name={section}
+                onError={(name, e) =>
+                  store.logIssue(store.page, 'render', `section ${name}: ${describeError(e)}`)
+                }
+              >
+                <Section params={params} />
+              </PartBoundary>
+            </div>
           ) : null;
         })}
       </div>

@@ -299,12 +299,18 @@ function RolloutItem({
   );
 }
 
+/** The sections customers tapped (or closed) on either side, by id. */
+const actedSections = (effect: RolloutEffect, action: 'tapped' | 'dismissed'): string[] =>
+  [...new Set([...Object.keys(effect.live[action] ?? {}), ...Object.keys(effect.new[action] ?? {})])].sort();
+
 /** How often the live effect is asked again while the analyst watches. */
 const EFFECT_REFRESH_MS = 10_000;
 
 /**
  * What the server rendered on each side since it started: homes, and how many of them showed each section
- * (this server's counts; Prometheus sums every server's from /metrics). Asked again every 10 s while shown.
+ * (this server's counts; Prometheus sums every server's from /metrics); then what customers did with a
+ * section: taps on its action and closes of its alert, with their share of the homes that showed it. Asked
+ * again every 10 s while shown.
  */
 function LiveEffect({ api, change }: { api: StudioApi; change: string }) {
   const [effect, setEffect] = useState<RolloutEffect | null | undefined>(undefined);
@@ -360,6 +366,23 @@ function LiveEffect({ api, change }: { api: StudioApi; change: string }) {
             </td>
           </tr>
         ))}
+        {(['tapped', 'dismissed'] as const).flatMap((action) =>
+          actedSections(effect, action).map((s) => (
+            <tr key={`${action}:${s}`}>
+              <th scope="row">
+                {action === 'tapped' ? 'Tapped' : 'Closed'} {s}
+              </th>
+              <td>
+                {count(effect.live[action]?.[s] ?? 0)}
+                {rate(effect.live[action]?.[s] ?? 0, effect.live.shown[s] ?? 0)}
+              </td>
+              <td>
+                {count(effect.new[action]?.[s] ?? 0)}
+                {rate(effect.new[action]?.[s] ?? 0, effect.new.shown[s] ?? 0)}
+              </td>
+            </tr>
+          )),
+        )}
       </tbody>
     </table>
   );

@@ -79,10 +79,19 @@ export interface RolloutEntry {
   files: string[];
 }
 
-/** Per side of a rollout: the homes rendered, and how many showed each section. */
+/**
+ * Per side of a rollout: the homes rendered, how many showed each section, and per section how many times
+ * customers tapped its action or closed its alert.
+ */
 export type RolloutEffect = Record<
   'live' | 'new',
-  { homes: number; shown: Record<string, number>; issues?: number }
+  {
+    homes: number;
+    shown: Record<string, number>;
+    issues?: number;
+    tapped?: Record<string, number>;
+    dismissed?: Record<string, number>;
+  }
 >;
 
 export interface Proposal {

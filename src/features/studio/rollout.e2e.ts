@@ -4,7 +4,7 @@
  * second approves it in the studio for 50 % of accounts, seeing the expected count at that share; the
  * sandbox's accounts split stably between the sides, the same in the server's page, in the browser after a
  * navigation, after a reload and on the other server; the studio shows per side how many homes were rendered
- * and how many showed the card alert; raised to 100 %, a forced error on the new side sends it back to 0 % by
+ * and how many showed the card alert, and how many tapped its action; raised to 100 %, a forced error on the new side sends it back to 0 % by
  * itself, and the studio and its history say why. One story in order: the steps share the analysts' pages.
  */
 import { readFileSync } from 'node:fs';
@@ -22,6 +22,8 @@ import { placementOf, type Rollout, type Side } from '../../engine/rollout';
 
 const [base, other] = ROLLOUT_PORTS.map((p) => `http://localhost:${p}`) as [string, string];
 const WARNING = 'Payment method almost expired';
+/** A prepaid customer whose card has expired: the card alert ('Payment method expired') on either side. */
+const EXPIRED = 'prepaid-suspended-card-expired';
 const REASON = 'Warn 45 days before the card expires';
 
 test.use({ baseURL: base });
@@ -82,7 +84,7 @@ async function home(page: Page, persona: string, faults: string[] = []): Promise
   await settled(page);
   const side = sideOf(persona);
   rendered[side] += 1;
-  if (persona === 'card-expiring' && side === 'live') rendered.warned.live += 1;
+  if ((persona === 'card-expiring' && side === 'live') || persona === EXPIRED) rendered.warned[side] += 1;
 }
 
 test.beforeAll(async ({ browser }) => {
@@ -195,44 +197,65 @@ test('the accounts split stably: the same in the page, after a navigation, a rel
   else await expect(there).toHaveCount(0);
 });
 
-test('the studio shows per side the homes rendered and how many showed the card alert', async ({
+test('the studio shows per side the homes rendered, how many showed the card alert and how many tapped it', async ({
   browser,
 }) => {
   // A scripted set of customer loads: the card customer twice more, and one customer of each side.
   const customer = await customerPage(browser, base);
   await home(customer, 'card-expiring');
   await home(customer, 'card-expiring');
-  const personas = Object.keys(ACCOUNTS).filter((p) => p !== 'card-expiring');
+  const personas = Object.keys(ACCOUNTS).filter((p) => p !== 'card-expiring' && p !== EXPIRED);
   for (const side of ['live', 'new'] as const) {
     const persona = ['postpaid', 'prepaid', ...personas].find((p) => ACCOUNTS[p] && sideOf(p) === side)!;
-    await home(await customerPage(browser, base), persona);
+    const page = await customerPage(browser, base);
+    await home(page, persona);
+    // Each taps one of the home's quick links (every full home shows them): counted for its side.
+    await page.locator('[data-section="quick-links"]').getByRole('link').first().click();
+    await expect(page).not.toHaveURL(/\/home$/);
   }
+  // A customer whose card expired is shown the card alert on either side (the change moves the warning of a
+  // card about to expire, not this one) and taps its Update Payment Method: the provider's payment site,
+  // stood in for here. The tap is reported as the page leaves.
+  const expired = await customerPage(browser, base);
+  await home(expired, EXPIRED);
+  await expired
+    .context()
+    .route('https://pay.provider.example/**', (r) =>
+      r.fulfill({ contentType: 'text/html', body: '<title>Update payment method</title>' }),
+    );
+  await expired
+    .getByRole('region', { name: 'Payment method expired' })
+    .getByRole('link', { name: 'Update Payment Method' })
+    .click();
+  await expired.waitForURL('https://pay.provider.example/**');
 
   await ben.reload();
   await ben.getByRole('button', { name: 'Pending changes' }).click();
   const table = ben.getByRole('table', { name: /Live effect/ });
   const row = (name: string | RegExp) => table.getByRole('row', { name });
+  const cells = (name: RegExp) => row(name).getByRole('cell');
+  const share = (n: number, of: number) => (of > 0 ? `${n} (${Math.round((100 * n) / of)} %)` : `${n}`);
   await expect(row(/^Homes rendered/)).toHaveText(
     new RegExp(`Homes rendered\\s*${rendered.live}\\s*${rendered.new}$`),
     { timeout: 30_000 },
   );
-  // Only the card customer's home can show the card alert, and only on the live side (50 days > 45).
-  const alert = row(/^Showed prepaid-card-alert/);
-  if (rendered.warned.live > 0) {
-    await expect(alert.getByRole('cell').first()).toHaveText(
-      `${rendered.warned.live} (${Math.round((100 * rendered.warned.live) / rendered.live)} %)`,
-    );
-    await expect(alert.getByRole('cell').last()).toHaveText('0 (0 %)');
-  } else {
-    // On the new side, nobody was shown it: the studio lists no such row.
-    expect(sideOf('card-expiring')).toBe('new');
-    await expect(alert).toHaveCount(0);
-    await expect(
-      row(/^Showed greeting/)
-        .getByRole('cell')
-        .last(),
-    ).toHaveText(`${rendered.new} (100 %)`);
-  }
+  // The card alert: the card customer's homes on the live side only (50 days > 45), the expired card's on its side.
+  await expect(cells(/^Showed prepaid-card-alert/).first()).toHaveText(
+    share(rendered.warned.live, rendered.live),
+  );
+  await expect(cells(/^Showed prepaid-card-alert/).last()).toHaveText(
+    share(rendered.warned.new, rendered.new),
+  );
+  // One tap of its action, on the expired card's side, of the homes that showed it there.
+  const tapped = { live: 0, new: 0, [sideOf(EXPIRED)]: 1 };
+  await expect(cells(/^Tapped prepaid-card-alert/).first()).toHaveText(
+    share(tapped.live, rendered.warned.live),
+  );
+  await expect(cells(/^Tapped prepaid-card-alert/).last()).toHaveText(share(tapped.new, rendered.warned.new));
+  const quick = cells(/^Tapped quick-links/);
+  await expect(quick.first()).toHaveText(/^1 \(\d+ %\)$/);
+  await expect(quick.last()).toHaveText(/^1 \(\d+ %\)$/);
+  await expectAxeClean(ben);
 });
 
 test('raised to 100 %, a forced error on the new side sends the rollout back to 0 % by itself', async ({

@@ -1,5 +1,6 @@
 // @vitest-environment happy-dom
-import { cleanup, screen } from '@testing-library/react';
+import { cleanup, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { alertNamed, makeHomeStore, renderHome, sections } from './home-harness';
 
@@ -49,5 +50,33 @@ describe('the full home', () => {
     const { store } = await makeHomeStore({ decide: () => ({ sections: sections('support', 'greeting') }) });
     await renderHome(store);
     expect(screen.getAllByRole('heading').map((h) => h.textContent)).toEqual(['Support', 'Hi, Ana!']);
+  });
+});
+
+describe("what customers did with the home's sections, reported for a rollout's live effect", () => {
+  it("a tap on a section's action is 'tapped', its alert's close 'dismissed', a click on text nothing", async () => {
+    const beacons: Array<{ url: string; body: unknown }> = [];
+    const { store } = await makeHomeStore({
+      env: { beacon: (url, body) => void beacons.push({ url, body: JSON.parse(body) as unknown }) },
+      decide: () => ({ sections: sections('prepaid-card-alert', 'greeting'), prepaidCard: { status: 2 } }),
+    });
+    await renderHome(store);
+    const alert = alertNamed('Payment method almost expired');
+    const link = within(alert).getByRole('link', { name: 'Update Payment Method' });
+    link.addEventListener('click', (e) => e.preventDefault());
+    await userEvent.click(within(alert).getByText(/Update your payment method/));
+    expect(beacons).toEqual([]);
+    await userEvent.click(link);
+    await userEvent.click(within(alert).getByRole('button', { name: 'Close Payment method almost expired' }));
+    expect(beacons).toEqual([
+      {
+        url: '/effect',
+        body: { accountNumber: '310111222', section: 'prepaid-card-alert', action: 'tapped' },
+      },
+      {
+        url: '/effect',
+        body: { accountNumber: '310111222', section: 'prepaid-card-alert', action: 'dismissed' },
+      },
+    ]);
   });
 });
