@@ -10,7 +10,10 @@
  *  3. one portal server is killed, and customers carry on through the others: a bill paid, paperless on;
  *  4. a rolling restart of all three (each drained at the load balancer, SIGTERM, started again, ready)
  *     under a steady load loses no request;
- *  5. Prometheus answers a query over what the servers served.
+ *  5. Prometheus answers a query over what the servers served;
+ *  6. an approver rolls a change out to 50 % of accounts; customers' homes through the load balancer, with a
+ *     server restarted among them, are counted per side by every server, and the studio shows their sum
+ *     from Prometheus' query API, as many as were loaded on each side.
  *
  * It prints each step with its time and exits 1 on any failure, with the logs of every process in the
  * rehearsal's folder (.tmp/rehearsal/). HAProxy and Prometheus are installed with apt-get when missing and
@@ -40,6 +43,8 @@ import {
   startHaproxy,
 } from '../lib/rehearsal/haproxy';
 import { answers, deadline, stopAll, type Proc } from '../lib/rehearsal/processes';
+import { loadPersonas } from '../server/personas';
+import { placementOf, type Rollout, type Side } from '../src/engine/rollout';
 import {
   analystSignsIn,
   approves,
@@ -244,9 +249,129 @@ async function rehearse(): Promise<void> {
       if (!(served[0]?.value && served[0].value > 0)) throw new Error('no request counted by Prometheus');
       console.log(`    (sum of requests counted by the three servers: ${served[0].value})`);
     });
+
+    await step(
+      'a change rolled out to 50 %: every server counts its side, the studio sums them through Prometheus',
+      () => rollsOut(browser, d, socket, servers),
+    );
   } finally {
     await browser.close();
   }
+}
+
+/** Customers whose homes the rollout step loads, each in a browser of their own (spread by the balancer). */
+const ROLLOUT_CUSTOMERS = [
+  'card-expiring',
+  'postpaid',
+  'prepaid',
+  'late-payment',
+  'cris',
+  'blue-marble',
+  'gig-plan',
+  'postpaid-variant',
+];
+
+/** Polls `check` every 250 ms until it holds, within `ms`; the last value says what was seen. */
+async function until<T>(what: string, ms: number, read: () => Promise<T>, ok: (v: T) => boolean): Promise<T> {
+  let last: T | undefined;
+  await deadline(
+    what,
+    ms,
+    (async () => {
+      for (;;) {
+        last = await read();
+        if (ok(last)) return;
+        await new Promise((r) => setTimeout(r, 250));
+      }
+    })(),
+  ).catch((e: unknown) => {
+    throw new Error(`${e instanceof Error ? e.message : String(e)}; last seen: ${JSON.stringify(last)}`);
+  });
+  return last!;
+}
+
+/**
+ * Issue 32 with the real store: ana proposes the card warning at 60 days again, ben approves it for 50 % of
+ * accounts; once Prometheus sees every server's series of the rollout, customers load their homes through
+ * the load balancer (the first half on s1, which then restarts: its counters start again from zero; the second
+ * half spread by the balancer), and the studio's live effect (ben's, on s2) must come from Prometheus and count
+ * each side's homes exactly as loaded.
+ */
+async function rollsOut(
+  browser: Awaited<ReturnType<typeof chromium.launch>>,
+  d: Deployment,
+  socket: string,
+  servers: Map<string, Proc>,
+): Promise<void> {
+  const ana = await analystSignsIn(browser, d.lb, 'ana', 'Ana Alvarez', 's1');
+  const ben = await analystSignsIn(browser, d.lb, 'ben', 'Ben Brooks', 's2');
+  const id = await proposes(ana, d.lb, 'Rehearsal rollout: warn 60 days before the card expires', 60);
+  await approves(ben, d.lb, id, 50);
+  const bundle = async (port: number) =>
+    ((await (await fetch(`http://127.0.0.1:${port}/rules/bundle.json`)).json()) as { rollouts?: Rollout[] })
+      .rollouts ?? [];
+  const [rollout] = await until(
+    'every server serving the rollout',
+    15_000,
+    async () => Promise.all(d.ports.servers.map((s) => bundle(s.port))).then((all) => all.flat()),
+    (all) => all.length === 3 && all.every((r) => r.share === 50),
+  );
+  const change = rollout!.change;
+  // Every server's series of the rollout exist (at zero) before a customer comes: none of it goes uncounted.
+  await until(
+    'Prometheus seeing each server’s series of the rollout',
+    30_000,
+    () => query(d, `count(portal_rollout_homes_total{change="${change}"})`),
+    (v) => v[0]?.value === 6,
+  );
+  const accounts = new Map(loadPersonas().map((p) => [p.id, p.accounts[0]?.accountNumber ?? '']));
+  const expected: Record<Side, number> = { live: 0, new: 0 };
+  const load = async (persona: string, server?: string) => {
+    const context = await browser.newContext();
+    if (server) await context.addCookies([{ name: 'SERVERID', value: server, url: d.lb }]);
+    await customerSignsIn(await context.newPage(), d.lb, persona, '/home');
+    await context.close();
+    expected[placementOf(rollout!, accounts.get(persona)).side] += 1;
+  };
+  // The first half on s1 (the balancer's cookie), which then restarts: its counts start again from zero, and
+  // Prometheus' increase keeps what it had counted.
+  const half = ROLLOUT_CUSTOMERS.length / 2;
+  for (const persona of ROLLOUT_CUSTOMERS.slice(0, half)) await load(persona, 's1');
+  const s1 = `127.0.0.1:${d.ports.servers.find((s) => s.name === 's1')!.metrics}`;
+  await until(
+    's1’s homes of the rollout in Prometheus',
+    30_000,
+    () => query(d, `sum(portal_rollout_homes_total{change="${change}",instance="${s1}"})`),
+    (v) => v[0]?.value === half,
+  );
+  await restart(d, socket, servers, 's1');
+  await until(
+    's1’s series back at zero in Prometheus',
+    30_000,
+    () => query(d, `sum(portal_rollout_homes_total{change="${change}",instance="${s1}"})`),
+    (v) => v[0]?.value === 0,
+  );
+  for (const persona of ROLLOUT_CUSTOMERS.slice(half)) await load(persona);
+  const effect = await until(
+    'the studio’s live effect from Prometheus counting every home loaded',
+    30_000,
+    async () =>
+      (await (await ben.page.request.get(`${d.lb}/studio/api/rollouts/${change}/effect`)).json()) as {
+        source?: string;
+        problem?: string;
+        sides?: Record<Side, { homes: number }>;
+      },
+    (e) =>
+      e.source === 'prometheus' &&
+      e.sides?.live.homes === expected.live &&
+      e.sides.new.homes === expected.new,
+  );
+  console.log(
+    `    (${ROLLOUT_CUSTOMERS.length} homes, ${half} of them on s1 before its restart: live ${effect.sides!.live.homes}, ` +
+      `new ${effect.sides!.new.homes}, as loaded)`,
+  );
+  await ana.context.close();
+  await ben.context.close();
 }
 
 let failed = false;

@@ -25,6 +25,7 @@ import { createFastify } from './fastify';
 import type { LoggerSettings } from './logging';
 import { PortalMetrics } from './metrics';
 import { rolloutWatch, type GuardSettings } from './rollout-metrics';
+import type { PrometheusSource } from './rollout-prometheus';
 import { entryLoader, type EntryServer } from './page-render';
 import { serverFolders } from './paths';
 import { loadPersonas, type Persona, type PersonaProblem } from './personas';
@@ -73,6 +74,8 @@ export interface PortalOptions {
   renderWaitMs?: number;
   /** when a rollout goes back to 0 % by itself (default: 3 times the live side's issues, 20 at least) */
   rolloutGuard?: GuardSettings;
+  /** the Prometheus whose query API sums every server's rollout counts (PROMETHEUS_URL) */
+  prometheus?: PrometheusSource;
   /** time-outs and addresses written into every page (server/runtime-config.ts); default the bundled ones */
   runtimeConfig?: RuntimeConfig;
   /** the personas the studio previews (default the built-in ones); already loaded, or more folders */
@@ -236,13 +239,9 @@ export function createPortalServer(options: PortalOptions): PortalServer {
     }),
   });
   // The guard's thresholds are data (config/studio.json's rolloutGuard), as an environment overrides them.
-  const rollouts = rolloutWatch(
-    metrics,
-    rules,
-    studioRepo,
-    options.rolloutGuard ?? studioConfig.rolloutGuard,
-    app.log,
-  );
+  const settings = options.rolloutGuard ?? studioConfig.rolloutGuard;
+  const { prometheus } = options;
+  const rollouts = rolloutWatch(metrics, rules, studioRepo, { settings, log: app.log, prometheus });
   const { upstream, upstreamClient } = upstreamOf(options, app, metrics, (body) =>
     rollouts.guard.record(body),
   );
@@ -308,10 +307,7 @@ export function createPortalServer(options: PortalOptions): PortalServer {
   void app.register(orchProxyPlugin, { ...upstream, onIssueRecord: (body) => rollouts.guard.record(body) });
   void app.register(cspReportPlugin);
   void app.register(vitalsPlugin, { registry: metrics.registry });
-  void app.register(effectPlugin, {
-    place: rollouts.place,
-    acted: (placements, section, action) => rollouts.metrics.acted(placements, section, action),
-  });
+  void app.register(effectPlugin, { place: rollouts.place, acted: rollouts.acted });
   if (mode === 'sandbox') {
     // The sandbox's pages, where the suite and QA find them: on this origin, from the same upstream.
     void app.register(orchProxyPlugin, {
@@ -466,6 +462,7 @@ export function optionsOf(config: ServerConfig): PortalOptions {
     options.studio = { ...options.studio, remote: url, fetchSeconds };
   }
   if (config.oidc) options.oidc = oidcSettingsOf(config.oidc, config);
+  if (config.prometheus) options.prometheus = config.prometheus;
   // ROLLOUT_GUARD_FACTOR / ROLLOUT_GUARD_MIN_ERRORS: this environment's word over config/studio.json's.
   const guard = readStudioConfig().rolloutGuard;
   if (config.studio.rolloutGuard && guard) options.rolloutGuard = { ...guard, ...config.studio.rolloutGuard };

@@ -117,6 +117,11 @@ export interface ServerConfig {
     requireApproval?: false;
     rolloutGuard?: { factor?: number; minErrors?: number };
   };
+  /**
+   * PROMETHEUS_URL and PROMETHEUS_TIMEOUT_MS: the Prometheus that scrapes every server, whose query API gives the
+   * studio a rollout's live effect summed over all of them (default: this server's own counts; 3 s)
+   */
+  prometheus?: { url: string; timeoutMs?: number };
   /** LOG_LEVEL (default info): fatal, error, warn, info, debug, trace or silent */
   logLevel: LogLevel;
   /** SHUTDOWN_GRACE_SECONDS (default 10): how long SIGTERM waits for the requests in flight */
@@ -395,6 +400,10 @@ export function readServerConfig(env: NodeJS.ProcessEnv = process.env): ServerCo
   if (guardFactor !== undefined && guardFactor < 1)
     r.problems.push(`ROLLOUT_GUARD_FACTOR must be at least 1, not '${guardFactor}'`);
   const rulesDir = r.text('RULES_DIR');
+  const prometheusUrl = r.text('PROMETHEUS_URL');
+  const prometheusTimeoutMs = r.positive('PROMETHEUS_TIMEOUT_MS');
+  if (prometheusTimeoutMs !== undefined && prometheusTimeoutMs > 30_000)
+    r.problems.push(`PROMETHEUS_TIMEOUT_MS must be at most 30000, not '${prometheusTimeoutMs}'`);
   const config: ServerConfig = {
     mode,
     upstream,
@@ -429,6 +438,14 @@ export function readServerConfig(env: NodeJS.ProcessEnv = process.env): ServerCo
           }
         : {}),
     },
+    ...(prometheusUrl
+      ? {
+          prometheus: {
+            url: r.url('PROMETHEUS_URL', prometheusUrl, false),
+            ...(prometheusTimeoutMs ? { timeoutMs: prometheusTimeoutMs } : {}),
+          },
+        }
+      : {}),
     logLevel: level as LogLevel,
     shutdownGraceMs: grace * 1000,
     runtimeConfig,

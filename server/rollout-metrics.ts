@@ -10,13 +10,17 @@
 import { Counter, type Registry } from 'prom-client';
 import type { FastifyBaseLogger } from 'fastify';
 import { placementOf, type Placement, type Side } from '../src/engine/rollout';
-import type { SectionAction } from '../src/engine/rollout-effect';
+import { SECTION_ACTIONS, type SectionAction } from '../src/engine/rollout-effect';
+import { SECTIONS } from '../src/engine/declarations/home';
 import type { PortalMetrics } from './metrics';
 import type { RulesCache } from './rules-cache';
 import type { RulesRepo } from './studio/studio-repo';
+import { prometheusEffect, type PrometheusSource } from './rollout-prometheus';
 
 /** Rollout labels kept at most; renders for further ones are not counted. */
 export const MAX_CHANGES = 20;
+
+const SIDES: readonly Side[] = ['live', 'new'];
 
 export interface SideEffect {
   /** homes rendered for accounts on this side */
@@ -37,13 +41,24 @@ export class RolloutMetrics {
   private readonly actions: Counter<'change' | 'side' | 'section' | 'action'>;
   private readonly changes = new Set<string>();
 
-  constructor(registry: Registry) {
+  /**
+   * `changes`: the rollouts served now. At each scrape their series are primed at zero (prime), so Prometheus
+   * sees every series start from nothing and counts its first increments (server/rollout-prometheus.ts).
+   */
+  constructor(registry: Registry, changes: () => readonly string[] = () => []) {
     const registers = [registry];
     this.homes = new Counter({
       name: 'portal_rollout_homes_total',
       help: 'Homes rendered by the server for accounts on each side of a rollout',
       labelNames: ['change', 'side'],
       registers,
+      collect: () => {
+        try {
+          this.prime(changes());
+        } catch {
+          // The rules could not be read: the scrape goes on with what is counted.
+        }
+      },
     });
     this.shown = new Counter({
       name: 'portal_rollout_sections_shown_total',
@@ -59,12 +74,31 @@ export class RolloutMetrics {
     });
   }
 
+  /** The rollouts this server counts. */
+  primed(): string[] {
+    return [...this.changes];
+  }
+
   /** Is this change counted (at most MAX_CHANGES labels)? */
   private counts(change: string): boolean {
     if (this.changes.has(change)) return true;
     if (this.changes.size >= MAX_CHANGES) return false;
     this.changes.add(change);
     return true;
+  }
+
+  /** Every series of these rollouts exists, at zero if nothing was counted yet (bounded as the counts are). */
+  prime(changes: readonly string[]): void {
+    for (const change of changes) {
+      if (!this.counts(change)) continue;
+      for (const side of SIDES) {
+        this.homes.inc({ change, side }, 0);
+        for (const section of SECTIONS) {
+          this.shown.inc({ change, side, section }, 0);
+          for (const action of SECTION_ACTIONS) this.actions.inc({ change, side, section, action }, 0);
+        }
+      }
+    }
   }
 
   /** One home rendered: its account's place in each rollout, and the sections it showed. */
@@ -94,7 +128,12 @@ export class RolloutMetrics {
     }
     for (const v of (await this.shown.get()).values) {
       const { side, section } = v.labels;
-      if (v.labels.change === change && (side === 'live' || side === 'new') && typeof section === 'string')
+      if (
+        v.labels.change === change &&
+        (side === 'live' || side === 'new') &&
+        typeof section === 'string' &&
+        v.value > 0
+      )
         out[side].shown[section] = (out[side].shown[section] ?? 0) + v.value;
     }
     for (const v of (await this.actions.get()).values) {
@@ -103,7 +142,7 @@ export class RolloutMetrics {
         continue;
       const into =
         action === 'tapped' ? out[side].tapped : action === 'dismissed' ? out[side].dismissed : null;
-      if (into) into[section] = (into[section] ?? 0) + v.value;
+      if (into && v.value > 0) into[section] = (into[section] ?? 0) + v.value;
     }
     return out;
   }
@@ -140,6 +179,10 @@ export class RolloutGuard {
       help: 'Issue-log records of accounts on each side of a rollout',
       labelNames: ['change', 'side'],
       registers: [registry],
+      collect: () => {
+        for (const change of this.metrics.primed())
+          for (const side of SIDES) this.issues.inc({ change, side }, 0);
+      },
     });
   }
 
@@ -202,14 +245,32 @@ const ROLLOUT_GUARD = { id: 'rollout-guard', name: 'Rollout guard', email: 'stud
  * (which sets a share to 0 % through the studio's repository, so every server and the history see it), and
  * the figures the studio shows.
  */
+/** The live effect the studio shows: every server's (Prometheus) or, failing that, this server's own. */
+export interface LiveEffect {
+  sides: Record<Side, SideEffect>;
+  /** 'prometheus': every server's counts since the share was set; 'server': this server's since it started */
+  source: 'prometheus' | 'server';
+  /** when the share was set (the start of Prometheus' counts) */
+  since?: string;
+  /** why Prometheus' counts are not shown (it is not configured, or did not answer) */
+  problem?: string;
+}
+
 export function rolloutWatch(
   metrics: PortalMetrics,
   rules: RulesCache,
   repo: RulesRepo,
-  settings: GuardSettings | undefined,
-  log?: FastifyBaseLogger,
+  {
+    settings,
+    log,
+    prometheus,
+  }: {
+    settings?: GuardSettings | undefined;
+    log?: FastifyBaseLogger;
+    prometheus?: PrometheusSource | undefined;
+  },
 ) {
-  const counts = new RolloutMetrics(metrics.registry);
+  const counts = new RolloutMetrics(metrics.registry, () => rules.rollouts().map((r) => r.change));
   const guard = new RolloutGuard(
     metrics.registry,
     counts,
@@ -219,14 +280,36 @@ export function rolloutWatch(
     settings,
     (e) => log?.warn({ err: e }, 'the rollout guard could not set a rollout to 0 %'),
   );
+  const ownEffect = async (change: string): Promise<Record<Side, SideEffect>> => {
+    const [effect, issues] = await Promise.all([counts.effect(change), guard.errors(change)]);
+    return { live: { ...effect.live, issues: issues.live }, new: { ...effect.new, issues: issues.new } };
+  };
+  let prometheusDown = false;
   return {
     metrics: counts,
     guard,
     /** Every rollout's placement of an account (the browser's reports name the account; only sides are kept). */
     place: (account: string): Placement[] => rules.rollouts().map((r) => placementOf(r, account)),
-    effect: async (change: string): Promise<Record<Side, SideEffect>> => {
-      const [effect, issues] = await Promise.all([counts.effect(change), guard.errors(change)]);
-      return { live: { ...effect.live, issues: issues.live }, new: { ...effect.new, issues: issues.new } };
+    /** A customer's tap or close, counted for the account's side of each rollout. */
+    acted: (placements: readonly Placement[], section: string, action: SectionAction): void =>
+      counts.acted(placements, section, action),
+    effect: async (change: string): Promise<LiveEffect> => {
+      const rollout = rules.rollouts().find((r) => r.change === change);
+      if (prometheus && rollout) {
+        try {
+          const sides = await prometheusEffect(prometheus, change, new Date(rollout.setAt));
+          if (prometheusDown) log?.info('Prometheus answers the rollouts’ live effect again');
+          prometheusDown = false;
+          return { sides, source: 'prometheus', since: rollout.setAt };
+        } catch (e) {
+          const problem = e instanceof Error ? e.message : String(e);
+          // Once per outage, at warn: the studio falls back to this server's counts and says why.
+          if (!prometheusDown) log?.warn({ problem }, 'Prometheus did not give the rollouts’ live effect');
+          prometheusDown = true;
+          return { sides: await ownEffect(change), source: 'server', problem };
+        }
+      }
+      return { sides: await ownEffect(change), source: 'server' };
     },
   };
 }

@@ -109,6 +109,7 @@ export function startServer(d: Deployment, name: string): Proc {
       APPLICATION_KEY_URL: `${provider}/application-key`,
       CHAT_WIDGET_URL: `${provider}/chat-widget.js`,
       METRICS_PORT: String(s.metrics),
+      PROMETHEUS_URL: `http://127.0.0.1:${d.ports.prometheus}`,
       SHUTDOWN_GRACE_SECONDS: '20',
     },
   });

@@ -116,10 +116,11 @@ export async function proposes(a: Analyst, lb: string, reason: string, days: num
   return body.id;
 }
 
-export async function approves(a: Analyst, lb: string, id: string): Promise<void> {
+/** The second analyst approves the change: for everyone, or for `share` percent of accounts (a rollout). */
+export async function approves(a: Analyst, lb: string, id: string, share?: number): Promise<void> {
   const res = await a.page.request.post(`${lb}/studio/api/changes/${encodeURIComponent(id)}/approve`, {
     headers: { 'x-csrf-token': a.csrf },
-    data: {},
+    data: share === undefined ? {} : { share },
   });
   if (res.status() !== 200)
     throw new Error(`the approval was refused (${res.status()}): ${await res.text()}`);

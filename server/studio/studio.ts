@@ -23,8 +23,7 @@ import { registerStudioPage } from './studio-page';
 import { scheduleGoLives } from './studio-schedule';
 import { RepoError, RulesRepo, type CommitInfo } from './studio-repo';
 import { isoNow, rolloutStart, shareOf } from './studio-rollouts';
-import type { Side } from '../../src/engine/rollout';
-import type { SideEffect } from '../rollout-metrics';
+import type { LiveEffect } from '../rollout-metrics';
 
 export { readStudioConfig, type StudioConfig } from './studio-access';
 
@@ -47,8 +46,8 @@ export interface StudioDeps {
   personas: readonly Persona[];
   /** The server's clock (SANDBOX_TODAY pins it): the personas' day and when a scheduled change is due. */
   today: () => Date;
-  /** This server's counts of a rollout's homes per side (server/rollout-metrics.ts; decision 044). */
-  rolloutEffect?: (change: string) => Promise<Record<Side, SideEffect>>;
+  /** A rollout's live effect per side: every server's through Prometheus, or this server's (decision 044). */
+  rolloutEffect?: (change: string) => Promise<LiveEffect>;
   sessionOf: (req: FastifyRequest) => Session | undefined;
   /** The built app, whose index.html the studio's page is. */
   distDir: string;
@@ -570,9 +569,9 @@ function registerRollouts(deps: StudioDeps, ctx: StudioContext): void {
   });
   app.get<{ Params: { change: string } }>('/studio/api/rollouts/:change/effect', async (req, reply) => {
     if (!analyst(req, reply)) return reply;
-    return attempt(reply, async () => ({
-      sides: deps.rolloutEffect ? await deps.rolloutEffect(req.params.change.slice(0, 12)) : null,
-    }));
+    return attempt(reply, async () =>
+      deps.rolloutEffect ? await deps.rolloutEffect(req.params.change.slice(0, 12)) : { sides: null },
+    );
   });
   app.post<{ Params: { change: string } }>('/studio/api/rollouts/:change/share', async (req, reply) => {
     const who = writer(req, reply, 'approver', refusal);

@@ -7,7 +7,13 @@
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Change, RolloutEntry, StudioApi, StudioSession } from '../../src/features/studio/api';
+import type {
+  LiveEffect,
+  Change,
+  RolloutEntry,
+  StudioApi,
+  StudioSession,
+} from '../../src/features/studio/api';
 import type { ReviewLists } from '../../src/features/studio/lists';
 import { expectedAt, RolloutsView } from '../../src/features/studio/RolloutsView';
 
@@ -32,15 +38,20 @@ const change = {
   diff: '',
 } as unknown as Change;
 
-function fake(rollouts: RolloutEntry[] = []) {
+const EVERY_SERVER: LiveEffect = {
+  sides: {
+    live: { homes: 40, shown: { 'prepaid-card-alert': 10 }, tapped: { 'prepaid-card-alert': 4 } },
+    new: { homes: 40, shown: {}, tapped: {} },
+  },
+  source: 'prometheus',
+  since: '2026-11-26T09:00:00Z',
+};
+
+function fake(rollouts: RolloutEntry[] = [], effect: LiveEffect = EVERY_SERVER) {
   const calls: unknown[][] = [];
   const api = {
     rollouts: () => Promise.resolve(rollouts),
-    rolloutEffect: () =>
-      Promise.resolve({
-        live: { homes: 40, shown: { 'prepaid-card-alert': 10 } },
-        new: { homes: 40, shown: {} },
-      }),
+    rolloutEffect: () => Promise.resolve(effect),
     approveShare: (...a: unknown[]) => (calls.push(['approveShare', ...a]), Promise.resolve({})),
     setShare: (...a: unknown[]) => (calls.push(['setShare', ...a]), Promise.resolve({})),
     endRollout: (...a: unknown[]) => (calls.push(['endRollout', ...a]), Promise.resolve({})),
@@ -91,13 +102,16 @@ describe('gradual rollout in the studio', () => {
     render(<RolloutsView api={api} session={session} lists={lists} onLive={() => undefined} />);
     const item = await screen.findByRole('article', { name: `Rollout: ${rollout.summary}` });
     expect(item.textContent).toContain('50 % of accounts, set by Ben Brooks');
-    // The live effect per side, from the server's counts: the alert shown on the live side only.
+    // The live effect per side, every server's through Prometheus: the alert shown on the live side only,
+    // and tapped by 4 of the 10 shown it.
     const table = await screen.findByRole('table', {
-      name: 'Live effect: homes this server rendered on each side',
+      name: /^Live effect: every server’s counts since the share was set \(/,
     });
     const row = screen.getByRole('row', { name: /Showed prepaid-card-alert/ });
     expect(table.contains(row)).toBe(true);
     expect([...row.querySelectorAll('td')].map((td) => td.textContent)).toEqual(['10 (25 %)', '0 (0 %)']);
+    const tapped = screen.getByRole('row', { name: /Tapped prepaid-card-alert/ });
+    expect([...tapped.querySelectorAll('td')].map((td) => td.textContent)).toEqual(['4 (40 %)', '0']);
     await userEvent.selectOptions(screen.getByLabelText('New share'), '5');
     await userEvent.click(
       screen.getByRole('button', { name: `Set the share to 5 % for “${rollout.summary}”` }),
@@ -115,5 +129,28 @@ describe('gradual rollout in the studio', () => {
     await waitFor(() =>
       expect(calls[1]).toEqual(['endRollout', rollout.change, 'Calls to support rose', true]),
     );
+  });
+
+  it("says when the counts are this server's alone, and why", async () => {
+    const rollout: RolloutEntry = {
+      change: 'a1b2c3d4e5f6',
+      summary: 'card-almost-expired: 60 → 45 days',
+      share: 50,
+      setBy: 'Ben Brooks',
+      setAt: '2026-11-26T09:00:00Z',
+      files: ['prepaid-card.json'],
+    };
+    const { api, lists } = fake([rollout], {
+      ...EVERY_SERVER,
+      source: 'server',
+      problem: 'Prometheus did not answer within 3 s',
+    });
+    render(<RolloutsView api={api} session={session} lists={lists} onLive={() => undefined} />);
+    expect(
+      await screen.findByRole('table', { name: 'Live effect: this server’s counts since it started' }),
+    ).toBeTruthy();
+    expect(
+      screen.getByText('Every server’s counts are not available: Prometheus did not answer within 3 s.'),
+    ).toBeTruthy();
   });
 });

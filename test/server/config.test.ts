@@ -137,6 +137,22 @@ describe('the server configuration: modes', () => {
   });
 });
 
+describe('the server configuration: the Prometheus the studio reads', () => {
+  it('takes PROMETHEUS_URL and its time-out, and names a bad one', () => {
+    const config = readServerConfig({
+      ...SANDBOX,
+      PROMETHEUS_URL: 'http://127.0.0.1:9090',
+      PROMETHEUS_TIMEOUT_MS: '2000',
+    });
+    expect(config.prometheus).toEqual({ url: 'http://127.0.0.1:9090', timeoutMs: 2000 });
+    expect(optionsOf(config).prometheus).toEqual({ url: 'http://127.0.0.1:9090', timeoutMs: 2000 });
+    expect(readServerConfig(SANDBOX).prometheus).toBeUndefined();
+    const bad = problemsOf({ ...SANDBOX, PROMETHEUS_URL: 'prometheus:9090', PROMETHEUS_TIMEOUT_MS: '60000' });
+    expect(bad.message).toContain("PROMETHEUS_URL must be an http(s) URL, not 'prometheus:9090'");
+    expect(bad.message).toContain("PROMETHEUS_TIMEOUT_MS must be at most 30000, not '60000'");
+  });
+});
+
 describe('the server configuration: what the sandbox may share with production', () => {
   it('has no identity provider and no rules remote unless told', () => {
     const config = readServerConfig(SANDBOX);

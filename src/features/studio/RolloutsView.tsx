@@ -6,7 +6,7 @@
  * the share. The outcome is announced in a status region; a refusal in an alert with the server's words.
  */
 import { useCallback, useEffect, useState, type FormEvent, type ReactNode } from 'react';
-import type { Change, RolloutEffect, RolloutEntry, StudioApi, StudioSession } from './api';
+import type { Change, LiveEffect, RolloutEffect, RolloutEntry, StudioApi, StudioSession } from './api';
 import { localTime } from './ChangeView';
 import { readFigures } from './impact-client';
 import type { ReviewLists } from './lists';
@@ -313,7 +313,7 @@ const EFFECT_REFRESH_MS = 10_000;
  * again every 10 s while shown.
  */
 function LiveEffect({ api, change }: { api: StudioApi; change: string }) {
-  const [effect, setEffect] = useState<RolloutEffect | null | undefined>(undefined);
+  const [live, setEffect] = useState<LiveEffect | null | undefined>(undefined);
   useEffect(() => {
     let live = true;
     const ask = () =>
@@ -328,62 +328,72 @@ function LiveEffect({ api, change }: { api: StudioApi; change: string }) {
       clearInterval(timer);
     };
   }, [api, change]);
-  if (effect === undefined) return <p>Loading the live effect…</p>;
-  if (effect === null) return <p className="studio-muted">No live counts on this server.</p>;
+  if (live === undefined) return <p>Loading the live effect…</p>;
+  if (live === null) return <p className="studio-muted">No live counts on this server.</p>;
+  const effect = live.sides;
   const sections = [...new Set([...Object.keys(effect.live.shown), ...Object.keys(effect.new.shown)])].sort();
   const rate = (n: number, of: number) => (of > 0 ? ` (${Math.round((100 * n) / of)} %)` : '');
+  const caption =
+    live.source === 'prometheus'
+      ? `Live effect: every server’s counts since the share was set${live.since ? ` (${localTime(live.since)})` : ''}`
+      : 'Live effect: this server’s counts since it started';
   return (
-    <table className="studio-table">
-      <caption>Live effect: homes this server rendered on each side</caption>
-      <thead>
-        <tr>
-          <th scope="col">What</th>
-          <th scope="col">Live side</th>
-          <th scope="col">New side</th>
-        </tr>
-      </thead>
-      <tbody>
-        <tr>
-          <th scope="row">Homes rendered</th>
-          <td>{count(effect.live.homes)}</td>
-          <td>{count(effect.new.homes)}</td>
-        </tr>
-        <tr>
-          <th scope="row">Issue-log records</th>
-          <td>{count(effect.live.issues ?? 0)}</td>
-          <td>{count(effect.new.issues ?? 0)}</td>
-        </tr>
-        {sections.map((s) => (
-          <tr key={s}>
-            <th scope="row">Showed {s}</th>
-            <td>
-              {count(effect.live.shown[s] ?? 0)}
-              {rate(effect.live.shown[s] ?? 0, effect.live.homes)}
-            </td>
-            <td>
-              {count(effect.new.shown[s] ?? 0)}
-              {rate(effect.new.shown[s] ?? 0, effect.new.homes)}
-            </td>
+    <>
+      {live.problem ? (
+        <p className="studio-muted">Every server’s counts are not available: {live.problem}.</p>
+      ) : null}
+      <table className="studio-table">
+        <caption>{caption}</caption>
+        <thead>
+          <tr>
+            <th scope="col">What</th>
+            <th scope="col">Live side</th>
+            <th scope="col">New side</th>
           </tr>
-        ))}
-        {(['tapped', 'dismissed'] as const).flatMap((action) =>
-          actedSections(effect, action).map((s) => (
-            <tr key={`${action}:${s}`}>
-              <th scope="row">
-                {action === 'tapped' ? 'Tapped' : 'Closed'} {s}
-              </th>
+        </thead>
+        <tbody>
+          <tr>
+            <th scope="row">Homes rendered</th>
+            <td>{count(effect.live.homes)}</td>
+            <td>{count(effect.new.homes)}</td>
+          </tr>
+          <tr>
+            <th scope="row">Issue-log records</th>
+            <td>{count(effect.live.issues ?? 0)}</td>
+            <td>{count(effect.new.issues ?? 0)}</td>
+          </tr>
+          {sections.map((s) => (
+            <tr key={s}>
+              <th scope="row">Showed {s}</th>
               <td>
-                {count(effect.live[action]?.[s] ?? 0)}
-                {rate(effect.live[action]?.[s] ?? 0, effect.live.shown[s] ?? 0)}
+                {count(effect.live.shown[s] ?? 0)}
+                {rate(effect.live.shown[s] ?? 0, effect.live.homes)}
               </td>
               <td>
-                {count(effect.new[action]?.[s] ?? 0)}
-                {rate(effect.new[action]?.[s] ?? 0, effect.new.shown[s] ?? 0)}
+                {count(effect.new.shown[s] ?? 0)}
+                {rate(effect.new.shown[s] ?? 0, effect.new.homes)}
               </td>
             </tr>
-          )),
-        )}
-      </tbody>
-    </table>
+          ))}
+          {(['tapped', 'dismissed'] as const).flatMap((action) =>
+            actedSections(effect, action).map((s) => (
+              <tr key={`${action}:${s}`}>
+                <th scope="row">
+                  {action === 'tapped' ? 'Tapped' : 'Closed'} {s}
+                </th>
+                <td>
+                  {count(effect.live[action]?.[s] ?? 0)}
+                  {rate(effect.live[action]?.[s] ?? 0, effect.live.shown[s] ?? 0)}
+                </td>
+                <td>
+                  {count(effect.new[action]?.[s] ?? 0)}
+                  {rate(effect.new[action]?.[s] ?? 0, effect.new.shown[s] ?? 0)}
+                </td>
+              </tr>
+            )),
+          )}
+        </tbody>
+      </table>
+    </>
   );
 }

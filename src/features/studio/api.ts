@@ -94,6 +94,16 @@ export type RolloutEffect = Record<
   }
 >;
 
+/** The live effect the studio shows, and whose counts they are. */
+export interface LiveEffect {
+  sides: RolloutEffect;
+  /** 'prometheus': every server's since the share was set; 'server': this server's since it started */
+  source: 'prometheus' | 'server';
+  since?: string;
+  /** why every server's counts are not shown */
+  problem?: string;
+}
+
 export interface Proposal {
   files: Record<string, string>;
   lines: ChangeLine[];
@@ -259,13 +269,21 @@ export function createStudioApi(csrf: () => string) {
           v.rollouts.every((r) => isObject(r) && isString(r.change) && typeof r.share === 'number'),
         'the rollouts',
       ).rollouts,
-    /** This server's counts of the homes rendered on each side, and the sections they showed. */
-    rolloutEffect: async (change: string): Promise<RolloutEffect | null> =>
-      expectShape<{ sides: RolloutEffect | null }>(
+    /** A rollout's live effect per side: every server's (Prometheus) or this server's, with the reason. */
+    rolloutEffect: async (change: string): Promise<LiveEffect | null> => {
+      const v = expectShape<{ sides: RolloutEffect | null } & Omit<LiveEffect, 'sides'>>(
         await call(`/studio/api/rollouts/${encodeURIComponent(change)}/effect`),
         (v) => v.sides === null || (isObject(v.sides) && isObject(v.sides.live) && isObject(v.sides.new)),
         'the rollout’s effect',
-      ).sides,
+      );
+      if (v.sides === null) return null;
+      return {
+        sides: v.sides,
+        source: v.source === 'prometheus' ? 'prometheus' : 'server',
+        ...(isString(v.since) ? { since: v.since } : {}),
+        ...(isString(v.problem) ? { problem: v.problem } : {}),
+      };
+    },
     setShare: (change: string, share: number, reason: string) =>
       write(`/studio/api/rollouts/${encodeURIComponent(change)}/share`, { share, reason }),
     endRollout: (change: string, reason: string, complete: boolean) =>
