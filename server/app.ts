@@ -307,7 +307,7 @@ export function createPortalServer(options: PortalOptions): PortalServer {
   void app.register(orchProxyPlugin, { ...upstream, onIssueRecord: (body) => rollouts.guard.record(body) });
   void app.register(cspReportPlugin);
   void app.register(vitalsPlugin, { registry: metrics.registry });
-  void app.register(effectPlugin, { place: rollouts.place, acted: rollouts.acted });
+  void app.register(effectPlugin, { place: rollouts.place, acted: rollouts.acted, shown: rollouts.shown });
   if (mode === 'sandbox') {
     // The sandbox's pages, where the suite and QA find them: on this origin, from the same upstream.
     void app.register(orchProxyPlugin, {

@@ -49,7 +49,7 @@ export class RolloutMetrics {
     const registers = [registry];
     this.homes = new Counter({
       name: 'portal_rollout_homes_total',
-      help: 'Homes rendered by the server for accounts on each side of a rollout',
+      help: 'Homes shown to accounts on each side of a rollout (rendered by the server, or by the browser after a navigation)',
       labelNames: ['change', 'side'],
       registers,
       collect: () => {
@@ -62,7 +62,7 @@ export class RolloutMetrics {
     });
     this.shown = new Counter({
       name: 'portal_rollout_sections_shown_total',
-      help: 'Home sections shown in the homes rendered for each side of a rollout',
+      help: 'Home sections shown in the homes shown to each side of a rollout',
       labelNames: ['change', 'side', 'section'],
       registers,
     });
@@ -290,6 +290,9 @@ export function rolloutWatch(
     guard,
     /** Every rollout's placement of an account (the browser's reports name the account; only sides are kept). */
     place: (account: string): Placement[] => rules.rollouts().map((r) => placementOf(r, account)),
+    /** A home the browser showed after a navigation, counted as a rendered one. */
+    shown: (placements: readonly Placement[], sections: readonly string[]): void =>
+      counts.rendered(placements, sections),
     /** A customer's tap or close, counted for the account's side of each rollout. */
     acted: (placements: readonly Placement[], section: string, action: SectionAction): void =>
       counts.acted(placements, section, action),

@@ -122,6 +122,8 @@ async function start(): Promise<void> {
   if (served) {
     await env.yieldToMain?.();
     hydrate(store, served);
+    // The server counted the home it rendered for a rollout's live effect: the browser does not again.
+    if (page === '/home' && served.decisions.current) store.servedHome();
   } else {
     void engine();
     store.start();

@@ -1,6 +1,7 @@
 /**
  * POST /effect: what a customer did with a section of the home (a tap on its action, the close of its alert),
- * reported by the page itself (src/stores/section-actions.ts, a beacon to the same origin) for a rollout's
+ * and the homes the browser showed that the server did not render (after a navigation), reported by the page
+ * itself (src/stores/section-actions.ts, a beacon to the same origin) for a rollout's
  * live effect (issue 32 item 2, docs/decisions/044). The account is placed in each rollout and only its side
  * is counted (server/rollout-metrics.ts); the number is neither kept nor logged. Like /vitals: a small body,
  * rate-limited per client, refused from another site; a body that is not a sane report is answered 400.
@@ -12,8 +13,8 @@ import type { Placement } from '../../src/engine/rollout';
 import { bodyOf, refuseCrossSite } from '../http';
 import { useLenientJson } from '../json-scope';
 
-/** Bytes: a report is about 80. */
-export const EFFECT_BODY_LIMIT = 512;
+/** Bytes: a tap is about 80, a home's sections a few hundred. */
+export const EFFECT_BODY_LIMIT = 2 * 1024;
 /** Reports per minute per client: a customer taps a few times a page. */
 export const EFFECT_PER_MINUTE = 120;
 
@@ -22,11 +23,13 @@ export interface EffectOptions {
   place: (account: string) => Placement[];
   /** counts one action per placement */
   acted: (placements: readonly Placement[], section: string, action: SectionAction) => void;
+  /** counts a home the browser showed, as the server counts those it renders */
+  shown: (placements: readonly Placement[], sections: readonly string[]) => void;
 }
 
 const sections: ReadonlySet<string> = new Set(SECTIONS);
 
-const effect: FastifyPluginCallback<EffectOptions> = (app, { place, acted }, done) => {
+const effect: FastifyPluginCallback<EffectOptions> = (app, { place, acted, shown }, done) => {
   // sendBeacon posts a string as text/plain: the body is read as JSON whatever its type.
   useLenientJson(app);
   app.post(
@@ -44,7 +47,10 @@ const effect: FastifyPluginCallback<EffectOptions> = (app, { place, acted }, don
           .header('Cache-Control', 'no-store')
           .send({ error: `Report refused: ${report}` });
       const placements = place(report.accountNumber);
-      if (placements.length > 0) acted(placements, report.section, report.action);
+      if (placements.length > 0) {
+        if ('home' in report) shown(placements, report.home);
+        else acted(placements, report.section, report.action);
+      }
       return reply.code(204).send();
     },
   );

@@ -1,6 +1,6 @@
 import { makeObservable, computed, reaction } from 'mobx';
 import type { SectionAction } from '../engine/rollout-effect';
-import { reportSectionAction } from './section-actions';
+import { reportHomeShown, reportSectionAction } from './section-actions';
 import type { AccountSwitchEvent } from '../../machines/account-switch.machine';
 import { config } from '../config';
 import type { ApiClient, Result } from '../api/client';
@@ -398,6 +398,26 @@ export class RootStore {
   /** Records a failure in the UI issue log (src/stores/issue-reporter.ts). */
   logIssue(page: string, operation: string, message: string, accountNumber?: string): void {
     this.issues.log(page, operation, message, accountNumber);
+  }
+
+  /** The home the server rendered and counted, until the browser first shows it (then it is the browser's). */
+  private homeCountedByServer = false;
+
+  /** The page came rendered by the server as a home with its decisions: the server counted that home. */
+  servedHome(): void {
+    this.homeCountedByServer = true;
+  }
+
+  /**
+   * The full home is shown for the managed account (its mount, an account switch): reported for a rollout's
+   * live effect, except the server's own render being hydrated, which the server counted.
+   */
+  homeShown(sections: readonly string[]): void {
+    if (this.homeCountedByServer) {
+      this.homeCountedByServer = false;
+      return;
+    }
+    reportHomeShown(this.env, this.profile.accountNumber, sections);
   }
 
   /** A tap on a home section's action or an alert's close, reported for a rollout's live effect. */

@@ -5,7 +5,12 @@
  * rollout and counts its side; nothing is sent before the account is known. The analytics events
  * (src/stores/analytics.ts) are not touched: this count is the portal's own, per side of a rollout.
  */
-import { EFFECT_URL, type SectionAction, type SectionActionReport } from '../engine/rollout-effect';
+import {
+  EFFECT_URL,
+  type HomeShownReport,
+  type SectionAction,
+  type SectionActionReport,
+} from '../engine/rollout-effect';
 import type { Env } from './env';
 
 /** Sends one report; a beacon that cannot be sent is lost, never retried. */
@@ -21,6 +26,24 @@ export function reportSectionAction(
     env.beacon(EFFECT_URL, JSON.stringify(report));
   } catch {
     // A count never breaks a tap.
+  }
+}
+
+/**
+ * A home the browser showed that the server did not render (a navigation back to it, an account switch):
+ * counted as the server counts the homes it renders, so a rollout's figures hold every home shown.
+ */
+export function reportHomeShown(
+  env: Pick<Env, 'beacon'>,
+  accountNumber: string | null,
+  sections: readonly string[],
+): void {
+  if (!accountNumber || sections.length === 0) return;
+  const report: HomeShownReport = { accountNumber, home: [...new Set(sections)] };
+  try {
+    env.beacon(EFFECT_URL, JSON.stringify(report));
+  } catch {
+    // A count never breaks a page.
   }
 }
 

@@ -33,6 +33,7 @@ beforeAll(async () => {
       void root.register(effectPlugin, {
         place: (account) => rollouts.map((r) => placementOf(r, account)),
         acted: (placements, section, action) => metrics.acted(placements, section, action),
+        shown: (placements, sections) => metrics.rendered(placements, sections),
       }),
   );
 });
@@ -72,6 +73,18 @@ describe('POST /effect: what customers did with a home section, per side of a ro
     for (const account of ACCOUNTS) expect(exposed).not.toContain(account);
   });
 
+  it('counts a home the browser showed after a navigation as the server counts those it renders', async () => {
+    const before = await metrics.effect(rollout.change);
+    expect(
+      (await post({ accountNumber: fresh[0], home: ['prepaid-card-alert', 'greeting', 'quick-links'] }))
+        .statusCode,
+    ).toBe(204);
+    const after = await metrics.effect(rollout.change);
+    expect(after.new.homes).toBe(before.new.homes + 1);
+    expect(after.new.shown).toMatchObject({ 'prepaid-card-alert': 1, greeting: 1, 'quick-links': 1 });
+    expect(after.live.homes).toBe(before.live.homes);
+  });
+
   it('with no rollout served, answers 204 and counts nothing', async () => {
     rollouts = [];
     try {
@@ -106,6 +119,16 @@ describe('POST /effect: what customers did with a home section, per side of a ro
     ).toBe('Report refused: unknown field page');
     // The lenient parser wraps a non-object as { value }.
     expect(await refused('[1,2]')).toBe('Report refused: unknown field value');
+    expect(await refused({ accountNumber: live[0], home: ['greeting', 'greeting'] })).toBe(
+      'Report refused: home',
+    );
+    expect(await refused({ accountNumber: live[0], home: ['greeting', 'nope'] })).toBe(
+      'Report refused: home',
+    );
+    expect(await refused({ accountNumber: live[0], home: 'greeting' })).toBe('Report refused: home');
+    expect(await refused({ accountNumber: live[0], home: [], section: 'greeting' })).toBe(
+      'Report refused: unknown field section',
+    );
     expect(await registry.metrics()).toBe(before);
   });
 

@@ -1,5 +1,5 @@
 import { observer } from 'mobx-react-lite';
-import { useRef } from 'react';
+import { useEffect, useRef } from 'react';
 import { useStores } from '../../stores/context';
 import { HomeFocusProvider } from '../../ui/focus';
 import { PartBoundary } from '../../ui/PartBoundary';
@@ -12,12 +12,19 @@ import './home.css';
  * The full home: the sections rules/home-sections.json resolved, in the order it resolved them.
  * A section id with no component yet belongs to a feature not built yet and is not rendered (never faked).
  * Each section sits in an element of its own (`display: contents`, so the layout is the sections'): a tap on
- * one of its links or buttons, or the close of its alert, is reported for a rollout's live effect.
+ * one of its links or buttons, or the close of its alert, is reported for a rollout's live effect, as is the
+ * home itself when the browser shows it (not the server's render it hydrates: the server counted that one).
  */
 export const FullHome = observer(function FullHome({ sections: registry }: ViewProps) {
   const store = useStores();
   const container = useRef<HTMLDivElement>(null);
   const sections = store.decisions.sections;
+  // A home shown counts once per account (a rules update re-deciding the same home is no new one).
+  const account = store.profile.accountNumber;
+  const decided = sections.length > 0;
+  useEffect(() => {
+    if (decided) store.homeShown(store.decisions.sections.map((s) => s.section));
+  }, [store, account, decided]);
   return (
     <HomeFocusProvider container={container}>
       <div className="home" ref={container} tabIndex={-1}>

@@ -353,7 +353,7 @@ function LiveEffect({ api, change }: { api: StudioApi; change: string }) {
         </thead>
         <tbody>
           <tr>
-            <th scope="row">Homes rendered</th>
+            <th scope="row">Homes shown</th>
             <td>{count(effect.live.homes)}</td>
             <td>{count(effect.new.homes)}</td>
           </tr>

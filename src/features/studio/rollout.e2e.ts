@@ -24,6 +24,29 @@ const [base, other] = ROLLOUT_PORTS.map((p) => `http://localhost:${p}`) as [stri
 const WARNING = 'Payment method almost expired';
 /** A prepaid customer whose card has expired: the card alert ('Payment method expired') on either side. */
 const EXPIRED = 'prepaid-suspended-card-expired';
+/** Sandbox customers who see the full home and no card alert (the sides split them; see the quick links). */
+const FULL_HOMES = [
+  'postpaid',
+  'prepaid',
+  'late-payment',
+  'cris',
+  'blue-marble',
+  'gig-plan',
+  'postpaid-variant',
+  'autopay-reminder',
+  'autopay-nothing-due',
+  'no-email',
+  'rate-increase',
+  'discount-holder',
+  'fiber-qualified',
+  'upgrade-available',
+  'scheduled-payment',
+  'outage-eta',
+  'modem-offline',
+  'own-modem',
+  'unverified-email',
+  'repair-tickets',
+];
 const REASON = 'Warn 45 days before the card expires';
 
 test.use({ baseURL: base });
@@ -61,7 +84,10 @@ let ana: Page;
 let ben: Page;
 const problems: string[][] = [];
 let rollout: Rollout;
-/** Homes the first server rendered per side in this story, to hold the studio's counts against. */
+/**
+ * Homes shown through the first server per side in this story (its renders and the browser's after a
+ * navigation), to hold the studio's counts against.
+ */
 const rendered = { live: 0, new: 0, warned: { live: 0, new: 0 } };
 
 const sideOf = (persona: string): Side => placementOf(rollout, ACCOUNTS[persona]).side;
@@ -178,6 +204,9 @@ test('the accounts split stably: the same in the page, after a navigation, a rel
   await settled(customer);
   await expect(customer.getByRole('heading', { level: 1 })).toBeVisible();
   await expectWarning();
+  // A home the browser showed: it reports it, and the server counts it as one it rendered.
+  rendered[sideOf('card-expiring')] += 1;
+  if (warns) rendered.warned.live += 1;
   // A reload renders on the server again.
   await customer.reload();
   await settled(customer);
@@ -204,14 +233,24 @@ test('the studio shows per side the homes rendered, how many showed the card ale
   const customer = await customerPage(browser, base);
   await home(customer, 'card-expiring');
   await home(customer, 'card-expiring');
-  const personas = Object.keys(ACCOUNTS).filter((p) => p !== 'card-expiring' && p !== EXPIRED);
+  // Customers whose home is the full home, none of them shown the card alert: some on each side.
+  const personas = FULL_HOMES.filter((p) => ACCOUNTS[p]);
   for (const side of ['live', 'new'] as const) {
-    const persona = ['postpaid', 'prepaid', ...personas].find((p) => ACCOUNTS[p] && sideOf(p) === side)!;
-    const page = await customerPage(browser, base);
-    await home(page, persona);
-    // Each taps one of the home's quick links (every full home shows them): counted for its side.
-    await page.locator('[data-section="quick-links"]').getByRole('link').first().click();
-    await expect(page).not.toHaveURL(/\/home$/);
+    // A customer of each side taps one of the home's quick links (every full home shows them): counted for
+    // its side. The sides are drawn afresh for each change, so the first on a side may see another view of
+    // the home (a banner, an account to add): its home counts, and the next customer of that side taps.
+    let tapped = false;
+    for (const persona of personas.filter((p) => sideOf(p) === side)) {
+      const page = await customerPage(browser, base);
+      await home(page, persona);
+      const links = page.locator('[data-section="quick-links"]').getByRole('link');
+      if ((await links.count()) === 0) continue;
+      await links.first().click();
+      await expect(page).not.toHaveURL(/\/home$/);
+      tapped = true;
+      break;
+    }
+    expect(tapped, `a customer on the ${side} side taps a quick link`).toBe(true);
   }
   // A customer whose card expired is shown the card alert on either side (the change moves the warning of a
   // card about to expire, not this one) and taps its Update Payment Method: the provider's payment site,
@@ -235,8 +274,8 @@ test('the studio shows per side the homes rendered, how many showed the card ale
   const row = (name: string | RegExp) => table.getByRole('row', { name });
   const cells = (name: RegExp) => row(name).getByRole('cell');
   const share = (n: number, of: number) => (of > 0 ? `${n} (${Math.round((100 * n) / of)} %)` : `${n}`);
-  await expect(row(/^Homes rendered/)).toHaveText(
-    new RegExp(`Homes rendered\\s*${rendered.live}\\s*${rendered.new}$`),
+  await expect(row(/^Homes shown/)).toHaveText(
+    new RegExp(`Homes shown\\s*${rendered.live}\\s*${rendered.new}$`),
     { timeout: 30_000 },
   );
   // The card alert: the card customer's homes on the live side only (50 days > 45), the expired card's on its side.

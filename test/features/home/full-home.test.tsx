@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { cleanup, screen, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { alertNamed, makeHomeStore, renderHome, sections } from './home-harness';
@@ -60,6 +60,8 @@ describe("what customers did with the home's sections, reported for a rollout's 
       env: { beacon: (url, body) => void beacons.push({ url, body: JSON.parse(body) as unknown }) },
       decide: () => ({ sections: sections('prepaid-card-alert', 'greeting'), prepaidCard: { status: 2 } }),
     });
+    // The server rendered and counted this home: hydrating it reports nothing.
+    store.servedHome();
     await renderHome(store);
     const alert = alertNamed('Payment method almost expired');
     const link = within(alert).getByRole('link', { name: 'Update Payment Method' });
@@ -78,5 +80,21 @@ describe("what customers did with the home's sections, reported for a rollout's 
         body: { accountNumber: '310111222', section: 'prepaid-card-alert', action: 'dismissed' },
       },
     ]);
+  });
+
+  it('a home the browser shows itself (not the server’s render it hydrates) is reported once, with its sections', async () => {
+    const beacons: unknown[] = [];
+    const { store } = await makeHomeStore({
+      env: { beacon: (_url, body) => void beacons.push(JSON.parse(body) as unknown) },
+      decide: () => ({ sections: sections('greeting', 'quick-links') }),
+    });
+    const { unmount } = await renderHome(store);
+    await waitFor(() =>
+      expect(beacons).toEqual([{ accountNumber: '310111222', home: ['greeting', 'quick-links'] }]),
+    );
+    unmount();
+    // Back on the home after a navigation: a home shown again.
+    await renderHome(store);
+    await waitFor(() => expect(beacons).toHaveLength(2));
   });
 });
