@@ -33,6 +33,30 @@ async function resolveMatches(routes: RouteObject[]): Promise<void> {
   );
 }
 
+/**
+ * A load that failed (a chunk that could not be fetched, a deploy in between) is not kept: `forget` clears
+ * it, so the next decision that needs it tries again.
+ */
+function forgetFailure<T>(load: Promise<T>, forget: () => void): Promise<T> {
+  return load.catch((e: unknown) => {
+    forget();
+    throw e;
+  });
+}
+
+/** Real customers' web vitals reach the operator (/metrics), measured from this load on (src/shell/vitals.ts). */
+function reportVitalsWhenIdle(pathname: string): void {
+  whenIdle(
+    () =>
+      void import('./shell/vitals').then(
+        (m) => m.reportVitals(pathname),
+        () => {
+          // The vitals are the operator's: a chunk that cannot load costs the customer nothing.
+        },
+      ),
+  );
+}
+
 /** Runs `work` when the main thread is idle (or soon, where the browser cannot say). */
 function whenIdle(work: () => void): void {
   if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(work, { timeout: 2_000 });
@@ -66,33 +90,44 @@ async function start(): Promise<void> {
   const loadedRules = (): Promise<LoadedRules> =>
     // The loader (and the decisions' declarations it reads) is not part of the first load: a served page is
     // hydrated with the server's decisions and fetches the rules when idle.
-    (rules ??= import('./engine/load').then(({ loadRules }) =>
-      loadRules({
-        fetch: (url, init) => env.fetch(url, init),
-        // The rule studio opens the portal with an analyst's draft (/home?rules=draft, that analyst alone).
-        url: rulesUrl(window.location.search),
-        bundled: {
-          hashes: __BUNDLED_RULE_HASHES__,
-          load: () => import('./engine/bundled').then((m) => m.bundledRules),
-        },
-        onIssue: (issue) =>
-          api.logIssue({ page: 'startup', operation: 'loadRules', message: issue.message, level: 'warn' }),
-        ...(env.yieldToMain ? { pause: env.yieldToMain } : {}),
-      }),
+    (rules ??= forgetFailure(
+      import('./engine/load').then(({ loadRules }) =>
+        loadRules({
+          fetch: (url, init) => env.fetch(url, init),
+          // The rule studio opens the portal with an analyst's draft (/home?rules=draft, that analyst alone).
+          url: rulesUrl(window.location.search),
+          bundled: {
+            hashes: __BUNDLED_RULE_HASHES__,
+            load: () => import('./engine/bundled').then((m) => m.bundledRules),
+          },
+          onIssue: (issue) =>
+            api.logIssue({ page: 'startup', operation: 'loadRules', message: issue.message, level: 'warn' }),
+          ...(env.yieldToMain ? { pause: env.yieldToMain } : {}),
+        }),
+      ),
+      () => (rules = null),
     ));
   const engine = (): Promise<AccountRuntime> =>
-    (runtime ??= Promise.all([loadedRules(), import('./engine/rollout-runtime')]).then(
-      ([r, { createAccountRuntime }]) => {
-        store.qa.setRuleFiles(Object.values(r.files));
-        store.qa.setRollouts(r.rollouts);
-        store.qa.decidedWith(r);
-        return createAccountRuntime(
-          r.rulesets,
-          r.rollouts,
-          env.yieldToMain ? { pause: env.yieldToMain } : {},
-        );
-      },
+    (runtime ??= forgetFailure(
+      Promise.all([loadedRules(), import('./engine/rollout-runtime')]).then(
+        ([r, { createAccountRuntime }]) => {
+          store.qa.setRuleFiles(Object.values(r.files));
+          store.qa.setRollouts(r.rollouts);
+          store.qa.decidedWith(r);
+          return createAccountRuntime(
+            r.rulesets,
+            r.rollouts,
+            env.yieldToMain ? { pause: env.yieldToMain } : {},
+          );
+        },
+      ),
+      () => (runtime = null),
     ));
+  /**
+   * The rules and the engine fetched ahead of the next decision. A failure now is that decision's to meet
+   * (and report): here it is no uncaught rejection, which the page's error log would count (page-errors.ts).
+   */
+  const prefetch = (): Promise<AccountRuntime | null> => engine().catch(() => null);
   // Each account is decided by its side of the rollouts served (src/engine/rollout.ts), as on the server.
   const sideOf = async () => (await engine()).forAccount(store.profile.accountNumber);
   const store: RootStore = new RootStore(
@@ -106,7 +141,7 @@ async function start(): Promise<void> {
   // lists the rule files, so they are loaded at once.
   if (store.qa.enabled) {
     (await import('./shell/qa-capture')).installCapture(store);
-    void engine();
+    void prefetch();
   }
   const { pathname, search, hash } = window.location;
   const page = pathname === '/' ? '/home' : pathname;
@@ -125,7 +160,7 @@ async function start(): Promise<void> {
     // The server counted the home it rendered for a rollout's live effect: the browser does not again.
     if (page === '/home' && served.decisions.current) store.servedHome();
   } else {
-    void engine();
+    void prefetch();
     store.start();
     guard();
   }
@@ -189,12 +224,12 @@ async function start(): Promise<void> {
     document.documentElement.dataset.ready = '';
     // Real customers' web vitals reach the operator (/metrics), measured from this load on; an analyst's page
     // (the rule studio) is not a customer's.
-    if (!pathname.startsWith('/studio'))
-      whenIdle(() => void import('./shell/vitals').then((m) => m.reportVitals(pathname)));
+    if (!pathname.startsWith('/studio')) reportVitalsWhenIdle(pathname);
     if (!served) return;
     whenIdle(
       () =>
-        void engine().then(async (runtime) => {
+        void prefetch().then(async (runtime) => {
+          if (!runtime) return;
           // The rules' fingerprint in a task of its own.
           await env.yieldToMain?.();
           await decideAgainIfRulesChanged(store, served, runtime);

@@ -35,6 +35,20 @@ test.describe('the issue log is complete and readable', () => {
     expect(record?.message).not.toMatch(/object Object/);
   });
 
+  test('the web vitals chunk, loaded when idle, failing to load is no page error', async ({
+    guarded: page,
+  }) => {
+    // A deploy replaced it, or the network dropped: the figures are the operator's, the page carries on.
+    await page.route(/\/assets\/(web-)?vitals-[\w-]+\.js$/, (route) => route.abort());
+    const failed = page.waitForEvent('requestfailed', (r) => /\/assets\/vitals-/.test(r.url()));
+    await signIn(page, 'postpaid');
+    await settled(page);
+    await failed;
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Billing' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Billing' })).toBeVisible();
+    expect((await issueRecords(page)).filter((r) => r.operation === 'pageError')).toEqual([]);
+  });
+
   test('an uncaught error and an unhandled rejection are logged with the page and the account', async ({
     page,
   }) => {
