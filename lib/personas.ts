@@ -16,6 +16,33 @@ import { loadRulesDir } from './rules-files';
 
 export type { PreviewRow };
 
+/**
+ * Sandbox customers who see the full home and no card alert: the rollout's browser test and the rehearsal
+ * load their homes (a rollout's sides split them).
+ */
+export const FULL_HOME_PERSONAS: readonly string[] = [
+  'postpaid',
+  'prepaid',
+  'late-payment',
+  'cris',
+  'blue-marble',
+  'gig-plan',
+  'postpaid-variant',
+  'autopay-reminder',
+  'autopay-nothing-due',
+  'no-email',
+  'rate-increase',
+  'discount-holder',
+  'fiber-qualified',
+  'upgrade-available',
+  'scheduled-payment',
+  'outage-eta',
+  'modem-offline',
+  'own-modem',
+  'unverified-email',
+  'repair-tickets',
+];
+
 /** The date the preview and its golden file are pinned to; persona dates are relative to it. */
 export const PREVIEW_DATE = '2026-03-10';
 

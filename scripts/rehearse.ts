@@ -43,6 +43,7 @@ import {
   startHaproxy,
 } from '../lib/rehearsal/haproxy';
 import { answers, deadline, stopAll, type Proc } from '../lib/rehearsal/processes';
+import { FULL_HOME_PERSONAS } from '../lib/personas';
 import { loadPersonas } from '../server/personas';
 import { placementOf, type Rollout, type Side } from '../src/engine/rollout';
 import {
@@ -260,16 +261,7 @@ async function rehearse(): Promise<void> {
 }
 
 /** Customers whose homes the rollout step loads, each in a browser of their own (spread by the balancer). */
-const ROLLOUT_CUSTOMERS = [
-  'card-expiring',
-  'postpaid',
-  'prepaid',
-  'late-payment',
-  'cris',
-  'blue-marble',
-  'gig-plan',
-  'postpaid-variant',
-];
+const ROLLOUT_CUSTOMERS = ['card-expiring', ...FULL_HOME_PERSONAS.slice(0, 7)];
 
 /** Polls `check` every 250 ms until it holds, within `ms`; the last value says what was seen. */
 async function until<T>(what: string, ms: number, read: () => Promise<T>, ok: (v: T) => boolean): Promise<T> {

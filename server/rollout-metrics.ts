@@ -271,10 +271,12 @@ export function rolloutWatch(
   },
 ) {
   const counts = new RolloutMetrics(metrics.registry, () => rules.rollouts().map((r) => r.change));
+  /** Every served rollout's placement of an account (only its side is ever kept). */
+  const place = (account: string): Placement[] => rules.rollouts().map((r) => placementOf(r, account));
   const guard = new RolloutGuard(
     metrics.registry,
     counts,
-    (account) => rules.rollouts().map((r) => placementOf(r, account)),
+    place,
     (change, reason) =>
       repo.setShare(change, 0, ROLLOUT_GUARD, reason.slice(0, 500), new Date().toISOString()),
     settings,
@@ -288,8 +290,8 @@ export function rolloutWatch(
   return {
     metrics: counts,
     guard,
-    /** Every rollout's placement of an account (the browser's reports name the account; only sides are kept). */
-    place: (account: string): Placement[] => rules.rollouts().map((r) => placementOf(r, account)),
+    /** The browser's reports name the account: placed here as the guard places it. */
+    place,
     /** A home the browser showed after a navigation, counted as a rendered one. */
     shown: (placements: readonly Placement[], sections: readonly string[]): void =>
       counts.rendered(placements, sections),

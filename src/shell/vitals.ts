@@ -11,6 +11,7 @@
  * beacon is refused. The analytics events are not touched (src/stores/analytics.ts).
  */
 import type { Metric } from 'web-vitals';
+import { sendBeaconOrFetch } from '../stores/env';
 
 export const VITALS_URL = '/vitals';
 
@@ -22,15 +23,8 @@ export interface VitalsBody {
 }
 
 /** Posts a report so that it outlives the page. */
-export function sendBeaconOrFetch(body: string): void {
-  try {
-    if (typeof navigator.sendBeacon === 'function' && navigator.sendBeacon(VITALS_URL, body)) return;
-  } catch {
-    // A browser that refuses the beacon: fetch below.
-  }
-  void fetch(VITALS_URL, { method: 'POST', body, keepalive: true, credentials: 'same-origin' }).catch(() => {
-    // Lost: a figure is not worth a retry.
-  });
+export function sendVitals(body: string): void {
+  sendBeaconOrFetch(VITALS_URL, body);
 }
 
 /** A figure as the server takes it: ms to a tenth (CLS, a score, to four decimals), never negative. */
@@ -47,7 +41,7 @@ export interface Reporter {
 }
 
 /** Keeps the latest value of each metric and sends them in one body on flush. */
-export function vitalsReporter(page: string, send: (body: string) => void = sendBeaconOrFetch): Reporter {
+export function vitalsReporter(page: string, send: (body: string) => void = sendVitals): Reporter {
   const latest = new Map<VitalName, number>();
   return {
     add(metric) {

@@ -40,6 +40,21 @@ export interface Env {
   yieldToMain?: () => Promise<void>;
 }
 
+/**
+ * Posts a body to this origin so that it outlives the page: navigator.sendBeacon, or fetch with keepalive
+ * where a beacon is refused. Lost if neither can send it: a count or a figure is not worth a retry.
+ */
+export function sendBeaconOrFetch(url: string, body: string): void {
+  try {
+    if (typeof navigator.sendBeacon === 'function' && navigator.sendBeacon(url, body)) return;
+  } catch {
+    // A browser that refuses the beacon: fetch below.
+  }
+  void fetch(url, { method: 'POST', body, keepalive: true, credentials: 'same-origin' }).catch(() => {
+    // Lost.
+  });
+}
+
 /** The browser's own implementations. */
 export function browserEnv(): Env {
   const w = window as Window & { dataLayer?: unknown[] };
@@ -57,18 +72,7 @@ export function browserEnv(): Env {
     track: (event) => {
       (w.dataLayer ??= []).push(event);
     },
-    beacon: (url, body) => {
-      try {
-        if (typeof navigator.sendBeacon === 'function' && navigator.sendBeacon(url, body)) return;
-      } catch {
-        // A browser that refuses the beacon: fetch below.
-      }
-      void window
-        .fetch(url, { method: 'POST', body, keepalive: true, credentials: 'same-origin' })
-        .catch(() => {
-          // Lost: a count is not worth a retry.
-        });
-    },
+    beacon: sendBeaconOrFetch,
     setCookie: (cookie) => {
       document.cookie = cookie;
     },

@@ -47,6 +47,15 @@ const EVERY_SERVER: LiveEffect = {
   since: '2026-11-26T09:00:00Z',
 };
 
+const rollout: RolloutEntry = {
+  change: 'a1b2c3d4e5f6',
+  summary: 'card-almost-expired: 60 → 45 days',
+  share: 50,
+  setBy: 'Ben Brooks',
+  setAt: '2026-11-26T09:00:00Z',
+  files: ['prepaid-card.json'],
+};
+
 function fake(rollouts: RolloutEntry[] = [], effect: LiveEffect = EVERY_SERVER) {
   const calls: unknown[][] = [];
   const api = {
@@ -90,14 +99,6 @@ describe('gradual rollout in the studio', () => {
   });
 
   it('asks why before it lowers, ends or completes a rollout, then sends the share and the reason', async () => {
-    const rollout: RolloutEntry = {
-      change: 'a1b2c3d4e5f6',
-      summary: 'card-almost-expired: 60 → 45 days',
-      share: 50,
-      setBy: 'Ben Brooks',
-      setAt: '2026-11-26T09:00:00Z',
-      files: ['prepaid-card.json'],
-    };
     const { api, lists, calls } = fake([rollout]);
     render(<RolloutsView api={api} session={session} lists={lists} onLive={() => undefined} />);
     const item = await screen.findByRole('article', { name: `Rollout: ${rollout.summary}` });
@@ -132,14 +133,6 @@ describe('gradual rollout in the studio', () => {
   });
 
   it("says when the counts are this server's alone, and why", async () => {
-    const rollout: RolloutEntry = {
-      change: 'a1b2c3d4e5f6',
-      summary: 'card-almost-expired: 60 → 45 days',
-      share: 50,
-      setBy: 'Ben Brooks',
-      setAt: '2026-11-26T09:00:00Z',
-      files: ['prepaid-card.json'],
-    };
     const { api, lists } = fake([rollout], {
       ...EVERY_SERVER,
       source: 'server',

@@ -11,6 +11,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from '@playwright/test';
 import { ROLLOUT_PORTS } from '../../../playwright.config';
+import { FULL_HOME_PERSONAS } from '../../../lib/personas';
 import { repoRoot } from '../../../lib/repo';
 import { loadRulesDir } from '../../../lib/rules-files';
 import { loadPersonas } from '../../../server/personas';
@@ -24,29 +25,6 @@ const [base, other] = ROLLOUT_PORTS.map((p) => `http://localhost:${p}`) as [stri
 const WARNING = 'Payment method almost expired';
 /** A prepaid customer whose card has expired: the card alert ('Payment method expired') on either side. */
 const EXPIRED = 'prepaid-suspended-card-expired';
-/** Sandbox customers who see the full home and no card alert (the sides split them; see the quick links). */
-const FULL_HOMES = [
-  'postpaid',
-  'prepaid',
-  'late-payment',
-  'cris',
-  'blue-marble',
-  'gig-plan',
-  'postpaid-variant',
-  'autopay-reminder',
-  'autopay-nothing-due',
-  'no-email',
-  'rate-increase',
-  'discount-holder',
-  'fiber-qualified',
-  'upgrade-available',
-  'scheduled-payment',
-  'outage-eta',
-  'modem-offline',
-  'own-modem',
-  'unverified-email',
-  'repair-tickets',
-];
 const REASON = 'Warn 45 days before the card expires';
 
 test.use({ baseURL: base });
@@ -234,7 +212,7 @@ test('the studio shows per side the homes rendered, how many showed the card ale
   await home(customer, 'card-expiring');
   await home(customer, 'card-expiring');
   // Customers whose home is the full home, none of them shown the card alert: some on each side.
-  const personas = FULL_HOMES.filter((p) => ACCOUNTS[p]);
+  const personas = FULL_HOME_PERSONAS.filter((p) => ACCOUNTS[p]);
   for (const side of ['live', 'new'] as const) {
     // A customer of each side taps one of the home's quick links (every full home shows them): counted for
     // its side. The sides are drawn afresh for each change, so the first on a side may see another view of
