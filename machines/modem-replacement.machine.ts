@@ -129,7 +129,8 @@ export const modemReplacementMachine = setup({
         },
       },
     },
-    declined: { type: 'final' },
+    // Tagged: the flow ended, but not in what it offered (not counted as completed, src/stores/home-section.ts).
+    declined: { type: 'final', tags: ['declined'] },
   },
 });
 

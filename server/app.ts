@@ -273,7 +273,8 @@ export function createPortalServer(options: PortalOptions): PortalServer {
             rulesBundle: () => rules.bundle(),
             entry: renderEntry,
             onRendered: (page, result, seconds) => metrics.rendered(page, result, seconds),
-            onHomeShown: (placements, sections) => rollouts.metrics.rendered(placements, sections),
+            onHomeShown: (placements, sections, account) =>
+              rollouts.metrics.rendered(placements, sections, account),
             upstream: (req, setCookies) => upstreamClient.fetchFor(req, setCookies),
             ...(options.renderWaitMs !== undefined ? { homeCompleteMs: options.renderWaitMs } : {}),
           },

@@ -47,7 +47,7 @@ export interface PageRendererOptions {
   /** told each render's page (its route: /home), result and time until its head left */
   onRendered?: (page: string, result: 'page' | 'redirect', seconds: number) => void;
   /** A home rendered with the live rules: where its account stands in each rollout, and what it showed. */
-  onHomeShown?: (placements: Placement[], sections: string[]) => void;
+  onHomeShown?: (placements: Placement[], sections: string[], account: string | null) => void;
 }
 
 const ROOT_START = '<!--ssr-root-->';
@@ -360,7 +360,7 @@ export function createPageRenderer(
         if (!options.onHomeShown || new URLSearchParams(new URL(req.url, 'http://x').search).has('rules'))
           return;
         void runtimeFor(ssr, '', fetch).then(
-          (runtime) => options.onHomeShown?.(runtime.placements(account), sections),
+          (runtime) => options.onHomeShown?.(runtime.placements(account), sections, account ?? null),
           () => undefined,
         );
       },

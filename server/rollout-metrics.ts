@@ -3,11 +3,14 @@
  * homes the server rendered and how often each home section was shown in them, as Prometheus counters in the
  * server's registry (server/metrics.ts), so `/metrics` exposes them and Prometheus sums every server's.
  * Labels are bounded: at most MAX_CHANGES rollouts, two sides, the declared section ids. No account identifier
- * is kept: an account is placed (src/engine/rollout.ts) and only its side is counted. These are renders, not
- * distinct customers: the distinct count (a sketch) is not built yet. What customers did with a section (a tap
- * on its action, the close of its alert) comes from the browser (POST /effect, server/plugins/effect.ts).
+ * is kept: an account is placed (src/engine/rollout.ts) and only its side is counted. Beside the counts of
+ * homes and actions, the distinct customers of each figure: a HyperLogLog sketch per figure (server/distinct-
+ * sketch.ts) whose registers are exposed as gauges, which Prometheus keeps and the studio merges over every
+ * server and restart. What customers did with a section (a tap on its action, the close of its alert, the
+ * flow it started completed) comes from the browser (POST /effect, server/plugins/effect.ts).
  */
-import { Counter, type Registry } from 'prom-client';
+import { randomUUID } from 'node:crypto';
+import { Counter, Gauge, type Registry } from 'prom-client';
 import type { FastifyBaseLogger } from 'fastify';
 import { placementOf, type Placement, type Side } from '../src/engine/rollout';
 import { SECTION_ACTIONS, type SectionAction } from '../src/engine/rollout-effect';
@@ -16,11 +19,23 @@ import type { PortalMetrics } from './metrics';
 import type { RulesCache } from './rules-cache';
 import type { RulesRepo } from './studio/studio-repo';
 import { prometheusEffect, type PrometheusSource } from './rollout-prometheus';
+import {
+  DistinctSketch,
+  PARTS,
+  customersOf,
+  sketchKey,
+  type DistinctCustomers,
+  type DistinctFigure,
+  type SideSketches,
+} from './distinct-sketch';
 
 /** Rollout labels kept at most; renders for further ones are not counted. */
 export const MAX_CHANGES = 20;
 
 const SIDES: readonly Side[] = ['live', 'new'];
+
+/** This process' lifetime, as the sketches' gauges name it: a restart's registers never overwrite the last's. */
+const BOOT = randomUUID().slice(0, 8);
 
 export interface SideEffect {
   /** homes rendered for accounts on this side */
@@ -33,6 +48,10 @@ export interface SideEffect {
   tapped: Record<string, number>;
   /** per section, how many times customers on this side closed its alert */
   dismissed: Record<string, number>;
+  /** per section, how many times a flow a section started reached its end */
+  completed: Record<string, number>;
+  /** the same figures in distinct customers (a sketch: near exact when few, about ±9 % when many) */
+  customers: DistinctCustomers;
 }
 
 export class RolloutMetrics {
@@ -40,6 +59,8 @@ export class RolloutMetrics {
   private readonly shown: Counter<'change' | 'side' | 'section'>;
   private readonly actions: Counter<'change' | 'side' | 'section' | 'action'>;
   private readonly changes = new Set<string>();
+  /** Per rollout: the share's setAt its sketches count since, and each side's sketches. */
+  private readonly sketches = new Map<string, { set: string; sides: Record<Side, SideSketches> }>();
 
   /**
    * `changes`: the rollouts served now. At each scrape their series are primed at zero (prime), so Prometheus
@@ -72,6 +93,53 @@ export class RolloutMetrics {
       labelNames: ['change', 'side', 'section', 'action'],
       registers,
     });
+    const sketches = this.sketches;
+    new Gauge({
+      name: 'portal_rollout_customers_sketch',
+      help: 'Distinct customers per side of a rollout: HyperLogLog registers, 8 of 6 bits packed per value (server/distinct-sketch.ts); merged by the maximum per register',
+      labelNames: ['change', 'set', 'side', 'what', 'section', 'boot', 'part'],
+      registers,
+      collect() {
+        this.reset();
+        let served: ReadonlySet<string>;
+        try {
+          served = new Set(changes());
+        } catch {
+          served = new Set(sketches.keys());
+        }
+        for (const [change, { set, sides }] of sketches) {
+          // A rollout no longer served: its sketches go (Prometheus keeps what it scraped).
+          if (!served.has(change)) {
+            sketches.delete(change);
+            continue;
+          }
+          for (const side of SIDES)
+            for (const [key, sketch] of sides[side]) {
+              const [what, section] = key.split('\u0000') as [string, string];
+              for (let part = 0; part < PARTS; part += 1) {
+                const value = sketch.packed(part);
+                if (value > 0)
+                  this.set({ change, set, side, what, section, boot: BOOT, part: String(part) }, value);
+              }
+            }
+        }
+      },
+    });
+  }
+
+  /** One account in a figure's sketch of its side (the account is hashed there and not kept). */
+  private sketch(p: Placement, figure: DistinctFigure, section: string, account: string): void {
+    let entry = this.sketches.get(p.change);
+    // A share set again starts its figures afresh, as the studio's counts since the share was set do.
+    if (!entry || entry.set !== p.setAt) {
+      entry = { set: p.setAt, sides: { live: new Map(), new: new Map() } };
+      this.sketches.set(p.change, entry);
+    }
+    const key = sketchKey(figure, section);
+    const side = entry.sides[p.side];
+    let sketch = side.get(key);
+    if (!sketch) side.set(key, (sketch = new DistinctSketch()));
+    sketch.add(account);
   }
 
   /** The rollouts this server counts. */
@@ -101,27 +169,52 @@ export class RolloutMetrics {
     }
   }
 
-  /** One home rendered: its account's place in each rollout, and the sections it showed. */
-  rendered(placements: readonly Placement[], sections: readonly string[]): void {
+  /**
+   * One home rendered: its account's place in each rollout, and the sections it showed. `account` (the
+   * managed account's number) enters the distinct customers' sketches, hashed, and is not kept.
+   */
+  rendered(placements: readonly Placement[], sections: readonly string[], account?: string | null): void {
     for (const p of placements) {
       if (!this.counts(p.change)) continue;
       this.homes.inc({ change: p.change, side: p.side });
       for (const section of new Set(sections)) this.shown.inc({ change: p.change, side: p.side, section });
+      if (account) {
+        this.sketch(p, 'home', 'home', account);
+        for (const section of new Set(sections)) this.sketch(p, 'shown', section, account);
+      }
     }
   }
 
-  /** A customer tapped a section's action or closed its alert (the section id is one the rules declare). */
-  acted(placements: readonly Placement[], section: string, action: SectionAction): void {
+  /**
+   * A customer tapped a section's action, closed its alert or completed the flow it started (the section id
+   * is one the rules declare); taps and completions count in distinct customers too.
+   */
+  acted(
+    placements: readonly Placement[],
+    section: string,
+    action: SectionAction,
+    account?: string | null,
+  ): void {
     for (const p of placements) {
       if (!this.counts(p.change)) continue;
       this.actions.inc({ change: p.change, side: p.side, section, action });
+      if (account && (action === 'tapped' || action === 'completed'))
+        this.sketch(p, action, section, account);
     }
   }
 
   /** This server's counts for one rollout, per side. */
   async effect(change: string): Promise<Record<Side, SideEffect>> {
-    const side = (): SideEffect => ({ homes: 0, shown: {}, tapped: {}, dismissed: {} });
-    const out: Record<Side, SideEffect> = { live: side(), new: side() };
+    const sketches = this.sketches.get(change)?.sides;
+    const side = (at: Side): SideEffect => ({
+      homes: 0,
+      shown: {},
+      tapped: {},
+      dismissed: {},
+      completed: {},
+      customers: customersOf(sketches?.[at]),
+    });
+    const out: Record<Side, SideEffect> = { live: side('live'), new: side('new') };
     for (const v of (await this.homes.get()).values) {
       if (v.labels.change === change && (v.labels.side === 'live' || v.labels.side === 'new'))
         out[v.labels.side].homes += v.value;
@@ -140,8 +233,9 @@ export class RolloutMetrics {
       const { side, section, action } = v.labels;
       if (v.labels.change !== change || (side !== 'live' && side !== 'new') || typeof section !== 'string')
         continue;
-      const into =
-        action === 'tapped' ? out[side].tapped : action === 'dismissed' ? out[side].dismissed : null;
+      const into = (SECTION_ACTIONS as readonly unknown[]).includes(action)
+        ? out[side][action as SectionAction]
+        : null;
       if (into && v.value > 0) into[section] = (into[section] ?? 0) + v.value;
     }
     return out;
@@ -293,16 +387,20 @@ export function rolloutWatch(
     /** The browser's reports name the account: placed here as the guard places it. */
     place,
     /** A home the browser showed after a navigation, counted as a rendered one. */
-    shown: (placements: readonly Placement[], sections: readonly string[]): void =>
-      counts.rendered(placements, sections),
-    /** A customer's tap or close, counted for the account's side of each rollout. */
-    acted: (placements: readonly Placement[], section: string, action: SectionAction): void =>
-      counts.acted(placements, section, action),
+    shown: (placements: readonly Placement[], sections: readonly string[], account?: string): void =>
+      counts.rendered(placements, sections, account),
+    /** A customer's tap, close or completed flow, counted for the account's side of each rollout. */
+    acted: (
+      placements: readonly Placement[],
+      section: string,
+      action: SectionAction,
+      account?: string,
+    ): void => counts.acted(placements, section, action, account),
     effect: async (change: string): Promise<LiveEffect> => {
       const rollout = rules.rollouts().find((r) => r.change === change);
       if (prometheus && rollout) {
         try {
-          const sides = await prometheusEffect(prometheus, change, new Date(rollout.setAt));
+          const sides = await prometheusEffect(prometheus, change, rollout.setAt);
           if (prometheusDown) log?.info('Prometheus answers the rollouts’ live effect again');
           prometheusDown = false;
           return { sides, source: 'prometheus', since: rollout.setAt };

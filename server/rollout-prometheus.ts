@@ -12,6 +12,15 @@
  * most a scrape interval's worth.
  */
 import type { Side } from '../src/engine/rollout';
+import { SECTION_ACTIONS, type SectionAction } from '../src/engine/rollout-effect';
+import {
+  DISTINCT_FIGURES,
+  DistinctSketch,
+  customersOf,
+  sketchKey,
+  type DistinctFigure,
+  type SideSketches,
+} from './distinct-sketch';
 import type { SideEffect } from './rollout-metrics';
 
 export interface PrometheusSource {
@@ -21,7 +30,7 @@ export interface PrometheusSource {
   timeoutMs?: number;
 }
 
-interface Sample {
+export interface Sample {
   metric: Record<string, string>;
   value: [number, string];
 }
@@ -65,16 +74,41 @@ export function effectQuery(metric: string, change: string, seconds: number, by:
 }
 
 /**
- * Every server's counts of one rollout since `since` (the share's setAt), per side. Throws when Prometheus
+ * The PromQL of the distinct customers' sketches: each series' (server, process lifetime, figure, part)
+ * largest value since the share was set, which within a lifetime is its last (a register only grows). The
+ * maximum across servers and lifetimes is taken per register, after unpacking (distinctCustomers).
+ */
+export function sketchQuery(change: string, setAt: string, seconds: number): string {
+  const range = `${Math.max(1, Math.ceil(seconds))}s`;
+  return `max_over_time(portal_rollout_customers_sketch{change=${literal(change)},set=${literal(setAt)}}[${range}])`;
+}
+
+/** Every server's and lifetime's sketch parts, merged per side and figure. */
+export function distinctCustomers(samples: readonly Sample[]): Record<Side, SideSketches> {
+  const out: Record<Side, SideSketches> = { live: new Map(), new: new Map() };
+  for (const s of samples) {
+    const at = sideOf(s);
+    const { what, section, part } = s.metric;
+    if (!at || !section || !(DISTINCT_FIGURES as readonly unknown[]).includes(what)) continue;
+    const key = sketchKey(what as DistinctFigure, section);
+    let sketch = out[at].get(key);
+    if (!sketch) out[at].set(key, (sketch = new DistinctSketch()));
+    sketch.mergePacked(Number(part), Number(s.value[1]));
+  }
+  return out;
+}
+
+/**
+ * Every server's counts of one rollout since `setAt` (when the share was set, as served), per side. Throws when Prometheus
  * cannot answer within the deadline (the fetches are aborted: nothing is left running).
  */
 export async function prometheusEffect(
   source: PrometheusSource,
   change: string,
-  since: Date,
+  setAt: string,
   now: Date = new Date(),
 ): Promise<Record<Side, SideEffect>> {
-  const seconds = Math.max(1, (now.getTime() - since.getTime()) / 1000);
+  const seconds = Math.max(1, (now.getTime() - new Date(setAt).getTime()) / 1000);
   const timeoutMs = source.timeoutMs ?? 3_000;
   const signal = AbortSignal.timeout(timeoutMs);
   const ask = (metric: string, by: string[]) =>
@@ -86,6 +120,7 @@ export async function prometheusEffect(
       ask('portal_rollout_sections_shown_total', ['side', 'section']),
       ask('portal_rollout_section_actions_total', ['side', 'section', 'action']),
       ask('portal_rollout_issues_total', ['side']),
+      query(source, sketchQuery(change, setAt, seconds), signal),
     ]);
   } catch (e) {
     if (signal.aborted) throw new Error(`Prometheus did not answer within ${timeoutMs / 1000} s`);
@@ -93,9 +128,24 @@ export async function prometheusEffect(
       ? e
       : new Error(`Prometheus could not be reached: ${e instanceof Error ? e.message : String(e)}`);
   }
-  const [homes, shown, actions, issues] = answers as [Sample[], Sample[], Sample[], Sample[]];
-  const side = (): SideEffect => ({ homes: 0, shown: {}, tapped: {}, dismissed: {}, issues: 0 });
-  const out: Record<Side, SideEffect> = { live: side(), new: side() };
+  const [homes, shown, actions, issues, sketches] = answers as [
+    Sample[],
+    Sample[],
+    Sample[],
+    Sample[],
+    Sample[],
+  ];
+  const customers = distinctCustomers(sketches);
+  const side = (at: Side): SideEffect => ({
+    homes: 0,
+    shown: {},
+    tapped: {},
+    dismissed: {},
+    completed: {},
+    issues: 0,
+    customers: customersOf(customers[at]),
+  });
+  const out: Record<Side, SideEffect> = { live: side('live'), new: side('new') };
   for (const s of homes) {
     const at = sideOf(s);
     if (at) out[at].homes += countOf(s);
@@ -112,13 +162,10 @@ export async function prometheusEffect(
   for (const s of actions) {
     const at = sideOf(s);
     const { section, action } = s.metric;
-    const into = !at
-      ? null
-      : action === 'tapped'
-        ? out[at].tapped
-        : action === 'dismissed'
-          ? out[at].dismissed
-          : null;
+    const into =
+      at && (SECTION_ACTIONS as readonly unknown[]).includes(action)
+        ? out[at][action as SectionAction]
+        : null;
     if (into && section && countOf(s) > 0) into[section] = (into[section] ?? 0) + countOf(s);
   }
   return out;

@@ -1,5 +1,6 @@
 /**
- * POST /effect: what a customer did with a section of the home (a tap on its action, the close of its alert),
+ * POST /effect: what a customer did with a section of the home (a tap on its action, the close of its alert,
+ * the flow it started completed),
  * and the homes the browser showed that the server did not render (after a navigation), reported by the page
  * itself (src/stores/section-actions.ts, a beacon to the same origin) for a rollout's
  * live effect (issue 32 item 2, docs/decisions/044). The account is placed in each rollout and only its side
@@ -21,10 +22,10 @@ export const EFFECT_PER_MINUTE = 120;
 export interface EffectOptions {
   /** every rollout's placement of an account */
   place: (account: string) => Placement[];
-  /** counts one action per placement */
-  acted: (placements: readonly Placement[], section: string, action: SectionAction) => void;
+  /** counts one action per placement (the account enters the distinct customers' sketches, hashed) */
+  acted: (placements: readonly Placement[], section: string, action: SectionAction, account: string) => void;
   /** counts a home the browser showed, as the server counts those it renders */
-  shown: (placements: readonly Placement[], sections: readonly string[]) => void;
+  shown: (placements: readonly Placement[], sections: readonly string[], account: string) => void;
 }
 
 const sections: ReadonlySet<string> = new Set(SECTIONS);
@@ -48,8 +49,8 @@ const effect: FastifyPluginCallback<EffectOptions> = (app, { place, acted, shown
           .send({ error: `Report refused: ${report}` });
       const placements = place(report.accountNumber);
       if (placements.length > 0) {
-        if ('home' in report) shown(placements, report.home);
-        else acted(placements, report.section, report.action);
+        if ('home' in report) shown(placements, report.home, report.accountNumber);
+        else acted(placements, report.section, report.action, report.accountNumber);
       }
       return reply.code(204).send();
     },

@@ -53,7 +53,7 @@ export interface RenderSettings {
   /** told each render's page, result and time until its head left (the metrics' render histogram) */
   onRendered?: (page: string, result: 'page' | 'redirect', seconds: number) => void;
   /** A home rendered with the live rules: its account's place in each rollout and its sections. */
-  onHomeShown?: (placements: Placement[], sections: string[]) => void;
+  onHomeShown?: (placements: Placement[], sections: string[], account: string | null) => void;
 }
 
 export interface PagesOptions {

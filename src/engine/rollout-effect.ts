@@ -10,8 +10,11 @@
 /** Where the browser reports (same origin: the CSP's connect-src 'self'). */
 export const EFFECT_URL = '/effect';
 
-/** A tap on one of the section's actions (a link or a button), or the close of an alert. */
-export const SECTION_ACTIONS = ['tapped', 'dismissed'] as const;
+/**
+ * A tap on one of the section's actions (a link or a button), the close of an alert, or a flow the section
+ * started that reached its end (its machine's final state, other than one tagged 'declined').
+ */
+export const SECTION_ACTIONS = ['tapped', 'dismissed', 'completed'] as const;
 export type SectionAction = (typeof SECTION_ACTIONS)[number];
 
 export interface SectionActionReport {

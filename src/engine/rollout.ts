@@ -37,6 +37,8 @@ export interface Placement {
   change: string;
   summary: string;
   share: number;
+  /** when the share was set: the live effect counts since then */
+  setAt: string;
   side: Side;
   /** 0 to 9,999; null when the account has no identifier (nothing to place it by: the live side). */
   bucket: number | null;
@@ -61,7 +63,12 @@ const percent = (share: number): string => `${Number(share.toFixed(2))} %`;
 
 /** The side of one account in one rollout, with its reason. */
 export function placementOf(rollout: Rollout, account: string | null | undefined): Placement {
-  const base = { change: rollout.change, summary: rollout.summary, share: rollout.share };
+  const base = {
+    change: rollout.change,
+    summary: rollout.summary,
+    share: rollout.share,
+    setAt: rollout.setAt,
+  };
   const candidate = Object.keys(rollout.files).sort();
   if (!account) {
     return {

@@ -10,6 +10,7 @@ import {
 } from '../../machines/resting';
 import { ANALYTICS_EVENTS, stepName, trackEvent } from './analytics';
 import { useStores } from './context';
+import { DECLINED_TAG, useHomeSection } from './home-section';
 import type { EarlyStep } from './qa-store';
 import type { RootStore } from './root-store';
 
@@ -47,7 +48,24 @@ export function useFlow<T extends AnyStateMachine>(
   }, [flow]);
   // A flow at rest was never started by the customer (a card's Pay Bill on /home): no step to report.
   useFlowAnalytics(name, snapshot, flow.started);
+  useSectionCompletion(snapshot, flow.started);
   return [snapshot, flow.send];
+}
+
+/**
+ * A flow a home section started that reaches its end (a final state not tagged 'declined') is reported for
+ * that section, for a rollout's live effect (issue 32 item 2): once per end reached.
+ */
+function useSectionCompletion(
+  snapshot: { status: string; hasTag(tag: string): boolean },
+  started: boolean,
+): void {
+  const store = useStores();
+  const section = useHomeSection();
+  const completed = started && snapshot.status === 'done' && !snapshot.hasTag(DECLINED_TAG);
+  useEffect(() => {
+    if (completed && section) store.sectionActed(section, 'completed');
+  }, [store, section, completed]);
 }
 
 /**

@@ -40,8 +40,24 @@ const change = {
 
 const EVERY_SERVER: LiveEffect = {
   sides: {
-    live: { homes: 40, shown: { 'prepaid-card-alert': 10 }, tapped: { 'prepaid-card-alert': 4 } },
-    new: { homes: 40, shown: {}, tapped: {} },
+    live: {
+      homes: 40,
+      shown: { 'prepaid-card-alert': 10 },
+      tapped: { 'prepaid-card-alert': 4 },
+      completed: { 'prepaid-card-alert': 1 },
+      customers: {
+        home: 30,
+        shown: { 'prepaid-card-alert': 8 },
+        tapped: { 'prepaid-card-alert': 3 },
+        completed: { 'prepaid-card-alert': 1 },
+      },
+    },
+    new: {
+      homes: 40,
+      shown: {},
+      tapped: {},
+      customers: { home: 35, shown: {}, tapped: {}, completed: {} },
+    },
   },
   source: 'prometheus',
   since: '2026-11-26T09:00:00Z',
@@ -103,16 +119,25 @@ describe('gradual rollout in the studio', () => {
     render(<RolloutsView api={api} session={session} lists={lists} onLive={() => undefined} />);
     const item = await screen.findByRole('article', { name: `Rollout: ${rollout.summary}` });
     expect(item.textContent).toContain('50 % of accounts, set by Ben Brooks');
-    // The live effect per side, every server's through Prometheus: the alert shown on the live side only,
-    // and tapped by 4 of the 10 shown it.
+    // The live effect per side, every server's through Prometheus: the alert shown to 8 customers (10 homes)
+    // on the live side only, tapped 4 times by 3 of those 8, and its flow completed by one.
     const table = await screen.findByRole('table', {
       name: /^Live effect: every server’s counts since the share was set \(/,
     });
     const row = screen.getByRole('row', { name: /Showed prepaid-card-alert/ });
     expect(table.contains(row)).toBe(true);
-    expect([...row.querySelectorAll('td')].map((td) => td.textContent)).toEqual(['10 (25 %)', '0 (0 %)']);
-    const tapped = screen.getByRole('row', { name: /Tapped prepaid-card-alert/ });
-    expect([...tapped.querySelectorAll('td')].map((td) => td.textContent)).toEqual(['4 (40 %)', '0']);
+    const cells = (name: RegExp) =>
+      [...screen.getByRole('row', { name }).querySelectorAll('td')].map((td) => td.textContent);
+    expect(cells(/^Homes shown/)).toEqual(['30 customers · 40 homes', '35 customers · 40 homes']);
+    expect([...row.querySelectorAll('td')].map((td) => td.textContent)).toEqual([
+      '8 customers (27 %) · 10 homes',
+      '0 customers (0 %) · 0 homes',
+    ]);
+    expect(cells(/^Tapped prepaid-card-alert/)).toEqual(['3 customers (38 %) · 4 taps', '0 customers · 0 taps']);
+    expect(cells(/^Completed the flow of prepaid-card-alert/)).toEqual([
+      '1 customer (13 %) · 1 flow',
+      '0 customers · 0 flows',
+    ]);
     await userEvent.selectOptions(screen.getByLabelText('New share'), '5');
     await userEvent.click(
       screen.getByRole('button', { name: `Set the share to 5 % for “${rollout.summary}”` }),

@@ -27,13 +27,13 @@ let rollouts: Rollout[] = [rollout];
 
 beforeAll(async () => {
   registry = new Registry();
-  metrics = new RolloutMetrics(registry);
+  metrics = new RolloutMetrics(registry, () => rollouts.map((r) => r.change));
   app = await appWith(
     (root) =>
       void root.register(effectPlugin, {
         place: (account) => rollouts.map((r) => placementOf(r, account)),
-        acted: (placements, section, action) => metrics.acted(placements, section, action),
-        shown: (placements, sections) => metrics.rendered(placements, sections),
+        acted: (placements, section, action, account) => metrics.acted(placements, section, action, account),
+        shown: (placements, sections, account) => metrics.rendered(placements, sections, account),
       }),
   );
 });
@@ -53,7 +53,7 @@ describe('POST /effect: what customers did with a home section, per side of a ro
   it('counts a tap and a close on the side of the account, and keeps no account number', async () => {
     expect(live.length).toBeGreaterThan(1);
     expect(fresh.length).toBeGreaterThan(1);
-    for (const accountNumber of [live[0], live[1], fresh[0]])
+    for (const accountNumber of [live[0], live[1], live[1], fresh[0]])
       expect(
         (await post({ accountNumber, section: 'prepaid-card-alert', action: 'tapped' })).statusCode,
       ).toBe(204);
@@ -61,14 +61,25 @@ describe('POST /effect: what customers did with a home section, per side of a ro
       (await post({ accountNumber: fresh[1], section: 'prepaid-card-alert', action: 'dismissed' }))
         .statusCode,
     ).toBe(204);
+    expect(
+      (await post({ accountNumber: fresh[1], section: 'prepaid-card-alert', action: 'completed' }))
+        .statusCode,
+    ).toBe(204);
     const effect = await metrics.effect(rollout.change);
-    expect(effect.live.tapped).toEqual({ 'prepaid-card-alert': 2 });
+    expect(effect.live.tapped).toEqual({ 'prepaid-card-alert': 3 });
     expect(effect.new.tapped).toEqual({ 'prepaid-card-alert': 1 });
     expect(effect.new.dismissed).toEqual({ 'prepaid-card-alert': 1 });
+    expect(effect.new.completed).toEqual({ 'prepaid-card-alert': 1 });
     expect(effect.live.dismissed).toEqual({});
+    // Three taps on the live side by two customers; a close is no distinct figure, a completed flow is.
+    expect(effect.live.customers.tapped).toEqual({ 'prepaid-card-alert': 2 });
+    expect(effect.new.customers).toMatchObject({
+      tapped: { 'prepaid-card-alert': 1 },
+      completed: { 'prepaid-card-alert': 1 },
+    });
     const exposed = await registry.metrics();
     expect(exposed).toContain(
-      'portal_rollout_section_actions_total{change="c0ffee123456",side="live",section="prepaid-card-alert",action="tapped"} 2',
+      'portal_rollout_section_actions_total{change="c0ffee123456",side="live",section="prepaid-card-alert",action="tapped"} 3',
     );
     for (const account of ACCOUNTS) expect(exposed).not.toContain(account);
   });
@@ -82,6 +93,8 @@ describe('POST /effect: what customers did with a home section, per side of a ro
     const after = await metrics.effect(rollout.change);
     expect(after.new.homes).toBe(before.new.homes + 1);
     expect(after.new.shown).toMatchObject({ 'prepaid-card-alert': 1, greeting: 1, 'quick-links': 1 });
+    expect(after.new.customers.home).toBe(1);
+    expect(after.new.customers.shown).toMatchObject({ greeting: 1, 'quick-links': 1 });
     expect(after.live.homes).toBe(before.live.homes);
   });
 

@@ -5,6 +5,7 @@ import { HomeFocusProvider } from '../../ui/focus';
 import { PartBoundary } from '../../ui/PartBoundary';
 import { describeError } from '../../api/issue-log';
 import { actionOfClick } from '../../stores/section-actions';
+import { HomeSectionContext } from '../../stores/home-section';
 import type { ViewProps } from './views/types';
 import './home.css';
 
@@ -12,7 +13,8 @@ import './home.css';
  * The full home: the sections rules/home-sections.json resolved, in the order it resolved them.
  * A section id with no component yet belongs to a feature not built yet and is not rendered (never faked).
  * Each section sits in an element of its own (`display: contents`, so the layout is the sections'): a tap on
- * one of its links or buttons, or the close of its alert, is reported for a rollout's live effect, as is the
+ * one of its links or buttons, the close of its alert, or the end of a flow it started (its flows know their
+ * section: src/stores/home-section.ts), is reported for a rollout's live effect, as is the
  * home itself when the browser shows it (not the server's render it hydrates: the server counted that one).
  */
 export const FullHome = observer(function FullHome({ sections: registry }: ViewProps) {
@@ -40,14 +42,16 @@ export const FullHome = observer(function FullHome({ sections: registry }: ViewP
                 if (action) store.sectionActed(section, action);
               }}
             >
-              <PartBoundary
-                name={section}
-                onError={(name, e) =>
-                  store.logIssue(store.page, 'render', `section ${name}: ${describeError(e)}`)
-                }
-              >
-                <Section params={params} />
-              </PartBoundary>
+              <HomeSectionContext.Provider value={section}>
+                <PartBoundary
+                  name={section}
+                  onError={(name, e) =>
+                    store.logIssue(store.page, 'render', `section ${name}: ${describeError(e)}`)
+                  }
+                >
+                  <Section params={params} />
+                </PartBoundary>
+              </HomeSectionContext.Provider>
             </div>
           ) : null;
         })}

@@ -22,8 +22,9 @@ const answer =
   () =>
     ok({ response: { status, message: 'answer', ...(offerStatus ? { offerStatus } : {}) } });
 
-function creditHome(route: OrchRoute) {
+function creditHome(route: OrchRoute, beacons: unknown[] = []) {
   return makeHomeStore({
+    env: { beacon: (_url, body) => void beacons.push(JSON.parse(body) as unknown) },
     data: {
       creditOffer: {
         status: 200,
@@ -59,6 +60,36 @@ describe('out-of-service credit offer', () => {
     await waitFor(() =>
       expect(screen.queryByRole('region', { name: 'Out of service credit' })).not.toBeInTheDocument(),
     );
+  });
+
+  it("a rollout's live effect hears the accepted offer as completed, the declined one not (issue 32)", async () => {
+    const user = userEvent.setup();
+    const accepted: unknown[] = [];
+    const first = await creditHome(answer('OK', 'Accepted'), accepted);
+    first.store.servedHome();
+    const { unmount } = await renderHome(first.store);
+    await user.click(screen.getByRole('button', { name: 'Accept' }));
+    const report = (action: string) => ({
+      accountNumber: '310111222',
+      section: 'outage-credit-alert',
+      action,
+    });
+    await waitFor(() => expect(accepted).toEqual([report('tapped'), report('completed')]));
+    unmount();
+
+    const declined: unknown[] = [];
+    const second = await creditHome(answer('OK', 'Declined'), declined);
+    second.store.servedHome();
+    await renderHome(second.store);
+    await user.click(screen.getByRole('button', { name: 'Decline' }));
+    const dialog = screen.getByRole('dialog', { name: 'Decline your credit' });
+    await within(dialog).findByText('Your out of service credit has been declined');
+    await user.click(within(dialog).getByRole('button', { name: 'OK' }));
+    await waitFor(() =>
+      expect(screen.queryByRole('region', { name: 'Out of service credit' })).not.toBeInTheDocument(),
+    );
+    expect(declined.filter((b) => (b as { action?: string }).action === 'completed')).toEqual([]);
+    expect(declined).toContainEqual(report('tapped'));
   });
 
   it('Accept that does not become Accepted opens the Bill Credit dialog telling the user to chat', async () => {

@@ -299,18 +299,55 @@ function RolloutItem({
   );
 }
 
-/** The sections customers tapped (or closed) on either side, by id. */
-const actedSections = (effect: RolloutEffect, action: 'tapped' | 'dismissed'): string[] =>
+type SideOf = RolloutEffect['live'];
+type Action = 'tapped' | 'dismissed' | 'completed';
+
+/** The sections customers acted on in this way on either side, by id. */
+const actedSections = (effect: RolloutEffect, action: Action): string[] =>
   [...new Set([...Object.keys(effect.live[action] ?? {}), ...Object.keys(effect.new[action] ?? {})])].sort();
 
 /** How often the live effect is asked again while the analyst watches. */
 const EFFECT_REFRESH_MS = 10_000;
 
+const ACTION_ROWS: Record<Action, { label: string; unit: [string, string] }> = {
+  tapped: { label: 'Tapped', unit: ['tap', 'taps'] },
+  dismissed: { label: 'Closed', unit: ['close', 'closes'] },
+  completed: { label: 'Completed the flow of', unit: ['flow', 'flows'] },
+};
+
+const plural = (n: number, [one, many]: [string, string]): string => `${count(n)} ${n === 1 ? one : many}`;
+const percentOf = (n: number, of: number): string => (of > 0 ? ` (${Math.round((100 * n) / of)} %)` : '');
+
 /**
- * What the server rendered on each side since it started: homes, and how many of them showed each section
- * (this server's counts; Prometheus sums every server's from /metrics); then what customers did with a
- * section: taps on its action and closes of its alert, with their share of the homes that showed it. Asked
- * again every 10 s while shown.
+ * One cell: distinct customers with their share of `of` customers, then the times it happened. A server that
+ * sends no distinct counts (an older one) shows the times alone.
+ */
+function Figure({
+  customers,
+  of,
+  times,
+  unit,
+}: {
+  customers?: number | undefined;
+  of?: number;
+  times: number;
+  unit: [string, string];
+}) {
+  if (customers === undefined) return <>{plural(times, unit)}</>;
+  return (
+    <>
+      {plural(customers, ['customer', 'customers'])}
+      {percentOf(customers, of ?? 0)} · {plural(times, unit)}
+    </>
+  );
+}
+
+/**
+ * What each side was shown since the share was set (every server's counts through Prometheus, or this
+ * server's since it started): customers and their homes, how many were shown each section, and what they did
+ * with a section: taps on its action, closes of its alert, and flows it started that they completed. Each
+ * row counts distinct customers (with their share of those shown the home, or the section) and the times it
+ * happened. Asked again every 10 s while shown.
  */
 function LiveEffect({ api, change }: { api: StudioApi; change: string }) {
   const [live, setEffect] = useState<LiveEffect | null | undefined>(undefined);
@@ -332,11 +369,16 @@ function LiveEffect({ api, change }: { api: StudioApi; change: string }) {
   if (live === null) return <p className="studio-muted">No live counts on this server.</p>;
   const effect = live.sides;
   const sections = [...new Set([...Object.keys(effect.live.shown), ...Object.keys(effect.new.shown)])].sort();
-  const rate = (n: number, of: number) => (of > 0 ? ` (${Math.round((100 * n) / of)} %)` : '');
   const caption =
     live.source === 'prometheus'
       ? `Live effect: every server’s counts since the share was set${live.since ? ` (${localTime(live.since)})` : ''}`
       : 'Live effect: this server’s counts since it started';
+  const sides = (cell: (side: SideOf) => ReactNode) => (
+    <>
+      <td>{cell(effect.live)}</td>
+      <td>{cell(effect.new)}</td>
+    </>
+  );
   return (
     <>
       {live.problem ? (
@@ -354,41 +396,43 @@ function LiveEffect({ api, change }: { api: StudioApi; change: string }) {
         <tbody>
           <tr>
             <th scope="row">Homes shown</th>
-            <td>{count(effect.live.homes)}</td>
-            <td>{count(effect.new.homes)}</td>
+            {sides((e) => (
+              <Figure customers={e.customers?.home} times={e.homes} unit={['home', 'homes']} />
+            ))}
           </tr>
           <tr>
             <th scope="row">Issue-log records</th>
-            <td>{count(effect.live.issues ?? 0)}</td>
-            <td>{count(effect.new.issues ?? 0)}</td>
+            {sides((e) => count(e.issues ?? 0))}
           </tr>
           {sections.map((s) => (
             <tr key={s}>
               <th scope="row">Showed {s}</th>
-              <td>
-                {count(effect.live.shown[s] ?? 0)}
-                {rate(effect.live.shown[s] ?? 0, effect.live.homes)}
-              </td>
-              <td>
-                {count(effect.new.shown[s] ?? 0)}
-                {rate(effect.new.shown[s] ?? 0, effect.new.homes)}
-              </td>
+              {sides((e) => (
+                <Figure
+                  customers={e.customers ? (e.customers.shown[s] ?? 0) : undefined}
+                  of={e.customers?.home ?? 0}
+                  times={e.shown[s] ?? 0}
+                  unit={['home', 'homes']}
+                />
+              ))}
             </tr>
           ))}
-          {(['tapped', 'dismissed'] as const).flatMap((action) =>
+          {(['tapped', 'dismissed', 'completed'] as const).flatMap((action) =>
             actedSections(effect, action).map((s) => (
               <tr key={`${action}:${s}`}>
                 <th scope="row">
-                  {action === 'tapped' ? 'Tapped' : 'Closed'} {s}
+                  {ACTION_ROWS[action].label} {s}
                 </th>
-                <td>
-                  {count(effect.live[action]?.[s] ?? 0)}
-                  {rate(effect.live[action]?.[s] ?? 0, effect.live.shown[s] ?? 0)}
-                </td>
-                <td>
-                  {count(effect.new[action]?.[s] ?? 0)}
-                  {rate(effect.new[action]?.[s] ?? 0, effect.new.shown[s] ?? 0)}
-                </td>
+                {sides((e) => (
+                  <Figure
+                    customers={
+                      action === 'dismissed' || !e.customers ? undefined : (e.customers[action][s] ?? 0)
+                    }
+                    of={e.customers?.shown[s] ?? 0}
+                    times={e[action]?.[s] ?? 0}
+                    unit={ACTION_ROWS[action].unit}
+                  />
+                ))}
               </tr>
             )),
           )}

@@ -79,9 +79,18 @@ export interface RolloutEntry {
   files: string[];
 }
 
+/** Distinct customers of each figure (a sketch on the server: near exact when few, about ±9 % when many). */
+export interface DistinctCustomers {
+  home: number;
+  shown: Record<string, number>;
+  tapped: Record<string, number>;
+  completed: Record<string, number>;
+}
+
 /**
  * Per side of a rollout: the homes rendered, how many showed each section, and per section how many times
- * customers tapped its action or closed its alert.
+ * customers tapped its action, closed its alert or completed the flow it started; and the same figures in
+ * distinct customers.
  */
 export type RolloutEffect = Record<
   'live' | 'new',
@@ -91,6 +100,8 @@ export type RolloutEffect = Record<
     issues?: number;
     tapped?: Record<string, number>;
     dismissed?: Record<string, number>;
+    completed?: Record<string, number>;
+    customers?: DistinctCustomers;
   }
 >;
 

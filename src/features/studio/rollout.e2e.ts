@@ -3,9 +3,9 @@
  * git remote (playwright.config.ts, ROLLOUT_PORTS), an analyst proposes the 60 -> 45 days card warning, a
  * second approves it in the studio for 50 % of accounts, seeing the expected count at that share; the
  * sandbox's accounts split stably between the sides, the same in the server's page, in the browser after a
- * navigation, after a reload and on the other server; the studio shows per side how many homes were rendered
- * and how many showed the card alert, and how many tapped its action; raised to 100 %, a forced error on the new side sends it back to 0 % by
- * itself, and the studio and its history say why. One story in order: the steps share the analysts' pages.
+ * navigation, after a reload and on the other server; the studio shows per side how many customers (and
+ * homes) were shown the card alert, and how many tapped its action; raised to 100 %, a forced error on the new
+ * side sends it back to 0 % by itself, and the studio and its history say why. One story in order: the steps share the analysts' pages.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -20,6 +20,7 @@ import { expectAxeClean, guardedPage, openStudio } from '../../../test/e2e/suppo
 import { parseDistributions } from '../../impact/distributions';
 import { generatedPopulation, measureImpact } from '../../impact/impact';
 import { placementOf, type Rollout, type Side } from '../../engine/rollout';
+import { DistinctSketch } from '../../../server/distinct-sketch';
 
 const [base, other] = ROLLOUT_PORTS.map((p) => `http://localhost:${p}`) as [string, string];
 const WARNING = 'Payment method almost expired';
@@ -67,6 +68,26 @@ let rollout: Rollout;
  * navigation), to hold the studio's counts against.
  */
 const rendered = { live: 0, new: 0, warned: { live: 0, new: 0 } };
+/** The accounts behind those homes per side, and those shown the card alert: the studio's distinct customers. */
+const seen = {
+  live: new Set<string>(),
+  new: new Set<string>(),
+  warned: { live: new Set<string>(), new: new Set<string>() },
+};
+
+/** One more home of `persona` through the first server, counted on its side. */
+function counted(persona: string): void {
+  const side = sideOf(persona);
+  rendered[side] += 1;
+  seen[side].add(ACCOUNTS[persona]!);
+  if ((persona === 'card-expiring' && side === 'live') || persona === EXPIRED) {
+    rendered.warned[side] += 1;
+    seen.warned[side].add(ACCOUNTS[persona]!);
+  }
+}
+
+/** How many customers the server's sketch counts for these accounts (exact for a few, as here). */
+const distinct = (accounts: Set<string>): number => DistinctSketch.of(accounts).count();
 
 const sideOf = (persona: string): Side => placementOf(rollout, ACCOUNTS[persona]).side;
 
@@ -86,9 +107,7 @@ async function customerPage(browser: Browser, url: string): Promise<Page> {
 async function home(page: Page, persona: string, faults: string[] = []): Promise<void> {
   await signIn(page, persona, '/home', faults);
   await settled(page);
-  const side = sideOf(persona);
-  rendered[side] += 1;
-  if ((persona === 'card-expiring' && side === 'live') || persona === EXPIRED) rendered.warned[side] += 1;
+  counted(persona);
 }
 
 test.beforeAll(async ({ browser }) => {
@@ -169,8 +188,7 @@ test('the accounts split stably: the same in the page, after a navigation, a rel
   // The server's own page, before any script: the same decision.
   const page = await customer.request.get('/home');
   expect((await page.text()).includes(WARNING)).toBe(warns);
-  rendered[sideOf('card-expiring')] += 1;
-  if (warns) rendered.warned.live += 1;
+  counted('card-expiring');
   // The browser decides after a navigation.
   const nav = customer.getByRole('navigation', { name: 'Main' });
   await nav
@@ -183,13 +201,11 @@ test('the accounts split stably: the same in the page, after a navigation, a rel
   await expect(customer.getByRole('heading', { level: 1 })).toBeVisible();
   await expectWarning();
   // A home the browser showed: it reports it, and the server counts it as one it rendered.
-  rendered[sideOf('card-expiring')] += 1;
-  if (warns) rendered.warned.live += 1;
+  counted('card-expiring');
   // A reload renders on the server again.
   await customer.reload();
   await settled(customer);
-  rendered[sideOf('card-expiring')] += 1;
-  if (warns) rendered.warned.live += 1;
+  counted('card-expiring');
   await expectWarning();
 
   // The other server takes the rollout from the remote within its fetch interval, and decides the same.
@@ -204,7 +220,7 @@ test('the accounts split stably: the same in the page, after a navigation, a rel
   else await expect(there).toHaveCount(0);
 });
 
-test('the studio shows per side the homes rendered, how many showed the card alert and how many tapped it', async ({
+test('the studio shows per side how many customers saw the card alert and how many tapped it', async ({
   browser,
 }) => {
   // A scripted set of customer loads: the card customer twice more, and one customer of each side.
@@ -251,27 +267,34 @@ test('the studio shows per side the homes rendered, how many showed the card ale
   const table = ben.getByRole('table', { name: /Live effect/ });
   const row = (name: string | RegExp) => table.getByRole('row', { name });
   const cells = (name: RegExp) => row(name).getByRole('cell');
-  const share = (n: number, of: number) => (of > 0 ? `${n} (${Math.round((100 * n) / of)} %)` : `${n}`);
-  await expect(row(/^Homes shown/)).toHaveText(
-    new RegExp(`Homes shown\\s*${rendered.live}\\s*${rendered.new}$`),
-    { timeout: 30_000 },
-  );
+  // A cell as the studio writes it: distinct customers (their share of those shown), then the times.
+  const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+  const figure = (customers: number, of: number | null, times: number, unit: [string, string]) =>
+    `${plural(customers, 'customer', 'customers')}${of ? ` (${Math.round((100 * customers) / of)} %)` : ''} · ${plural(times, ...unit)}`;
+  const homes: [string, string] = ['home', 'homes'];
+  const cellsOf = (side: Side) => ({
+    home: figure(distinct(seen[side]), null, rendered[side], homes),
+    warned: figure(distinct(seen.warned[side]), distinct(seen[side]), rendered.warned[side], homes),
+  });
+  // The card customer loaded five homes: the studio counts one customer.
+  expect(rendered[sideOf('card-expiring')]).toBeGreaterThan(seen[sideOf('card-expiring')].size);
+  await expect(cells(/^Homes shown/).first()).toHaveText(cellsOf('live').home, { timeout: 30_000 });
+  await expect(cells(/^Homes shown/).last()).toHaveText(cellsOf('new').home);
   // The card alert: the card customer's homes on the live side only (50 days > 45), the expired card's on its side.
-  await expect(cells(/^Showed prepaid-card-alert/).first()).toHaveText(
-    share(rendered.warned.live, rendered.live),
-  );
-  await expect(cells(/^Showed prepaid-card-alert/).last()).toHaveText(
-    share(rendered.warned.new, rendered.new),
-  );
-  // One tap of its action, on the expired card's side, of the homes that showed it there.
-  const tapped = { live: 0, new: 0, [sideOf(EXPIRED)]: 1 };
-  await expect(cells(/^Tapped prepaid-card-alert/).first()).toHaveText(
-    share(tapped.live, rendered.warned.live),
-  );
-  await expect(cells(/^Tapped prepaid-card-alert/).last()).toHaveText(share(tapped.new, rendered.warned.new));
+  await expect(cells(/^Showed prepaid-card-alert/).first()).toHaveText(cellsOf('live').warned);
+  await expect(cells(/^Showed prepaid-card-alert/).last()).toHaveText(cellsOf('new').warned);
+  // One tap of its action, on the expired card's side: one customer of those shown it there.
+  const taps: [string, string] = ['tap', 'taps'];
+  for (const side of ['live', 'new'] as const) {
+    const n = side === sideOf(EXPIRED) ? 1 : 0;
+    const tapped = cells(/^Tapped prepaid-card-alert/);
+    await expect(side === 'live' ? tapped.first() : tapped.last()).toHaveText(
+      figure(n, distinct(seen.warned[side]), n, taps),
+    );
+  }
   const quick = cells(/^Tapped quick-links/);
-  await expect(quick.first()).toHaveText(/^1 \(\d+ %\)$/);
-  await expect(quick.last()).toHaveText(/^1 \(\d+ %\)$/);
+  await expect(quick.first()).toHaveText(/^1 customer \(\d+ %\) · 1 tap$/);
+  await expect(quick.last()).toHaveText(/^1 customer \(\d+ %\) · 1 tap$/);
   await expectAxeClean(ben);
 });
 
