@@ -45,6 +45,7 @@ import {
 import { answers, deadline, stopAll, type Proc } from '../lib/rehearsal/processes';
 import { FULL_HOME_PERSONAS } from '../lib/personas';
 import { loadPersonas } from '../server/personas';
+import { DistinctSketch } from '../server/distinct-sketch';
 import { placementOf, type Rollout, type Side } from '../src/engine/rollout';
 import {
   analystSignsIn,
@@ -318,12 +319,16 @@ async function rollsOut(
   );
   const accounts = new Map(loadPersonas().map((p) => [p.id, p.accounts[0]?.accountNumber ?? '']));
   const expected: Record<Side, number> = { live: 0, new: 0 };
+  const customers: Record<Side, Set<string>> = { live: new Set(), new: new Set() };
   const load = async (persona: string, server?: string) => {
     const context = await browser.newContext();
     if (server) await context.addCookies([{ name: 'SERVERID', value: server, url: d.lb }]);
     await customerSignsIn(await context.newPage(), d.lb, persona, '/home');
     await context.close();
-    expected[placementOf(rollout!, accounts.get(persona)).side] += 1;
+    const account = accounts.get(persona)!;
+    const side = placementOf(rollout!, account).side;
+    expected[side] += 1;
+    customers[side].add(account);
   };
   // The first half on s1 (the balancer's cookie), which then restarts: its counts start again from zero, and
   // Prometheus' increase keeps what it had counted.
@@ -343,24 +348,32 @@ async function rollsOut(
     () => query(d, `sum(portal_rollout_homes_total{change="${change}",instance="${s1}"})`),
     (v) => v[0]?.value === 0,
   );
-  for (const persona of ROLLOUT_CUSTOMERS.slice(half)) await load(persona);
+  // The rest through the balancer, and the first customer again: a home more, no customer more (its first
+  // home was counted by s1's last lifetime, whose sketch Prometheus keeps).
+  for (const persona of [...ROLLOUT_CUSTOMERS.slice(half), ROLLOUT_CUSTOMERS[0]!]) await load(persona);
+  // Distinct customers as the servers' sketches count them: exact for these few accounts.
+  const distinct = (side: Side) => DistinctSketch.of(customers[side]).count();
   const effect = await until(
-    'the studio’s live effect from Prometheus counting every home loaded',
+    'the studio’s live effect from Prometheus counting every home loaded and every customer once',
     30_000,
     async () =>
       (await (await ben.page.request.get(`${d.lb}/studio/api/rollouts/${change}/effect`)).json()) as {
         source?: string;
         problem?: string;
-        sides?: Record<Side, { homes: number }>;
+        sides?: Record<Side, { homes: number; customers?: { home: number } }>;
       },
     (e) =>
       e.source === 'prometheus' &&
       e.sides?.live.homes === expected.live &&
-      e.sides.new.homes === expected.new,
+      e.sides.new.homes === expected.new &&
+      e.sides.live.customers?.home === distinct('live') &&
+      e.sides.new.customers?.home === distinct('new'),
   );
   console.log(
-    `    (${ROLLOUT_CUSTOMERS.length} homes, ${half} of them on s1 before its restart: live ${effect.sides!.live.homes}, ` +
-      `new ${effect.sides!.new.homes}, as loaded)`,
+    `    (${expected.live + expected.new} homes of ${customers.live.size + customers.new.size} customers, ${half} ` +
+      `of them on s1 before its restart: live ${effect.sides!.live.homes} homes of ` +
+      `${effect.sides!.live.customers!.home} customers, new ${effect.sides!.new.homes} of ` +
+      `${effect.sides!.new.customers!.home}, as loaded)`,
   );
   await ana.context.close();
   await ben.context.close();
