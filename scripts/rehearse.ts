@@ -21,7 +21,7 @@
  */
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { chromium } from '@playwright/test';
+import { chromium, type Page } from '@playwright/test';
 import { CHROMIUM_ARGS, HEADLESS_SHELL_PATH } from '../lib/chromium';
 import { repoRoot } from '../lib/repo';
 import {
@@ -263,6 +263,8 @@ async function rehearse(): Promise<void> {
 
 /** Customers whose homes the rollout step loads, each in a browser of their own (spread by the balancer). */
 const ROLLOUT_CUSTOMERS = ['card-expiring', ...FULL_HOME_PERSONAS.slice(0, 7)];
+/** A prepaid customer whose card expired: the card alert on either side of the rollout. */
+const CARD_EXPIRED = 'prepaid-suspended-card-expired';
 
 /** Polls `check` every 250 ms until it holds, within `ms`; the last value says what was seen. */
 async function until<T>(what: string, ms: number, read: () => Promise<T>, ok: (v: T) => boolean): Promise<T> {
@@ -320,10 +322,12 @@ async function rollsOut(
   const accounts = new Map(loadPersonas().map((p) => [p.id, p.accounts[0]?.accountNumber ?? '']));
   const expected: Record<Side, number> = { live: 0, new: 0 };
   const customers: Record<Side, Set<string>> = { live: new Set(), new: new Set() };
-  const load = async (persona: string, server?: string) => {
+  const load = async (persona: string, server?: string, tap?: (page: Page) => Promise<void>) => {
     const context = await browser.newContext();
     if (server) await context.addCookies([{ name: 'SERVERID', value: server, url: d.lb }]);
-    await customerSignsIn(await context.newPage(), d.lb, persona, '/home');
+    const page = await context.newPage();
+    await customerSignsIn(page, d.lb, persona, '/home');
+    await tap?.(page);
     await context.close();
     const account = accounts.get(persona)!;
     const side = placementOf(rollout!, account).side;
@@ -351,6 +355,20 @@ async function rollsOut(
   // The rest through the balancer, and the first customer again: a home more, no customer more (its first
   // home was counted by s1's last lifetime, whose sketch Prometheus keeps).
   for (const persona of [...ROLLOUT_CUSTOMERS.slice(half), ROLLOUT_CUSTOMERS[0]!]) await load(persona);
+  // A customer whose card expired is shown the card alert and taps its Update Payment Method (the provider's
+  // payment site, stood in for by a route): one customer who tapped it, on its side.
+  await load(CARD_EXPIRED, undefined, async (page) => {
+    const link = page
+      .getByRole('region', { name: 'Payment method expired' })
+      .getByRole('link', { name: 'Update Payment Method' });
+    const site = new URL((await link.getAttribute('href')) ?? '', d.lb);
+    await page.route(`${site.origin}/**`, (r) =>
+      r.fulfill({ contentType: 'text/html', body: '<title>Update payment method</title>' }),
+    );
+    await link.click();
+    await page.waitForURL(`${site.origin}/**`);
+  });
+  const tapped = placementOf(rollout!, accounts.get(CARD_EXPIRED)).side;
   // Distinct customers as the servers' sketches count them: exact for these few accounts.
   const distinct = (side: Side) => DistinctSketch.of(customers[side]).count();
   const effect = await until(
@@ -360,20 +378,22 @@ async function rollsOut(
       (await (await ben.page.request.get(`${d.lb}/studio/api/rollouts/${change}/effect`)).json()) as {
         source?: string;
         problem?: string;
-        sides?: Record<Side, { homes: number; customers?: { home: number } }>;
+        sides?: Record<Side, { homes: number; customers?: { home: number; tapped: Record<string, number> } }>;
       },
     (e) =>
       e.source === 'prometheus' &&
       e.sides?.live.homes === expected.live &&
       e.sides.new.homes === expected.new &&
       e.sides.live.customers?.home === distinct('live') &&
-      e.sides.new.customers?.home === distinct('new'),
+      e.sides.new.customers?.home === distinct('new') &&
+      e.sides[tapped].customers?.tapped['prepaid-card-alert'] === 1 &&
+      e.sides[tapped === 'live' ? 'new' : 'live'].customers?.tapped['prepaid-card-alert'] === undefined,
   );
   console.log(
     `    (${expected.live + expected.new} homes of ${customers.live.size + customers.new.size} customers, ${half} ` +
-      `of them on s1 before its restart: live ${effect.sides!.live.homes} homes of ` +
-      `${effect.sides!.live.customers!.home} customers, new ${effect.sides!.new.homes} of ` +
-      `${effect.sides!.new.customers!.home}, as loaded)`,
+      `of them on s1 before its restart; homes/customers: live ${effect.sides!.live.homes}/` +
+      `${effect.sides!.live.customers!.home}, new ${effect.sides!.new.homes}/` +
+      `${effect.sides!.new.customers!.home}, as loaded; the card alert tapped by 1 customer on the ${tapped} side)`,
   );
   await ana.context.close();
   await ben.context.close();
