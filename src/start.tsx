@@ -13,6 +13,7 @@ import { when } from 'mobx';
 import { arrivingCode, cardsShownFirst, homeShown } from './stores/arriving-code';
 import { hydrate, readServerState, resume, SERVER_STATE_ID, type ServerState } from './stores/hydration';
 import { RootStore } from './stores/root-store';
+import { EngineUnavailable } from './stores/decision-store';
 import { StoreProvider } from './stores/context';
 import { App, buildRoutes } from './shell/App';
 import { onUnshowableValue } from './ui/format';
@@ -128,8 +129,14 @@ async function start(): Promise<void> {
    * (and report): here it is no uncaught rejection, which the page's error log would count (page-errors.ts).
    */
   const prefetch = (): Promise<AccountRuntime | null> => engine().catch(() => null);
-  // Each account is decided by its side of the rollouts served (src/engine/rollout.ts), as on the server.
-  const sideOf = async () => (await engine()).forAccount(store.profile.accountNumber);
+  // Each account is decided by its side of the rollouts served (src/engine/rollout.ts), as on the server. An
+  // engine or rules that cannot be fetched are no fault of the rules: the page keeps the decisions it shows.
+  const sideOf = async () =>
+    (
+      await engine().catch((e: unknown) => {
+        throw new EngineUnavailable(e);
+      })
+    ).forAccount(store.profile.accountNumber);
   const store: RootStore = new RootStore(
     env,
     api,

@@ -12,6 +12,32 @@ export type Decide<F> = (
 const NO_TRACE = (): Promise<ExplainTrace> => Promise.resolve([]);
 
 /**
+ * The engine's code or the rules could not be fetched (a chunk that did not load, the network): no fault of
+ * the rules or of the facts. A page that shows decisions already keeps them and tries again (DecisionStore).
+ */
+export class EngineUnavailable extends Error {
+  constructor(readonly reason: unknown) {
+    super(
+      `the rules engine could not be loaded: ${reason instanceof Error ? reason.message : String(reason)}`,
+    );
+    this.name = 'EngineUnavailable';
+  }
+}
+
+/** How a page that shows decisions meets an engine it cannot load: it keeps them and tries again later. */
+export interface KeepOnUnavailable {
+  /** whose decisions they are (the managed account): another account's are never kept */
+  accountOf: () => string | null;
+  /** schedules a retry (the env's timer) */
+  setTimeout: (fn: () => void, ms: number) => unknown;
+  /** the waits before each retry, in ms; after the last, the next change of facts tries again */
+  retries?: readonly number[];
+}
+
+/** Waits before the retries of an engine that could not be loaded: a chunk or the network back soon. */
+export const ENGINE_RETRIES_MS = [2_000, 10_000, 30_000] as const;
+
+/**
  * Keeps the decisions current: whenever the facts change (a call answered, a flag flipped), the rules run
  * again and the result replaces the old one. A stale answer never overwrites a newer one.
  */
@@ -27,6 +53,9 @@ export class DecisionStore<F> {
   private waiting: F | null = null;
   private running: Promise<void> | null = null;
   private dispose: IReactionDisposer | null = null;
+  /** The account the current decisions were made for, and the retries of an unavailable engine so far. */
+  private decidedFor: string | null = null;
+  private retried = 0;
 
   constructor(
     private readonly readFacts: () => F | null,
@@ -34,6 +63,8 @@ export class DecisionStore<F> {
     private readonly onError: (error: unknown) => void,
     /** Between deciding and showing the result: a new task, so the two are not one long task. */
     private readonly pause: () => Promise<void> = () => Promise.resolve(),
+    /** Without it, an engine that cannot load shows the error view, as any failure does. */
+    private readonly keep?: KeepOnUnavailable,
   ) {
     makeObservable(this, {
       current: observable.ref,
@@ -84,11 +115,32 @@ export class DecisionStore<F> {
       this.facts = state.facts;
       this.failed = state.failed;
     });
+    this.decidedFor = this.keep?.accountOf() ?? null;
   }
 
   stop(): void {
     this.dispose?.();
     this.dispose = null;
+  }
+
+  /**
+   * The engine could not be loaded for `facts`: a page showing this account's decisions keeps them (the
+   * customer's home stays, one decision behind) and decides again after a wait, a few times; anything else
+   * is a failure the error view shows.
+   */
+  private keeps(error: unknown): boolean {
+    const keep = this.keep;
+    if (!keep || !(error instanceof EngineUnavailable) || !this.current || this.failed) return false;
+    if (this.decidedFor === null || this.decidedFor !== keep.accountOf()) return false;
+    const waits = keep.retries ?? ENGINE_RETRIES_MS;
+    if (this.retried < waits.length) {
+      const wait = waits[this.retried]!;
+      this.retried += 1;
+      keep.setTimeout(() => {
+        if (this.dispose && !this.running && !this.waiting) void this.evaluate(this.readFacts());
+      }, wait);
+    }
+    return true;
   }
 
   /** Decides now from the current facts (e.g. which calls to make once the profile is in). */
@@ -127,10 +179,13 @@ export class DecisionStore<F> {
             this.facts = facts;
             this.failed = false;
           });
+          this.decidedFor = this.keep?.accountOf() ?? null;
+          this.retried = 0;
         } catch (e) {
-          // The engine survives bad rules itself; should it still fail, the customer gets the error view.
+          // The engine survives bad rules itself; should it still fail, the customer gets the error view
+          // (unless it only could not be loaded while the page shows this account's decisions: keeps).
           this.onError(e);
-          if (this.waiting) continue;
+          if (this.waiting || this.keeps(e)) continue;
           runInAction(() => {
             this.failed = true;
           });

@@ -109,6 +109,8 @@ export class RootStore {
       decide,
       (error) => this.issues.report('decide', describeError(error)),
       env.yieldToMain,
+      // The server's decisions (or the last made here) stay while the engine's code cannot be fetched.
+      { accountOf: () => this.profile.accountNumber, setTimeout: (fn, ms) => env.setTimeout(fn, ms) },
     );
     this.items = new ItemDecisionStore(
       () => ({

@@ -49,6 +49,31 @@ test.describe('the issue log is complete and readable', () => {
     expect((await issueRecords(page)).filter((r) => r.operation === 'pageError')).toEqual([]);
   });
 
+  test("the rules engine's code failing to load keeps the server's home, and the next try decides", async ({
+    guarded: page,
+  }) => {
+    // A deploy replaced the chunks, or the network dropped: the home the server decided stays (it showed
+    // "We're sorry" here before), the failure is logged, and the decision is made once the code loads.
+    const engineChunk = /\/assets\/(load|rollout-runtime)-[\w-]{8}\.js$/;
+    await page.route(engineChunk, (route) => route.abort());
+    await signIn(page, 'unverified-email');
+    await settled(page);
+    const alert = page.getByRole('region', { name: 'Do we have your correct email address?' });
+    await alert.getByRole('button', { name: 'Dismiss email address alert' }).click();
+    // The dismissal is a fact the rules decide on: that decision cannot be made while the engine is missing.
+    const decide = async () =>
+      (await issueRecords(page)).filter((r) => r.operation === 'decide').map((r) => r.message);
+    await expect.poll(async () => (await decide()).length).toBeGreaterThan(0);
+    await expect(page.getByRole('heading', { level: 1, name: /^Hi, / })).toBeVisible();
+    await expect(page.getByText(/We.re sorry/)).toHaveCount(0);
+    expect(await decide()).toContainEqual(expect.stringMatching(/^the rules engine could not be loaded: /));
+    await expect(alert).toBeVisible();
+    // The code is back: the next try (a few seconds later) decides, and the alert goes.
+    await page.unroute(engineChunk);
+    await expect(alert).toHaveCount(0);
+    await expect(page.getByRole('heading', { level: 1, name: /^Hi, / })).toBeVisible();
+  });
+
   test('an uncaught error and an unhandled rejection are logged with the page and the account', async ({
     page,
   }) => {

@@ -133,7 +133,10 @@ describe('gradual rollout in the studio', () => {
       '8 customers (27 %) · 10 homes',
       '0 customers (0 %) · 0 homes',
     ]);
-    expect(cells(/^Tapped prepaid-card-alert/)).toEqual(['3 customers (38 %) · 4 taps', '0 customers · 0 taps']);
+    expect(cells(/^Tapped prepaid-card-alert/)).toEqual([
+      '3 customers (38 %) · 4 taps',
+      '0 customers · 0 taps',
+    ]);
     expect(cells(/^Completed the flow of prepaid-card-alert/)).toEqual([
       '1 customer (13 %) · 1 flow',
       '0 customers · 0 flows',

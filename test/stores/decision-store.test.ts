@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ExplainTrace, HomeDecisions } from '../../src/engine';
-import { DecisionStore } from '../../src/stores/decision-store';
+import { DecisionStore, EngineUnavailable } from '../../src/stores/decision-store';
 
 /** A decide whose answers the test releases one by one, recording which facts it was asked about. */
 function controlledDecide() {
@@ -122,5 +122,85 @@ describe('the decision store', () => {
     await Promise.all([a, b]);
     expect(c.asked).toEqual([1, 2]);
     expect(shown(store)).toBe(2);
+  });
+
+  describe('an engine whose code cannot be fetched (a chunk that failed to load, the network)', () => {
+    /** A store showing decisions for account A (as hydrated from the server's), with its timers recorded. */
+    function showing(account: { current: string }) {
+      const c = controlledDecide();
+      const errors: unknown[] = [];
+      const timers: Array<{ fn: () => void; ms: number }> = [];
+      // The server's decisions were made on facts 0: starting decides nothing.
+      let facts = 0;
+      const store = new DecisionStore<number>(
+        () => facts,
+        c.decide,
+        (e) => errors.push(e),
+        undefined,
+        {
+          accountOf: () => account.current,
+          setTimeout: (fn, ms) => timers.push({ fn, ms }),
+          retries: [2_000, 10_000],
+        },
+      );
+      store.hydrate({ current: { facts: 0 } as unknown as HomeDecisions, facts: 0, failed: false });
+      store.start();
+      return { c, errors, timers, store, setFacts: (f: number) => (facts = f) };
+    }
+    const unavailable = () =>
+      new EngineUnavailable(new TypeError('Failed to fetch dynamically imported module'));
+
+    it('keeps the decisions the page shows, reports it, and decides again after a wait until it loads', async () => {
+      const { c, errors, timers, store, setFacts } = showing({ current: 'A' });
+      setFacts(1);
+      const a = store.evaluate(1);
+      await c.release(unavailable());
+      await a;
+      expect(store.failed).toBe(false);
+      expect(store.homeView?.view).not.toBe('profile-error');
+      expect(shown(store)).toBe(0);
+      expect(errors).toHaveLength(1);
+      expect(timers.map((t) => t.ms)).toEqual([2_000]);
+      // The wait ends: the latest facts are decided, and this time the engine loads.
+      timers[0]!.fn();
+      await c.release();
+      expect(shown(store)).toBe(1);
+      expect(c.asked).toEqual([1, 1]);
+    });
+
+    it('tries a bounded number of times, then waits for the next change of facts', async () => {
+      const { c, timers, store, setFacts } = showing({ current: 'A' });
+      setFacts(1);
+      const a = store.evaluate(1);
+      await c.release(unavailable());
+      await a;
+      timers[0]!.fn();
+      await c.release(unavailable());
+      timers[1]!.fn();
+      await c.release(unavailable());
+      expect(timers.map((t) => t.ms)).toEqual([2_000, 10_000]);
+      expect(store.failed).toBe(false);
+      expect(c.pending).toHaveLength(0);
+      expect(shown(store)).toBe(0);
+    });
+
+    it("another account's decisions are not kept, nor is any other failure: the error view", async () => {
+      const account = { current: 'A' };
+      const switched = showing(account);
+      switched.setFacts(1);
+      account.current = 'B';
+      const a = switched.store.evaluate(1);
+      await switched.c.release(unavailable());
+      await a;
+      expect(switched.store.failed).toBe(true);
+      expect(switched.timers).toEqual([]);
+
+      const broken = showing({ current: 'A' });
+      broken.setFacts(1);
+      const b = broken.store.evaluate(1);
+      await broken.c.release(new Error('boom'));
+      await b;
+      expect(broken.store.failed).toBe(true);
+    });
   });
 });
