@@ -101,34 +101,3 @@ export class DistinctSketch {
     return sketch;
   }
 }
-
-/** The figures counted in distinct customers: the home itself, and per section shown, tapped, completed. */
-export type DistinctFigure = 'home' | 'shown' | 'tapped' | 'completed';
-export const DISTINCT_FIGURES: readonly DistinctFigure[] = ['home', 'shown', 'tapped', 'completed'];
-
-/** Distinct customers per figure (section ids as keys; the home's own figure under `home`). */
-export interface DistinctCustomers {
-  home: number;
-  shown: Record<string, number>;
-  tapped: Record<string, number>;
-  completed: Record<string, number>;
-}
-
-export const noCustomers = (): DistinctCustomers => ({ home: 0, shown: {}, tapped: {}, completed: {} });
-
-/** The sketches of one side, by figure and section (the home's under section 'home'). */
-export type SideSketches = Map<string, DistinctSketch>;
-export const sketchKey = (figure: DistinctFigure, section: string): string => `${figure}\u0000${section}`;
-
-/** Each figure's count from a side's sketches. */
-export function customersOf(sketches: SideSketches | undefined): DistinctCustomers {
-  const out = noCustomers();
-  for (const [key, sketch] of sketches ?? []) {
-    const [figure, section] = key.split('\u0000') as [DistinctFigure, string];
-    const n = sketch.count();
-    if (n === 0) continue;
-    if (figure === 'home') out.home = n;
-    else out[figure][section] = n;
-  }
-  return out;
-}

@@ -19,15 +19,14 @@ import type { PortalMetrics } from './metrics';
 import type { RulesCache } from './rules-cache';
 import type { RulesRepo } from './studio/studio-repo';
 import { prometheusEffect, type PrometheusSource } from './rollout-prometheus';
+import { DistinctSketch, PARTS } from './distinct-sketch';
 import {
-  DistinctSketch,
-  PARTS,
-  customersOf,
+  emptySide,
   sketchKey,
-  type DistinctCustomers,
   type DistinctFigure,
+  type SideEffect,
   type SideSketches,
-} from './distinct-sketch';
+} from './rollout-figures';
 
 /** Rollout labels kept at most; renders for further ones are not counted. */
 export const MAX_CHANGES = 20;
@@ -36,23 +35,6 @@ const SIDES: readonly Side[] = ['live', 'new'];
 
 /** This process' lifetime, as the sketches' gauges name it: a restart's registers never overwrite the last's. */
 const BOOT = randomUUID().slice(0, 8);
-
-export interface SideEffect {
-  /** homes rendered for accounts on this side */
-  homes: number;
-  /** how many of those homes showed each section */
-  shown: Record<string, number>;
-  /** issue-log records of accounts on this side (RolloutGuard) */
-  issues?: number;
-  /** per section, how many times customers on this side tapped its action */
-  tapped: Record<string, number>;
-  /** per section, how many times customers on this side closed its alert */
-  dismissed: Record<string, number>;
-  /** per section, how many times a flow a section started reached its end */
-  completed: Record<string, number>;
-  /** the same figures in distinct customers (a sketch: near exact when few, about ±9 % when many) */
-  customers: DistinctCustomers;
-}
 
 export class RolloutMetrics {
   private readonly homes: Counter<'change' | 'side'>;
@@ -206,15 +188,7 @@ export class RolloutMetrics {
   /** This server's counts for one rollout, per side. */
   async effect(change: string): Promise<Record<Side, SideEffect>> {
     const sketches = this.sketches.get(change)?.sides;
-    const side = (at: Side): SideEffect => ({
-      homes: 0,
-      shown: {},
-      tapped: {},
-      dismissed: {},
-      completed: {},
-      customers: customersOf(sketches?.[at]),
-    });
-    const out: Record<Side, SideEffect> = { live: side('live'), new: side('new') };
+    const out: Record<Side, SideEffect> = { live: emptySide(sketches?.live), new: emptySide(sketches?.new) };
     for (const v of (await this.homes.get()).values) {
       if (v.labels.change === change && (v.labels.side === 'live' || v.labels.side === 'new'))
         out[v.labels.side].homes += v.value;

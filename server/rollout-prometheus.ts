@@ -13,15 +13,15 @@
  */
 import type { Side } from '../src/engine/rollout';
 import { SECTION_ACTIONS, type SectionAction } from '../src/engine/rollout-effect';
+import { DistinctSketch } from './distinct-sketch';
 import {
   DISTINCT_FIGURES,
-  DistinctSketch,
-  customersOf,
+  emptySide,
   sketchKey,
   type DistinctFigure,
+  type SideEffect,
   type SideSketches,
-} from './distinct-sketch';
-import type { SideEffect } from './rollout-metrics';
+} from './rollout-figures';
 
 export interface PrometheusSource {
   /** Prometheus' base URL (PROMETHEUS_URL), e.g. http://127.0.0.1:9090 */
@@ -136,16 +136,10 @@ export async function prometheusEffect(
     Sample[],
   ];
   const customers = distinctCustomers(sketches);
-  const side = (at: Side): SideEffect => ({
-    homes: 0,
-    shown: {},
-    tapped: {},
-    dismissed: {},
-    completed: {},
-    issues: 0,
-    customers: customersOf(customers[at]),
-  });
-  const out: Record<Side, SideEffect> = { live: side('live'), new: side('new') };
+  const out: Record<Side, SideEffect> = {
+    live: { ...emptySide(customers.live), issues: 0 },
+    new: { ...emptySide(customers.new), issues: 0 },
+  };
   for (const s of homes) {
     const at = sideOf(s);
     if (at) out[at].homes += countOf(s);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { Registry } from 'prom-client';
-import { DistinctSketch, PARTS, REGISTERS, customersOf } from '../../server/distinct-sketch';
+import { DistinctSketch, PARTS, REGISTERS } from '../../server/distinct-sketch';
+import { customersOf } from '../../server/rollout-figures';
 import { RolloutMetrics } from '../../server/rollout-metrics';
 import { distinctCustomers, type Sample } from '../../server/rollout-prometheus';
 import { placementOf, type Rollout } from '../../src/engine/rollout';
