@@ -55,6 +55,36 @@ export function sendBeaconOrFetch(url: string, body: string): void {
   });
 }
 
+/** Beacons queued in this task, sent together once the tap's frame is painted (or as the page goes). */
+const queued: Array<[url: string, body: string]> = [];
+let flushing = false;
+
+function flushBeacons(): void {
+  flushing = false;
+  for (const [url, body] of queued.splice(0)) sendBeaconOrFetch(url, body);
+}
+
+/**
+ * A beacon sent after the paint that answers the tap it counts, not inside the tap's handler: building and
+ * queueing the request costs a low-tier phone milliseconds the customer waits for (INP, issue 30). A page
+ * that goes away meanwhile (a tap on a link to another site) sends what is queued as it is hidden.
+ */
+function beaconAfterPaint(url: string, body: string): void {
+  queued.push([url, body]);
+  if (flushing) return;
+  flushing = true;
+  if (typeof requestAnimationFrame === 'function')
+    requestAnimationFrame(() => void window.setTimeout(flushBeacons, 0));
+  else window.setTimeout(flushBeacons, 0);
+}
+
+if (typeof window !== 'undefined' && typeof document !== 'undefined') {
+  window.addEventListener('pagehide', flushBeacons);
+  document.addEventListener('visibilitychange', () => {
+    if (document.visibilityState === 'hidden') flushBeacons();
+  });
+}
+
 /** The browser's own implementations. */
 export function browserEnv(): Env {
   const w = window as Window & { dataLayer?: unknown[] };
@@ -72,7 +102,7 @@ export function browserEnv(): Env {
     track: (event) => {
       (w.dataLayer ??= []).push(event);
     },
-    beacon: sendBeaconOrFetch,
+    beacon: beaconAfterPaint,
     setCookie: (cookie) => {
       document.cookie = cookie;
     },
