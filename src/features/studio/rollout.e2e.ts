@@ -261,6 +261,21 @@ test('the studio shows per side how many customers saw the card alert and how ma
     .getByRole('link', { name: 'Update Payment Method' })
     .click();
   await expired.waitForURL('https://pay.provider.example/**');
+  // A tap's beacon goes after the tap's paint, or as the page leaves: the studio's table is read once the
+  // server has counted the three taps (the table itself asks again only every 10 s).
+  await expect
+    .poll(async () => {
+      const res = await ben.request.get(`/studio/api/rollouts/${rollout.change}/effect`);
+      const { sides } = (await res.json()) as {
+        sides: Record<Side, { tapped?: Record<string, number> }>;
+      };
+      return [
+        sides[sideOf(EXPIRED)].tapped?.['prepaid-card-alert'] ?? 0,
+        sides.live.tapped?.['quick-links'] ?? 0,
+        sides.new.tapped?.['quick-links'] ?? 0,
+      ];
+    })
+    .toEqual([1, 1, 1]);
 
   await ben.reload();
   await ben.getByRole('button', { name: 'Pending changes' }).click();
