@@ -22,12 +22,15 @@ export const noCustomers = (): DistinctCustomers => ({ home: 0, shown: {}, tappe
 /** The sketches of one side, by figure and section (the home's under section 'home'). */
 export type SideSketches = Map<string, DistinctSketch>;
 export const sketchKey = (figure: DistinctFigure, section: string): string => `${figure}\u0000${section}`;
+/** A sketch key's figure and section. */
+export const figureOfKey = (key: string): [DistinctFigure, string] =>
+  key.split('\u0000') as [DistinctFigure, string];
 
 /** Each figure's count from a side's sketches. */
 export function customersOf(sketches: SideSketches | undefined): DistinctCustomers {
   const out = noCustomers();
   for (const [key, sketch] of sketches ?? []) {
-    const [figure, section] = key.split('\u0000') as [DistinctFigure, string];
+    const [figure, section] = figureOfKey(key);
     const n = sketch.count();
     if (n === 0) continue;
     if (figure === 'home') out.home = n;

@@ -22,6 +22,7 @@ import { prometheusEffect, type PrometheusSource } from './rollout-prometheus';
 import { DistinctSketch, PARTS } from './distinct-sketch';
 import {
   emptySide,
+  figureOfKey,
   sketchKey,
   type DistinctFigure,
   type SideEffect,
@@ -97,7 +98,7 @@ export class RolloutMetrics {
           }
           for (const side of SIDES)
             for (const [key, sketch] of sides[side]) {
-              const [what, section] = key.split('\u0000') as [string, string];
+              const [what, section] = figureOfKey(key);
               for (let part = 0; part < PARTS; part += 1) {
                 const value = sketch.packed(part);
                 if (value > 0)
@@ -156,13 +157,14 @@ export class RolloutMetrics {
    * managed account's number) enters the distinct customers' sketches, hashed, and is not kept.
    */
   rendered(placements: readonly Placement[], sections: readonly string[], account?: string | null): void {
+    const distinct = new Set(sections);
     for (const p of placements) {
       if (!this.counts(p.change)) continue;
       this.homes.inc({ change: p.change, side: p.side });
-      for (const section of new Set(sections)) this.shown.inc({ change: p.change, side: p.side, section });
+      for (const section of distinct) this.shown.inc({ change: p.change, side: p.side, section });
       if (account) {
         this.sketch(p, 'home', 'home', account);
-        for (const section of new Set(sections)) this.sketch(p, 'shown', section, account);
+        for (const section of distinct) this.sketch(p, 'shown', section, account);
       }
     }
   }

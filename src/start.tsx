@@ -35,13 +35,14 @@ async function resolveMatches(routes: RouteObject[]): Promise<void> {
 }
 
 /**
- * A load that failed (a chunk that could not be fetched, a deploy in between) is not kept: `forget` clears
- * it, so the next decision that needs it tries again.
+ * A load of the rules or the engine that failed (a chunk that could not be fetched, a deploy in between) is
+ * not kept: `forget` clears it, so the next decision that needs it tries again. Its failure is an
+ * EngineUnavailable: no fault of the rules, so a page keeps the decisions it shows (DecisionStore).
  */
 function forgetFailure<T>(load: Promise<T>, forget: () => void): Promise<T> {
   return load.catch((e: unknown) => {
     forget();
-    throw e;
+    throw e instanceof EngineUnavailable ? e : new EngineUnavailable(e);
   });
 }
 
@@ -129,14 +130,8 @@ async function start(): Promise<void> {
    * (and report): here it is no uncaught rejection, which the page's error log would count (page-errors.ts).
    */
   const prefetch = (): Promise<AccountRuntime | null> => engine().catch(() => null);
-  // Each account is decided by its side of the rollouts served (src/engine/rollout.ts), as on the server. An
-  // engine or rules that cannot be fetched are no fault of the rules: the page keeps the decisions it shows.
-  const sideOf = async () =>
-    (
-      await engine().catch((e: unknown) => {
-        throw new EngineUnavailable(e);
-      })
-    ).forAccount(store.profile.accountNumber);
+  // Each account is decided by its side of the rollouts served (src/engine/rollout.ts), as on the server.
+  const sideOf = async () => (await engine()).forAccount(store.profile.accountNumber);
   const store: RootStore = new RootStore(
     env,
     api,
