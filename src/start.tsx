@@ -50,12 +50,12 @@ function forgetFailure<T>(load: Promise<T>, forget: () => void): Promise<T> {
 function reportVitalsWhenIdle(pathname: string): void {
   whenIdle(
     () =>
-      void import('./shell/vitals').then(
-        (m) => m.reportVitals(pathname),
-        () => {
-          // The vitals are the operator's: a chunk that cannot load costs the customer nothing.
-        },
-      ),
+      void import('./shell/vitals')
+        .then((m) => m.reportVitals(pathname))
+        .catch(() => {
+          // The vitals are the operator's: a chunk that cannot load (this module or the library it imports
+          // in turn) costs the customer nothing.
+        }),
   );
 }
 
