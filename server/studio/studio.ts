@@ -501,7 +501,8 @@ function registerPreview(deps: StudioDeps, ctx: StudioContext): void {
    * Opens the portal as a persona with the draft's rules, for this analyst alone: the draft's rule files
    * are kept on the analyst's session and served at /rules/draft/<file>; each frame signs the browser in as
    * the persona where a sign-in for previews is configured (fresh data, through Orch as every customer), so
-   * /home and /home?rules=draft show that customer's home under live and draft.
+   * /home and /home?rules=draft show that customer's home under live and draft. A sign-in ends the session
+   * before it, so only the live frame signs in: the draft's opens `draftPage` once that one has loaded.
    */
   app.post('/studio/api/preview', writeOptions, async (req, reply) => {
     const who = writer(req, reply, 'author');
@@ -524,7 +525,8 @@ function registerPreview(deps: StudioDeps, ctx: StudioContext): void {
       const { url, redirectParam } = deps.previewSignIn;
       return `${url}${encodeURIComponent(persona.id)}&${redirectParam}=${encodeURIComponent(page)}`;
     };
-    return json(reply, 200, { persona: persona.id, live: frame('/home'), draft: frame('/home?rules=draft') });
+    const [live, draft, draftPage] = [frame('/home'), frame('/home?rules=draft'), '/home?rules=draft'];
+    return json(reply, 200, { persona: persona.id, live, draft, draftPage });
   });
 
   // The draft's rule files, for the analyst's own session; the live file where the draft does not differ.

@@ -7,7 +7,7 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { checkContext } from '../../lib/rules-files';
@@ -124,7 +124,13 @@ describe('a draft with errors', () => {
         canOpen={false}
         opening={false}
         problem={draftErrorsText([problem])}
-        frames={{ live: '/home', draft: '/home?rules=draft', persona: 'card-expiring' }}
+        frames={{
+          live: '/home',
+          draft: '/home?rules=draft',
+          draftPage: '/home?rules=draft',
+          persona: 'card-expiring',
+          opened: 1,
+        }}
       />,
     );
     const button = screen.getByRole('button', { name: 'Open the home side by side' });
@@ -134,6 +140,52 @@ describe('a draft with errors', () => {
     expect(screen.queryByText(/Please try again/)).toBeNull();
     // Frames of an earlier draft are not shown beside an error.
     expect(screen.queryByTitle(/home under the draft rules/)).toBeNull();
+  });
+});
+
+describe('the home side by side', () => {
+  const signIn = (page: string): string =>
+    `/sandbox/signin?persona=card-expiring&redirect=${encodeURIComponent(page)}`;
+  const frames = (opened: number) => ({
+    live: signIn('/home'),
+    draft: signIn('/home?rules=draft'),
+    draftPage: '/home?rules=draft',
+    persona: 'card-expiring',
+    opened,
+  });
+  const props = {
+    personas: [{ id: 'card-expiring' }],
+    persona: 'card-expiring',
+    onPersona: () => {},
+    onOpen: () => {},
+    canOpen: true,
+    opening: false,
+    problem: null,
+  };
+
+  it('signs in once: the draft opens in the live frame’s session once that frame has loaded', () => {
+    // Two frames signing in at once could each end the other's session while its home was loading.
+    const { rerender } = render(<HomeSideBySide {...props} frames={frames(1)} />);
+    const live = screen.getByTitle("card-expiring's home under the live rules");
+    expect(live).toHaveAttribute('src', signIn('/home'));
+    expect(screen.queryByTitle("card-expiring's home under the draft rules")).toBeNull();
+    expect(screen.getByText('Opens once the live home has loaded…')).toBeInTheDocument();
+    // Each can still be opened in a tab, through its own sign-in.
+    const tabs = screen.getAllByRole('link', { name: 'open in a tab' });
+    expect(tabs.map((a) => a.getAttribute('href'))).toEqual([signIn('/home'), signIn('/home?rules=draft')]);
+
+    fireEvent.load(live);
+    expect(screen.getByTitle("card-expiring's home under the draft rules")).toHaveAttribute(
+      'src',
+      '/home?rules=draft',
+    );
+
+    // Opened again (another draft): both load afresh, the draft after the live one again.
+    rerender(<HomeSideBySide {...props} frames={frames(2)} />);
+    expect(screen.getByTitle("card-expiring's home under the live rules")).not.toBe(live);
+    expect(screen.queryByTitle("card-expiring's home under the draft rules")).toBeNull();
+    fireEvent.load(screen.getByTitle("card-expiring's home under the live rules"));
+    expect(screen.getByTitle("card-expiring's home under the draft rules")).toBeInTheDocument();
   });
 });
 

@@ -275,6 +275,7 @@ describe('rule studio API', () => {
       persona: 'card-expiring',
       live: '/sandbox/signin?persona=card-expiring&redirect=%2Fhome',
       draft: '/sandbox/signin?persona=card-expiring&redirect=%2Fhome%3Frules%3Ddraft',
+      draftPage: '/home?rules=draft',
     });
     expect(JSON.stringify(await ana.b.json('/rules/draft/prepaid-card.json'))).toContain('"value":20');
     expect(JSON.stringify(await ana.b.json('/rules/prepaid-card.json'))).toContain('"value":60');

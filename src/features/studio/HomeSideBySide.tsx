@@ -1,8 +1,16 @@
+import { useState } from 'react';
+
 /** A persona's home under the live and the draft rules, side by side (frames of the portal itself). */
 export interface Frames {
+  /** The live home, through the persona's sign-in where one is configured. */
   live: string;
+  /** The draft's home through its own sign-in: for a tab. */
   draft: string;
+  /** The draft's home in the session the live frame signed in: the draft's frame, once that one loaded. */
+  draftPage: string;
   persona: string;
+  /** When it was opened: opened again (another draft, the same persona), both frames load afresh. */
+  opened: number;
 }
 
 export function HomeSideBySide({
@@ -26,6 +34,9 @@ export function HomeSideBySide({
   problem: string | null;
   frames: Frames | null;
 }) {
+  // A sign-in ends the session before it: the draft's frame waits for the live one to have signed in and
+  // loaded, then opens in that session (server/studio/studio.ts, the preview).
+  const [liveLoaded, setLiveLoaded] = useState<number | null>(null);
   return (
     <section aria-labelledby="studio-home-title" className="studio-panel">
       <h3 id="studio-home-title">The home under live and draft rules</h3>
@@ -50,7 +61,7 @@ export function HomeSideBySide({
         </p>
       ) : null}
       {frames && !problem ? (
-        <div className="studio-frames">
+        <div className="studio-frames" key={frames.opened}>
           {(['live', 'draft'] as const).map((side) => (
             <figure key={side}>
               <figcaption>
@@ -60,7 +71,17 @@ export function HomeSideBySide({
                 </a>
                 )
               </figcaption>
-              <iframe title={`${frames.persona}'s home under the ${side} rules`} src={frames[side]} />
+              {side === 'live' ? (
+                <iframe
+                  title={`${frames.persona}'s home under the live rules`}
+                  src={frames.live}
+                  onLoad={() => setLiveLoaded(frames.opened)}
+                />
+              ) : liveLoaded === frames.opened ? (
+                <iframe title={`${frames.persona}'s home under the draft rules`} src={frames.draftPage} />
+              ) : (
+                <p className="studio-frame-waiting">Opens once the live home has loaded…</p>
+              )}
             </figure>
           ))}
         </div>

@@ -304,9 +304,9 @@ export function createStudioApi(csrf: () => string) {
     sendBack: (id: string, comment: string) =>
       write(`/studio/api/changes/${encodeURIComponent(id)}/send-back`, { comment }),
     preview: async (persona: string, files: Record<string, string>) =>
-      expectShape<{ live: string; draft: string; persona: string }>(
+      expectShape<{ live: string; draft: string; draftPage: string; persona: string }>(
         await write('/studio/api/preview', { persona, files }),
-        (v) => isString(v.live) && isString(v.draft),
+        (v) => isString(v.live) && isString(v.draft) && isString(v.draftPage),
         'the preview',
       ),
   };

@@ -32,7 +32,7 @@ export function draftMachineFor(
   bodiesFor: (date: string) => Promise<PersonaData[]>,
   set: {
     setReport: (r: DraftReport) => void;
-    setFrames: (f: { live: string; draft: string; persona: string }) => void;
+    setFrames: (f: Frames) => void;
     /** Why the server would not open the home with this draft (its refusal, in its words). */
     setFramesProblem: (p: string) => void;
     setRefusal: (e: StudioError | null) => void;
@@ -78,7 +78,7 @@ export function draftMachineFor(
         const persona = latest.current.previewPersona;
         try {
           const opened = await api.preview(persona, changedFiles());
-          setFrames({ ...opened, persona });
+          setFrames({ ...opened, persona, opened: Date.now() });
         } catch (e) {
           // A refusal says why (the draft's problems): nothing to try again. Only a failure to reach the
           // server is the toast's "Please try again".
