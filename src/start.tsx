@@ -17,6 +17,7 @@ import { EngineUnavailable } from './stores/decision-store';
 import { StoreProvider } from './stores/context';
 import { App, buildRoutes } from './shell/App';
 import { onUnshowableValue } from './ui/format';
+import { whenIdle } from './ui/when-idle';
 import { reportPageErrors } from './shell/page-errors';
 
 /**
@@ -57,12 +58,6 @@ function reportVitalsWhenIdle(pathname: string): void {
           // in turn) costs the customer nothing.
         }),
   );
-}
-
-/** Runs `work` when the main thread is idle (or soon, where the browser cannot say). */
-function whenIdle(work: () => void): void {
-  if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(work, { timeout: 2_000 });
-  else window.setTimeout(work, 200);
 }
 
 /**

@@ -1,5 +1,5 @@
 import { observer } from 'mobx-react-lite';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { WifiInfo } from '../../generated/types';
 import { accountCall } from '../../stores/account-call';
@@ -7,14 +7,17 @@ import { useStores } from '../../stores/context';
 import { constantOf } from '../../stores/decided';
 import { Dialog } from '../../ui/Dialog';
 import { LongText } from '../../ui/LongText';
+import { warmWhenIdle } from '../../ui/when-idle';
 import { EditWifi } from './EditWifi';
 import { ModemNotice, ModemUnavailable } from './parts';
 import { WIFI_TEXT as T } from './wifi-texts';
 import './wifi.css';
 
-// Dialog bodies load on the click that opens them: the QR code library with Share, the device list with
-// View Connected Devices.
-const ShareWifiBody = lazy(() => import('./ShareWifiBody'));
+// Dialog bodies are not in the home's first load: the QR code library with Share, the device list with View
+// Connected Devices. Share's is fetched once the page is idle (warmWhenIdle), so that the tap opening the
+// dialog neither requests nor evaluates code; the device list's loads on its click.
+const loadShareWifiBody = () => import('./ShareWifiBody');
+const ShareWifiBody = lazy(loadShareWifiBody);
 const DeviceList = lazy(() => import('./DeviceList'));
 
 /**
@@ -69,6 +72,7 @@ const WifiDetails = observer(function WifiDetails() {
 
 function Network({ wifi }: { wifi: WifiInfo }) {
   const [sharing, setSharing] = useState(false);
+  useEffect(() => warmWhenIdle(loadShareWifiBody), []);
   return (
     <>
       <dl className="definition-list">
