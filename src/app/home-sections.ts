@@ -15,6 +15,7 @@ import type { SectionComponent } from '../ui/section';
 import { codeOnItsWay } from '../ui/lazy-section';
 import { cardWantedNow, codeArriving } from '../stores/arriving-code';
 import { config } from '../config';
+import { whenIdle } from '../ui/when-idle';
 
 /** Every feature's home cards, by feature: each section id belongs to exactly one feature. */
 export const sectionsByFeature = {
@@ -91,8 +92,7 @@ export function fetchCardCode(): void {
   };
   const idle = (): void => {
     if (later.length === 0) return;
-    if (typeof requestIdleCallback === 'function') requestIdleCallback(next, { timeout: 5_000 });
-    else setTimeout(next, 200);
+    whenIdle(next, 5_000);
   };
   idle();
 }

@@ -40,6 +40,8 @@ export function draftMachineFor(
   },
 ) {
   const { setReport, setFrames, setFramesProblem, setRefusal, setToast } = set;
+  // Each opening of the home side by side, numbered: opened again, both frames load afresh.
+  let openings = 0;
   const changedFiles = (): Files => {
     const { files: f, live: l } = latest.current;
     return Object.fromEntries(Object.entries(f).filter(([p, t]) => t !== l.files[p]));
@@ -78,7 +80,7 @@ export function draftMachineFor(
         const persona = latest.current.previewPersona;
         try {
           const opened = await api.preview(persona, changedFiles());
-          setFrames({ ...opened, persona, opened: Date.now() });
+          setFrames({ ...opened, persona, opened: ++openings });
         } catch (e) {
           // A refusal says why (the draft's problems): nothing to try again. Only a failure to reach the
           // server is the toast's "Please try again".
