@@ -211,6 +211,9 @@ export class RootStore {
   /** The shell names the page on each navigation (the issue log's page of what fails there). */
   setPage(pathname: string): void {
     this.issues.setPage(pathname);
+    // The server's home was left before the browser showed it (another view, a tap before its sections were
+    // there): the next home shown is the browser's own, and counted.
+    if (pathname !== '/home' && pathname !== '/') this.homeCountedByServer = false;
   }
 
   /** The router hands in its navigate function so machine effects navigate inside the app. */

@@ -97,4 +97,21 @@ describe("what customers did with the home's sections, reported for a rollout's 
     await renderHome(store);
     await waitFor(() => expect(beacons).toHaveLength(2));
   });
+
+  it('a home the server rendered but the customer left before the browser showed it: the next one counts', async () => {
+    const beacons: unknown[] = [];
+    const { store } = await makeHomeStore({
+      env: { beacon: (_url, body) => void beacons.push(JSON.parse(body) as unknown) },
+      decide: () => ({ sections: sections('greeting', 'quick-links') }),
+    });
+    store.servedHome();
+    store.setPage('/home');
+    // Another page before the full home was mounted (the server's page showed another view of the home).
+    store.setPage('/billing');
+    store.setPage('/home');
+    await renderHome(store);
+    await waitFor(() =>
+      expect(beacons).toEqual([{ accountNumber: '310111222', home: ['greeting', 'quick-links'] }]),
+    );
+  });
 });
