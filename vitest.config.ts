@@ -13,6 +13,8 @@ export default mergeConfig(
       include: ['test/**/*.test.{ts,tsx}', 'src/**/*.test.{ts,tsx}'],
       exclude: ['test/e2e/**', 'node_modules/**'],
       environment: 'node',
+      // A component test reaches no network: a frame's page (the studio's side-by-side preview) is not loaded.
+      environmentOptions: { happyDOM: { settings: { navigation: { disableChildFrameNavigation: true } } } },
       setupFiles: ['test/setup.ts'],
       pool: 'threads',
       // Vitest's own default on a 2-core machine is one worker (cores - 1): the files ran one after another
