@@ -3,7 +3,9 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import { PassThrough } from 'node:stream';
 import type { EntryServer } from '../../server/page-render';
+import type { RenderResult } from '../../src/entry-server';
 import pagesPlugin, { type PageRenderer, type PageRequest } from '../../server/plugins/pages';
 import { ENTRY, makeDist } from '../sandbox/harness';
 import { appWith } from './harness';
@@ -176,4 +178,43 @@ describe("the pages plugin: the server's render", () => {
       await rendered.close();
     }
   });
+  for (const encoding of ['br', 'gzip'] as const) {
+    it(`sends the page's head at once, compressed (${encoding}), and its body once React wrote it`, async () => {
+      const body = new PassThrough();
+      const entry = {
+        loadRuntime: () => Promise.reject(new Error('not asked')),
+        lazyCardModules: () => [],
+        SERVER_STATE_ID: 'server-state',
+        render: () =>
+          Promise.resolve({ kind: 'page', status: 200, title: 'Home', modules: [], body } as RenderResult),
+      } as unknown as EntryServer;
+      const rendered = await appWith(
+        (root) =>
+          void root.register(pagesPlugin, {
+            distDir: markedDist(),
+            render: { rulesBundle: () => '{"files":{}}', entry: () => Promise.resolve(entry) },
+          }),
+      );
+      try {
+        const base = await rendered.listen({ port: 0, host: '127.0.0.1' });
+        const res = await fetch(`${base}/home`, { headers: { 'accept-encoding': encoding } });
+        expect(res.headers.get('content-encoding')).toBe(encoding);
+        const reader = res.body!.pipeThrough(new TextDecoderStream()).getReader();
+        // React has written nothing yet: the head arrives whole, decodable, without the body.
+        let text = '';
+        while (!text.includes('<body>')) text += (await reader.read()).value ?? '';
+        expect(text).toContain('<title>Home</title>');
+        expect(text).not.toContain('the home');
+        // React's markup, written in small chunks, then the end.
+        for (let i = 0; i < 40; i++) body.write(`<p>the home, part ${i}</p>`);
+        body.end();
+        for (let r = await reader.read(); !r.done; r = await reader.read()) text += r.value;
+        expect(text).toContain('<p>the home, part 0</p>');
+        expect(text).toContain('<p>the home, part 39</p>');
+        expect(text.trimEnd().endsWith('</html>')).toBe(true);
+      } finally {
+        await rendered.close();
+      }
+    });
+  }
 });
