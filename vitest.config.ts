@@ -18,8 +18,11 @@ export default mergeConfig(
       setupFiles: ['test/setup.ts'],
       pool: 'threads',
       // Vitest's own default on a 2-core machine is one worker (cores - 1): the files ran one after another
-      // while a core waited. Two keep both cores busy (docs/decisions/036-runtime-config-and-test-time.md).
-      maxWorkers: 2,
+      // while a core waited. Three on this 2-core kind: the git, studio and server tests wait on child
+      // processes (git, a server, a worker thread), and a third worker uses that wait. Measured side by side
+      // on one host: 191.6 s with two, 182.1 s with three (242 and 231 s in an earlier session); four were
+      // slower (docs/decisions/036-runtime-config-and-test-time.md).
+      maxWorkers: 3,
       // A worker keeps the modules it imported from one test file to the next instead of importing the app,
       // the engine and the server again for each of 172 files: 330 s -> 257 s on a quiet host, import time
       // 133 s -> 70 s. The files share no state through them: none mocks a module (vi.mock), stubs a global or
