@@ -85,9 +85,10 @@ export class UpstreamClient {
     headers['x-forwarded-for'] = req.ip;
     const body = typeof init.body === 'string' ? init.body : undefined;
     if (body !== undefined && Buffer.byteLength(body) > bodyLimitOf(path))
-      return Response.json(
-        { error: `Request body too large: at most ${bodyLimitOf(path)} bytes here` },
-        { status: 413 },
+      return answer(
+        413,
+        JSON_TYPE,
+        JSON.stringify({ error: `Request body too large: at most ${bodyLimitOf(path)} bytes here` }),
       );
     if (body !== undefined && isIssueLog(path)) this.options.onIssueRecord?.(Buffer.from(body));
     const started = performance.now();
@@ -103,23 +104,17 @@ export class UpstreamClient {
         bodyTimeout: timeoutMs,
         ...(init.signal ? { signal: init.signal } : {}),
       });
-      const bytes = await res.body.arrayBuffer();
-      const out = new Headers();
-      for (const [name, value] of Object.entries(res.headers)) {
-        if (value === undefined) continue;
-        if (name === 'set-cookie') setCookies.push(...(Array.isArray(value) ? value : [value]));
-        else out.set(name, Array.isArray(value) ? value.join(', ') : value);
-      }
+      const text = await res.body.text();
+      const { 'set-cookie': cookies, ...out } = res.headers;
+      if (cookies !== undefined) setCookies.push(...(Array.isArray(cookies) ? cookies : [cookies]));
       if (res.statusCode < 500) health.answered();
       metrics?.upstream(
         path,
         res.statusCode >= 500 ? 'server_error' : res.statusCode >= 400 ? 'client_error' : 'ok',
         seconds(),
       );
-      return new Response(res.statusCode === 204 || res.statusCode === 304 ? null : bytes, {
-        status: res.statusCode,
-        headers: out,
-      });
+      // The answer the API client reads, not a WHATWG Response: one per call was a tenth of a render's CPU.
+      return answer(res.statusCode, out, res.statusCode === 204 || res.statusCode === 304 ? '' : text);
     } catch (e) {
       const err = e as Error & { code?: string; name?: string };
       // The render gave up on the call (its page's deadline): no answer for it, no outage of Orch's.
