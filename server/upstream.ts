@@ -114,7 +114,7 @@ export class UpstreamClient {
         seconds(),
       );
       // The answer the API client reads, not a WHATWG Response: one per call was a tenth of a render's CPU.
-      return answer(res.statusCode, out, res.statusCode === 204 || res.statusCode === 304 ? '' : text);
+      return answer(res.statusCode, out, text);
     } catch (e) {
       const err = e as Error & { code?: string; name?: string };
       // The render gave up on the call (its page's deadline): no answer for it, no outage of Orch's.

@@ -7,7 +7,8 @@ import { loadRules } from '../../src/engine/load';
 import { bucketOf, type Rollout } from '../../src/engine/rollout';
 import { createAccountRuntime } from '../../src/engine/rollout-runtime';
 import type { RuleFile } from '../../src/engine/types';
-import { readServerState, type ServerState } from '../../src/stores/hydration';
+import type { ServerState } from '../../src/stores/hydration';
+import { serverStateIn } from '../support/server-state';
 import { startPortal, type RunningPortal } from '../support/portal';
 
 /**
@@ -80,8 +81,7 @@ async function home(): Promise<ServerState> {
   };
   await get('/sandbox/signin?persona=card-expiring&redirect=/home');
   const html = await (await get('/home')).text();
-  const json = /<script type="application\/json" id="server-state">(.*?)<\/script>/s.exec(html)?.[1];
-  const state = readServerState(json?.replace(/\\u003c/g, '<'));
+  const state = serverStateIn(html);
   expect(state?.profile.data?.currentlyManagedAccount).toBe(ACCOUNT);
   return state!;
 }

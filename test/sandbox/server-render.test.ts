@@ -4,7 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createPortalServer, type PortalServer } from '../../server/app';
 import { startPortal, type RunningPortal } from '../support/portal';
-import { readServerState, type ServerState } from '../../src/stores/hydration';
+import type { ServerState } from '../../src/stores/hydration';
+import { serverStateIn } from '../support/server-state';
 import { loadPersonas } from '../../server/personas';
 
 /**
@@ -127,8 +128,7 @@ class Customer {
     const res = await this.get(path);
     // React separates adjacent texts with empty comments: read the text as a person does.
     const html = (await res.text()).replaceAll('<!-- -->', '');
-    const json = /<script type="application\/json" id="server-state">(.*?)<\/script>/s.exec(html)?.[1];
-    return { res, html, state: readServerState(json?.replace(/\\u003c/g, '<')) };
+    return { res, html, state: serverStateIn(html) };
   }
   async issues(): Promise<Array<Record<string, string>>> {
     const res = await this.get('/sandbox/session');

@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import jsQR from 'jsqr';
 import { test, expect, signIn, settled, axe } from '../../../test/e2e/fixtures';
+import { serverStateIn } from '../../../test/support/server-state';
 import {
   decidedInTheBrowser,
   expectIssueLogged,
@@ -220,12 +221,7 @@ test.describe('WiFi panel variants (rules/wifi-panel.json) and its calls under t
     // The server's render made them (one OAuth token, in the page's state for the browser's later calls).
     const html = await (await page.request.get('/home')).text();
     expect(html).toContain('RiveraHome');
-    const state = JSON.parse(
-      /<script type="application\/json" id="server-state">(.*?)<\/script>/s.exec(html)![1]!,
-    ) as {
-      token: unknown;
-      accountData: { pending: string[] };
-    };
+    const state = serverStateIn(html)!;
     expect(state.token).not.toBeNull();
     expect(state.accountData.pending).toEqual([]);
     expect(calls).toEqual([]);

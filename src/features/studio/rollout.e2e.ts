@@ -21,7 +21,7 @@ import { parseDistributions } from '../../impact/distributions';
 import { generatedPopulation, measureImpact } from '../../impact/impact';
 import { placementOf, type Rollout, type Side } from '../../engine/rollout';
 import { DistinctSketch } from '../../../server/distinct-sketch';
-import { SERVER_STATE_ID, type ServerState } from '../../stores/hydration';
+import { serverStateIn } from '../../../test/support/server-state';
 
 const [base, other] = ROLLOUT_PORTS.map((p) => `http://localhost:${p}`) as [string, string];
 const WARNING = 'Payment method almost expired';
@@ -85,15 +85,6 @@ function counted(persona: string): void {
     rendered.warned[side] += 1;
     seen.warned[side].add(ACCOUNTS[persona]!);
   }
-}
-
-/** Whether the server's page carries the home's decisions (src/stores/hydration.ts), not the browser's to make. */
-function decidedByServer(html: string): boolean {
-  const state = new RegExp(
-    `<script type="application/json" id="${SERVER_STATE_ID}">(.*?)</script>`,
-    's',
-  ).exec(html)?.[1];
-  return state !== undefined && (JSON.parse(state) as ServerState).decisions.current !== null;
 }
 
 /** How many customers the server's sketch counts for these accounts (exact for a few, as here). */
@@ -201,7 +192,7 @@ test('the accounts split stably: the same in the page, after a navigation, a rel
   await expect
     .poll(async () => {
       const html = await (await customer.request.get('/home')).text();
-      if (!decidedByServer(html)) return 'the server left the decision to the browser';
+      if (!serverStateIn(html)?.decisions.current) return 'the server left the decision to the browser';
       counted('card-expiring');
       return html.includes(WARNING);
     })
