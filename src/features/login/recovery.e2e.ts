@@ -126,7 +126,10 @@ test.describe('account number, authorization code and a new profile', () => {
     expect(accountNumber).toBe('310245781');
 
     await page.getByRole('link', { name: 'Get an authorization code' }).click();
-    await page.getByLabel('Account number').fill(accountNumber);
+    // Until the next page is shown, "Account Number Sent" labels the page's section, and a loose
+    // label match would take that section for the field.
+    await expect(h1(page, 'Retrieve Authorization Code')).toBeVisible();
+    await page.getByLabel('Account number', { exact: true }).fill(accountNumber);
     await page.getByRole('button', { name: 'Continue' }).click();
     await expect(h1(page, 'Authorization Code Options')).toBeVisible();
     await expect(page.getByRole('radio', { name: 'a***@mail.example' })).toBeChecked();
@@ -138,7 +141,7 @@ test.describe('account number, authorization code and a new profile', () => {
 
     await page.getByRole('link', { name: 'Create your profile' }).click();
     await expect(h1(page, 'Profile Registration')).toBeVisible();
-    await expect(page.getByLabel('Account number')).toHaveValue(accountNumber);
+    await expect(page.getByLabel('Account number', { exact: true })).toHaveValue(accountNumber);
     await page.getByLabel('Authorization code').fill(code);
     await page.getByRole('button', { name: 'Continue' }).click();
     await expect(h1(page, 'Profile Completion')).toBeVisible();
@@ -170,7 +173,7 @@ test.describe('account number, authorization code and a new profile', () => {
       if (r.url().includes('/authCodeByEmail')) sendCalls.push(r.url());
     });
     await open(page, '/login/retrieveAuthCode');
-    await page.getByLabel('Account number').fill('310444423');
+    await page.getByLabel('Account number', { exact: true }).fill('310444423');
     await page.getByRole('button', { name: 'Continue' }).click();
     await expect(page.getByText('We have no email address on this account to send a code to.')).toBeVisible();
     expect(sendCalls).toEqual([]);
