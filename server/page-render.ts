@@ -348,17 +348,21 @@ export function createPageRenderer(
       : local;
     const origin = `${req.protocol}://${req.host}`;
     let pageAssets: PageAssets | null = null;
+    // The live rules as this page got them: what it showed is counted against the same version.
+    let liveRuntime: Promise<AccountRuntime> | undefined;
+    const liveRules = (): Promise<AccountRuntime> => (liveRuntime ??= runtimeFor(ssr, '', fetch));
     const result = await ssr.render({
       url: req.url,
       origin,
       fetch,
       cookies: cookiesOf(req),
-      runtime: (search) => runtimeFor(ssr, search, fetch),
+      runtime: (search) =>
+        new URLSearchParams(search).get('rules') === 'draft' ? runtimeFor(ssr, search, fetch) : liveRules(),
       // Counted only for the live rules: an analyst's draft preview is no customer's home.
       onDecided: ({ account, sections }) => {
         if (!options.onHomeShown || new URLSearchParams(new URL(req.url, 'http://x').search).has('rules'))
           return;
-        void runtimeFor(ssr, '', fetch).then(
+        void liveRules().then(
           (runtime) => options.onHomeShown?.(runtime.placements(account), sections, account ?? null),
           () => undefined,
         );

@@ -8,9 +8,9 @@
  * under way and made by the browser. The state goes into the page as a JSON data block beside the markup, and
  * src/start.tsx hydrates that markup with it.
  */
-import { PassThrough, Writable, type Readable } from 'node:stream';
+import { PassThrough, type Readable } from 'node:stream';
 import { StrictMode } from 'react';
-import { renderToPipeableStream } from 'react-dom/server';
+import { renderToReadableStream } from 'react-dom/server.edge';
 import {
   createStaticHandler,
   createStaticRouter,
@@ -288,10 +288,15 @@ function profileAnswered(store: RootStore): boolean {
 
 /**
  * React's markup of #root, then the state the browser takes over: the state the markup was rendered from,
- * taken when React is done, before a late answer changes the store (`done` also stops the server's issue log:
- * from then on the browser makes what was still under way and records its failures).
+ * taken as soon as React is done, before a late answer changes the store (`done` also stops the server's issue
+ * log: from then on the browser makes what was still under way and records its failures).
+ *
+ * React's edge build, not its Node one: the Node build keeps each render's request in an AsyncLocalStorage,
+ * and on Node 20 the first use of one installs promise hooks that every promise of the process then pays, a
+ * tenth of a home's CPU (docs/decisions/046). The edge build reads its request from its own variable while it
+ * renders, which is all this render needs (it calls no preload from async code).
  */
-function renderInto(
+async function renderInto(
   body: PassThrough,
   store: RootStore,
   handler: ReturnType<typeof createStaticHandler>,
@@ -311,40 +316,32 @@ function renderInto(
       </StoreProvider>
     </StrictMode>
   );
-  return new Promise<void>((resolve, reject) => {
-    let tail = '';
-    let failed: unknown = null;
-    const sink = new Writable({
-      write: (chunk: Buffer, _encoding, next) => void body.write(chunk, () => next()),
-      final: (next) => {
-        body.end(`</div>${tail}`);
-        next();
-        resolve();
-      },
-    });
-    const stream = renderToPipeableStream(app, {
-      // Nothing is ever sent before the whole page is ready, so no part needs to be revealed later by
-      // React's inline scripts (which the CSP refuses): a large part is written in place, not outlined.
-      progressiveChunkSize: Number.POSITIVE_INFINITY,
-      onAllReady() {
-        // A part that threw would be left for the browser with an inline script: the browser renders the
-        // whole page instead, where the part's error boundary shows its failure and logs it.
-        if (failed !== null) {
-          stream.abort();
-          reject(new ClientRender(failed));
-          return;
-        }
-        tail = done();
-        // The lazy cards' code (their styles are in the head: sandbox/page-render.ts).
-        body.write(`${assets([...shown])}<div id="root">`);
-        stream.pipe(sink);
-      },
-      onShellError: reject,
-      onError(error) {
-        failed ??= error;
-      },
-    });
+  let failed: unknown = null;
+  // A shell that fails rejects here: the caller renders the frame and the browser the page.
+  const stream = await renderToReadableStream(app, {
+    // Nothing is ever sent before the whole page is ready, so no part needs to be revealed later by React's
+    // inline scripts (which the CSP refuses): a large part is written in place, not outlined.
+    progressiveChunkSize: Number.POSITIVE_INFINITY,
+    onError(error) {
+      failed ??= error;
+    },
   });
+  await stream.allReady;
+  // A part that threw would be left for the browser with an inline script: the browser renders the whole page
+  // instead, where the part's error boundary shows its failure and logs it.
+  if (failed !== null) {
+    await stream.cancel();
+    throw new ClientRender(failed);
+  }
+  const tail = done();
+  // React's chunks (2 KB each) go on as one, after the lazy cards' code (their styles are in the head:
+  // server/page-render.ts) and with the state after them: each write is a step through the page's streams and
+  // its compressor.
+  const parts: Uint8Array[] = [Buffer.from(`${assets([...shown])}<div id="root">`)];
+  const reader = (stream as ReadableStream<Uint8Array>).getReader();
+  for (let read = await reader.read(); !read.done; read = await reader.read()) parts.push(read.value);
+  parts.push(Buffer.from(`</div>${tail}`));
+  body.end(Buffer.concat(parts));
 }
 
 /** A page the server could not render whole: the browser renders it (and logs what failed there). */

@@ -33,12 +33,21 @@ export class CallCache {
     if (!asked) {
       const wait = Math.max(0, this.deadline() - this.now());
       let timer: ReturnType<typeof setTimeout> | undefined;
+      let late = false;
       asked = Promise.race([
         make().then((settled) => {
-          if (settled) this.settled.set(key, settled);
+          // An answer after the deadline stays out of the page's state: the render showed the call loading,
+          // and the browser, which hydrates that markup with this state, makes the call itself.
+          if (settled && !late) this.settled.set(key, settled);
           return settled;
         }),
-        new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), wait))),
+        new Promise<null>(
+          (resolve) =>
+            (timer = setTimeout(() => {
+              late = true;
+              resolve(null);
+            }, wait)),
+        ),
       ]).finally(() => clearTimeout(timer));
       this.asked.set(key, asked);
     }
