@@ -424,5 +424,15 @@ export function personaResponses(
     },
     rescheduleAppointment: account.rescheduleAppointment ?? defaultSlots,
   };
-  return resolveDates(raw, today);
+  // Each call serves one body or two of these: each is resolved when it is read, not the whole account's
+  // every time (that walk was a quarter of the sandbox's CPU per home). Each call still gives fresh trees.
+  const lazy = {} as PersonaResponses;
+  for (const key of Object.keys(raw) as Array<keyof PersonaResponses>) {
+    let resolved: PersonaResponses[typeof key] | undefined;
+    Object.defineProperty(lazy, key, {
+      enumerable: true,
+      get: () => (resolved ??= resolveDates(raw[key], today)),
+    });
+  }
+  return lazy;
 }
