@@ -190,9 +190,31 @@ function manifestReader(distDir: string): (route: readonly string[], cards: read
         out.push(`<link rel="modulepreload" fetchpriority="low" crossorigin href="/${escapeHtml(chunk)}">`);
     return out.join('');
   };
+  // A page's assets follow from the build and the page's modules alone: worked out once per route and cards,
+  // and for each set of cards shown (bounded; a new build starts afresh).
+  const LIMIT = 256;
+  let memo = new Map<string, PageAssets>();
+  let memoOf: Record<string, ManifestChunk> | null = null;
   return (route, cards) => {
     const chunks = read();
     if (!chunks) return { head: '', shown: () => '' };
+    if (memoOf !== chunks) {
+      memo = new Map();
+      memoOf = chunks;
+    }
+    const key = `${route.join(' ')}|${cards.join(' ')}`;
+    let page = memo.get(key);
+    if (!page) {
+      page = pageAssets(chunks, route, cards);
+      if (memo.size < LIMIT) memo.set(key, page);
+    }
+    return page;
+  };
+  function pageAssets(
+    chunks: Record<string, ManifestChunk>,
+    route: readonly string[],
+    cards: readonly string[],
+  ): PageAssets {
     // What the document lists once its head is sent: the entry's, the route's and the cards' styles.
     const loaded = entryFiles(chunks);
     const code = new Set<string>();
@@ -201,17 +223,24 @@ function manifestReader(distDir: string): (route: readonly string[], cards: read
     for (const css of cardStyles(chunks, route, cards)) styles.add(css);
     const head = tags(styles, code, loaded);
     for (const file of [...code, ...styles]) loaded.add(file);
+    const shown = new Map<string, string>();
     return {
       head,
       shown(modules) {
-        const shownCode = new Set<string>();
-        const shownStyles = new Set<string>();
-        for (const module of modules) walk(chunks, module, shownCode, shownStyles);
-        // A shown card the route cannot reach (none today) still brings its styles, before its markup.
-        return tags(shownStyles, shownCode, loaded);
+        const key = modules.join(' ');
+        let out = shown.get(key);
+        if (out === undefined) {
+          const shownCode = new Set<string>();
+          const shownStyles = new Set<string>();
+          for (const module of modules) walk(chunks, module, shownCode, shownStyles);
+          // A shown card the route cannot reach (none today) still brings its styles, before its markup.
+          out = tags(shownStyles, shownCode, loaded);
+          if (shown.size < LIMIT) shown.set(key, out);
+        }
+        return out;
       },
     };
-  };
+  }
 }
 
 /** The request's cookies, parsed by @fastify/cookie. */

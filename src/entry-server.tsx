@@ -96,12 +96,11 @@ export type RenderResult =
       body: Readable;
     };
 
+const SCRIPT_SAFE: Record<string, string> = { '<': '\\u003c', '\u2028': '\\u2028', '\u2029': '\\u2029' };
+
 /** The data block's text: JSON that cannot end the script element or break a line in it. */
 export function stateScript(state: ServerState): string {
-  const json = JSON.stringify(state)
-    .replace(/</g, '\\u003c')
-    .replace(/\u2028/g, '\\u2028')
-    .replace(/\u2029/g, '\\u2029');
+  const json = JSON.stringify(state).replace(/[<\u2028\u2029]/g, (c) => SCRIPT_SAFE[c]!);
   return `<script type="application/json" id="${SERVER_STATE_ID}">${json}</script>`;
 }
 
