@@ -37,6 +37,21 @@ function answer(
   };
 }
 
+/**
+ * The call's headers as undici takes them (names in lower case): the API client's plain record read as it is,
+ * anything else through WHATWG Headers. undici refuses a name or value a request may not carry.
+ */
+function headersOf(given: RequestInit['headers']): Record<string, string> {
+  const out: Record<string, string> = {};
+  if (given === undefined) return out;
+  if (given instanceof Headers || Array.isArray(given)) {
+    new Headers(given).forEach((value, name) => (out[name] = value));
+    return out;
+  }
+  for (const [name, value] of Object.entries(given)) out[name.toLowerCase()] = value;
+  return out;
+}
+
 export interface UpstreamClientOptions {
   upstream: string;
   timeoutMs: number;
@@ -64,20 +79,21 @@ export class UpstreamClient {
    * Set-Cookie headers are kept in `setCookies` for the page's own answer, as the browser would have got them.
    */
   fetchFor(req: FastifyRequest, setCookies: string[]): FetchLike {
-    return (input, init) => this.call(req, input, init, setCookies);
+    // The customer's cookies without this server's own: the same for every call of the render.
+    const cookie = withoutCookies(req.headers.cookie, this.options.ownCookies);
+    return (input, init) => this.call(req, cookie, input, init, setCookies);
   }
 
   private async call(
     req: FastifyRequest,
+    cookie: string | undefined,
     input: string,
     init: RequestInit,
     setCookies: string[],
   ): Promise<FetchAnswer> {
     const url = new URL(input, 'http://portal.invalid');
     const path = `${url.pathname}${url.search}`;
-    const headers: Record<string, string> = {};
-    new Headers(init.headers).forEach((value, name) => (headers[name] = value));
-    const cookie = withoutCookies(req.headers.cookie, this.options.ownCookies);
+    const headers = headersOf(init.headers);
     if (cookie) headers.cookie = cookie;
     headers['user-agent'] = 'portal-server-render';
     headers['x-forwarded-host'] = req.host;
