@@ -231,6 +231,14 @@ async function main(): Promise<void> {
   console.log(
     `| portal RSS: start / end / max | | ${f1(rss[0]!)} / ${f1(rss.at(-1)!)} / ${f1(Math.max(...rss))} MB | flat |`,
   );
+  // The trend through the run: the RSS at each tenth of it (flat once the heap has grown to its working size).
+  const tenths = Array.from(
+    { length: 11 },
+    (_, i) => rss[Math.min(rss.length - 1, Math.round((i * (rss.length - 1)) / 10))]!,
+  );
+  console.log(
+    `\nportal RSS at each tenth of the run (${rss.length} s): ${tenths.map((v) => f1(v)).join(' → ')} MB`,
+  );
 }
 
 try {
