@@ -16,6 +16,7 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { dirname, join } from 'node:path';
+import { SERVER_NODE_FLAGS } from '../server/node-flags';
 import type { LauncherMessage, SandboxMessage } from './main';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -88,7 +89,7 @@ try {
   const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => !sandboxOnly.test(k)));
   portal = fork(PORTAL_MAIN, [], {
     stdio: ['inherit', 'inherit', 'inherit', 'ipc'],
-    execArgv: ['--enable-source-maps'],
+    execArgv: [...SERVER_NODE_FLAGS],
     env: {
       ...env,
       PORTAL_MODE: 'sandbox',

@@ -24,6 +24,7 @@ import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { Pool } from 'undici';
 import { SERVER_BUDGETS } from '../lib/server-budgets';
+import { SERVER_NODE_FLAGS } from '../server/node-flags';
 import { repoRoot } from '../lib/repo';
 import { answers, freePort, start, stopAll, type Proc } from '../lib/rehearsal/processes';
 
@@ -172,17 +173,22 @@ async function main(): Promise<void> {
   });
   await answers(`http://127.0.0.1:${sandboxPort}/healthz`);
   void sandbox;
-  const portal = start('portal', process.execPath, [join(repoRoot, 'dist', 'server', 'main.js')], {
-    folder,
-    env: {
-      ...env,
-      PORTAL_MODE: 'sandbox',
-      ORCH_UPSTREAM: `http://127.0.0.1:${sandboxPort}`,
-      PORT: String(port),
-      // What production logs: two lines a request, here to a file.
-      LOG_LEVEL: 'info',
+  const portal = start(
+    'portal',
+    process.execPath,
+    [...SERVER_NODE_FLAGS, join(repoRoot, 'dist', 'server', 'main.js')],
+    {
+      folder,
+      env: {
+        ...env,
+        PORTAL_MODE: 'sandbox',
+        ORCH_UPSTREAM: `http://127.0.0.1:${sandboxPort}`,
+        PORT: String(port),
+        // What production logs: two lines a request, here to a file.
+        LOG_LEVEL: 'info',
+      },
     },
-  });
+  );
   await portal.line(/rendering with React's/);
   const base = `http://127.0.0.1:${port}`;
   await answers(`${base}/readyz`);

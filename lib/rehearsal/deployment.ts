@@ -9,6 +9,7 @@ import { cpSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { repoRoot } from '../repo';
+import { SERVER_NODE_FLAGS } from '../../server/node-flags';
 import { answers, freePort, start, type Proc } from './processes';
 
 export interface Ports {
@@ -85,7 +86,7 @@ export function startSandbox(d: Deployment): Proc {
 export function startServer(d: Deployment, name: string): Proc {
   const s = d.ports.servers.find((x) => x.name === name)!;
   const provider = `${d.lb}/sandbox`;
-  return start(name, process.execPath, [join(repoRoot, 'dist', 'server', 'main.js')], {
+  return start(name, process.execPath, [...SERVER_NODE_FLAGS, join(repoRoot, 'dist', 'server', 'main.js')], {
     folder: d.folder,
     env: {
       ...BASE_ENV(),
