@@ -61,6 +61,12 @@ interface Run {
   cpu: Record<string, number>;
 }
 
+/** Each process's CPU since `before` (ms, as cpuMs read it then), per request. */
+const cpuPerRequest = (procs: Proc[], before: number[], requests: number): Record<string, number> =>
+  Object.fromEntries(
+    procs.map((p, i) => [p.name, (cpuMs(p.child.pid!) - before[i]!) / Math.max(1, requests)]),
+  );
+
 async function load(url: string, headers: Record<string, string>, procs: Proc[]): Promise<Run> {
   const before = procs.map((p) => cpuMs(p.child.pid!));
   const result = await autocannon({
@@ -70,9 +76,7 @@ async function load(url: string, headers: Record<string, string>, procs: Proc[])
     duration: SECONDS,
   });
   const requests = result.requests.total;
-  const cpu = Object.fromEntries(
-    procs.map((p, i) => [p.name, (cpuMs(p.child.pid!) - before[i]!) / Math.max(1, requests)]),
-  );
+  const cpu = cpuPerRequest(procs, before, requests);
   return {
     perSecond: result.requests.average,
     p50: result.latency.p50,
@@ -149,9 +153,7 @@ async function paced(
     errors,
     non2xx,
     requests,
-    cpu: Object.fromEntries(
-      procs.map((p, i) => [p.name, (cpuMs(p.child.pid!) - before[i]!) / Math.max(1, requests)]),
-    ),
+    cpu: cpuPerRequest(procs, before, requests),
   };
 }
 

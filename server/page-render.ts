@@ -344,10 +344,8 @@ export function createPageRenderer(
   const entry = options.entry ?? entryLoader(options.distDir, runtimeConfig);
   let live: { bundle: string; runtime: Promise<AccountRuntime> } | null = null;
 
-  const runtimeFor = async (ssr: EntryServer, search: string, fetch: FetchLike): Promise<AccountRuntime> => {
-    const url = new URLSearchParams(search).get('rules') === 'draft' ? '/rules/draft/bundle.json' : null;
-    // An analyst's draft is theirs alone: read through their own session, never kept.
-    if (url) return ssr.loadRuntime(fetch, url);
+  /** The live rules' runtime, made again only when the bundle changed. */
+  const liveRuntime = async (ssr: EntryServer): Promise<AccountRuntime> => {
     const bundle = options.rulesBundle();
     if (live?.bundle !== bundle) {
       const runtime = ssr.loadRuntime(
@@ -380,15 +378,18 @@ export function createPageRenderer(
     const origin = `${req.protocol}://${req.host}`;
     let pageAssets: PageAssets | null = null;
     // The live rules as this page got them: what it showed is counted against the same version.
-    let liveRuntime: Promise<AccountRuntime> | undefined;
-    const liveRules = (): Promise<AccountRuntime> => (liveRuntime ??= runtimeFor(ssr, '', fetch));
+    let liveOnce: Promise<AccountRuntime> | undefined;
+    const liveRules = (): Promise<AccountRuntime> => (liveOnce ??= liveRuntime(ssr));
     const result = await ssr.render({
       url: req.url,
       origin,
       fetch,
       cookies: cookiesOf(req),
       runtime: (search) =>
-        new URLSearchParams(search).get('rules') === 'draft' ? runtimeFor(ssr, search, fetch) : liveRules(),
+        // An analyst's draft is theirs alone: read through their own session, never kept.
+        new URLSearchParams(search).get('rules') === 'draft'
+          ? ssr.loadRuntime(fetch, '/rules/draft/bundle.json')
+          : liveRules(),
       // Counted only for the live rules: an analyst's draft preview is no customer's home.
       onDecided: ({ account, sections }) => {
         if (!options.onHomeShown || new URLSearchParams(new URL(req.url, 'http://x').search).has('rules'))

@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -18,8 +19,7 @@ describe('the flags node runs the portal with', () => {
     expect(deploy).toContain(`exec node ${SERVER_NODE_FLAGS.join(' ')} dist/server/main.js`);
   });
 
-  it('are flags node accepts: a server started with them runs', async () => {
-    const { execFileSync } = await import('node:child_process');
+  it('are flags node accepts: a server started with them runs', () => {
     const out = execFileSync(process.execPath, [...SERVER_NODE_FLAGS, '-e', 'process.stdout.write("up")'], {
       encoding: 'utf8',
       timeout: 30_000,
