@@ -1,4 +1,4 @@
-import { constants } from 'node:zlib';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
@@ -10,6 +10,7 @@ import {
   routeDependencies,
   validateConfigAtBuild,
 } from './lib/vite-first-load';
+import { compileHints } from './lib/vite-compile-hints';
 import { eagerCommonJs } from './lib/vite-eager-cjs';
 import { mobxLazyArrays } from './lib/vite-mobx-lazy-arrays';
 import { lazyModuleIds } from './lib/vite-lazy-modules';
@@ -52,6 +53,16 @@ const startDependencies = routeDependencies('src/start.tsx', /$^/);
 const entryOwn = (id: string): boolean => id.endsWith('src/yield-to-main.ts') || id.startsWith('\0');
 const inStartChunk = (id: string): boolean => startDependencies.test(id) && !entryOwn(id);
 
+/** The static files' compressed siblings, at the highest levels (made once, at build time). */
+const BROTLI = { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } };
+const GZIP = { level: 9 };
+
+/**
+ * The chunks of the entry's pieces (src/main.tsx), which every page load runs at start-up: compiled with their
+ * download, off the main thread (lib/vite-compile-hints.ts).
+ */
+const BOOT_CHUNKS = ['index', 'react', 'mobx', 'router', 'start'];
+
 export default defineConfig(({ isSsrBuild }) => ({
   define: {
     __BUNDLED_RULE_HASHES__: JSON.stringify(bundledRuleHashes('rules')),
@@ -71,13 +82,16 @@ export default defineConfig(({ isSsrBuild }) => ({
     // sandbox serves them by content negotiation (docs/decisions/008-server-on-fastify.md).
     !isSsrBuild &&
       compression({
-        algorithms: [
-          defineAlgorithm('brotliCompress', { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
-          defineAlgorithm('gzip', { level: 9 }),
-        ],
+        algorithms: [defineAlgorithm('brotliCompress', BROTLI), defineAlgorithm('gzip', GZIP)],
         include: /\.(html|css|js|mjs|json|svg|txt|webmanifest)$/,
         threshold: 1024,
         logLevel: 'silent',
+      }),
+    // After the compression above: it makes the boot chunks' siblings again from the hinted text.
+    !isSsrBuild &&
+      compileHints(BOOT_CHUNKS, {
+        '.br': (text) => brotliCompressSync(text, BROTLI),
+        '.gz': (text) => gzipSync(text, GZIP),
       }),
   ],
   resolve: {

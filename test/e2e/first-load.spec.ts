@@ -62,6 +62,20 @@ test.describe('the home in the first response', () => {
     const scriptTags = html.match(/<script\b[^>]*\bsrc=[^>]*>|<link rel="modulepreload"[^>]*>/g) ?? [];
     expect(scriptTags.length).toBeGreaterThan(10);
     for (const tag of scriptTags) expect(tag).toContain('fetchpriority="low"');
+    // The start-up's chunks are compiled as they download (lib/vite-compile-hints.ts): V8's hint is their
+    // first line, in the compressed copy the browser is sent too; the home's own chunks are compiled lazily.
+    const chunk = (name: string) =>
+      [...html.matchAll(/(?:src|href)="(\/assets\/([\w-]+)-[\w-]+\.js)"/g)].filter((m) => m[2] === name);
+    for (const name of ['index', 'react', 'mobx', 'router', 'start', 'home-route']) {
+      expect(chunk(name).length, `the page loads a ${name} chunk`).toBeGreaterThan(0);
+      for (const [, path] of chunk(name)) {
+        const served = await page.request.get(path!, { headers: { 'accept-encoding': 'br' } });
+        expect(served.headers()['content-encoding'] ?? 'identity').toMatch(/^(br|identity)$/);
+        expect((await served.text()).startsWith('//# allFunctionsCalledOnLoad\n'), path).toBe(
+          name !== 'home-route',
+        );
+      }
+    }
     const styleTags = html.match(/<link rel="stylesheet"[^>]*>/g) ?? [];
     expect(styleTags.length).toBeGreaterThan(1);
     for (const tag of styleTags) expect(tag).not.toContain('fetchpriority');
