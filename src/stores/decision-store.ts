@@ -47,10 +47,19 @@ export class DecisionStore<F> {
   explain: () => Promise<ExplainTrace> = NO_TRACE;
   /** The facts of the current decisions, kept for the explain view and path capture. */
   facts: F | null = null;
+  /**
+   * The instant the current facts were derived at: a fact can read the clock (the token's seconds left), so
+   * the same data gives the same facts only at the same instant.
+   */
+  factsAt: Date | null = null;
   /** The last evaluation failed outright (the engine could not run at all). */
   failed = false;
-  /** The latest facts not decided yet, and the loop deciding them (null when idle). */
-  private waiting: F | null = null;
+  /** The instant of the server's facts, for the first look after hydration (start), then null. */
+  private hydratedAt: Date | null = null;
+  /** The instant the reaction's facts were last derived at. */
+  private readAt: Date | null = null;
+  /** The latest facts not decided yet, with their instant, and the loop deciding them (null when idle). */
+  private waiting: { facts: F; at: Date } | null = null;
   private running: Promise<void> | null = null;
   private dispose: IReactionDisposer | null = null;
   /** The account the current decisions were made for, and the retries of an unavailable engine so far. */
@@ -58,13 +67,16 @@ export class DecisionStore<F> {
   private retried = 0;
 
   constructor(
-    private readonly readFacts: () => F | null,
+    /** The facts as of `today` (the clock's instant, or the server's for the first look after hydration). */
+    private readonly readFacts: (today: Date) => F | null,
     private readonly decide: Decide<F>,
     private readonly onError: (error: unknown) => void,
     /** Between deciding and showing the result: a new task, so the two are not one long task. */
     private readonly pause: () => Promise<void> = () => Promise.resolve(),
     /** Without it, an engine that cannot load shows the error view, as any failure does. */
     private readonly keep?: KeepOnUnavailable,
+    /** The wall clock the facts are derived at (the env's). */
+    private readonly clock: () => Date = () => new Date(),
   ) {
     makeObservable(this, {
       current: observable.ref,
@@ -98,23 +110,46 @@ export class DecisionStore<F> {
 
   start(): void {
     this.dispose ??= reaction(
-      this.readFacts,
+      () => {
+        // The first look after hydration derives the facts at the instant the server derived its own: the same
+        // data then gives the same facts, though one of them reads the clock (the token's seconds left were a
+        // second fewer by then, and every page load decided its home again in the browser). From then on the
+        // facts are the clock's: a change of data, and every evaluateNow (a token's use), decide on the present.
+        const at = this.hydratedAt ?? this.clock();
+        this.readAt = at;
+        return this.readFacts(at);
+      },
       (f) => {
+        const at = this.readAt ?? this.clock();
+        const hydrated = this.hydratedAt !== null;
+        this.hydratedAt = this.factsAt;
         // Decisions the server made on these very facts (src/stores/hydration.ts) are not made again.
         if (this.current && !this.failed && sameJson(f, this.facts)) return;
-        void this.evaluate(f);
+        if (hydrated) void this.evaluateNow();
+        else void this.evaluate(f, at);
       },
       { fireImmediately: true, equals: sameJson },
     );
   }
 
-  /** The decisions the server's render made, and their facts: the browser's first render shows them. */
-  hydrate(state: { current: HomeDecisions | null; facts: F | null; failed: boolean }): void {
+  /**
+   * The decisions the server's render made, their facts and the instant those were derived at: the browser's
+   * first render shows them. An instant that does not read as one is none (the facts are then the clock's).
+   */
+  hydrate(state: {
+    current: HomeDecisions | null;
+    facts: F | null;
+    failed: boolean;
+    factsAt?: string | null;
+  }): void {
+    const at = typeof state.factsAt === 'string' ? new Date(state.factsAt) : null;
     runInAction(() => {
       this.current = state.current;
       this.facts = state.facts;
       this.failed = state.failed;
     });
+    this.factsAt = at && Number.isFinite(at.getTime()) ? at : null;
+    this.hydratedAt = this.factsAt;
     this.decidedFor = this.keep?.accountOf() ?? null;
   }
 
@@ -137,7 +172,7 @@ export class DecisionStore<F> {
       const wait = waits[this.retried]!;
       this.retried += 1;
       keep.setTimeout(() => {
-        if (this.dispose && !this.running && !this.waiting) void this.evaluate(this.readFacts());
+        if (this.dispose && !this.running && !this.waiting) void this.evaluateNow();
       }, wait);
     }
     return true;
@@ -145,7 +180,8 @@ export class DecisionStore<F> {
 
   /** Decides now from the current facts (e.g. which calls to make once the profile is in). */
   async evaluateNow(): Promise<HomeDecisions | null> {
-    await this.evaluate(this.readFacts());
+    const at = this.clock();
+    await this.evaluate(this.readFacts(at), at);
     return this.current;
   }
 
@@ -156,9 +192,9 @@ export class DecisionStore<F> {
    * one does not. A result is shown only if no newer facts arrived meanwhile. Resolves when the facts given
    * (or newer ones) are decided.
    */
-  evaluate(facts: F | null): Promise<void> {
+  evaluate(facts: F | null, at: Date = this.clock()): Promise<void> {
     if (!facts) return Promise.resolve();
-    this.waiting = facts;
+    this.waiting = { facts, at };
     this.running ??= this.drain();
     return this.running;
   }
@@ -166,7 +202,7 @@ export class DecisionStore<F> {
   private async drain(): Promise<void> {
     try {
       while (this.waiting) {
-        const facts = this.waiting;
+        const { facts, at } = this.waiting;
         this.waiting = null;
         try {
           const { decisions, explain } = await this.decide(facts);
@@ -179,6 +215,7 @@ export class DecisionStore<F> {
             this.facts = facts;
             this.failed = false;
           });
+          this.factsAt = at;
           this.decidedFor = this.keep?.accountOf() ?? null;
           this.retried = 0;
         } catch (e) {

@@ -31,7 +31,13 @@ export interface ServerState {
     pending: AccountCallKey[];
   };
   token: AdaptToken | null;
-  decisions: { current: HomeDecisions | null; facts: AccountFacts | null; failed: boolean };
+  /** `factsAt`: the instant the facts were derived at (ISO), which the browser's first look derives its own at. */
+  decisions: {
+    current: HomeDecisions | null;
+    facts: AccountFacts | null;
+    failed: boolean;
+    factsAt?: string | null;
+  };
   items: Array<[string, ItemDecisions]>;
   guard: { homeComplete: boolean; blockedRedirect: boolean };
   flags: StoredFlagValues;
@@ -68,6 +74,7 @@ export function dehydrate(
       current: store.decisions.current,
       facts: store.decisions.facts,
       failed: store.decisions.failed,
+      factsAt: store.decisions.factsAt?.toISOString() ?? null,
     },
     items: store.items.dehydrate(),
     guard: { homeComplete: store.homeComplete, blockedRedirect: store.blockedRedirect },

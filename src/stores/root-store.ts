@@ -105,12 +105,13 @@ export class RootStore {
       },
     );
     this.decisions = new DecisionStore<AccountFacts>(
-      () => deriveFacts(snapshotOf(this), { today: env.now() }),
+      (today) => deriveFacts(snapshotOf(this), { today }),
       decide,
       (error) => this.issues.report('decide', describeError(error)),
       env.yieldToMain,
       // The server's decisions (or the last made here) stay while the engine's code cannot be fetched.
       { accountOf: () => this.profile.accountNumber, setTimeout: (fn, ms) => env.setTimeout(fn, ms) },
+      () => env.now(),
     );
     this.items = new ItemDecisionStore(
       () => ({

@@ -285,4 +285,33 @@ describe('the server renders the signed-in pages', () => {
     for (const tag of scripts) expect(tag).toMatch(/src="|type="application\/json"/);
     expect(html).not.toMatch(/\sstyle="/);
   });
+
+  it('is taken over by the browser as decided: its store, hydrated seconds later, decides nothing again', async () => {
+    const alex = new Customer('postpaid');
+    await alex.signIn();
+    const { state } = await alex.page('/home');
+    // The facts hold a clock reading (the adapt token's seconds left), and the instant they were derived at.
+    expect(state?.decisions.facts?.tokenSecondsRemaining).toEqual(expect.any(Number));
+    const factsAt = Date.parse(state?.decisions.factsAt ?? '');
+    expect(Number.isFinite(factsAt)).toBe(true);
+    const { RootStore } = await import('../../src/stores/root-store');
+    const { hydrate } = await import('../../src/stores/hydration');
+    const { fakeApi, fakeEnv, fakeOrch } = await import('../features/harness');
+    let decided = 0;
+    const browser = new RootStore(
+      // The browser's clock, 2.5 s after the server's facts: the token has 2 or 3 seconds fewer left.
+      { ...fakeEnv(), now: () => new Date(factsAt + 2_500) },
+      fakeApi(null),
+      () => {
+        decided++;
+        return Promise.reject(new Error('the browser decided again'));
+      },
+      fakeOrch(),
+    );
+    hydrate(browser, state!);
+    browser.decisions.start();
+    await Promise.resolve();
+    expect(decided).toBe(0);
+    expect(browser.decisions.current).toEqual(state?.decisions.current);
+  });
 });

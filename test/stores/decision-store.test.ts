@@ -203,4 +203,78 @@ describe('the decision store', () => {
       expect(broken.store.failed).toBe(true);
     });
   });
+
+  describe('after hydration: the facts of a clock-reading fact (the token seconds left)', () => {
+    // The facts are the seconds left on a token obtained at T0 with a 1200 s life, plus a data value.
+    const T0 = Date.parse('2026-11-30T10:00:00.000Z');
+    function hydrated(serverAt: number) {
+      const c = controlledDecide();
+      const data = { value: 0 };
+      let now = serverAt + 1_500;
+      const facts = (today: Date) => 1200 - Math.floor((today.getTime() - T0) / 1000) + data.value * 10_000;
+      const store = new DecisionStore<number>(
+        facts,
+        c.decide,
+        () => {},
+        undefined,
+        undefined,
+        () => new Date(now),
+      );
+      store.hydrate({
+        current: { facts: facts(new Date(serverAt)) } as unknown as HomeDecisions,
+        facts: facts(new Date(serverAt)),
+        failed: false,
+        factsAt: new Date(serverAt).toISOString(),
+      });
+      return { c, store, data, tick: (ms: number) => (now += ms), facts };
+    }
+
+    it("decides nothing when the page's data is the server's, though the clock has moved on", () => {
+      const { c, store } = hydrated(T0 + 400);
+      store.start();
+      expect(c.asked).toEqual([]);
+      expect(store.factsAt?.toISOString()).toBe('2026-11-30T10:00:00.400Z');
+    });
+
+    it('decides on the present when the data differs at the first look or changes later', async () => {
+      const first = hydrated(T0 + 400);
+      first.data.value = 1;
+      first.store.start();
+      // Derived at the clock's instant (1.9 s after T0: 1199 s left), not at the server's.
+      expect(first.c.asked).toEqual([1199 + 10_000]);
+      await first.c.release();
+      expect(first.store.factsAt?.toISOString()).toBe('2026-11-30T10:00:01.900Z');
+
+      // A token's use later asks the decisions now: they are derived at that instant (3.9 s: 1197 s left).
+      const later = hydrated(T0 + 400);
+      later.store.start();
+      later.tick(2_000);
+      const decided = later.store.evaluateNow();
+      expect(later.c.asked).toEqual([1197]);
+      await later.c.release();
+      await decided;
+      expect(later.store.factsAt?.toISOString()).toBe('2026-11-30T10:00:03.900Z');
+    });
+
+    it('reads an instant that is not one as none: the facts are then the clock’s', () => {
+      const c = controlledDecide();
+      const store = new DecisionStore<number>(
+        (today) => Math.floor(today.getTime() / 1000),
+        c.decide,
+        () => {},
+        undefined,
+        undefined,
+        () => new Date(T0 + 5_000),
+      );
+      store.hydrate({
+        current: { facts: 0 } as unknown as HomeDecisions,
+        facts: 0,
+        failed: false,
+        factsAt: 'junk',
+      });
+      expect(store.factsAt).toBeNull();
+      store.start();
+      expect(c.asked).toEqual([Math.floor((T0 + 5_000) / 1000)]);
+    });
+  });
 });
