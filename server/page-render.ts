@@ -202,14 +202,17 @@ function manifestReader(distDir: string): (route: readonly string[], cards: read
       memo = new Map();
       memoOf = chunks;
     }
-    const key = `${route.join(' ')}|${cards.join(' ')}`;
-    let page = memo.get(key);
-    if (!page) {
-      page = pageAssets(chunks, route, cards);
-      if (memo.size < LIMIT) memo.set(key, page);
-    }
-    return page;
+    return remembered(memo, `${route.join(' ')}|${cards.join(' ')}`, () => pageAssets(chunks, route, cards));
   };
+  /** `map`'s value for `key`, made by `make` the first time; at most LIMIT are kept. */
+  function remembered<V>(map: Map<string, V>, key: string, make: () => V): V {
+    let value = map.get(key);
+    if (value === undefined) {
+      value = make();
+      if (map.size < LIMIT) map.set(key, value);
+    }
+    return value;
+  }
   function pageAssets(
     chunks: Record<string, ManifestChunk>,
     route: readonly string[],
@@ -226,19 +229,14 @@ function manifestReader(distDir: string): (route: readonly string[], cards: read
     const shown = new Map<string, string>();
     return {
       head,
-      shown(modules) {
-        const key = modules.join(' ');
-        let out = shown.get(key);
-        if (out === undefined) {
+      shown: (modules) =>
+        remembered(shown, modules.join(' '), () => {
           const shownCode = new Set<string>();
           const shownStyles = new Set<string>();
           for (const module of modules) walk(chunks, module, shownCode, shownStyles);
           // A shown card the route cannot reach (none today) still brings its styles, before its markup.
-          out = tags(shownStyles, shownCode, loaded);
-          if (shown.size < LIMIT) shown.set(key, out);
-        }
-        return out;
-      },
+          return tags(shownStyles, shownCode, loaded);
+        }),
     };
   }
 }

@@ -54,9 +54,7 @@ export class DecisionStore<F> {
   factsAt: Date | null = null;
   /** The last evaluation failed outright (the engine could not run at all). */
   failed = false;
-  /** The instant of the server's facts, for the first look after hydration (start), then null. */
-  private hydratedAt: Date | null = null;
-  /** The instant the reaction's facts were last derived at. */
+  /** The instant the reaction last derived the facts at: `factsAt`, or the clock's when there was none. */
   private readAt: Date | null = null;
   /** The latest facts not decided yet, with their instant, and the loop deciding them (null when idle). */
   private waiting: { facts: F; at: Date } | null = null;
@@ -71,12 +69,12 @@ export class DecisionStore<F> {
     private readonly readFacts: (today: Date) => F | null,
     private readonly decide: Decide<F>,
     private readonly onError: (error: unknown) => void,
+    /** The clock the facts are derived at (the env's: tests and QA pin it). */
+    private readonly clock: () => Date,
     /** Between deciding and showing the result: a new task, so the two are not one long task. */
     private readonly pause: () => Promise<void> = () => Promise.resolve(),
     /** Without it, an engine that cannot load shows the error view, as any failure does. */
     private readonly keep?: KeepOnUnavailable,
-    /** The wall clock the facts are derived at (the env's). */
-    private readonly clock: () => Date = () => new Date(),
   ) {
     makeObservable(this, {
       current: observable.ref,
@@ -110,23 +108,19 @@ export class DecisionStore<F> {
 
   start(): void {
     this.dispose ??= reaction(
+      // The data is looked at as of the instant the current facts were derived at: one fact reads the clock (the
+      // token's seconds left), so facts derived later differ by the time gone by alone (every page load decided
+      // its home again in the browser, a second after the server). So the server's decisions
+      // (src/stores/hydration.ts), or the last made here, stay until the data itself changes.
       () => {
-        // The first look after hydration derives the facts at the instant the server derived its own: the same
-        // data then gives the same facts, though one of them reads the clock (the token's seconds left were a
-        // second fewer by then, and every page load decided its home again in the browser). From then on the
-        // facts are the clock's: a change of data, and every evaluateNow (a token's use), decide on the present.
-        const at = this.hydratedAt ?? this.clock();
-        this.readAt = at;
-        return this.readFacts(at);
+        this.readAt = this.factsAt ?? this.clock();
+        return this.readFacts(this.readAt);
       },
       (f) => {
-        const at = this.readAt ?? this.clock();
-        const hydrated = this.hydratedAt !== null;
-        this.hydratedAt = this.factsAt;
-        // Decisions the server made on these very facts (src/stores/hydration.ts) are not made again.
         if (this.current && !this.failed && sameJson(f, this.facts)) return;
-        if (hydrated) void this.evaluateNow();
-        else void this.evaluate(f, at);
+        // What is decided is derived at the clock's instant: facts of the current decisions' instant again.
+        if (this.readAt === this.factsAt) void this.evaluateNow();
+        else void this.evaluate(f, this.readAt ?? undefined);
       },
       { fireImmediately: true, equals: sameJson },
     );
@@ -149,7 +143,6 @@ export class DecisionStore<F> {
       this.failed = state.failed;
     });
     this.factsAt = at && Number.isFinite(at.getTime()) ? at : null;
-    this.hydratedAt = this.factsAt;
     this.decidedFor = this.keep?.accountOf() ?? null;
   }
 

@@ -108,10 +108,10 @@ export class RootStore {
       (today) => deriveFacts(snapshotOf(this), { today }),
       decide,
       (error) => this.issues.report('decide', describeError(error)),
+      () => env.now(),
       env.yieldToMain,
       // The server's decisions (or the last made here) stay while the engine's code cannot be fetched.
       { accountOf: () => this.profile.accountNumber, setTimeout: (fn, ms) => env.setTimeout(fn, ms) },
-      () => env.now(),
     );
     this.items = new ItemDecisionStore(
       () => ({

@@ -28,6 +28,9 @@ function controlledDecide() {
   return { decide, asked, release, pending };
 }
 
+/** The clock of the stores whose facts do not read it. */
+const PINNED = () => new Date('2026-11-30T10:00:00.000Z');
+
 const shown = (store: DecisionStore<number>) => (store.current as unknown as { facts: number } | null)?.facts;
 
 describe('the decision store', () => {
@@ -37,6 +40,7 @@ describe('the decision store', () => {
       () => 1,
       c.decide,
       () => {},
+      PINNED,
     );
     const done = store.evaluate(1);
     await c.release();
@@ -51,6 +55,7 @@ describe('the decision store', () => {
       () => 1,
       c.decide,
       () => {},
+      PINNED,
     );
     const first = store.evaluate(1);
     const second = store.evaluate(2);
@@ -69,6 +74,7 @@ describe('the decision store', () => {
       () => 1,
       c.decide,
       () => {},
+      PINNED,
     );
     const a = store.evaluate(1);
     await c.release();
@@ -87,6 +93,7 @@ describe('the decision store', () => {
       () => 1,
       c.decide,
       (e) => errors.push(e),
+      PINNED,
     );
     const a = store.evaluate(1);
     await c.release(new Error('boom'));
@@ -108,6 +115,7 @@ describe('the decision store', () => {
       () => 1,
       c.decide,
       () => {},
+      PINNED,
       () => new Promise<void>((r) => (resume = r)),
     );
     const a = store.evaluate(1);
@@ -136,6 +144,7 @@ describe('the decision store', () => {
         () => facts,
         c.decide,
         (e) => errors.push(e),
+        PINNED,
         undefined,
         {
           accountOf: () => account.current,
@@ -216,8 +225,6 @@ describe('the decision store', () => {
         facts,
         c.decide,
         () => {},
-        undefined,
-        undefined,
         () => new Date(now),
       );
       store.hydrate({
@@ -262,8 +269,6 @@ describe('the decision store', () => {
         (today) => Math.floor(today.getTime() / 1000),
         c.decide,
         () => {},
-        undefined,
-        undefined,
         () => new Date(T0 + 5_000),
       );
       store.hydrate({
