@@ -15,7 +15,9 @@ import { PassThrough, type Duplex } from 'node:stream';
 import { pathToFileURL } from 'node:url';
 import { constants, createBrotliCompress, createGzip, type BrotliCompress, type Gzip } from 'node:zlib';
 import { appPage } from './app-page';
+import { inlineLinkedStyles, styleInliner, type InlineStyle } from './inline-styles';
 import { withRuntimeConfig, type RuntimeConfig } from './runtime-config';
+import { withStyleHashes } from './security';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { FetchLike } from '../src/api/client';
 import type { AccountRuntime } from '../src/engine/rollout-runtime';
@@ -54,8 +56,10 @@ const ROOT_START = '<!--ssr-root-->';
 const ROOT_END = '<!--/ssr-root-->';
 
 interface Template {
-  /** the document up to </head> (exclusive) */
+  /** the document up to </head> (exclusive), its stylesheets inlined (server/inline-styles.ts) */
   head: string;
+  /** the CSP hashes of the head's inlined stylesheets */
+  styleHashes: string[];
   /** from </head> to the root's place */
   bodyStart: string;
   /** after the root */
@@ -83,7 +87,11 @@ const renderWhole = (stateId: string): string =>
   `<link rel="expect" href="#${escapeHtml(stateId)}" blocking="render">`;
 
 /** The built index.html split around its root, re-read when a build replaces it. */
-function templateReader(distDir: string, runtime: RuntimeConfig): () => Template | null {
+function templateReader(
+  distDir: string,
+  runtime: RuntimeConfig,
+  inline: (file: string) => InlineStyle | null,
+): () => Template | null {
   const file = join(distDir, 'index.html');
   let cached: Template | null = null;
   return () => {
@@ -97,11 +105,13 @@ function templateReader(distDir: string, runtime: RuntimeConfig): () => Template
     const headEnd = whole.indexOf('</head>');
     // A page without the markers (not the portal's build) is served as it is: its first view is the browser's.
     if (start < 0 || end < start || headEnd < 0 || headEnd > start) {
-      cached = { head: '', bodyStart: '', tail: '', signature, rendered: false };
+      cached = { head: '', styleHashes: [], bodyStart: '', tail: '', signature, rendered: false };
       return cached;
     }
+    const head = inlineLinkedStyles(whole.slice(0, headEnd), inline);
     cached = {
-      head: whole.slice(0, headEnd),
+      head: head.html,
+      styleHashes: head.hashes,
       bodyStart: whole.slice(headEnd, start),
       tail: whole.slice(end + ROOT_END.length),
       signature,
@@ -113,8 +123,10 @@ function templateReader(distDir: string, runtime: RuntimeConfig): () => Template
 
 /** What a page lists of the build: its route's chunks and styles, and the lazy cards' it rendered. */
 interface PageAssets {
-  /** The `<link>` tags of the head: the route's chunks and styles, and the styles of its lazy cards. */
+  /** The tags of the head: the route's chunks and styles, and the styles of its lazy cards (inlined). */
   head: string;
+  /** the CSP hashes of the head's inlined stylesheets */
+  styleHashes: string[];
   /** The `<link>` tags before the markup: the code of the lazy cards it shows (their styles are the head's). */
   shown(modules: readonly string[]): string;
 }
@@ -127,7 +139,10 @@ interface PageAssets {
  * after that paint), and these are small (docs/decisions/039). The cards' code is listed only for the
  * cards the render showed.
  */
-function manifestReader(distDir: string): (route: readonly string[], cards: readonly string[]) => PageAssets {
+function manifestReader(
+  distDir: string,
+  inline: (file: string) => InlineStyle | null,
+): (route: readonly string[], cards: readonly string[]) => PageAssets {
   const file = join(distDir, '.vite', 'manifest.json');
   let manifest: Record<string, ManifestChunk> | null = null;
   let signature = '';
@@ -181,10 +196,19 @@ function manifestReader(distDir: string): (route: readonly string[], cards: read
     for (const card of reached) walk(chunks, card, new Set(), css);
     return css;
   };
-  const tags = (styles: Iterable<string>, code: Iterable<string>, loaded: Set<string>): string => {
+  const tags = (
+    styles: Iterable<string>,
+    code: Iterable<string>,
+    loaded: Set<string>,
+    hashes?: string[],
+  ): string => {
     const out: string[] = [];
-    for (const css of styles)
-      if (!loaded.has(css)) out.push(`<link rel="stylesheet" crossorigin href="/${escapeHtml(css)}">`);
+    for (const css of styles) {
+      if (loaded.has(css)) continue;
+      const style = hashes ? inline(css) : null;
+      if (style) hashes?.push(style.hash);
+      out.push(style ? style.tags : `<link rel="stylesheet" crossorigin href="/${escapeHtml(css)}">`);
+    }
     for (const chunk of code)
       if (!loaded.has(chunk))
         out.push(`<link rel="modulepreload" fetchpriority="low" crossorigin href="/${escapeHtml(chunk)}">`);
@@ -197,7 +221,7 @@ function manifestReader(distDir: string): (route: readonly string[], cards: read
   let memoOf: Record<string, ManifestChunk> | null = null;
   return (route, cards) => {
     const chunks = read();
-    if (!chunks) return { head: '', shown: () => '' };
+    if (!chunks) return { head: '', styleHashes: [], shown: () => '' };
     if (memoOf !== chunks) {
       memo = new Map();
       memoOf = chunks;
@@ -224,11 +248,13 @@ function manifestReader(distDir: string): (route: readonly string[], cards: read
     const styles = new Set<string>();
     for (const module of route) walk(chunks, module, code, styles);
     for (const css of cardStyles(chunks, route, cards)) styles.add(css);
-    const head = tags(styles, code, loaded);
+    const styleHashes: string[] = [];
+    const head = tags(styles, code, loaded, styleHashes);
     for (const file of [...code, ...styles]) loaded.add(file);
     const shown = new Map<string, string>();
     return {
       head,
+      styleHashes,
       shown: (modules) =>
         remembered(shown, modules.join(' '), () => {
           const shownCode = new Set<string>();
@@ -334,11 +360,12 @@ export function createPageRenderer(
   options: PageRendererOptions,
 ): (req: FastifyRequest, reply: FastifyReply) => Promise<FastifyReply> {
   const runtimeConfig = options.runtimeConfig ?? {};
-  const template = templateReader(options.distDir, runtimeConfig);
+  const inline = styleInliner(options.distDir);
+  const template = templateReader(options.distDir, runtimeConfig, inline);
   // A page the server does not render: the built page with the runtime block, compressed once per build.
   const sendWhole = appPage(join(options.distDir, 'index.html'), runtimeConfig);
   const homeCompleteMs = options.homeCompleteMs ?? runtimeConfig.timeouts?.homeCompleteMs;
-  const assets = manifestReader(options.distDir);
+  const assets = manifestReader(options.distDir, inline);
   const entry = options.entry ?? entryLoader(options.distDir, runtimeConfig);
   let live: { bundle: string; runtime: Promise<AccountRuntime> } | null = null;
 
@@ -411,6 +438,13 @@ export function createPageRenderer(
     // The page is painted once it is whole: a first paint while the head waits for the body would be an
     // empty frame, and the page's layout then a long task after it (docs/decisions/039).
     const head = `${page.head.replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(result.title)}</title>`)}${renderWhole(ssr.SERVER_STATE_ID)}${pageAssets?.head ?? ''}`;
+    // The inlined stylesheets, and only they, are allowed in by the page's CSP.
+    const csp = reply.getHeader('content-security-policy');
+    if (typeof csp === 'string')
+      void reply.header(
+        'Content-Security-Policy',
+        withStyleHashes(csp, [...page.styleHashes, ...(pageAssets?.styleHashes ?? [])]),
+      );
     const zip = compressor(req);
     void reply.code(result.status).type('text/html; charset=utf-8').header('Vary', 'Accept-Encoding');
     if (zip) void reply.header('Content-Encoding', zip.encoding);

@@ -32,6 +32,20 @@ export function contentSecurityPolicy(reportUri: string, origins: CspOrigins = {
   ].join('; ');
 }
 
+/**
+ * `csp` allowing the inline `<style>` elements whose hashes (`'sha256-…'`) are given, and no other: a
+ * server-rendered page's inlined stylesheets (server/inline-styles.ts). The policy as it is without hashes.
+ */
+export function withStyleHashes(csp: string, hashes: readonly string[]): string {
+  if (hashes.length === 0) return csp;
+  const extra = [...new Set(hashes)].join(' ');
+  const directives = csp.split('; ');
+  const at = directives.findIndex((d) => d === 'style-src' || d.startsWith('style-src '));
+  if (at < 0) return `${csp}; style-src 'self' ${extra}`;
+  directives[at] = `${directives[at]} ${extra}`;
+  return directives.join('; ');
+}
+
 /** The sandbox's CSP, byte for byte as served (other code and tests compare against it). */
 export const CONTENT_SECURITY_POLICY = contentSecurityPolicy(SANDBOX_CSP_REPORT_URI);
 

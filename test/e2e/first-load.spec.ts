@@ -76,9 +76,13 @@ test.describe('the home in the first response', () => {
         );
       }
     }
+    // Its stylesheets are in the page itself (server/inline-styles.ts): the first paint waits for no request
+    // after the page's own. Each keeps its link, disabled: never fetched, and found there by the route's code.
+    const inlined = [...html.matchAll(/<style data-href="([^"]+)">/g)].map(([, href]) => href!);
+    expect(inlined.length).toBeGreaterThan(1);
     const styleTags = html.match(/<link rel="stylesheet"[^>]*>/g) ?? [];
-    expect(styleTags.length).toBeGreaterThan(1);
-    for (const tag of styleTags) expect(tag).not.toContain('fetchpriority');
+    expect(styleTags.map((tag) => /href="([^"]+)"/.exec(tag)?.[1])).toEqual(inlined);
+    for (const tag of styleTags) expect(tag).toMatch(/ disabled>$/);
 
     const requests = recordRequests(page);
     await page.goto('/home');
@@ -89,6 +93,11 @@ test.describe('the home in the first response', () => {
 
     const find = (path: string) => requests.find((r) => r.url === path);
     expect(find(preloaded!), 'the route chunk was fetched').toBeTruthy();
+    // No stylesheet is fetched, at the first paint or when hydration imports the route's code; the page is
+    // styled all the same (the CSP lets the inlined sheets in: the guarded page fails on a violation).
+    expect(requests.filter((r) => r.url.endsWith('.css'))).toEqual([]);
+    await expect(page.locator('.header')).toHaveCSS('border-bottom-style', 'solid');
+    await expect(page.locator('.home-section').first()).toHaveCSS('display', 'contents');
     // The server made the page's calls: the browser makes none of them again.
     for (const call of ['/Orch/isAuth', '/Orch/dssh/homeEarlyInit', '/Orch/dssh/getProfileFromRequest'])
       expect(find(call), `${call} is the server's`).toBeUndefined();

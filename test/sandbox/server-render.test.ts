@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createHash } from 'node:crypto';
 import { cpSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -17,7 +18,8 @@ const dist = mkdtempSync(join(tmpdir(), 'dist-ssr-'));
 mkdirSync(join(dist, 'assets'));
 writeFileSync(
   join(dist, 'index.html'),
-  '<!doctype html><html><head><title>My Account</title><script type="module" src="/assets/app.js"></script></head>' +
+  '<!doctype html><html><head><title>My Account</title><script type="module" src="/assets/app.js"></script>' +
+    '<link rel="stylesheet" crossorigin href="/assets/app.css"></head>' +
     '<body><!--ssr-root--><div id="root">first paint</div><!--/ssr-root--></body></html>',
 );
 // The build's manifest, for what the page preloads: the route's chunk, one lazy card's code and styles, and
@@ -46,6 +48,9 @@ writeFileSync(
     '_MovingPanel.js': { file: 'assets/MovingPanel.js', css: ['assets/MovingPanel.css'] },
   }),
 );
+// The stylesheets the home lists: written into its head (server/inline-styles.ts).
+const STYLES = { 'app.css': 'body{margin:0}', 'MovingPanel.css': '.billing-panel{padding:1rem}' };
+for (const [name, text] of Object.entries(STYLES)) writeFileSync(join(dist, 'assets', name), text);
 const rules = mkdtempSync(join(tmpdir(), 'rules-ssr-'));
 cpSync('rules', rules, { recursive: true });
 /**
@@ -167,8 +172,13 @@ describe('the server renders the signed-in pages', () => {
     expect(head).toContain('<link rel="expect" href="#server-state" blocking="render">');
     // The billing card is lazily loaded (src/features/billing/home.ts): its stylesheet (from a module it
     // imports) is in the head, so the parser never pauses in the body for it and the markup paints styled.
-    expect(head).toContain('<link rel="stylesheet" crossorigin href="/assets/MovingPanel.css">');
-    expect(html.split('MovingPanel.css')).toHaveLength(2);
+    // It is written there whole, with its link disabled (neither fetched nor applied; Vite's preload helper
+    // finds it there when the route's code asks for it): the first paint waits for no stylesheet's request.
+    expect(head).toContain(
+      '<style data-href="/assets/MovingPanel.css">.billing-panel{padding:1rem}</style>' +
+        '<link rel="stylesheet" crossorigin href="/assets/MovingPanel.css" disabled>',
+    );
+    expect(html.split('MovingPanel.css')).toHaveLength(3);
     // What the route loads on a click is not a card: its styles wait for that click.
     expect(html).not.toContain('RescheduleCalendar');
     // postpaid's home shows the billing card: its code is preloaded before #root, and no stylesheet is there.
@@ -178,7 +188,13 @@ describe('the server renders the signed-in pages', () => {
       '<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/BillingInfo.js">',
     );
     expect(body).not.toContain('rel="stylesheet"');
-    expect(html.split('/assets/app.css')).toHaveLength(1);
+    // The entry's own stylesheet is index.html's, inlined the same way, and listed once.
+    expect(head).toContain(
+      '<style data-href="/assets/app.css">body{margin:0}</style>' +
+        '<link rel="stylesheet" crossorigin href="/assets/app.css" disabled>',
+    );
+    expect(html.split('/assets/app.css')).toHaveLength(3);
+    expect(head).not.toMatch(/<link rel="stylesheet"(?![^>]*disabled)/);
   });
 
   it('renders an alert with its copy: the soft walled garden', async () => {
@@ -284,6 +300,18 @@ describe('the server renders the signed-in pages', () => {
     const scripts = html.match(/<script\b[^>]*>/g) ?? [];
     for (const tag of scripts) expect(tag).toMatch(/src="|type="application\/json"/);
     expect(html).not.toMatch(/\sstyle="/);
+    // Its inline stylesheets are allowed by their hashes, each of them and nothing else: no 'unsafe-inline'.
+    const csp = res.headers.get('content-security-policy') ?? '';
+    const styleSrc =
+      csp
+        .split('; ')
+        .find((d) => d.startsWith('style-src '))
+        ?.split(' ') ?? [];
+    const inline = [...html.matchAll(/<style data-href="[^"]+">([^<]*)<\/style>/g)].map(
+      ([, text]) => `'sha256-${createHash('sha256').update(text!).digest('base64')}'`,
+    );
+    expect(inline).toHaveLength(2);
+    expect(styleSrc.sort()).toEqual(["'self'", 'style-src', ...inline].sort());
   });
 
   it('is taken over by the browser as decided: its store, hydrated seconds later, decides nothing again', async () => {
