@@ -32,6 +32,7 @@ import {
   signInCookie,
   withRetries,
 } from '../lib/bench-sandbox';
+import { FONT_TRACE_CATEGORY, firstLayout, type TraceEvent } from '../lib/bench-first-layout';
 import { benchHomeProfile } from './bench-home-profile';
 import { benchInteractions } from './bench-interactions';
 import { throttling } from 'lighthouse/core/config/constants.js';
@@ -65,6 +66,12 @@ export interface PageLoadFigures {
   benchmarkIndex: number;
   /** the CPU slowdown the run was simulated or throttled at */
   cpuSlowdown: number;
+  /**
+   * The page's first layout as the gathered (unthrottled) load had it, and how much of it was spent waiting
+   * on the browser's font service (firstLayout below); NaN where the run kept no trace.
+   */
+  firstLayoutMs: number;
+  fontWaitMs: number;
 }
 
 /** Over/under a budget, for the printed tables. */
@@ -147,13 +154,23 @@ async function lighthouseRun(
       extraHeaders: { Cookie: cookie },
       throttlingMethod,
       throttling: { ...throttling.mobileSlow4G, cpuSlowdownMultiplier },
+      // The font service's calls in the trace (firstLayout); the audit must name the gather's settings.
+      additionalTraceCategories: FONT_TRACE_CATEGORY,
     });
     let result;
+    let layout = { layoutMs: NaN, fontWaitMs: NaN };
     if (artifacts) {
       // Calibrated on this very run: a simulated run's load is unthrottled, and Lighthouse measures the host's
       // benchmark index right before it. The run is gathered, then simulated at that index / 264 (the gathered
       // settings are given the same multiplier, as Lighthouse requires of an audit of saved artifacts).
       await lighthouse(`${base}/home`, { ...flags(LIGHTHOUSE_DEFAULT_SLOWDOWN), gatherMode: artifacts });
+      const trace = readdirSync(artifacts).find((f) => f.endsWith('.trace.json'));
+      if (trace) {
+        const { traceEvents } = JSON.parse(readFileSync(join(artifacts, trace), 'utf8')) as {
+          traceEvents: TraceEvent[];
+        };
+        layout = firstLayout(traceEvents, '/home');
+      }
       const file = join(artifacts, 'artifacts.json');
       const saved = JSON.parse(readFileSync(file, 'utf8')) as {
         BenchmarkIndex: number;
@@ -191,6 +208,8 @@ async function lighthouseRun(
       longestChain: chainDepth(chains),
       benchmarkIndex: lhr.environment.benchmarkIndex,
       cpuSlowdown: lhr.configSettings.throttling.cpuSlowdownMultiplier ?? NaN,
+      firstLayoutMs: layout.layoutMs,
+      fontWaitMs: layout.fontWaitMs,
     };
   } finally {
     chrome.kill();
@@ -335,12 +354,12 @@ async function simulatedTable(
     `\nLighthouse 12 on /home, ${label}: its mobile preset (a phone's screen, simulated slow 4G) with ${cpu} (Chromium ${CHROME}), median of ${RUNS} runs${COMPARE ? `, this build's runs alternating with ${COMPARE}'s` : ''}; load average ${loadNow()}:\n`,
   );
   console.log(
-    '| persona | performance | FCP (observed, server) | LCP | TBT | CLS | JS transferred | requests | longest chain | data round trips | benchmark index (Lighthouse) | CPU slowdown |',
+    '| persona | performance | FCP (observed, server) | LCP | TBT | CLS | JS transferred | requests | longest chain | data round trips | benchmark index (Lighthouse) | CPU slowdown | first layout, observed (font service waits) |',
   );
-  console.log('| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |');
+  console.log('| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |');
   const all: Array<{ persona: string; f: Figures }> = [];
   const row = (label: string, f: Figures): string =>
-    `| ${label} | ${f.performance} | ${ms(f.fcpMs)} (${ms(f.observedFcpMs)}, ${Math.round(f.serverMs)} ms) | ${ms(f.lcpMs)} | ${Math.round(f.tbtMs)} ms | ${f.cls.toFixed(3)} | ${f.jsKb.toFixed(1)} KB | ${f.requests} | ${f.longestChain} | ${f.roundTrips} | ${Math.round(f.benchmarkIndex)} | ${f.cpuSlowdown.toFixed(2)}x |`;
+    `| ${label} | ${f.performance} | ${ms(f.fcpMs)} (${ms(f.observedFcpMs)}, ${Math.round(f.serverMs)} ms) | ${ms(f.lcpMs)} | ${Math.round(f.tbtMs)} ms | ${f.cls.toFixed(3)} | ${f.jsKb.toFixed(1)} KB | ${f.requests} | ${f.longestChain} | ${f.roundTrips} | ${Math.round(f.benchmarkIndex)} | ${f.cpuSlowdown.toFixed(2)}x | ${Math.round(f.firstLayoutMs)} ms (${Math.round(f.fontWaitMs)} ms) |`;
   for (const persona of LIGHTHOUSE_PERSONAS) {
     const [runs, compareRuns] = await pairedRuns(base, persona, 'simulate', slowdown);
     const f = { ...medianFigures(runs), roundTrips: await roundTripsOf(base, persona) };
@@ -367,7 +386,7 @@ export async function benchPageLoad(): Promise<void> {
     );
     const all = await simulatedTable(sandbox.base, 'calibrated', 'calibrated low-tier phone');
     console.log(
-      "\n(FCP: Lighthouse's simulated figure; in brackets the first contentful paint Chromium saw on loopback, unthrottled, and the document's server response time. Lighthouse's simulation counts a high-priority script that finished before the observed paint as render-blocking (the page's scripts are fetched at low priority, docs/decisions/039), and its LCP counts every request that finished before the observed LCP, whatever its priority: on loopback that is all of the page's code. The benchmark index is the one each Lighthouse run measured before its load: it moves with the machine's load.)",
+      "\n(FCP: Lighthouse's simulated figure; in brackets the first contentful paint Chromium saw on loopback, unthrottled, and the document's server response time. Lighthouse's simulation counts a high-priority script that finished before the observed paint as render-blocking (the page's scripts are fetched at low priority, docs/decisions/039), and its LCP counts every request that finished before the observed LCP, whatever its priority: on loopback that is all of the page's code. The benchmark index is the one each Lighthouse run measured before its load: it moves with the machine's load. The first layout is the gathered load's own, before the paint: its waits on the browser's font service are this host's (V8 compiling the arriving code on both cores; a phone makes no such call), and the simulation counts them as CPU time at the slowdown, in FCP and in TBT: docs/decisions/048.)",
     );
     // Lighthouse's fixed 4x, beside (BENCH_4X=1): what the figures were before the calibration.
     if (process.env.BENCH_4X === '1')
