@@ -196,6 +196,7 @@ function manifestReader(
     for (const card of reached) walk(chunks, card, new Set(), css);
     return css;
   };
+  /** The tags of `styles` and `code`: the styles inlined where `hashes` is given (it gets their CSP hashes). */
   const tags = (
     styles: Iterable<string>,
     code: Iterable<string>,
