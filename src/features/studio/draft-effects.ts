@@ -64,11 +64,14 @@ export function draftMachineFor(
   };
   return studioDraftMachine.provide({
     actors: {
-      check: fromPromise(async () => {
+      check: fromPromise(async ({ signal }) => {
         const { files: f, live: l } = latest.current;
         const dates = caseDates(f);
         const lists = await Promise.all(dates.map(bodiesFor));
         const r = await checkDraft(f, l.context, casePersonas(lists[0]!, bodiesFor));
+        // An edit meanwhile started a check of the newer draft and stopped this one: its report is stale, and
+        // shown after the newer one's it would say the draft passes when it fails, or the other way round.
+        if (signal.aborted) throw signal.reason;
         setReport(r);
         return {
           errors: r.check.errors.length + r.caseIssues.length,
