@@ -21,7 +21,7 @@
  */
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { chromium, type Page } from '@playwright/test';
+import { chromium, type BrowserContext, type Page } from '@playwright/test';
 import { CHROMIUM_ARGS, HEADLESS_SHELL_PATH } from '../lib/chromium';
 import { repoRoot } from '../lib/repo';
 import {
@@ -322,13 +322,17 @@ async function rollsOut(
   const accounts = new Map(loadPersonas().map((p) => [p.id, p.accounts[0]?.accountNumber ?? '']));
   const expected: Record<Side, number> = { live: 0, new: 0 };
   const customers: Record<Side, Set<string>> = { live: new Set(), new: new Set() };
+  // A tap that leaves the page is counted by a beacon sent as the page goes: its browser is kept until the
+  // count has arrived (closing it cancels a beacon still in flight, which a loaded host made happen).
+  const kept: BrowserContext[] = [];
   const load = async (persona: string, server?: string, tap?: (page: Page) => Promise<void>) => {
     const context = await browser.newContext();
     if (server) await context.addCookies([{ name: 'SERVERID', value: server, url: d.lb }]);
     const page = await context.newPage();
     await customerSignsIn(page, d.lb, persona, '/home');
     await tap?.(page);
-    await context.close();
+    if (tap) kept.push(context);
+    else await context.close();
     const account = accounts.get(persona)!;
     const side = placementOf(rollout!, account).side;
     expected[side] += 1;
@@ -389,6 +393,7 @@ async function rollsOut(
       e.sides[tapped].customers?.tapped['prepaid-card-alert'] === 1 &&
       e.sides[tapped === 'live' ? 'new' : 'live'].customers?.tapped['prepaid-card-alert'] === undefined,
   );
+  for (const context of kept) await context.close();
   console.log(
     `    (${expected.live + expected.new} homes of ${customers.live.size + customers.new.size} customers, ${half} ` +
       `of them on s1 before its restart; homes/customers: live ${effect.sides!.live.homes}/` +
