@@ -6,7 +6,7 @@ export interface TraceEvent {
   dur?: number;
   pid: number;
   tid: number;
-  args?: { beginData?: { url?: string }; data?: { url?: string } };
+  args?: { beginData?: { url?: string } };
 }
 
 /** The trace category of the font service's calls: added to the gathered trace of each calibrated run. */

@@ -13,6 +13,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { escapeHtml } from './html';
 
 /** A stylesheet written into the page, and its CSP source. */
 export interface InlineStyle {
@@ -24,8 +25,6 @@ export interface InlineStyle {
 
 /** Sheets larger than this stay linked: cached by the browser, not sent with every page. */
 export const INLINE_STYLE_LIMIT = 24 * 1024;
-
-const escapeAttribute = (text: string): string => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /**
  * The inlined form of the build's stylesheets (`assets/x.css`), read once each (their names change with
@@ -42,7 +41,7 @@ export function styleInliner(distDir: string, limit = 256): (file: string) => In
     if (/^[\w/.-]+\.css$/.test(file) && !file.includes('..') && existsSync(path)) {
       const text = readFileSync(path, 'utf8');
       if (Buffer.byteLength(text) <= INLINE_STYLE_LIMIT && !/url\(|@import|<\/style/i.test(text)) {
-        const href = escapeAttribute(`/${file}`);
+        const href = escapeHtml(`/${file}`);
         inline = {
           tags: `<style data-href="${href}">${text}</style><link rel="stylesheet" crossorigin href="${href}" disabled>`,
           hash: `'sha256-${createHash('sha256').update(text).digest('base64')}'`,
