@@ -273,6 +273,7 @@ export function createPortalServer(options: PortalOptions): PortalServer {
             rulesBundle: () => rules.bundle(),
             entry: renderEntry,
             onRendered: (page, result, seconds) => metrics.rendered(page, result, seconds),
+            onMarkup: (page, pass) => metrics.markup(page, pass),
             onHomeShown: (placements, sections, account) =>
               rollouts.metrics.rendered(placements, sections, account),
             upstream: (req, setCookies) => upstreamClient.fetchFor(req, setCookies),

@@ -42,6 +42,7 @@ export class PortalMetrics {
   readonly upstreamDuration: Histogram<'call' | 'outcome'>;
   readonly upstreamCalls: Counter<'call' | 'outcome'>;
   readonly renderDuration: Histogram<'page' | 'result'>;
+  readonly renderMarkup: Counter<'page' | 'pass'>;
   private readonly calls = new Set<string>();
   private readonly pages = new Set<string>();
 
@@ -73,6 +74,12 @@ export class PortalMetrics {
       help: "Time of the server's render of a page until its head leaves, by page and result (page, redirect)",
       labelNames: ['page', 'result'],
       buckets: DURATION_BUCKETS,
+      registers,
+    });
+    this.renderMarkup = new Counter({
+      name: 'portal_render_markup_total',
+      help: "Server-rendered pages by how their markup was made: one_pass (nothing was on its way), streamed (a card's code or a page's call was: rendered again by the stream), browser (the render failed: the frame, for the browser to render)",
+      labelNames: ['page', 'pass'],
       registers,
     });
     const { sessions, rules } = sources;
@@ -119,6 +126,12 @@ export class PortalMetrics {
   rendered(page: string, result: 'page' | 'redirect', seconds: number): void {
     if (!this.pages.has(page) && this.pages.size < MAX_PAGE_LABELS) this.pages.add(page);
     this.renderDuration.observe({ page: this.pages.has(page) ? page : 'other', result }, seconds);
+  }
+
+  /** Records how one rendered page's markup was made (its page label as `rendered` keeps them). */
+  markup(page: string, pass: 'one_pass' | 'streamed' | 'browser'): void {
+    if (!this.pages.has(page) && this.pages.size < MAX_PAGE_LABELS) this.pages.add(page);
+    this.renderMarkup.inc({ page: this.pages.has(page) ? page : 'other', pass });
   }
 
   /** Records one call to the upstream. */

@@ -25,6 +25,8 @@ import type { Placement } from '../src/engine/rollout';
 
 /** What the server-rendering bundle (dist/server/entry-server.js, built from src/entry-server.tsx) exports. */
 export type EntryServer = typeof import('../src/entry-server');
+import type { MarkupPass } from '../src/entry-server';
+export type { MarkupPass };
 
 export interface PageRendererOptions {
   /** the built app: index.html, .vite/manifest.json and server/entry-server.js */
@@ -48,6 +50,8 @@ export interface PageRendererOptions {
   upstream?: (req: FastifyRequest, setCookies: string[]) => FetchLike;
   /** told each render's page (its route: /home), result and time until its head left */
   onRendered?: (page: string, result: 'page' | 'redirect', seconds: number) => void;
+  /** told how each rendered page's markup was made (one pass, the stream, or left to the browser) */
+  onMarkup?: (page: string, pass: MarkupPass) => void;
   /** A home rendered with the live rules: where its account stands in each rollout, and what it showed. */
   onHomeShown?: (placements: Placement[], sections: string[], account: string | null) => void;
 }
@@ -426,6 +430,9 @@ export function createPageRenderer(
         );
       },
       ...(homeCompleteMs !== undefined ? { homeCompleteMs } : {}),
+      ...(options.onMarkup
+        ? { onMarkup: (pass: MarkupPass) => options.onMarkup?.(pageLabel(path), pass) }
+        : {}),
       // The lazy cards the page shows: their styles and code, beyond what the head lists for the route.
       assets: (shown) => pageAssets?.shown(shown) ?? '',
     });

@@ -10,7 +10,7 @@
  */
 import { PassThrough, type Readable } from 'node:stream';
 import { StrictMode } from 'react';
-import { renderToReadableStream } from 'react-dom/server.edge';
+import { renderToReadableStream, renderToString } from 'react-dom/server.edge';
 import {
   createStaticHandler,
   createStaticRouter,
@@ -81,7 +81,16 @@ export interface RenderRequest {
    * showed on each side of a rollout: server/rollout-metrics.ts). Never called for a page without decisions.
    */
   onDecided?: (decided: { account: string | null; sections: string[] }) => void;
+  /** How the page's markup was made, once it was (server/metrics.ts counts them): see MarkupPass. */
+  onMarkup?: (pass: MarkupPass) => void;
 }
+
+/**
+ * How a page's markup was made: in one synchronous pass (nothing it shows was still on its way); by the stream,
+ * after that pass left a part unfinished (a card's code or a page's call still on its way, or a part that
+ * failed); or not at all (the render failed: the page's frame, which the browser renders itself).
+ */
+export type MarkupPass = 'one_pass' | 'streamed' | 'browser';
 
 export type RenderResult =
   | { kind: 'redirect'; location: string }
@@ -246,7 +255,7 @@ export async function render(request: RenderRequest): Promise<RenderResult> {
         await within(store.guardian.complete(), DECIDE_GRACE_MS);
       if (store.decisions.current) await within(store.items.evaluateNow(), left());
     }
-    await renderInto(body, store, handler, context, request.assets ?? (() => ''), () => {
+    const pass = await renderInto(body, store, handler, context, request.assets ?? (() => ''), () => {
       const decided = store.decisions.current;
       if (decided && page === '/home')
         request.onDecided?.({
@@ -256,6 +265,7 @@ export async function render(request: RenderRequest): Promise<RenderResult> {
       detach();
       return stateScript(dehydrate(store, wanted, tracked, rules));
     });
+    request.onMarkup?.(pass);
   })().catch((error: unknown) => {
     // The page could not be rendered: the browser renders it itself, from the frame it knows (a part that
     // threw is logged there, by its error boundary; anything else is logged here).
@@ -263,6 +273,7 @@ export async function render(request: RenderRequest): Promise<RenderResult> {
       store.logIssue(store.page, 'render', error instanceof Error ? error.message : String(error));
     detach();
     body.end(`<div id="root">${shellHtml(config.provider)}</div>`);
+    request.onMarkup?.('browser');
   });
   return { kind: 'page', status: context.statusCode, title: titleOf(context.matches), modules, body };
 }
@@ -302,10 +313,9 @@ async function renderInto(
   context: StaticHandlerContext,
   assets: (modules: readonly string[]) => string,
   done: () => string,
-): Promise<void> {
+): Promise<MarkupPass> {
   const router = createStaticRouter(handler.dataRoutes, context);
-  const shown = new Set<string>();
-  const app = (
+  const app = (shown: Set<string>) => (
     <StrictMode>
       <StoreProvider store={store}>
         <RenderedModules value={shown}>
@@ -315,9 +325,38 @@ async function renderInto(
       </StoreProvider>
     </StrictMode>
   );
+  // The lazy cards' code (their styles are in the head: server/page-render.ts), React's markup, then the state:
+  // written as one piece, since each write is a step through the page's streams and its compressor.
+  const page = (shown: Set<string>, markup: string | Uint8Array[], tail: string): Buffer =>
+    typeof markup === 'string'
+      ? Buffer.from(`${assets([...shown])}<div id="root">${markup}</div>${tail}`)
+      : Buffer.concat([
+          Buffer.from(`${assets([...shown])}<div id="root">`),
+          ...markup,
+          Buffer.from(`</div>${tail}`),
+        ]);
+
+  // The page's data has answered by now, so its render rarely waits on anything: rendered in one synchronous
+  // pass into a string, it skips the stream's machinery and its encoding of each piece of markup into bytes,
+  // about a third of the render's CPU. What would have waited (a card's code still loading, a page's own call)
+  // or failed leaves its boundary to the browser in that pass (`<!--$!` or `<!--$?`), or fails it whole: the
+  // page is then rendered again by the stream, which waits for it (docs/decisions/049).
+  const shownNow = new Set<string>();
+  let whole: string | null = null;
+  try {
+    whole = renderToString(app(shownNow));
+  } catch {
+    whole = null;
+  }
+  if (whole !== null && !INCOMPLETE_BOUNDARY.test(whole)) {
+    body.end(page(shownNow, whole, done()));
+    return 'one_pass';
+  }
+
+  const shown = new Set<string>();
   let failed: unknown = null;
   // A shell that fails rejects here: the caller renders the frame and the browser the page.
-  const stream = await renderToReadableStream(app, {
+  const stream = await renderToReadableStream(app(shown), {
     // Nothing is ever sent before the whole page is ready, so no part needs to be revealed later by React's
     // inline scripts (which the CSP refuses): a large part is written in place, not outlined.
     progressiveChunkSize: Number.POSITIVE_INFINITY,
@@ -333,15 +372,18 @@ async function renderInto(
     throw new ClientRender(failed);
   }
   const tail = done();
-  // React's chunks (2 KB each) go on as one, after the lazy cards' code (their styles are in the head:
-  // server/page-render.ts) and with the state after them: each write is a step through the page's streams and
-  // its compressor.
-  const parts: Uint8Array[] = [Buffer.from(`${assets([...shown])}<div id="root">`)];
+  const chunks: Uint8Array[] = [];
   const reader = (stream as ReadableStream<Uint8Array>).getReader();
-  for (let read = await reader.read(); !read.done; read = await reader.read()) parts.push(read.value);
-  parts.push(Buffer.from(`</div>${tail}`));
-  body.end(Buffer.concat(parts));
+  for (let read = await reader.read(); !read.done; read = await reader.read()) chunks.push(read.value);
+  body.end(page(shown, chunks, tail));
+  return 'streamed';
 }
+
+/**
+ * A Suspense boundary React left for the browser (`<!--$!-->`: aborted or failed) or still pending
+ * (`<!--$?-->`). Text and attributes are escaped, so only React writes `<!--`.
+ */
+const INCOMPLETE_BOUNDARY = /<!--\$[!?]/;
 
 /** A page the server could not render whole: the browser renders it (and logs what failed there). */
 class ClientRender extends Error {

@@ -15,7 +15,7 @@ import { join, resolve, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { appPage } from '../app-page';
-import { createPageRenderer, type EntryServer } from '../page-render';
+import { createPageRenderer, type EntryServer, type MarkupPass } from '../page-render';
 import type { RuntimeConfig } from '../runtime-config';
 import type { Placement } from '../../src/engine/rollout';
 import { notBuiltPage, plainMessagePage } from '../html';
@@ -52,6 +52,8 @@ export interface RenderSettings {
   upstream?: (req: FastifyRequest, setCookies: string[]) => FetchLike;
   /** told each render's page, result and time until its head left (the metrics' render histogram) */
   onRendered?: (page: string, result: 'page' | 'redirect', seconds: number) => void;
+  /** told how each rendered page's markup was made (the metrics' count of renders by pass) */
+  onMarkup?: (page: string, pass: MarkupPass) => void;
   /** A home rendered with the live rules: its account's place in each rollout and its sections. */
   onHomeShown?: (placements: Placement[], sections: string[], account: string | null) => void;
 }
@@ -85,7 +87,7 @@ function rendererOf(
     const send = appPage(join(distDir, 'index.html'), runtimeConfig);
     return (req, reply) => send(req, reply);
   }
-  const { rulesBundle, entry, homeCompleteMs, onRendered, onHomeShown, upstream } = options.render;
+  const { rulesBundle, entry, homeCompleteMs, onRendered, onMarkup, onHomeShown, upstream } = options.render;
   // The page's calls are answered by this server, every route family included (inject is the whole server's).
   const render = createPageRenderer({
     distDir,
@@ -94,6 +96,7 @@ function rendererOf(
     ...(entry ? { entry } : {}),
     ...(homeCompleteMs !== undefined ? { homeCompleteMs } : {}),
     ...(onRendered ? { onRendered } : {}),
+    ...(onMarkup ? { onMarkup } : {}),
     ...(onHomeShown ? { onHomeShown } : {}),
     ...(upstream ? { upstream } : {}),
     runtimeConfig,

@@ -202,6 +202,9 @@ test('a production release serves customers and analysts from production depende
     /^portal_http_request_duration_seconds_count\{route="\/rules\/bundle.json",method="GET",status_code="200"\} 1$/m,
   );
   expect(metrics).toMatch(/^portal_render_duration_seconds_count\{page="\/home",result="page"\} [1-9]/m);
+  // Each rendered home's markup is counted by how it was made (the first home of a process may wait for its
+  // cards' code: streamed; later ones are made in one pass).
+  expect(metrics).toMatch(/^portal_render_markup_total\{page="\/home",pass="(one_pass|streamed)"\} [1-9]/m);
   expect(metrics).toMatch(/^portal_upstream_requests_total\{call="\/Orch\/isAuth",outcome="ok"\} [1-9]/m);
   expect(metrics).toMatch(/^portal_analyst_sessions 1$/m);
   // Not on the portal's own port: there /metrics is one more page (a signed-out visitor goes to sign in).

@@ -223,6 +223,31 @@ describe('the server renders the signed-in pages', () => {
     expect(Object.keys(state?.calls ?? {})).not.toHaveLength(0);
   });
 
+  it("makes a page's markup in one pass when nothing it shows is on its way, by the stream when a call is", async () => {
+    const alex = new Customer('postpaid');
+    await alex.signIn();
+    // A first home loads the code of its lazy cards (the billing card): until then, their parts wait for it.
+    await alex.page('/home');
+    const before = await markupPasses();
+    const home = await alex.page('/home');
+    const billing = await alex.page('/billing');
+    const after = await markupPasses();
+    const added = (key: string) => (after[key] ?? 0) - (before[key] ?? 0);
+    // The home's calls have answered and its cards' code is loaded: one synchronous pass.
+    expect(added('/home one_pass')).toBe(1);
+    expect(added('/home streamed')).toBe(0);
+    // /billing's own call is made by its render (src/stores/use-call.ts): that pass leaves the part waiting on
+    // it unfinished, and the stream renders the page again, waiting for the answer.
+    expect(added('/billing streamed')).toBe(1);
+    expect(added('/billing one_pass')).toBe(0);
+    expect(Object.keys(billing.state?.calls ?? {})).not.toHaveLength(0);
+    // Neither page leaves a part for the browser to render (React's marker of a boundary it did not finish).
+    for (const { html } of [home, billing]) {
+      expect(html).toContain('<div id="root">');
+      expect(html).not.toMatch(/<!--\$[!?]/);
+    }
+  });
+
   it("keeps two customers' renders apart when they run at the same time", async () => {
     const alex = new Customer('postpaid');
     const wes = new Customer('walled-garden-soft');
@@ -343,3 +368,9 @@ describe('the server renders the signed-in pages', () => {
     expect(browser.decisions.current).toEqual(state?.decisions.current);
   });
 });
+
+/** The portal's count of rendered pages by page and pass ('/home one_pass': 3), from its metrics. */
+async function markupPasses(): Promise<Record<string, number>> {
+  const { values } = await sandbox.portal.metrics.renderMarkup.get();
+  return Object.fromEntries(values.map((v) => [`${v.labels.page} ${v.labels.pass}`, v.value]));
+}
