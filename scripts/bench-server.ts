@@ -3,6 +3,10 @@
  * it (dist/server/main.js, in its own process, logging at info to a file) with the sandbox as its upstream in
  * another process, loaded on loopback by autocannon (docs/decisions/041). In one run:
  *
+ * - a warm-up: the home at full load for WARM_SECONDS, not counted in the figures but printed. V8 compiles a
+ *   function's optimised code only once it has run often: the first few hundred homes of a fresh process cost
+ *   a quarter to a half more CPU than the ones after (11.6 against 9.6 ms here; docs/decisions/049), and a
+ *   server that serves a provider's customers all day is measured once it is past them;
  * - a static file (the entry chunk, brotli accepted) at full load: requests per second and the portal's CPU
  *   per request, the reference;
  * - a server-rendered /home of a signed-in customer at full load: requests per second, latency, and the CPU
@@ -29,6 +33,8 @@ import { repoRoot } from '../lib/repo';
 import { answers, freePort, start, stopAll, type Proc } from '../lib/rehearsal/processes';
 
 const SECONDS = Number(process.env.BENCH_SERVER_SECONDS ?? 8);
+/** The warm-up at full load before anything is measured (BENCH_SERVER_WARM_SECONDS, default 10). */
+const WARM_SECONDS = Number(process.env.BENCH_SERVER_WARM_SECONDS ?? 10);
 const CONNECTIONS = 10;
 const PERSONA = process.env.BENCH_PERSONA ?? 'postpaid';
 const TICK_MS = 1000 / 100; // /proc's clock ticks (USER_HZ) are 100 per second on Linux
@@ -67,13 +73,18 @@ const cpuPerRequest = (procs: Proc[], before: number[], requests: number): Recor
     procs.map((p, i) => [p.name, (cpuMs(p.child.pid!) - before[i]!) / Math.max(1, requests)]),
   );
 
-async function load(url: string, headers: Record<string, string>, procs: Proc[]): Promise<Run> {
+async function load(
+  url: string,
+  headers: Record<string, string>,
+  procs: Proc[],
+  seconds = SECONDS,
+): Promise<Run> {
   const before = procs.map((p) => cpuMs(p.child.pid!));
   const result = await autocannon({
     url,
     headers,
     connections: CONNECTIONS,
-    duration: SECONDS,
+    duration: seconds,
   });
   const requests = result.requests.total;
   const cpu = cpuPerRequest(procs, before, requests);
@@ -205,6 +216,7 @@ async function main(): Promise<void> {
   const rss: number[] = [rssMb(portal.child.pid!)];
   const sampler = setInterval(() => rss.push(rssMb(portal.child.pid!)), 1_000);
   const procs = [portal, sandbox];
+  const warm = WARM_SECONDS > 0 ? await load(`${base}/home`, homeHeaders, procs, WARM_SECONDS) : null;
   const staticRun = await load(`${base}/${entry}`, { 'accept-encoding': 'br' }, procs);
   const home = await load(`${base}/home`, homeHeaders, procs);
   const half = await paced(`${base}/home`, homeHeaders, procs, Math.max(1, home.perSecond / 2));
@@ -212,7 +224,7 @@ async function main(): Promise<void> {
 
   const b = SERVER_BUDGETS;
   console.log(
-    `\nbench:server on ${cores} cores (load ${readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')}), ${SECONDS} s per run, ${CONNECTIONS} connections, persona ${PERSONA}`,
+    `\nbench:server on ${cores} cores (load ${readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')}), ${SECONDS} s per run after ${WARM_SECONDS} s of warm-up, ${CONNECTIONS} connections, persona ${PERSONA}`,
   );
   console.log(`| figure | static ${entry} | server-rendered /home | budget |`);
   console.log('| --- | --- | --- | --- |');
@@ -236,6 +248,10 @@ async function main(): Promise<void> {
     `| errors, non-2xx | ${staticRun.errors}, ${staticRun.non2xx} | ${home.errors + half.errors}, ${home.non2xx + half.non2xx} | 0 |`,
   );
   console.log(`| home CPU / static CPU | | ${f1(home.cpu.portal! / staticRun.cpu.portal!)}x | |`);
+  if (warm)
+    console.log(
+      `| warm-up before the runs (${WARM_SECONDS} s, ${warm.requests} homes, not counted): portal CPU per home | | ${f1(warm.cpu.portal!)} ms | |`,
+    );
   console.log(
     `| portal RSS: start / end / max | | ${f1(rss[0]!)} / ${f1(rss.at(-1)!)} / ${f1(Math.max(...rss))} MB | flat |`,
   );
