@@ -109,6 +109,24 @@ async function home(page: Page, persona: string, faults: string[] = []): Promise
   await signIn(page, persona, '/home', faults);
   await settled(page);
   counted(persona);
+  await countedByServer(sideOf(persona));
+}
+
+/**
+ * Waits until the first server has counted every home this story counted on `side`. A home the browser
+ * decided itself (after a navigation, or when the server gave up waiting for the account's calls) is
+ * reported by a beacon sent after its paint; a page left before that paint sends it as it goes, and a beacon
+ * sent by a page being left can be lost while Playwright holds the context's requests (see the tap below).
+ * A customer's browser sends it; the story waits for it, as a customer looking at the home would.
+ */
+async function countedByServer(side: Side): Promise<void> {
+  await expect
+    .poll(async () => {
+      const res = await ben.request.get(`/studio/api/rollouts/${rollout.change}/effect`);
+      const { sides } = (await res.json()) as { sides: Record<Side, { homes: number }> };
+      return sides[side].homes;
+    })
+    .toBe(rendered[side]);
 }
 
 test.beforeAll(async ({ browser }) => {
@@ -210,6 +228,7 @@ test('the accounts split stably: the same in the page, after a navigation, a rel
   await expectWarning();
   // A home the browser showed: it reports it, and the server counts it as one it rendered.
   counted('card-expiring');
+  await countedByServer(sideOf('card-expiring'));
   // A reload renders on the server again.
   await customer.reload();
   await settled(customer);
