@@ -1,6 +1,6 @@
 import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router-dom';
+import { createBrowserRouter } from 'react-router-dom';
 import { createClient } from './api/client';
 import { withLazyApplicationKey } from './api/preauth-client';
 import { config } from './config';
@@ -21,18 +21,20 @@ import { whenIdle } from './ui/when-idle';
 import { reportPageErrors } from './shell/page-errors';
 
 /**
- * Loads the route modules the address matches before the router is made, so the first render is the page
- * itself, as the server rendered it (React Router's lazy routes with server rendering).
+ * Resolves once the router has loaded the modules of the routes the address matches (they are lazy) and can
+ * render the page itself, as the server rendered it. React Router loads them as it starts; the page is hydrated
+ * only then, so its first render is never the fallback. Matching the address here first, as React Router's
+ * guide does, ranked the whole route table a second time: a long task of its own on a phone (issue 30).
  */
-async function resolveMatches(routes: RouteObject[]): Promise<void> {
-  const matches = matchRoutes(routes, window.location) ?? [];
-  await Promise.all(
-    matches.map(async ({ route }) => {
-      if (typeof route.lazy !== 'function') return;
-      const module = await route.lazy();
-      Object.assign(route, { ...module, lazy: undefined });
-    }),
-  );
+function initialized(router: ReturnType<typeof createBrowserRouter>): Promise<void> {
+  if (router.state.initialized) return Promise.resolve();
+  return new Promise((resolve) => {
+    const stop = router.subscribe((state) => {
+      if (!state.initialized) return;
+      stop();
+      resolve();
+    });
+  });
 }
 
 /**
@@ -172,17 +174,11 @@ async function start(): Promise<void> {
   const root = document.getElementById('root');
   if (!root) throw new Error('the page has no #root');
   const routes = buildRoutes();
-  if (served) {
-    // The cards the server rendered are hydrated with their code: a card whose code came after hydration would
-    // be a part of the page React must leave as it is until then (src/stores/arriving-code.ts bounds the wait).
-    // The other cards' code comes when the browser is idle.
-    const decided = (served.decisions.current?.sections ?? []).map(({ section }) => section);
-    cardsShownFirst(decided);
-    await resolveMatches(routes);
-    await when(() => decided.every((section) => !arrivingCode.has(section)));
-    homeShown();
-    await env.yieldToMain?.();
-  }
+  // The cards the server rendered are hydrated with their code: a card whose code came after hydration would be
+  // a part of the page React must leave as it is until then (src/stores/arriving-code.ts bounds the wait). The
+  // other cards' code comes when the browser is idle.
+  const decided = (served?.decisions.current?.sections ?? []).map(({ section }) => section);
+  if (served) cardsShownFirst(decided);
   // React Router numbers the first history entry (history.replaceState) when it makes its history, unless the
   // entry has a number: done here, in a task of its own, for the router's creation is a long one already
   // (issue 30: the replaceState was a third of it). The state is the one React Router writes itself.
@@ -195,6 +191,14 @@ async function start(): Promise<void> {
     routes,
     served ? { hydrationData: { loaderData: {}, actionData: null, errors: null } } : {},
   );
+  if (served) {
+    await Promise.all([
+      initialized(router),
+      when(() => decided.every((section) => !arrivingCode.has(section))),
+    ]);
+    homeShown();
+    await env.yieldToMain?.();
+  }
   // Once the server's markup is hydrated (never during: a change then would make React throw the markup away),
   // the store's reactions start, the calls the server could not wait for are made, the guard runs if the server
   // gave up before the account was loaded, and the rules and engine of the next decision (a flow's outcome, an
