@@ -9,6 +9,7 @@
  * (plugins/metrics.ts, METRICS_PORT): a scrape target, never a public page.
  */
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import type { MarkupPass } from '../src/entry-server';
 
 /** Seconds: from a cached file to a slow upstream's deadline. */
 const DURATION_BUCKETS = [0.002, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 15];
@@ -124,14 +125,18 @@ export class PortalMetrics {
 
   /** Records one server render (its page label one of at most MAX_PAGE_LABELS, else 'other'). */
   rendered(page: string, result: 'page' | 'redirect', seconds: number): void {
-    if (!this.pages.has(page) && this.pages.size < MAX_PAGE_LABELS) this.pages.add(page);
-    this.renderDuration.observe({ page: this.pages.has(page) ? page : 'other', result }, seconds);
+    this.renderDuration.observe({ page: this.pageLabel(page), result }, seconds);
   }
 
-  /** Records how one rendered page's markup was made (its page label as `rendered` keeps them). */
-  markup(page: string, pass: 'one_pass' | 'streamed' | 'browser'): void {
+  /** Records how one rendered page's markup was made. */
+  markup(page: string, pass: MarkupPass): void {
+    this.renderMarkup.inc({ page: this.pageLabel(page), pass });
+  }
+
+  /** The page's label: one of at most MAX_PAGE_LABELS, else 'other'. */
+  private pageLabel(page: string): string {
     if (!this.pages.has(page) && this.pages.size < MAX_PAGE_LABELS) this.pages.add(page);
-    this.renderMarkup.inc({ page: this.pages.has(page) ? page : 'other', pass });
+    return this.pages.has(page) ? page : 'other';
   }
 
   /** Records one call to the upstream. */

@@ -22,10 +22,10 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { FetchLike } from '../src/api/client';
 import type { AccountRuntime } from '../src/engine/rollout-runtime';
 import type { Placement } from '../src/engine/rollout';
+import type { MarkupPass } from '../src/entry-server';
 
 /** What the server-rendering bundle (dist/server/entry-server.js, built from src/entry-server.tsx) exports. */
 export type EntryServer = typeof import('../src/entry-server');
-import type { MarkupPass } from '../src/entry-server';
 export type { MarkupPass };
 
 export interface PageRendererOptions {

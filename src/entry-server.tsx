@@ -346,7 +346,7 @@ async function renderInto(
   try {
     whole = renderToString(app(shownNow));
   } catch {
-    whole = null;
+    // A part outside any boundary waited or threw: the stream below meets it again and handles it.
   }
   if (whole !== null && !INCOMPLETE_BOUNDARY.test(whole)) {
     body.end(page(shownNow, whole, done()));

@@ -120,13 +120,14 @@ async function home(page: Page, persona: string, faults: string[] = []): Promise
  * A customer's browser sends it; the story waits for it, as a customer looking at the home would.
  */
 async function countedByServer(side: Side): Promise<void> {
-  await expect
-    .poll(async () => {
-      const res = await ben.request.get(`/studio/api/rollouts/${rollout.change}/effect`);
-      const { sides } = (await res.json()) as { sides: Record<Side, { homes: number }> };
-      return sides[side].homes;
-    })
-    .toBe(rendered[side]);
+  await expect.poll(async () => (await effectSides())[side].homes).toBe(rendered[side]);
+}
+
+/** The rollout's live effect per side (homes shown, taps by section), as the studio reads it from the first server. */
+type EffectSides = Record<Side, { homes: number; tapped?: Record<string, number> }>;
+async function effectSides(): Promise<EffectSides> {
+  const res = await ben.request.get(`/studio/api/rollouts/${rollout.change}/effect`);
+  return ((await res.json()) as { sides: EffectSides }).sides;
 }
 
 test.beforeAll(async ({ browser }) => {
@@ -275,8 +276,7 @@ test('the studio shows per side how many customers saw the card alert and how ma
   }
   // The taps the server counted: the expired card's Update Payment Method on its side, a quick link on each.
   const tapsCounted = async (): Promise<number[]> => {
-    const res = await ben.request.get(`/studio/api/rollouts/${rollout.change}/effect`);
-    const { sides } = (await res.json()) as { sides: Record<Side, { tapped?: Record<string, number> }> };
+    const sides = await effectSides();
     return [
       sides[sideOf(EXPIRED)].tapped?.['prepaid-card-alert'] ?? 0,
       sides.live.tapped?.['quick-links'] ?? 0,
