@@ -15,7 +15,7 @@ import { hydrate, readServerState, resume, SERVER_STATE_ID, type ServerState } f
 import { RootStore } from './stores/root-store';
 import { EngineUnavailable } from './stores/decision-store';
 import { StoreProvider } from './stores/context';
-import { App, buildRoutes } from './shell/App';
+import { App, buildRoutes, firstLoadRoutes } from './shell/App';
 import { onUnshowableValue } from './ui/format';
 import { whenIdle } from './ui/when-idle';
 import { reportPageErrors } from './shell/page-errors';
@@ -49,6 +49,32 @@ function forgetFailure<T>(load: Promise<T>, forget: () => void): Promise<T> {
   });
 }
 
+/**
+ * The browser loads a page's storage on the first read of it and waits for it meanwhile: done in a task of its
+ * own, not in the stores' creation (localStorage: the alerts a customer dismissed, src/stores/stored-flags.ts)
+ * nor in the router's (sessionStorage: React Router's view transitions), two long tasks at a phone's speed
+ * (issue 30). Storage the browser refuses is the stores' to meet, as before.
+ */
+function openStorage(): void {
+  for (const storage of ['localStorage', 'sessionStorage'] as const) {
+    try {
+      window[storage].getItem('');
+    } catch {
+      // refused (a private mode, a policy): the first real read meets it
+    }
+  }
+}
+
+/** The state of the page the server rendered (null for the browser's own), its storage opened in a task of its own. */
+async function servedState(yieldToMain: (() => Promise<void>) | undefined): Promise<ServerState | null> {
+  const served = readServerState(document.getElementById(SERVER_STATE_ID)?.textContent);
+  if (served && yieldToMain) {
+    openStorage();
+    await yieldToMain();
+  }
+  return served;
+}
+
 /** Real customers' web vitals reach the operator (/metrics), measured from this load on (src/shell/vitals.ts). */
 function reportVitalsWhenIdle(pathname: string): void {
   whenIdle(
@@ -75,13 +101,13 @@ async function start(): Promise<void> {
   // hydration each run in a task of their own: together they blocked the page for 100 to 250 ms at a phone's
   // speed (docs/decisions/039-no-long-tasks.md).
   await env.yieldToMain?.();
+  const served = await servedState(env.yieldToMain);
   // Every /preauth call carries the application key (fetched, renewed and retried once on a 401 there).
   const client = withLazyApplicationKey(createClient({ fetch: env.fetch }), {
     keyUrl: config.preauth.applicationKeyUrl,
     header: config.preauth.applicationKeyHeader,
     now: () => env.now().getTime(),
   });
-  const served = readServerState(document.getElementById(SERVER_STATE_ID)?.textContent);
   // The server's page asked isAuth already: the issue log posts to /Orch from the first record.
   const api = createApi(client, served?.session.auth === 'authenticated');
   let rules: Promise<LoadedRules> | null = null;
@@ -173,7 +199,8 @@ async function start(): Promise<void> {
   await env.yieldToMain?.();
   const root = document.getElementById('root');
   if (!root) throw new Error('the page has no #root');
-  const routes = buildRoutes();
+  // A served page's router starts with the pages that could match its address (src/shell/App.tsx).
+  const table = served ? firstLoadRoutes(pathname, env.yieldToMain) : null;
   // The cards the server rendered are hydrated with their code: a card whose code came after hydration would be
   // a part of the page React must leave as it is until then (src/stores/arriving-code.ts bounds the wait). The
   // other cards' code comes when the browser is idle.
@@ -188,8 +215,13 @@ async function start(): Promise<void> {
     await env.yieldToMain?.();
   }
   const router = createBrowserRouter(
-    routes,
-    served ? { hydrationData: { loaderData: {}, actionData: null, errors: null } } : {},
+    table ? table.routes : buildRoutes(),
+    table
+      ? {
+          hydrationData: { loaderData: {}, actionData: null, errors: null },
+          patchRoutesOnNavigation: table.patchRoutesOnNavigation,
+        }
+      : {},
   );
   if (served) {
     await Promise.all([

@@ -73,7 +73,19 @@ const Root = observer(function Root() {
   );
 });
 
-export function buildRoutes(): RouteObject[] {
+/** The groups of pages a first load may start without (FirstLoadRoutes), named so the rest is patched in. */
+const LOGIN_PAGES = 'login-pages';
+const SIGNED_IN_PAGES = 'signed-in-pages';
+
+/** Which of a group's pages the route table holds: all of them but on a page's first load (firstLoadRoutes). */
+type Pick = (entries: RouteEntry[], base: string) => RouteEntry[];
+const all: Pick = (entries) => entries;
+
+/**
+ * The portal's route table. `pick` chooses the pages of the login and signed-in groups; the rest of the table
+ * (the layouts, the redirects, the studio, the signed-in 404) is always there.
+ */
+export function buildRoutes(pick: Pick = all): RouteObject[] {
   return [
     {
       element: <Root />,
@@ -91,6 +103,7 @@ export function buildRoutes(): RouteObject[] {
           element: <VisitorLayout />,
           children: [
             {
+              id: LOGIN_PAGES,
               // A page that fails (its code did not load) shows its error inside the layout.
               errorElement: <RouteError inShell />,
               children: [
@@ -100,7 +113,7 @@ export function buildRoutes(): RouteObject[] {
                   handle: { title: 'Sign-in help', module: pageModuleOf('/login') },
                   lazy: loginPageFor('/login'),
                 },
-                ...toRoutes(loginRoutes, loginPageFor, '/login'),
+                ...toRoutes(pick(loginRoutes, '/login'), loginPageFor, '/login'),
               ],
             },
           ],
@@ -109,14 +122,91 @@ export function buildRoutes(): RouteObject[] {
           element: <SignedInLayout />,
           children: [
             {
+              id: SIGNED_IN_PAGES,
               errorElement: <RouteError inShell />,
-              children: [...toRoutes(signedInRoutes, pageFor), { path: '*', element: <NotFoundPage /> }],
+              children: [
+                ...toRoutes(pick(signedInRoutes, ''), pageFor),
+                { path: '*', element: <NotFoundPage /> },
+              ],
             },
           ],
         },
       ],
     },
   ];
+}
+
+/**
+ * A path's first segment below `base`, as React Router compares it (each segment decoded, any case); '' when
+ * the path is not below `base`, null when a segment cannot be decoded.
+ */
+function segmentBelow(pathname: string, base: string): string | null {
+  const lower = (segment: string): string | null => {
+    try {
+      return decodeURIComponent(segment).toLowerCase();
+    } catch {
+      return null;
+    }
+  };
+  const segments = pathname.split('/').filter(Boolean);
+  const baseSegments = base.split('/').filter(Boolean);
+  for (let i = 0; i < baseSegments.length; i++) {
+    const segment = segments[i] === undefined ? '' : lower(segments[i]!);
+    if (segment !== baseSegments[i]!.toLowerCase()) return segment === null ? null : '';
+  }
+  const next = segments[baseSegments.length];
+  return next === undefined ? '' : lower(next);
+}
+
+/** React Router's hook for the pages a first load left out (createBrowserRouter's `patchRoutesOnNavigation`). */
+export type PatchRoutes = (args: {
+  signal: AbortSignal;
+  patch: (routeId: string | null, children: RouteObject[]) => void;
+}) => Promise<void>;
+
+/**
+ * The route table of a page's first load, and the rest of it for the first navigation that needs it.
+ *
+ * React Router ranks the whole table as it makes the router: 68 routes, a long task of its own at a low-tier
+ * phone's speed (issue 30, docs/decisions/050). A page hydrating at `pathname` needs only the pages that could
+ * match it: a route matches a path only if its first segment is the path's (below the group's base), so the
+ * table holds those, the layouts and the 404, and matches `pathname` as the whole table does. A navigation to
+ * any other page matches the 404's splat first; React Router then asks `patchRoutesOnNavigation` for more,
+ * which adds the pages left out (once, after a yield: not in the tap's own task) and matches again.
+ */
+export function firstLoadRoutes(
+  pathname: string,
+  pause: () => Promise<void> = () => Promise.resolve(),
+): { routes: RouteObject[]; patchRoutesOnNavigation: PatchRoutes } {
+  const left: Array<{ group: string; base: string; entries: RouteEntry[] }> = [];
+  const pick: Pick = (entries, base) => {
+    const segment = segmentBelow(pathname, base);
+    // A path that cannot be decoded is React Router's to make sense of, with every page.
+    if (segment === null) return entries;
+    const first = (entry: RouteEntry) => entry.path.split('/')[0]!.toLowerCase();
+    const kept = entries.filter((entry) => segment !== '' && first(entry) === segment);
+    left.push({
+      group: base === '/login' ? LOGIN_PAGES : SIGNED_IN_PAGES,
+      base,
+      entries: entries.filter((entry) => !kept.includes(entry)),
+    });
+    return kept;
+  };
+  const routes = buildRoutes(pick);
+  let patched = false;
+  return {
+    routes,
+    patchRoutesOnNavigation: async ({ signal, patch }) => {
+      if (patched) return;
+      await pause();
+      // React Router ignores the patch of a navigation that was superseded meanwhile: the next one makes it.
+      if (patched || signal.aborted) return;
+      patched = true;
+      for (const { group, base, entries } of left)
+        if (entries.length > 0)
+          patch(group, toRoutes(entries, base === '/login' ? loginPageFor : pageFor, base));
+    },
+  };
 }
 
 /**
