@@ -10,7 +10,7 @@ export interface Env {
   /** The current time. Logic never calls `new Date()` itself: tests pin this. */
   now: () => Date;
   storage: Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
-  /** Full-page navigation (sign-in, logout, allowlisted redirects). */
+  /** Full-page navigation (sign-in, logout, allowlisted redirects); the browser starts it after the next paint. */
   assign: (url: string) => void;
   /** Opens a new tab (logo, site search); `noopener` always. */
   openTab: (url: string) => void;
@@ -85,6 +85,27 @@ if (typeof window !== 'undefined' && typeof document !== 'undefined') {
   });
 }
 
+/** The longest a navigation waits for the frame it follows: a page hidden meanwhile paints none. */
+const PAINT_WAIT_MS = 250;
+
+/**
+ * Runs `fn` once the frame that answers the current tap is painted: the pay flow's "Taking you to the payment
+ * site…" is on screen before the page starts to leave (on a fast answer the navigation's own work, its
+ * `pagehide` handlers among it, came first and held that frame back: INP, issue 30). A hidden page paints no
+ * frame: `fn` runs at once there, and after PAINT_WAIT_MS at the latest anywhere.
+ */
+export function afterPaint(fn: () => void): void {
+  let ran = false;
+  const run = (): void => {
+    if (ran) return;
+    ran = true;
+    fn();
+  };
+  if (document.visibilityState !== 'visible' || typeof requestAnimationFrame !== 'function') return run();
+  requestAnimationFrame(() => void window.setTimeout(run, 0));
+  window.setTimeout(run, PAINT_WAIT_MS);
+}
+
 /** The browser's own implementations. */
 export function browserEnv(): Env {
   const w = window as Window & { dataLayer?: unknown[] };
@@ -92,7 +113,7 @@ export function browserEnv(): Env {
     fetch: window.fetch.bind(window),
     now: () => new Date(), // the one wall clock: every other reader takes time from env.now
     storage: window.localStorage,
-    assign: (url) => window.location.assign(url),
+    assign: (url) => afterPaint(() => window.location.assign(url)),
     openTab: (url) => {
       window.open(url, '_blank', 'noopener,noreferrer');
     },

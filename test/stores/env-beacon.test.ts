@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { browserEnv } from '../../src/stores/env';
+import { afterPaint, browserEnv } from '../../src/stores/env';
 
 afterEach(() => vi.restoreAllMocks());
 
@@ -37,5 +37,41 @@ describe("the browser's beacon (a rollout's counts): sent after the tap's paint,
     browserEnv().beacon('/effect', '{"tap":1}');
     window.dispatchEvent(new Event('pagehide'));
     expect(sent).toEqual([['/effect', '{"tap":1}']]);
+  });
+});
+
+describe('a full-page navigation starts after the frame that answers the tap (src/stores/env.ts, afterPaint)', () => {
+  it('is not started inside the handler, but once the next frame is painted', async () => {
+    const go = vi.fn();
+    afterPaint(go);
+    expect(go).not.toHaveBeenCalled();
+    await vi.waitFor(() => expect(go).toHaveBeenCalledTimes(1));
+  });
+
+  it('a hidden page, which paints no frame, leaves at once', () => {
+    vi.spyOn(document, 'visibilityState', 'get').mockReturnValue('hidden');
+    const go = vi.fn();
+    afterPaint(go);
+    expect(go).toHaveBeenCalledTimes(1);
+  });
+
+  it('a frame that never comes (the page hidden meanwhile) holds it 250 ms at most, and it runs once', () => {
+    vi.useFakeTimers();
+    try {
+      const frames: FrameRequestCallback[] = [];
+      vi.spyOn(window, 'requestAnimationFrame').mockImplementation((cb) => frames.push(cb));
+      const go = vi.fn();
+      afterPaint(go);
+      vi.advanceTimersByTime(249);
+      expect(go).not.toHaveBeenCalled();
+      vi.advanceTimersByTime(1);
+      expect(go).toHaveBeenCalledTimes(1);
+      // The frame comes after all: nothing more.
+      frames.forEach((cb) => cb(0));
+      vi.runAllTimers();
+      expect(go).toHaveBeenCalledTimes(1);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
