@@ -73,12 +73,17 @@ const Root = observer(function Root() {
   );
 });
 
-/** The groups of pages a first load may start without (FirstLoadRoutes), named so the rest is patched in. */
-const LOGIN_PAGES = 'login-pages';
-const SIGNED_IN_PAGES = 'signed-in-pages';
+/**
+ * The groups of pages a first load may start without (firstLoadRoutes), by their base: the id of the route the
+ * rest is patched into, and how a page of the group loads.
+ */
+const GROUPS = {
+  '/login': { id: 'login-pages', load: loginPageFor },
+  '': { id: 'signed-in-pages', load: pageFor },
+} as const;
 
 /** Which of a group's pages the route table holds: all of them but on a page's first load (firstLoadRoutes). */
-type Pick = (entries: RouteEntry[], base: string) => RouteEntry[];
+type Pick = (entries: RouteEntry[], base: keyof typeof GROUPS) => RouteEntry[];
 const all: Pick = (entries) => entries;
 
 /**
@@ -103,7 +108,7 @@ export function buildRoutes(pick: Pick = all): RouteObject[] {
           element: <VisitorLayout />,
           children: [
             {
-              id: LOGIN_PAGES,
+              id: GROUPS['/login'].id,
               // A page that fails (its code did not load) shows its error inside the layout.
               errorElement: <RouteError inShell />,
               children: [
@@ -113,7 +118,7 @@ export function buildRoutes(pick: Pick = all): RouteObject[] {
                   handle: { title: 'Sign-in help', module: pageModuleOf('/login') },
                   lazy: loginPageFor('/login'),
                 },
-                ...toRoutes(pick(loginRoutes, '/login'), loginPageFor, '/login'),
+                ...toRoutes(pick(loginRoutes, '/login'), GROUPS['/login'].load, '/login'),
               ],
             },
           ],
@@ -122,10 +127,10 @@ export function buildRoutes(pick: Pick = all): RouteObject[] {
           element: <SignedInLayout />,
           children: [
             {
-              id: SIGNED_IN_PAGES,
+              id: GROUPS[''].id,
               errorElement: <RouteError inShell />,
               children: [
-                ...toRoutes(pick(signedInRoutes, ''), pageFor),
+                ...toRoutes(pick(signedInRoutes, ''), GROUPS[''].load),
                 { path: '*', element: <NotFoundPage /> },
               ],
             },
@@ -178,18 +183,14 @@ export function firstLoadRoutes(
   pathname: string,
   pause: () => Promise<void> = () => Promise.resolve(),
 ): { routes: RouteObject[]; patchRoutesOnNavigation: PatchRoutes } {
-  const left: Array<{ group: string; base: string; entries: RouteEntry[] }> = [];
+  const left: Array<{ base: keyof typeof GROUPS; entries: RouteEntry[] }> = [];
   const pick: Pick = (entries, base) => {
     const segment = segmentBelow(pathname, base);
     // A path that cannot be decoded is React Router's to make sense of, with every page.
     if (segment === null) return entries;
     const first = (entry: RouteEntry) => entry.path.split('/')[0]!.toLowerCase();
     const kept = entries.filter((entry) => segment !== '' && first(entry) === segment);
-    left.push({
-      group: base === '/login' ? LOGIN_PAGES : SIGNED_IN_PAGES,
-      base,
-      entries: entries.filter((entry) => !kept.includes(entry)),
-    });
+    left.push({ base, entries: entries.filter((entry) => !kept.includes(entry)) });
     return kept;
   };
   const routes = buildRoutes(pick);
@@ -202,9 +203,8 @@ export function firstLoadRoutes(
       // React Router ignores the patch of a navigation that was superseded meanwhile: the next one makes it.
       if (patched || signal.aborted) return;
       patched = true;
-      for (const { group, base, entries } of left)
-        if (entries.length > 0)
-          patch(group, toRoutes(entries, base === '/login' ? loginPageFor : pageFor, base));
+      for (const { base, entries } of left)
+        if (entries.length > 0) patch(GROUPS[base].id, toRoutes(entries, GROUPS[base].load, base));
     },
   };
 }

@@ -55,6 +55,27 @@ export function sendBeaconOrFetch(url: string, body: string): void {
   });
 }
 
+/** The longest work waits for the frame it follows: a page hidden meanwhile paints none. */
+const PAINT_WAIT_MS = 250;
+
+/**
+ * Runs `fn` once the frame that answers the current tap is painted: a beacon, or a navigation (the pay flow's
+ * "Taking you to the payment site…" is on screen before the page starts to leave; on a fast answer the
+ * navigation's own work, its `pagehide` handlers among it, came first and held that frame back: INP, issue 30).
+ * A hidden page paints no frame: `fn` runs at once there, and after PAINT_WAIT_MS at the latest anywhere.
+ */
+export function afterPaint(fn: () => void): void {
+  let ran = false;
+  const run = (): void => {
+    if (ran) return;
+    ran = true;
+    fn();
+  };
+  if (document.visibilityState !== 'visible' || typeof requestAnimationFrame !== 'function') return run();
+  requestAnimationFrame(() => void window.setTimeout(run, 0));
+  window.setTimeout(run, PAINT_WAIT_MS);
+}
+
 /** Beacons queued in this task, sent together once the tap's frame is painted (or as the page goes). */
 const queued: Array<[url: string, body: string]> = [];
 let flushing = false;
@@ -73,9 +94,7 @@ function beaconAfterPaint(url: string, body: string): void {
   queued.push([url, body]);
   if (flushing) return;
   flushing = true;
-  if (typeof requestAnimationFrame === 'function')
-    requestAnimationFrame(() => void window.setTimeout(flushBeacons, 0));
-  else window.setTimeout(flushBeacons, 0);
+  afterPaint(flushBeacons);
 }
 
 if (typeof window !== 'undefined' && typeof document !== 'undefined') {
@@ -83,27 +102,6 @@ if (typeof window !== 'undefined' && typeof document !== 'undefined') {
   document.addEventListener('visibilitychange', () => {
     if (document.visibilityState === 'hidden') flushBeacons();
   });
-}
-
-/** The longest a navigation waits for the frame it follows: a page hidden meanwhile paints none. */
-const PAINT_WAIT_MS = 250;
-
-/**
- * Runs `fn` once the frame that answers the current tap is painted: the pay flow's "Taking you to the payment
- * site…" is on screen before the page starts to leave (on a fast answer the navigation's own work, its
- * `pagehide` handlers among it, came first and held that frame back: INP, issue 30). A hidden page paints no
- * frame: `fn` runs at once there, and after PAINT_WAIT_MS at the latest anywhere.
- */
-export function afterPaint(fn: () => void): void {
-  let ran = false;
-  const run = (): void => {
-    if (ran) return;
-    ran = true;
-    fn();
-  };
-  if (document.visibilityState !== 'visible' || typeof requestAnimationFrame !== 'function') return run();
-  requestAnimationFrame(() => void window.setTimeout(run, 0));
-  window.setTimeout(run, PAINT_WAIT_MS);
 }
 
 /** The browser's own implementations. */

@@ -68,9 +68,8 @@ describe('the pages left out are added on the first navigation that needs them',
       hydrationData: { loaderData: {}, actionData: null, errors: null },
       patchRoutesOnNavigation: patch,
     });
-    const shown = () => describe_(router.routes, router.state.location.pathname).at(-1)?.title;
     const leaf = () => router.state.matches.at(-1)?.route;
-    return { router, patch, shown, leaf };
+    return { router, patch, leaf };
   };
 
   it('a signed-in page, a login page and an unknown address, patched once', async () => {
