@@ -28,11 +28,18 @@ export class Op {
   stage: OpStage = 'queue';
   committed = false;
 
+  /** when the operation started (ms since the epoch) */
+  private readonly started = Date.now();
+  /** when its time limit passes (ms since the epoch) */
+  readonly deadline: number;
+
+  /** `limitMs`: the operation's time limit, from now; its answer names it, whatever the host's speed. */
   constructor(
-    readonly deadline: number,
+    private readonly limitMs: number,
     readonly write: boolean,
   ) {
-    this.timer = setTimeout(() => this.controller.abort(), Math.max(0, deadline - Date.now()));
+    this.deadline = this.started + limitMs;
+    this.timer = setTimeout(() => this.controller.abort(), limitMs);
     this.timer.unref();
   }
 
@@ -50,7 +57,7 @@ export class Op {
 
   /** The answer when the deadline passed: 503, what did not answer, and that nothing was saved. */
   failure(): RepoError {
-    const s = Math.max(1, Math.round((this.deadline - this.started) / 1000));
+    const s = Math.max(1, Math.round(this.limitMs / 1000));
     const nothing = this.write ? ': nothing was saved. Try again in a moment' : ': try again in a moment';
     const what: Record<OpStage, string> = {
       queue: `The studio was busy with another change for ${s} s`,
@@ -60,8 +67,6 @@ export class Op {
     };
     return new RepoError(503, `${what[this.stage]}${nothing}`);
   }
-
-  private readonly started = Date.now();
 
   /** `p`, or the deadline's failure when it passes first (the work goes on in the background). */
   race<T>(p: Promise<T>, stage: OpStage): Promise<T> {

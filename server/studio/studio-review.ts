@@ -510,7 +510,7 @@ export class RulesReview extends RulesStore {
     for (const p of await this.pending(false)) {
       if (p.base !== head || this.prechecked.has(`${p.id}:${head}`)) continue;
       this.prechecked.add(`${p.id}:${head}`);
-      const op = new Op(Date.now() + 20_000, false);
+      const op = new Op(20_000, false);
       try {
         const { entries, contents } = await this.changeOf(await this.git.commit(p.id, op), op);
         const files = { ...(await this.git.filesOf(head, op)), ...RulesReview.textsOf(contents) };

@@ -178,7 +178,7 @@ export class RulesStore extends EventEmitter {
    * request's): past it while waiting, it never runs and fails with what held it.
    */
   protected serial<T>(fn: (op: Op) => Promise<T>, options: { write: boolean; ms?: number }): Promise<T> {
-    const op = new Op(Date.now() + (options.ms ?? this.requestTimeoutMs), options.write);
+    const op = new Op(options.ms ?? this.requestTimeoutMs, options.write);
     return new Promise<T>((resolve, reject) => {
       const task: Task = {
         op,
@@ -214,7 +214,7 @@ export class RulesStore extends EventEmitter {
         // What waits for no answer runs now, before the next operation.
         while (this.later.length > 0) {
           const job = this.later.shift()!;
-          const op = new Op(Date.now() + 20_000, false);
+          const op = new Op(20_000, false);
           await job(op).catch(() => undefined);
           op.end();
         }
@@ -279,7 +279,7 @@ export class RulesStore extends EventEmitter {
     if (this.remote && fetch) await this.remote.freshen(READ_MAX_AGE_MS, READ_FETCH_WAIT_MS);
     const head = existsSync(join(this.gitDir, 'HEAD')) ? await this.git.rev(MAIN) : null;
     if (head && this.folderUnchanged(head)) {
-      const op = new Op(Date.now() + this.requestTimeoutMs, false);
+      const op = new Op(this.requestTimeoutMs, false);
       op.stage = 'local';
       try {
         return await fn(op);
