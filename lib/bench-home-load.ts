@@ -5,9 +5,12 @@
  * navigation until the page is idle, and its long tasks and first paint read from the page's own
  * PerformanceObserver. The long tasks are placed on the profile's clock through the first contentful paint,
  * which both the page (`paint` entry, ms since the page's time origin) and the browser (`Page.lifecycleEvent`,
- * seconds of the monotonic clock the profile uses) report.
+ * seconds of the monotonic clock the profile uses) report. Driven by puppeteer-core, its DevTools client set as
+ * V8 provides for performance automation (lib/bench-inspector.ts, docs/decisions/051): the page runs as it
+ * does with no DevTools attached.
  */
-import type { Browser } from '@playwright/test';
+import type { Browser } from 'puppeteer-core';
+import { quietInspector } from './bench-inspector';
 import type { CpuProfile, Window } from './bench-profile';
 import { signInCookie } from './bench-sandbox';
 
@@ -37,20 +40,23 @@ interface PageFigures {
   fcp: number | null;
 }
 
-/** Installed before any script of the page: the long tasks and paints, as the page itself sees them. */
-function observe(): void {
-  const w = window as unknown as { __bench: PageFigures };
-  w.__bench = { firstByte: 0, tasks: [], fp: null, fcp: null };
+/**
+ * Installed before any script of the page: the long tasks and paints, as the page itself sees them. A string:
+ * a function's text from tsx carries helpers (its `__name`) that are not in the page.
+ */
+const OBSERVE = `(() => {
+  const bench = { firstByte: 0, tasks: [], fp: null, fcp: null };
+  window.__bench = bench;
   new PerformanceObserver((list) => {
-    for (const e of list.getEntries()) w.__bench.tasks.push({ start: e.startTime, duration: e.duration });
+    for (const e of list.getEntries()) bench.tasks.push({ start: e.startTime, duration: e.duration });
   }).observe({ type: 'longtask', buffered: true });
   new PerformanceObserver((list) => {
     for (const e of list.getEntries()) {
-      if (e.name === 'first-paint') w.__bench.fp = e.startTime;
-      if (e.name === 'first-contentful-paint') w.__bench.fcp = e.startTime;
+      if (e.name === 'first-paint') bench.fp = e.startTime;
+      if (e.name === 'first-contentful-paint') bench.fcp = e.startTime;
     }
   }).observe({ type: 'paint', buffered: true });
-}
+})()`;
 
 export async function loadHome(
   browser: Browser,
@@ -61,14 +67,15 @@ export async function loadHome(
   // Without the profiler for the long tasks' figures: profiling lengthens the tasks it watches (V8 collects
   // the source positions of each function it samples, re-parsing the chunk: 30 ms and more at 4x).
   const profiling = options.profile ?? true;
-  const context = await browser.newContext({ viewport: { width: 412, height: 823 } });
+  const context = await browser.createBrowserContext();
   try {
     const cookie = await signInCookie(base, persona);
     const [name, value] = cookie.split('=') as [string, string];
-    await context.addCookies([{ name, value, url: base }]);
-    await context.addInitScript(observe);
-    const page = await context.newPage();
-    const cdp = await context.newCDPSession(page);
+    await context.setCookie({ name, value, domain: new URL(base).hostname, path: '/' });
+    const page = await quietInspector(await context.newPage());
+    await page.setViewport({ width: 412, height: 823 });
+    await page.evaluateOnNewDocument(OBSERVE);
+    const cdp = await page.createCDPSession();
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: options.cpuSlowdown ?? 1 });
     const lifecycle: Array<{ name: string; timestamp: number }> = [];
     cdp.on('Page.lifecycleEvent', (e) => lifecycle.push({ name: e.name, timestamp: e.timestamp }));
@@ -79,19 +86,17 @@ export async function loadHome(
       await cdp.send('Profiler.setSamplingInterval', { interval: options.samplingUs ?? 250 });
       await cdp.send('Profiler.start');
     }
-    const response = await page.goto(`${base}/home`);
+    const response = await page.goto(`${base}/home`, { waitUntil: 'networkidle0', timeout: 120_000 });
     if (!response?.ok() || new URL(page.url()).pathname !== '/home')
       throw new Error(`${persona}: /home answered ${response?.status()} at ${page.url()}`);
-    await page.waitForLoadState('networkidle');
     // The page has settled: the browser finds an idle moment (or 5 s pass).
-    await page.evaluate(() => new Promise((r) => requestIdleCallback(() => r(null), { timeout: 5_000 })));
+    await page.evaluate('new Promise((r) => requestIdleCallback(() => r(null), { timeout: 5000 }))');
     const profile: CpuProfile = profiling
       ? (await cdp.send('Profiler.stop')).profile
       : { nodes: [], startTime: 0, endTime: 0, samples: [], timeDeltas: [] };
-    const figures = await page.evaluate(() => ({
-      ...(window as unknown as { __bench: PageFigures }).__bench,
-      firstByte: (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming).responseStart,
-    }));
+    const figures = (await page.evaluate(
+      "({ ...window.__bench, firstByte: performance.getEntriesByType('navigation')[0].responseStart })",
+    )) as PageFigures;
     if (figures.fcp === null) throw new Error(`${persona}: no first contentful paint reported`);
     const paint = lifecycle.filter((e) => e.name === 'firstContentfulPaint').at(-1);
     return {

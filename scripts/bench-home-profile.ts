@@ -17,7 +17,7 @@
 import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { Browser } from '@playwright/test';
+import type { Browser } from 'puppeteer-core';
 import { BUDGETS } from '../lib/budgets';
 import { repoRoot } from '../lib/repo';
 import {
@@ -103,8 +103,12 @@ async function slowLoad(
 
 /** Each persona's loads, the builds alternating load by load so both see the same machine load. */
 async function measure(builds: Build[], slowdown: number): Promise<Map<string, Figures>> {
-  const { chromium } = await import('@playwright/test');
-  const browser = await chromium.launch({ executablePath: CHROME, args: CHROME_FLAGS.slice(1) });
+  const { default: puppeteer } = await import('puppeteer-core');
+  const browser = await puppeteer.launch({
+    executablePath: CHROME,
+    args: CHROME_FLAGS.slice(1),
+    headless: true,
+  });
   const figures = new Map<string, Figures>();
   try {
     for (const persona of BENCH_PERSONAS)

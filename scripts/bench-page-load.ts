@@ -32,6 +32,7 @@ import {
   signInCookie,
   withRetries,
 } from '../lib/bench-sandbox';
+import { capturedFrames, quietInspector } from '../lib/bench-inspector';
 import { FONT_TRACE_CATEGORY, firstLayout, type TraceEvent } from '../lib/bench-first-layout';
 import { benchHomeProfile } from './bench-home-profile';
 import { benchInteractions } from './bench-interactions';
@@ -138,14 +139,24 @@ async function lighthouseRun(
   throttlingMethod: 'simulate' | 'devtools',
   slowdown: number | 'calibrated',
 ): Promise<PageLoadFigures> {
-  const [{ default: lighthouse }, chromeLauncher] = await Promise.all([
+  const [{ default: lighthouse }, chromeLauncher, { default: puppeteer }] = await Promise.all([
     import('lighthouse'),
     import('chrome-launcher'),
+    import('puppeteer-core'),
   ]);
   const cookie = await signInCookie(base, persona);
   const chrome = await chromeLauncher.launch({ chromePath: CHROME, chromeFlags: CHROME_FLAGS });
   const artifacts = slowdown === 'calibrated' ? mkdtempSync(join(tmpdir(), 'bench-lighthouse-')) : null;
+  // Lighthouse drives the page this bench opens, its DevTools clients set as V8 provides for performance
+  // automation (lib/bench-inspector.ts, docs/decisions/051): the page runs as with no DevTools attached.
+  const connection = await puppeteer.connect({
+    browserURL: `http://127.0.0.1:${chrome.port}`,
+    defaultViewport: null,
+  });
   try {
+    const page = await quietInspector(await connection.newPage());
+    const frames = await capturedFrames(page);
+    if (frames !== 0) throw new Error(`the inspector still captures error stacks (${frames} frames)`);
     const flags = (cpuSlowdownMultiplier: number) => ({
       port: chrome.port,
       output: 'json' as const,
@@ -163,7 +174,12 @@ async function lighthouseRun(
       // Calibrated on this very run: a simulated run's load is unthrottled, and Lighthouse measures the host's
       // benchmark index right before it. The run is gathered, then simulated at that index / 264 (the gathered
       // settings are given the same multiplier, as Lighthouse requires of an audit of saved artifacts).
-      await lighthouse(`${base}/home`, { ...flags(LIGHTHOUSE_DEFAULT_SLOWDOWN), gatherMode: artifacts });
+      await lighthouse(
+        `${base}/home`,
+        { ...flags(LIGHTHOUSE_DEFAULT_SLOWDOWN), gatherMode: artifacts },
+        undefined,
+        page,
+      );
       const trace = readdirSync(artifacts).find((f) => f.endsWith('.trace.json'));
       if (trace) {
         const { traceEvents } = JSON.parse(readFileSync(join(artifacts, trace), 'utf8')) as {
@@ -180,7 +196,7 @@ async function lighthouseRun(
       saved.settings.throttling.cpuSlowdownMultiplier = multiplier;
       writeFileSync(file, JSON.stringify(saved));
       result = await lighthouse(undefined, { ...flags(multiplier), auditMode: artifacts });
-    } else result = await lighthouse(`${base}/home`, flags(slowdown as number));
+    } else result = await lighthouse(`${base}/home`, flags(slowdown as number), undefined, page);
     if (!result) throw new Error('Lighthouse gave no result');
     const { lhr } = result;
     if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.message}`);
@@ -212,6 +228,7 @@ async function lighthouseRun(
       fontWaitMs: layout.fontWaitMs,
     };
   } finally {
+    await connection.disconnect();
     chrome.kill();
     if (artifacts) rmSync(artifacts, { recursive: true, force: true });
   }
