@@ -132,20 +132,27 @@ async function start(): Promise<void> {
       ),
       () => (rules = null),
     ));
+  /**
+   * The rules' loader and the runtime's modules are imported a task apart: each import adds a preload link per
+   * chunk it needs (Vite's preload helper), and the seven links of both in one task were one task of 70 to 90
+   * ms at the calibrated phone's speed (docs/decisions/051).
+   */
+  const runtimeModule = async (): Promise<typeof import('./engine/rollout-runtime')> => {
+    await env.yieldToMain?.();
+    return import('./engine/rollout-runtime');
+  };
   const engine = (): Promise<AccountRuntime> =>
     (runtime ??= forgetFailure(
-      Promise.all([loadedRules(), import('./engine/rollout-runtime')]).then(
-        ([r, { createAccountRuntime }]) => {
-          store.qa.setRuleFiles(Object.values(r.files));
-          store.qa.setRollouts(r.rollouts);
-          store.qa.decidedWith(r);
-          return createAccountRuntime(
-            r.rulesets,
-            r.rollouts,
-            env.yieldToMain ? { pause: env.yieldToMain } : {},
-          );
-        },
-      ),
+      Promise.all([loadedRules(), runtimeModule()]).then(([r, { createAccountRuntime }]) => {
+        store.qa.setRuleFiles(Object.values(r.files));
+        store.qa.setRollouts(r.rollouts);
+        store.qa.decidedWith(r);
+        return createAccountRuntime(
+          r.rulesets,
+          r.rollouts,
+          env.yieldToMain ? { pause: env.yieldToMain } : {},
+        );
+      }),
       () => (runtime = null),
     ));
   /**
