@@ -4,6 +4,7 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 import {
+  bootFilesLeftOut,
   bootPreloads,
   bundledRuleHashes,
   firstPaint,
@@ -49,6 +50,7 @@ const homeRouteDependencies = routeDependencies(
 // (src/main.tsx), whatever the home's route shares with it. What the entry itself imports stays in the entry,
 // or the entry would import a group's chunk, and every piece with it, at once.
 const startDependencies = routeDependencies('src/start.tsx', /$^/);
+const bootFiles = bootFilesLeftOut();
 /** What the entry itself imports (its yield, Vite's preload helper): in no group, so it stays in the entry. */
 const entryOwn = (id: string): boolean => id.endsWith('src/yield-to-main.ts') || id.startsWith('\0');
 const inStartChunk = (id: string): boolean => startDependencies.test(id) && !entryOwn(id);
@@ -73,6 +75,7 @@ export default defineConfig(({ isSsrBuild }) => ({
     validateConfigAtBuild('config/portal.json'),
     firstPaint('config/portal.json'),
     bootPreloads(),
+    bootFiles.plugin,
     eagerCommonJs(),
     mobxLazyArrays(),
     homeRouteDependencies.plugin,
@@ -134,7 +137,9 @@ export default defineConfig(({ isSsrBuild }) => ({
     assetsInlineLimit: 0,
     // No modulepreload polyfill: every browser the portal supports has <link rel="modulepreload"> (Chrome 66,
     // Safari 17, Firefox 115), and the polyfill's check ran in the entry's first task (docs/decisions/039).
-    modulePreload: { polyfill: false },
+    // Nor the start-up's files in the preload lists of later imports: they are in the page by then
+    // (lib/vite-first-load.ts, bootFilesLeftOut).
+    modulePreload: { polyfill: false, resolveDependencies: bootFiles.resolveDependencies },
     rolldownOptions: {
       output: {
         codeSplitting: {

@@ -150,3 +150,51 @@ export function bootPreloads(): Plugin {
     },
   };
 }
+
+/** What Vite passes a `build.modulePreload.resolveDependencies` hook, as this module reads it. */
+interface DependencyHost {
+  hostId: string;
+  hostType: 'html' | 'js';
+}
+
+/**
+ * The files of the start-up (the entry, its pieces and what they import) left out of the preload lists of the
+ * imports made after it (docs/decisions/051). Every other chunk runs after the entry has imported all its
+ * pieces, so those files are in the page by then. Vite's preload helper still went through each of them for
+ * every dynamic import: it resolved the file's address and looked for it among the page's links, 10 of the 14
+ * entries of a home card's list. The entry's own imports and index.html keep their whole lists.
+ *
+ * `plugin` reads the start-up's files from the bundle when it is complete (before Vite writes the lists);
+ * `resolveDependencies` goes in `build.modulePreload`.
+ */
+export function bootFilesLeftOut(): {
+  plugin: Plugin;
+  resolveDependencies: (file: string, deps: string[], host: DependencyHost) => string[];
+} {
+  let entry: string | null = null;
+  const boot = new Set<string>();
+  const plugin: Plugin = {
+    name: 'portal:boot-files-left-out',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      boot.clear();
+      const chunks = Object.values(bundle).filter((o) => o.type === 'chunk');
+      const main = chunks.find((c) => c.isEntry);
+      entry = main?.fileName ?? null;
+      if (!main) return;
+      const walk = (file: string): void => {
+        const piece = bundle[file];
+        if (!piece || piece.type !== 'chunk' || boot.has(file)) return;
+        boot.add(file);
+        for (const dep of piece.imports) walk(dep);
+      };
+      walk(main.fileName);
+      for (const file of main.dynamicImports) walk(file);
+    },
+  };
+  return {
+    plugin,
+    resolveDependencies: (_file, deps, { hostId, hostType }) =>
+      hostType !== 'js' || hostId === entry ? deps : deps.filter((d) => !boot.has(d)),
+  };
+}

@@ -76,3 +76,28 @@ test("the calls' response validators are not part of /home's first load: each lo
       call,
     ).toBe(true);
 });
+
+test("a later import's preload list leaves the start-up's files out: they are in the page by then", () => {
+  const html = readFileSync(join(dist, 'index.html'), 'utf8');
+  const entry = /<script type="module"[^>]* src="\/(assets\/index-[^"]+\.js)"/.exec(html)?.[1];
+  expect(entry, "index.html's entry script").toBeTruthy();
+  const startUp = [
+    entry!,
+    ...[...html.matchAll(/<link rel="modulepreload"[^>]* href="\/([^"]+)"/g)].map((m) => m[1]!),
+  ];
+  expect(startUp.length, "index.html's preloads of the entry's pieces").toBeGreaterThan(4);
+  const listOf = (file: string): string[] =>
+    JSON.parse(/m\.f=(\[[^\]]*\])/.exec(readFileSync(join(dist, file), 'utf8'))?.[1] ?? '[]') as string[];
+  // The entry's own imports (the pieces) keep their lists: those lists bring the pieces in.
+  expect(listOf(entry!)).toEqual(expect.arrayContaining(startUp.slice(1)));
+  const lists = readdirSync(join(dist, 'assets'))
+    .filter((f) => f.endsWith('.js') && `assets/${f}` !== entry)
+    .map((f) => ({ file: f, list: listOf(`assets/${f}`) }))
+    .filter(({ list }) => list.length > 0);
+  expect(lists.length, 'chunks that import others lazily').toBeGreaterThan(5);
+  for (const { file, list } of lists)
+    expect(
+      list.filter((f) => startUp.includes(f)),
+      `${file} lists start-up files among its preloads`,
+    ).toEqual([]);
+});
