@@ -40,8 +40,6 @@ export const Header = observer(function Header() {
  */
 const HeaderMenu = observer(function HeaderMenu() {
   const store = useStores();
-  const nav = store.decisions.navigation;
-  const closed = new Set<string>(store.decisions.current?.pageAccess.closed ?? []);
   const menuOpen = store.ui.mobileMenuOpen;
   return (
     <>
@@ -58,27 +56,42 @@ const HeaderMenu = observer(function HeaderMenu() {
         Menu
       </button>
       <div id="main-menu" className={`header__menu${menuOpen ? ' header__menu--open' : ''}`}>
-        <nav aria-label="Main" className="nav">
-          <ul className="nav__list">
-            {nav?.emptyItem ? <li className="nav__empty" aria-hidden="true" /> : null}
-            {(nav?.items ?? []).map((id) => {
-              const item = NAV_LABELS[id];
-              return item && !closed.has(item.to.slice(1)) ? (
-                <li key={id}>
-                  <NavLink to={item.to} className="nav__link">
-                    {item.label}
-                  </NavLink>
-                </li>
-              ) : null;
-            })}
-          </ul>
-        </nav>
-        {nav?.search ? <SiteSearch /> : null}
-        <AccountSelector />
-        <button type="button" className="header__signout" onClick={() => store.signOut()}>
-          Sign Out
-        </button>
+        <MenuContents />
       </div>
+    </>
+  );
+});
+
+/**
+ * What the menu holds, a component of its own (observer: memoised, no props): opening or closing the menu
+ * changes one class on its wrapper and renders none of this again (issue 30: the tap's INP).
+ */
+const MenuContents = observer(function MenuContents() {
+  const store = useStores();
+  const nav = store.decisions.navigation;
+  const closed = new Set<string>(store.decisions.current?.pageAccess.closed ?? []);
+  return (
+    <>
+      <nav aria-label="Main" className="nav">
+        <ul className="nav__list">
+          {nav?.emptyItem ? <li className="nav__empty" aria-hidden="true" /> : null}
+          {(nav?.items ?? []).map((id) => {
+            const item = NAV_LABELS[id];
+            return item && !closed.has(item.to.slice(1)) ? (
+              <li key={id}>
+                <NavLink to={item.to} className="nav__link">
+                  {item.label}
+                </NavLink>
+              </li>
+            ) : null;
+          })}
+        </ul>
+      </nav>
+      {nav?.search ? <SiteSearch /> : null}
+      <AccountSelector />
+      <button type="button" className="header__signout" onClick={() => store.signOut()}>
+        Sign Out
+      </button>
     </>
   );
 });
