@@ -149,11 +149,12 @@ async function lighthouseRun(
   const artifacts = slowdown === 'calibrated' ? mkdtempSync(join(tmpdir(), 'bench-lighthouse-')) : null;
   // Lighthouse drives the page this bench opens, its DevTools clients set as V8 provides for performance
   // automation (lib/bench-inspector.ts, docs/decisions/051): the page runs as with no DevTools attached.
-  const connection = await puppeteer.connect({
-    browserURL: `http://127.0.0.1:${chrome.port}`,
-    defaultViewport: null,
-  });
+  let connection: Awaited<ReturnType<typeof puppeteer.connect>> | null = null;
   try {
+    connection = await puppeteer.connect({
+      browserURL: `http://127.0.0.1:${chrome.port}`,
+      defaultViewport: null,
+    });
     const page = await quietInspector(await connection.newPage());
     const frames = await capturedFrames(page);
     if (frames !== 0) throw new Error(`the inspector still captures error stacks (${frames} frames)`);
@@ -228,7 +229,7 @@ async function lighthouseRun(
       fontWaitMs: layout.fontWaitMs,
     };
   } finally {
-    await connection.disconnect();
+    await connection?.disconnect();
     chrome.kill();
     if (artifacts) rmSync(artifacts, { recursive: true, force: true });
   }
