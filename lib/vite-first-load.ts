@@ -101,6 +101,23 @@ export function validateConfigAtBuild(configFile: string): Plugin {
   };
 }
 
+type Bundle = Parameters<NonNullable<Extract<Plugin['generateBundle'], (...args: never[]) => unknown>>>[1];
+
+/** `roots` and every chunk they import, in the order met, leaving out (and not walking) the `known` files. */
+function chunksFrom(bundle: Bundle, roots: readonly string[], known: readonly string[] = []): string[] {
+  const seen = new Set(known);
+  const files: string[] = [];
+  const walk = (file: string): void => {
+    const piece = bundle[file];
+    if (!piece || piece.type !== 'chunk' || seen.has(file)) return;
+    seen.add(file);
+    files.push(file);
+    for (const dep of piece.imports) walk(dep);
+  };
+  for (const file of roots) walk(file);
+  return files;
+}
+
 /**
  * Preloads of the entry's pieces (src/main.tsx imports React's renderer, MobX, the router and the start-up one
  * by one, each evaluated in a task of its own): index.html lists the entry's static imports only, so without
@@ -120,16 +137,7 @@ export function bootPreloads(): Plugin {
       order: 'post',
       handler(html, { bundle, chunk }) {
         if (!bundle || !chunk) return html;
-        const linked = new Set<string>([chunk.fileName, ...chunk.imports]);
-        const files: string[] = [];
-        const walk = (file: string): void => {
-          const piece = bundle[file];
-          if (!piece || piece.type !== 'chunk' || linked.has(file)) return;
-          linked.add(file);
-          files.push(file);
-          for (const dep of piece.imports) walk(dep);
-        };
-        for (const file of chunk.dynamicImports) walk(file);
+        const files = chunksFrom(bundle, chunk.dynamicImports, [chunk.fileName, ...chunk.imports]);
         const entry = `<script type="module" crossorigin src="/${chunk.fileName}">`;
         if (html.split(entry).length !== 2)
           throw new Error(`index.html: the entry script ${entry} is not there once`);
@@ -172,24 +180,16 @@ export function bootFilesLeftOut(): {
   resolveDependencies: (file: string, deps: string[], host: DependencyHost) => string[];
 } {
   let entry: string | null = null;
-  const boot = new Set<string>();
+  let boot = new Set<string>();
   const plugin: Plugin = {
     name: 'portal:boot-files-left-out',
     apply: 'build',
     generateBundle(_options, bundle) {
-      boot.clear();
-      const chunks = Object.values(bundle).filter((o) => o.type === 'chunk');
-      const main = chunks.find((c) => c.isEntry);
-      entry = main?.fileName ?? null;
-      if (!main) return;
-      const walk = (file: string): void => {
-        const piece = bundle[file];
-        if (!piece || piece.type !== 'chunk' || boot.has(file)) return;
-        boot.add(file);
-        for (const dep of piece.imports) walk(dep);
-      };
-      walk(main.fileName);
-      for (const file of main.dynamicImports) walk(file);
+      const main = Object.values(bundle).find((o) => o.type === 'chunk' && o.isEntry);
+      entry = main?.type === 'chunk' ? main.fileName : null;
+      boot = new Set(
+        main?.type === 'chunk' ? chunksFrom(bundle, [main.fileName, ...main.dynamicImports]) : [],
+      );
     },
   };
   return {
