@@ -28,8 +28,12 @@ test.describe('contact number alerts', () => {
     await expect(page.getByText('Alternate number declined successfully')).toBeVisible();
     await expect(page.getByRole('region', { name: 'Add a contact number' })).toHaveCount(0);
     // The home remounts after visiting another page: the declined alert stays away.
+    // Billing has to be shown first: until its code loads the router stays on the same home, never remounted.
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Billing' }).click();
+    await expect(page).toHaveURL(/\/billing$/);
+    await expect(page.locator('.home')).toHaveCount(0);
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Home' }).click();
+    await expect(page).toHaveURL(/\/home$/);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await expect(page.getByRole('region', { name: 'Add a contact number' })).toHaveCount(0);
   });
