@@ -10,7 +10,7 @@ interface TitleHandle {
 
 /**
  * After each navigation: the title becomes the product name plus the route title, the mobile side menu
- * closes, the store learns the page (issue-log records name it), and a page_view is pushed to the dataLayer. (Scroll to the top or to a saved
+ * closes (on every navigation, to the same address too), the store learns the page (issue-log records name it), and a page_view is pushed to the dataLayer. (Scroll to the top or to a saved
  * position is <ScrollRestoration/>'s job.)
  */
 export function RouteEffects() {
@@ -29,9 +29,11 @@ export function RouteEffects() {
     store.setPage(location.pathname);
   }, [location.pathname, store]);
 
+  // Every navigation, the same address included: an account switch chosen in the menu goes to /home from
+  // /home, a new page the open menu would cover.
   useEffect(() => {
     store.ui.setMobileMenu(false);
-  }, [location.pathname, store.ui]);
+  }, [location.key, store.ui]);
 
   // A page view per address (the path only: a query may hold a token), once its title is known.
   const pageTitle = title?.title ?? '';

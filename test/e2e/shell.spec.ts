@@ -248,6 +248,31 @@ test.describe('account switching', () => {
     await expect(page).toHaveURL(/\/AddAnAccountNumber$/);
   });
 
+  test('on a phone, a switch chosen in the menu from the home closes the menu and shows the other home', async ({
+    guarded: page,
+  }) => {
+    await page.setViewportSize({ width: 412, height: 823 });
+    await signIn(page, 'multi-account');
+    await settled(page);
+    const menuButton = page.getByRole('button', { name: 'Menu', exact: true });
+    await menuButton.click();
+    await expect(menuButton).toHaveAttribute('aria-expanded', 'true');
+    const selector = page.getByRole('button', { name: /^Account:/ });
+    const first = (await selector.textContent()) ?? '';
+    await selector.click();
+    const other = page
+      .getByRole('list', { name: 'Your accounts' })
+      .getByRole('button')
+      .filter({ hasNotText: first.replace('Account: ', '') })
+      .first();
+    const otherNumber = (await other.textContent()) ?? '';
+    await other.click();
+    // The same address (/home), a new page: the menu that covered it closes, as after any other navigation.
+    await expect(page.getByText(`Account ${otherNumber}`)).toBeVisible();
+    await expect(menuButton).toHaveAttribute('aria-expanded', 'false');
+    await expect(page.locator('#main-menu')).toBeHidden();
+  });
+
   test("a failed switch shows 'We were unable to switch accounts. Please try again later.' and is logged with its reason", async ({
     guarded: page,
   }) => {
