@@ -10,11 +10,17 @@
  * tap's events; the interaction's latency is the longest of its events (pointerdown, pointerup, click), from
  * the input to the next paint, as INP counts one interaction. No event reported means under 16 ms.
  *
+ * Driven by puppeteer-core with its DevTools client set as V8 provides for performance automation
+ * (lib/bench-inspector.ts, docs/decisions/051): the page runs as with no DevTools attached, as the long-task
+ * and Lighthouse figures do. The page never leaves: a navigation after the tap is answered 204 No Content, and
+ * other origins do not resolve in this browser.
+ *
  * Alone, after `npm run build`: `npx tsx scripts/bench-interactions.ts`.
  */
 import { loadavg } from 'node:os';
 import { pathToFileURL } from 'node:url';
-import type { Browser, Page } from '@playwright/test';
+import type { Browser, ElementHandle, Page } from 'puppeteer-core';
+import { quietInspector } from '../lib/bench-inspector';
 import { BUDGETS } from '../lib/budgets';
 import {
   BENCH_PERSONAS,
@@ -64,53 +70,56 @@ interface Tap {
   label: string;
   /** the taps before it on the same load (not measured), e.g. opening the menu that holds it */
   before?: (page: Page) => Promise<void>;
-  /** the control tapped */
-  control: (page: Page) => ReturnType<Page['locator']>;
+  /** the control tapped (puppeteer's selector: CSS, or `::-p-aria(...)` for a role and accessible name) */
+  control: string;
   /** what shows when the tap has been answered */
   answered: (page: Page) => Promise<void>;
 }
 
+const shown = async (page: Page, selector: string, timeout = 10_000): Promise<void> => {
+  await page.waitForSelector(selector, { visible: true, timeout });
+};
+const MENU = '::-p-aria([name="Menu"][role="button"])';
+const ACCOUNT_MENU = 'button[aria-controls="account-menu"]';
+
 export const TAPS: Tap[] = [
   {
     label: 'open the Share WiFi dialog',
-    control: (page) => page.getByRole('button', { name: 'Share WiFi password' }),
-    answered: (page) =>
-      page.getByRole('dialog', { name: 'Share WiFi password' }).waitFor({ timeout: 10_000 }),
+    control: '::-p-aria([name="Share WiFi password"][role="button"])',
+    answered: (page) => shown(page, '::-p-aria([name="Share WiFi password"][role="dialog"])'),
   },
   {
     label: "open the header's menu",
-    control: (page) => page.getByRole('button', { name: 'Menu', exact: true }),
-    answered: (page) => page.locator('#main-menu').waitFor({ timeout: 10_000 }),
+    control: MENU,
+    answered: (page) => shown(page, '#main-menu'),
   },
   {
     label: 'open the account menu (in the menu)',
     before: async (page) => {
-      await page.getByRole('button', { name: 'Menu', exact: true }).click();
-      await page.locator('button[aria-controls="account-menu"]').waitFor();
+      await (await page.waitForSelector(MENU))!.click();
+      await shown(page, ACCOUNT_MENU);
     },
-    control: (page) => page.locator('button[aria-controls="account-menu"]'),
-    answered: (page) => page.locator('#account-menu').waitFor({ timeout: 10_000 }),
+    control: ACCOUNT_MENU,
+    answered: (page) => shown(page, '#account-menu'),
   },
   {
     label: 'start the pay flow (Pay Now)',
-    control: (page) => page.getByRole('button', { name: 'Pay Now', exact: true }).first(),
+    control: '::-p-aria([name="Pay Now"][role="button"])',
     // The flow's first step shows at once; then the page leaves for the payment site.
     answered: (page) =>
-      page
-        .getByText('Taking you to the payment site…')
-        .first()
-        .waitFor({ timeout: 3_000 })
-        .catch(() => undefined),
+      shown(page, '::-p-text(Taking you to the payment site…)', 3_000).catch(() => undefined),
   },
 ];
 
-/** Installed before any script of the page: every event the Event Timing API reports over 16 ms. */
-function observeEvents(): void {
-  const w = window as unknown as { __events: unknown[] };
-  w.__events = [];
+/**
+ * Installed before any script of the page: every event the Event Timing API reports over 16 ms. A string: a
+ * function's text from tsx carries helpers (its `__name`) that are not in the page.
+ */
+const OBSERVE_EVENTS = `(() => {
+  window.__events = [];
   new PerformanceObserver((list) => {
-    for (const e of list.getEntries() as unknown as EventEntry[])
-      w.__events.push({
+    for (const e of list.getEntries())
+      window.__events.push({
         name: e.name,
         interactionId: e.interactionId,
         startTime: e.startTime,
@@ -119,77 +128,94 @@ function observeEvents(): void {
         processingEnd: e.processingEnd,
       });
   }).observe({ type: 'event', durationThreshold: 16, buffered: true });
-}
+})()`;
 
 /** One fresh load of /home at `slowdown`, hydrated and idle, then the tap; its interaction's figures. */
-async function tapOnce(
+export async function tapOnce(
   browser: Browser,
   base: string,
   persona: string,
   tap: Tap,
   slowdown: number,
 ): Promise<TapFigures> {
-  const context = await browser.newContext({ viewport: { width: 412, height: 823 } });
+  const context = await browser.createBrowserContext();
   try {
     const cookie = await signInCookie(base, persona);
     const [name, value] = cookie.split('=') as [string, string];
-    await context.addCookies([{ name, value, url: base }]);
-    await context.addInitScript(observeEvents);
-    // The payment site is another origin: the bench stays on the portal.
-    await context.route(/^(?!http:\/\/(localhost|127\.0\.0\.1))/, (route) => route.abort());
-    const page = await context.newPage();
-    const cdp = await context.newCDPSession(page);
+    await context.setCookie({ name, value, domain: new URL(base).hostname, path: '/' });
+    const page = await quietInspector(await context.newPage());
+    await page.setViewport({ width: 412, height: 823 });
+    await page.evaluateOnNewDocument(OBSERVE_EVENTS);
+    const cdp = await page.createCDPSession();
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: slowdown });
-    await page.goto(`${base}/home`);
-    await page.locator('html[data-ready]').waitFor({ state: 'attached', timeout: 60_000 });
+    await page.goto(`${base}/home`, { timeout: 120_000 });
+    await page.waitForSelector('html[data-ready]', { timeout: 60_000 });
     const idle = () =>
-      page.evaluate(() => new Promise((r) => requestIdleCallback(() => r(null), { timeout: 5_000 })));
+      page.evaluate('new Promise((r) => requestIdleCallback(() => r(null), { timeout: 5000 }))');
     await idle();
     if (tap.before) {
       await tap.before(page);
       await idle();
     }
-    const control = tap.control(page);
-    await control.scrollIntoViewIfNeeded();
+    const control = (await page.waitForSelector(tap.control, {
+      visible: true,
+      timeout: 10_000,
+    })) as ElementHandle;
+    await control.scrollIntoView();
     await idle();
-    const from = await page.evaluate(() => {
-      const w = window as unknown as { __events: unknown[] };
-      return w.__events.length;
+    const from = (await page.evaluate('window.__events.length')) as number;
+    // The page stays where it is: a navigation after the tap (the pay flow leaves for the payment site once its
+    // first step is painted) is answered 204 No Content, which a browser takes as "stay on this page". Its
+    // other requests go on untouched. A page left for an error page could not always be closed, and kept a
+    // renderer busy beside the next loads.
+    cdp.on('Fetch.requestPaused', (e) => {
+      cdp.send('Fetch.fulfillRequest', { requestId: e.requestId, responseCode: 204 }).catch(() => {
+        // The page is closing.
+      });
     });
+    await cdp.send('Fetch.enable', { patterns: [{ urlPattern: '*', resourceType: 'Document' }] });
     await control.click();
     await tap.answered(page);
     // Event Timing reports an event after the paint that follows it: two frames, then what arrived, read in the
     // same evaluation, before the pay flow's page leaves for the payment site (read after it, the tap's events
     // were lost and it read as under 16 ms).
-    const events = await page
+    const events = (await page
       .evaluate(
-        (n) =>
-          new Promise<EventEntry[]>((r) =>
-            requestAnimationFrame(() =>
-              requestAnimationFrame(() =>
-                setTimeout(() => r((window as unknown as { __events: EventEntry[] }).__events.slice(n)), 100),
-              ),
-            ),
-          ),
-        from,
+        `new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(() => r(window.__events.slice(${from})), 100))))`,
       )
-      .catch(() => [] as EventEntry[]);
+      .catch(() => [])) as EventEntry[];
     // Only the tap's own events: the first interaction after it started.
     const first = events.find((e) => e.interactionId > 0);
     return interactionOf(first ? events.filter((e) => e.interactionId === first.interactionId) : []);
   } finally {
-    // After the pay flow's jump (the stand-in redirects to the aborted payment origin), a close could hang for
-    // good: the bench waits 10 s for it, then goes on.
-    await Promise.race([context.close(), new Promise((r) => setTimeout(r, 10_000))]);
+    // A close that does not end in 10 s fails the load (a renderer left running would slow every load after it).
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([
+      context.close(),
+      new Promise((_, reject) => {
+        timer = setTimeout(
+          () => reject(new Error("the tap's browser context did not close within 10 s")),
+          10_000,
+        );
+      }),
+    ]).finally(() => clearTimeout(timer));
   }
 }
+
+/** Every host but the portal's fails to resolve: nothing the page asks for leaves this machine. */
+const OTHER_ORIGINS_UNRESOLVED =
+  '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE localhost, EXCLUDE 127.0.0.1';
 
 const msText = (x: number): string => (x ? `${Math.round(x)} ms` : 'under 16 ms');
 
 /** Measures and prints every tap of TAPS for each persona, BENCH_RUNS fresh loads each, at `slowdown`. */
 export async function benchInteractions(base: string, slowdown: number): Promise<void> {
-  const { chromium } = await import('@playwright/test');
-  const browser = await chromium.launch({ executablePath: CHROME, args: CHROME_FLAGS.slice(1) });
+  const { default: puppeteer } = await import('puppeteer-core');
+  const browser = await puppeteer.launch({
+    executablePath: CHROME,
+    args: [...CHROME_FLAGS.slice(1), OTHER_ORIGINS_UNRESOLVED],
+    headless: true,
+  });
   const rows: string[] = [];
   let worst = 0;
   try {
