@@ -5,7 +5,6 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createWriteStream } from 'node:fs';
-import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 
@@ -25,17 +24,8 @@ export interface Proc {
 /** Every process started, for the teardown that stops what is still running whatever happened. */
 const running = new Set<Proc>();
 
-/** A free port on loopback, from the kernel. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    });
-  });
-}
+/** A free port on loopback, below the kernel's ephemeral range (lib/free-port.ts). */
+export { freePort } from '../free-port';
 
 /** A promise that rejects after `ms` with what was awaited. */
 export function deadline<T>(what: string, ms: number, p: Promise<T>): Promise<T> {

@@ -1,10 +1,10 @@
 import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { expect, test } from '@playwright/test';
+import { freePort } from '../../lib/free-port';
 import { checkContext } from '../../lib/rules-files';
 import { identityAccountsOf, readSandboxAnalysts } from '../../sandbox/analysts';
 import { startIdentityProvider, type IdentityProvider } from '../../sandbox/identity-provider';
@@ -46,17 +46,6 @@ test.afterAll(async () => {
   await idp?.close();
   if (release) rmSync(release, { recursive: true, force: true });
 });
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    });
-  });
-}
 
 interface LogLine {
   msg?: string;
