@@ -1,7 +1,8 @@
 import { QRCodeCanvas } from 'qrcode.react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { MESSAGES } from '../../../machines/messages';
 import { useStores } from '../../stores/context';
+import { afterPaint } from '../../stores/env';
 import { LongText } from '../../ui/LongText';
 import { wifiCopyText, wifiQrPayload } from './wifi-data';
 import { WIFI_TEXT as T } from './wifi-texts';
@@ -19,6 +20,10 @@ export default function ShareWifiBody({ ssid, password }: { ssid: string; passwo
   const store = useStores();
   const [shown, setShown] = useState(false);
   const [copyFailed, setCopyFailed] = useState(false);
+  // The code is drawn once the dialog is on screen: encoding it at level H and painting it cost the tap's own
+  // frame (issue 30: INP); its place is kept at its size meanwhile, so nothing moves.
+  const [qrDrawn, setQrDrawn] = useState(false);
+  useEffect(() => afterPaint(() => setQrDrawn(true)), []);
   const copy = async () => {
     try {
       await navigator.clipboard.writeText(wifiCopyText(ssid, password));
@@ -61,14 +66,18 @@ export default function ShareWifiBody({ ssid, password }: { ssid: string; passwo
         </dd>
       </dl>
       <figure className="share-wifi__qr">
-        <QRCodeCanvas
-          value={wifiQrPayload(ssid, password)}
-          size={QR_SIZE}
-          level="H"
-          marginSize={2}
-          role="img"
-          aria-label={T.qrLabel(ssid)}
-        />
+        {qrDrawn ? (
+          <QRCodeCanvas
+            value={wifiQrPayload(ssid, password)}
+            size={QR_SIZE}
+            level="H"
+            marginSize={2}
+            role="img"
+            aria-label={T.qrLabel(ssid)}
+          />
+        ) : (
+          <div className="share-wifi__qr-place" />
+        )}
         <figcaption>{T.qrHint}</figcaption>
       </figure>
       <button type="button" className="btn" onClick={() => void copy()}>

@@ -60,6 +60,26 @@ test.describe('WiFi panel (home spec 2.9)', () => {
     const beforeTap = qrRequests.length;
     expect(beforeTap).toBeGreaterThan(0);
 
+    // What the open dialog first holds of its body: the QR code's place, not the code, which is drawn after that frame
+    // (issue 30: encoding and painting it cost the tap's own frame), at the size its place kept.
+    await page.evaluate(() => {
+      const w = window as unknown as { qrAtOpen?: { canvas: boolean; place: [number, number] | null } };
+      new MutationObserver((_, observer) => {
+        const open = document.querySelector('dialog[open] .share-wifi__qr');
+        if (!open) return;
+        const place = open.querySelector('.share-wifi__qr-place')?.getBoundingClientRect();
+        w.qrAtOpen = {
+          canvas: !!open.querySelector('canvas'),
+          place: place ? [place.width, place.height] : null,
+        };
+        observer.disconnect();
+      }).observe(document.body, {
+        subtree: true,
+        childList: true,
+        attributes: true,
+        attributeFilter: ['open'],
+      });
+    });
     await network.getByRole('button', { name: 'Share WiFi password' }).click();
     const dialog = page.getByRole('dialog', { name: 'Share WiFi password' });
     await expect(dialog).toContainText('RiveraHome');
@@ -71,6 +91,13 @@ test.describe('WiFi panel (home spec 2.9)', () => {
     expect(qrRequests).toHaveLength(beforeTap);
     const qr = dialog.getByRole('img', { name: 'QR code to join the WiFi network RiveraHome' });
     await expect(qr).toHaveAttribute('height', '120');
+    expect(await page.evaluate(() => (window as unknown as { qrAtOpen?: unknown }).qrAtOpen)).toEqual({
+      canvas: false,
+      place: [120, 120],
+    });
+    expect(
+      await qr.evaluate((el) => [el.getBoundingClientRect().width, el.getBoundingClientRect().height]),
+    ).toEqual([120, 120]);
     expect(await decodeQr(page)).toBe('WIFI:T:WPA;S:RiveraHome;P:maple-street-42;;');
     expect((await axe(page)).violations).toEqual([]);
 
