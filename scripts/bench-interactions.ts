@@ -177,8 +177,7 @@ export async function tapOnce(
     await control.click();
     await tap.answered(page);
     // Event Timing reports an event after the paint that follows it: two frames, then what arrived, read in the
-    // same evaluation, before the pay flow's page leaves for the payment site (read after it, the tap's events
-    // were lost and it read as under 16 ms).
+    // same evaluation.
     const events = (await page
       .evaluate(
         `new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(() => r(window.__events.slice(${from})), 100))))`,
