@@ -1,4 +1,5 @@
 import { test, expect, ready, signIn, settled, axe } from './fixtures';
+import type { Page } from '@playwright/test';
 import { issueRecords } from './home-helpers';
 
 test.describe('sign-in guard', () => {
@@ -224,22 +225,28 @@ test.describe('titles', () => {
   }
 });
 
+/** Opens the account selector and chooses an account other than the current one; what it chose. */
+async function chooseOtherAccount(page: Page) {
+  const selector = page.getByRole('button', { name: /^Account:/ });
+  const first = (await selector.textContent()) ?? '';
+  await selector.click();
+  const menu = page.getByRole('list', { name: 'Your accounts' });
+  const other = menu
+    .getByRole('button')
+    .filter({ hasNotText: first.replace('Account: ', '') })
+    .first();
+  const otherNumber = (await other.textContent()) ?? '';
+  await other.click();
+  return { selector, menu, otherNumber };
+}
+
 test.describe('account switching', () => {
   test('choosing another account switches to it and goes to /home; Add Account goes to /AddAnAccountNumber', async ({
     guarded: page,
   }) => {
     await signIn(page, 'multi-account', '/billing');
     await settled(page);
-    const selector = page.getByRole('button', { name: /^Account:/ });
-    const first = (await selector.textContent()) ?? '';
-    await selector.click();
-    const menu = page.getByRole('list', { name: 'Your accounts' });
-    const other = menu
-      .getByRole('button')
-      .filter({ hasNotText: first.replace('Account: ', '') })
-      .first();
-    const otherNumber = (await other.textContent()) ?? '';
-    await other.click();
+    const { selector, menu, otherNumber } = await chooseOtherAccount(page);
     await expect(page).toHaveURL(/\/home$/);
     await expect(selector).toHaveText(`Account: ${otherNumber}`);
     await expect(page.getByText(`Account ${otherNumber}`)).toBeVisible();
@@ -257,16 +264,7 @@ test.describe('account switching', () => {
     const menuButton = page.getByRole('button', { name: 'Menu', exact: true });
     await menuButton.click();
     await expect(menuButton).toHaveAttribute('aria-expanded', 'true');
-    const selector = page.getByRole('button', { name: /^Account:/ });
-    const first = (await selector.textContent()) ?? '';
-    await selector.click();
-    const other = page
-      .getByRole('list', { name: 'Your accounts' })
-      .getByRole('button')
-      .filter({ hasNotText: first.replace('Account: ', '') })
-      .first();
-    const otherNumber = (await other.textContent()) ?? '';
-    await other.click();
+    const { otherNumber } = await chooseOtherAccount(page);
     // The same address (/home), a new page: the menu that covered it closes, as after any other navigation.
     await expect(page.getByText(`Account ${otherNumber}`)).toBeVisible();
     await expect(menuButton).toHaveAttribute('aria-expanded', 'false');
