@@ -12,6 +12,13 @@ export const AccountSelector = observer(function AccountSelector() {
   const { accounts } = store;
   const [open, setOpen] = useState(false);
   const wrapper = useRef<HTMLDivElement>(null);
+  const toggle = useRef<HTMLButtonElement>(null);
+  // The list closes on a choice and the chosen button is hidden with it: the focus goes back to the
+  // selector's button, where the customer opened the list, rather than falling to the document's body.
+  const choose = () => {
+    setOpen(false);
+    toggle.current?.focus();
+  };
   const switching = store.switching;
 
   useEffect(() => {
@@ -19,7 +26,7 @@ export const AccountSelector = observer(function AccountSelector() {
     const onKey = (e: KeyboardEvent) => {
       if (e.key === 'Escape') {
         setOpen(false);
-        wrapper.current?.querySelector<HTMLButtonElement>('button')?.focus();
+        toggle.current?.focus();
       }
     };
     const onClick = (e: MouseEvent) => {
@@ -46,6 +53,7 @@ export const AccountSelector = observer(function AccountSelector() {
   return (
     <div className="account-selector" ref={wrapper}>
       <button
+        ref={toggle}
         type="button"
         className="account-selector__toggle"
         aria-expanded={open}
@@ -65,7 +73,7 @@ export const AccountSelector = observer(function AccountSelector() {
               aria-current={a.pid === accounts.currentPid ? 'true' : undefined}
               disabled={switching}
               onClick={() => {
-                setOpen(false);
+                choose();
                 store.switchAccount({
                   type: 'ACCOUNT.SELECT',
                   pid: a.pid,
@@ -81,7 +89,7 @@ export const AccountSelector = observer(function AccountSelector() {
           <button
             type="button"
             onClick={() => {
-              setOpen(false);
+              choose();
               store.switchAccount({ type: 'ACCOUNT.ADD' });
             }}
           >
