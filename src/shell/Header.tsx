@@ -1,5 +1,5 @@
 import { observer } from 'mobx-react-lite';
-import { useRef, useState, type FormEvent } from 'react';
+import { useLayoutEffect, useRef, useState, type FormEvent } from 'react';
 import { NavLink } from 'react-router-dom';
 import { config } from '../config';
 import { useStores } from '../stores/context';
@@ -41,6 +41,18 @@ export const Header = observer(function Header() {
 const HeaderMenu = observer(function HeaderMenu() {
   const store = useStores();
   const menuOpen = store.ui.mobileMenuOpen;
+  const menu = useRef<HTMLDivElement>(null);
+  // A navigation closes the phone's menu (RouteEffects). The link or the account the customer chose in it
+  // is then hidden, and the focus would fall to the document's body: it goes to the new page's main region
+  // instead, where a keyboard or screen reader user reads on. Closed with its button, or where the menu
+  // stays shown (1024 px and wider), the focus is left where it is.
+  useLayoutEffect(() => {
+    const box = menu.current;
+    if (menuOpen || !box) return;
+    const doc = box.ownerDocument;
+    if (!box.contains(doc.activeElement) || doc.defaultView?.getComputedStyle(box).display !== 'none') return;
+    doc.getElementById('main')?.focus({ preventScroll: true });
+  }, [menuOpen]);
   return (
     <>
       <button
@@ -55,7 +67,7 @@ const HeaderMenu = observer(function HeaderMenu() {
         </svg>{' '}
         Menu
       </button>
-      <div id="main-menu" className={`header__menu${menuOpen ? ' header__menu--open' : ''}`}>
+      <div id="main-menu" ref={menu} className={`header__menu${menuOpen ? ' header__menu--open' : ''}`}>
         <MenuContents />
       </div>
     </>

@@ -131,6 +131,24 @@ test.describe('navigation', () => {
     await page.getByRole('link', { name: 'Billing' }).click();
     await expect(page).toHaveURL(/\/billing$/);
     await expect(menu).toHaveAttribute('aria-expanded', 'false');
+    // The link the customer chose is hidden with the menu: the focus goes to the new page's main region,
+    // not to the document's body, and the next Tab reaches the page's first control.
+    await expect(page.locator('#main')).toBeFocused();
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.querySelector('#main')!.contains(document.activeElement))).toBe(
+      true,
+    );
+  });
+
+  test('closed with its button, the menu leaves the focus on the button', async ({ guarded: page }) => {
+    await page.setViewportSize({ width: 375, height: 800 });
+    await signIn(page, 'postpaid');
+    await settled(page);
+    const menu = page.getByRole('button', { name: 'Menu' });
+    await menu.click();
+    await menu.click();
+    await expect(menu).toHaveAttribute('aria-expanded', 'false');
+    await expect(menu).toBeFocused();
   });
 
   test("the account selector shows 'Account Unavailable' when no accounts are listed", async ({
@@ -249,6 +267,8 @@ test.describe('account switching', () => {
     const { selector, menu, otherNumber } = await chooseOtherAccount(page);
     await expect(page).toHaveURL(/\/home$/);
     await expect(selector).toHaveText(`Account: ${otherNumber}`);
+    // The chosen button closed with the list: the focus is back on the selector, not on the body.
+    await expect(selector).toBeFocused();
     await expect(page.getByText(`Account ${otherNumber}`)).toBeVisible();
     await selector.click();
     await menu.getByRole('button', { name: 'Add Account' }).click();
@@ -269,6 +289,7 @@ test.describe('account switching', () => {
     await expect(page.getByText(`Account ${otherNumber}`)).toBeVisible();
     await expect(menuButton).toHaveAttribute('aria-expanded', 'false');
     await expect(page.locator('#main-menu')).toBeHidden();
+    await expect(page.locator('#main')).toBeFocused();
   });
 
   test("a failed switch shows 'We were unable to switch accounts. Please try again later.' and is logged with its reason", async ({
