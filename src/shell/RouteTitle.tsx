@@ -1,4 +1,4 @@
-import { useEffect, useLayoutEffect } from 'react';
+import { useEffect, useLayoutEffect, useRef } from 'react';
 import { useLocation, useMatches } from 'react-router-dom';
 import { config } from '../config';
 import { ANALYTICS_EVENTS, trackEvent } from '../stores/analytics';
@@ -10,7 +10,7 @@ interface TitleHandle {
 
 /**
  * After each navigation: the title becomes the product name plus the route title, the mobile side menu
- * closes (on every navigation, to the same address too), the store learns the page (issue-log records name it), and a page_view is pushed to the dataLayer. (Scroll to the top or to a saved
+ * closes (on every navigation, to the same address too), a focus the navigation lost goes to the main region, the store learns the page (issue-log records name it), and a page_view is pushed to the dataLayer. (Scroll to the top or to a saved
  * position is <ScrollRestoration/>'s job.)
  */
 export function RouteEffects() {
@@ -34,6 +34,19 @@ export function RouteEffects() {
   useEffect(() => {
     store.ui.setMobileMenu(false);
   }, [location.key, store.ui]);
+
+  // After a navigation (not the first page), the control the customer used may have left with the page it was
+  // on (a quick link of the home, a flow's last button), and the focus with it, to the document's body: a
+  // keyboard or screen reader user would start again from the top. The focus goes to the new page's main
+  // region instead. A control still on the page keeps it (the header's links, the account selector), and a
+  // page that focuses something of its own does so after this (its effects run after these).
+  const firstKey = useRef(location.key);
+  useEffect(() => {
+    if (location.key === firstKey.current) return;
+    const active = document.activeElement;
+    if (active && active !== document.body && active.isConnected) return;
+    document.getElementById('main')?.focus({ preventScroll: true });
+  }, [location.key]);
 
   // A page view per address (the path only: a query may hold a token), once its title is known.
   const pageTitle = title?.title ?? '';

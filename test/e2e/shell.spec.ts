@@ -140,6 +140,24 @@ test.describe('navigation', () => {
     );
   });
 
+  test("a link that leaves with its page hands the focus to the next page's main region", async ({
+    guarded: page,
+  }) => {
+    await signIn(page, 'postpaid');
+    await settled(page);
+    const quick = page.getByRole('navigation', { name: 'Quick links' });
+    await quick.getByRole('link', { name: 'View and pay your bill' }).focus();
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/\/billing$/);
+    await expect(page.locator('#main')).toBeFocused();
+    // A link that stays on the page (the header's) keeps the focus.
+    const home = page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Home' });
+    await home.focus();
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/\/home$/);
+    await expect(home).toBeFocused();
+  });
+
   test('closed with its button, the menu leaves the focus on the button', async ({ guarded: page }) => {
     await page.setViewportSize({ width: 375, height: 800 });
     await signIn(page, 'postpaid');
