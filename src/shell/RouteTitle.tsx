@@ -35,16 +35,27 @@ export function RouteEffects() {
     store.ui.setMobileMenu(false);
   }, [location.key, store.ui]);
 
-  // After a navigation (not the first page), the control the customer used may have left with the page it was
-  // on (a quick link of the home, a flow's last button), and the focus with it, to the document's body: a
-  // keyboard or screen reader user would start again from the top. The focus goes to the new page's main
-  // region instead. A control still on the page keeps it (the header's links, the account selector), and a
-  // page that focuses something of its own does so after this (its effects run after these).
-  const firstKey = useRef(location.key);
+  // After a navigation, the control the customer used may have left with the page it was on (a quick link of
+  // the home, a flow's last button, a control of the page the Back button leaves), and the focus with it, to
+  // the document's body: a keyboard or screen reader user would start again from the top. The focus goes to
+  // the new page's main region instead. A control still on the page keeps it (the header's links, the
+  // account selector), and a page that focuses something of its own does so after this (its effects run
+  // after these). A page left before anything held the focus (a redirect on arrival) leaves it alone.
+  const lastKey = useRef(location.key);
+  const lastFocused = useRef<Element | null>(null);
   useEffect(() => {
-    if (location.key === firstKey.current) return;
+    const onFocus = (e: FocusEvent) => {
+      lastFocused.current = e.target instanceof Element ? e.target : null;
+    };
+    document.addEventListener('focusin', onFocus);
+    return () => document.removeEventListener('focusin', onFocus);
+  }, []);
+  useEffect(() => {
+    if (lastKey.current === location.key) return;
+    lastKey.current = location.key;
     const active = document.activeElement;
     if (active && active !== document.body && active.isConnected) return;
+    if (!lastFocused.current) return;
     document.getElementById('main')?.focus({ preventScroll: true });
   }, [location.key]);
 

@@ -150,12 +150,30 @@ test.describe('navigation', () => {
     await page.keyboard.press('Enter');
     await expect(page).toHaveURL(/\/billing$/);
     await expect(page.locator('#main')).toBeFocused();
+    // Back to the first page, from a control of the page it leaves: the same.
+    const pay = page.getByRole('button', { name: 'Pay Now' });
+    await pay.focus();
+    await page.goBack();
+    await expect(page).toHaveURL(/\/home$/);
+    await expect(page.locator('#main')).toBeFocused();
     // A link that stays on the page (the header's) keeps the focus.
     const home = page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Home' });
     await home.focus();
     await page.keyboard.press('Enter');
     await expect(page).toHaveURL(/\/home$/);
     await expect(home).toBeFocused();
+  });
+
+  test('a redirect on arrival, before anything held the focus, leaves it where the browser put it', async ({
+    guarded: page,
+  }) => {
+    // A profile with no account yet is sent on to /AddAnAccountNumber by the page itself: the customer did
+    // nothing, and a screen reader starts the page from its top.
+    await signIn(page, 'needs-account');
+    await expect(page).toHaveURL(/\/AddAnAccountNumber$/);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await settled(page);
+    expect(await page.evaluate(() => document.activeElement === document.body)).toBe(true);
   });
 
   test('closed with its button, the menu leaves the focus on the button', async ({ guarded: page }) => {
