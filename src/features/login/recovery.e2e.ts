@@ -88,6 +88,9 @@ test.describe('forgot password, end to end through the emailed link', () => {
   }) => {
     await open(page, '/login/forgotPasswordStep3?token=made-up');
     await expect(h1(page, 'Link Expired')).toBeVisible();
+    // The page sent the customer on by itself, before anything held the focus: it stays where the browser
+    // put it, and a screen reader starts the page from its top (docs/decisions/052).
+    expect(await page.evaluate(() => document.activeElement === document.body)).toBe(true);
     await open(page, '/login/setPassword');
     await expect(h1(page, 'Link Expired')).toBeVisible();
   });
