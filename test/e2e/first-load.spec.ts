@@ -65,7 +65,7 @@ test.describe('the home in the first response', () => {
     // The start-up's chunks are compiled as they download (lib/vite-compile-hints.ts): V8's hint is their
     // first line, in the compressed copy the browser is sent too; the home's own chunks are compiled lazily.
     const chunk = (name: string) =>
-      [...html.matchAll(/(?:src|href)="(\/assets\/([\w-]+)-[\w-]+\.js)"/g)].filter((m) => m[2] === name);
+      [...html.matchAll(/(?:src|href)="(\/assets\/([\w-]+)-[\w-]{8}\.js)"/g)].filter((m) => m[2] === name);
     for (const name of ['index', 'react', 'mobx', 'router', 'start', 'home-route']) {
       expect(chunk(name).length, `the page loads a ${name} chunk`).toBeGreaterThan(0);
       for (const [, path] of chunk(name)) {
