@@ -7,6 +7,7 @@ import { siteSearchUrl } from './search';
 import { AccountSelector } from './AccountSelector';
 import { HeaderLogo } from './ShellFrame';
 import { Form } from '../ui/Form';
+import { focusMain } from '../ui/focus';
 import { useTypedBeforeHydration } from '../ui/typed-before-hydration';
 
 const NAV_LABELS: Record<string, { label: string; to: string }> = {
@@ -51,7 +52,7 @@ const HeaderMenu = observer(function HeaderMenu() {
     if (menuOpen || !box) return;
     const doc = box.ownerDocument;
     if (!box.contains(doc.activeElement) || doc.defaultView?.getComputedStyle(box).display !== 'none') return;
-    doc.getElementById('main')?.focus({ preventScroll: true });
+    focusMain(doc);
   }, [menuOpen]);
   return (
     <>

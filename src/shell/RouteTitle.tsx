@@ -3,6 +3,7 @@ import { useLocation, useMatches } from 'react-router-dom';
 import { config } from '../config';
 import { ANALYTICS_EVENTS, trackEvent } from '../stores/analytics';
 import { useStores } from '../stores/context';
+import { focusMain } from '../ui/focus';
 
 interface TitleHandle {
   title?: string;
@@ -42,21 +43,20 @@ export function RouteEffects() {
   // account selector), and a page that focuses something of its own does so after this (its effects run
   // after these). A page left before anything held the focus (a redirect on arrival) leaves it alone.
   const lastKey = useRef(location.key);
-  const lastFocused = useRef<Element | null>(null);
+  const focusHeld = useRef(false);
   useEffect(() => {
-    const onFocus = (e: FocusEvent) => {
-      lastFocused.current = e.target instanceof Element ? e.target : null;
+    const held = () => {
+      focusHeld.current = true;
     };
-    document.addEventListener('focusin', onFocus);
-    return () => document.removeEventListener('focusin', onFocus);
+    document.addEventListener('focusin', held, { once: true });
+    return () => document.removeEventListener('focusin', held);
   }, []);
   useEffect(() => {
     if (lastKey.current === location.key) return;
     lastKey.current = location.key;
     const active = document.activeElement;
     if (active && active !== document.body && active.isConnected) return;
-    if (!lastFocused.current) return;
-    document.getElementById('main')?.focus({ preventScroll: true });
+    if (focusHeld.current) focusMain();
   }, [location.key]);
 
   // A page view per address (the path only: a query may hold a token), once its title is known.

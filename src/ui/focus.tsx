@@ -8,6 +8,17 @@ import {
   type RefObject,
 } from 'react';
 
+/** The id of every layout's main region (`<main tabIndex={-1}>`, the skip link's target). */
+export const MAIN_ID = 'main';
+
+/**
+ * Moves the focus to the page's main region, without scrolling (<ScrollRestoration/> decides the scroll): where
+ * a focus a navigation lost goes (docs/decisions/052).
+ */
+export function focusMain(doc: Document = document): void {
+  doc.getElementById(MAIN_ID)?.focus({ preventScroll: true });
+}
+
 /** The id of the full home's main heading (the greeting), where focus goes after an alert goes away. */
 export const HOME_HEADING_ID = 'home-heading';
 
