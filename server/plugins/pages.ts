@@ -112,7 +112,7 @@ const isFilePath = (path: string): boolean =>
   path.startsWith('/assets/') || (path.split('/').pop() ?? '').includes('.');
 
 /**
- * What the browser may fetch from dist/: the built assets and the files at its top (favicon.svg), never the
+ * What the browser may fetch from dist/: the built assets and the files at its top (favicon.png, favicon.svg), never the
  * page's template (index.html and its compressed copies: every page goes to the renderer) nor the server's and
  * the sandbox's own code beside them (dist/server, dist/sandbox: `/server/main.js` was served). A page's path is
  * not looked for on disk at all.

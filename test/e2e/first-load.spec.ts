@@ -127,6 +127,49 @@ test.describe('the home in the first response', () => {
   });
 });
 
+test.describe("the page's icon", () => {
+  test('is a PNG drawn from public/favicon.svg, which the page does not link (a browser draws an SVG icon in a document of its own, on the main thread)', async ({
+    guarded: page,
+  }) => {
+    await signIn(page, 'postpaid');
+    await settled(page);
+    for (const path of ['/home', '/billing', '/login/forgotPassword']) {
+      const html = await (await page.request.get(path)).text();
+      const icons = html.match(/<link rel="icon"[^>]*>/g) ?? [];
+      expect(icons, `${path} links one icon`).toHaveLength(1);
+      expect(icons[0]).toContain('type="image/png"');
+      expect(icons[0]).toContain('href="/favicon.png"');
+    }
+    // The PNG is what Chromium draws of the SVG at its size (npm run favicon makes it): the two may not drift.
+    const difference = await page.evaluate(async () => {
+      const pixels = async (src: string): Promise<Uint8ClampedArray> => {
+        const image = new Image();
+        image.src = src;
+        await image.decode();
+        const canvas = document.createElement('canvas');
+        canvas.width = canvas.height = 48;
+        const context = canvas.getContext('2d')!;
+        context.drawImage(image, 0, 0, 48, 48);
+        return context.getImageData(0, 0, 48, 48).data;
+      };
+      const [png, svg] = await Promise.all([pixels('/favicon.png'), pixels('/favicon.svg')]);
+      let total = 0;
+      let largest = 0;
+      for (let i = 0; i < png.length; i++) {
+        const d = Math.abs(png[i]! - svg[i]!);
+        total += d;
+        largest = Math.max(largest, d);
+      }
+      return { mean: total / png.length, largest };
+    });
+    expect(
+      difference.mean,
+      'public/favicon.png is public/favicon.svg drawn at 48 px: run npm run favicon',
+    ).toBeLessThan(1);
+    expect(difference.largest).toBeLessThan(48);
+  });
+});
+
 test.describe('no blank page', () => {
   test('the home, header and footer paint before any JavaScript runs, at the place React keeps them', async ({
     guarded: page,
