@@ -1,7 +1,7 @@
 /**
  * `npm run favicon`: public/favicon.png, the page's icon, drawn from public/favicon.svg by Chromium at 48 px
  * (a 16 px tab icon at a phone's 3x density). Run it after changing the drawing; the browser tests hold the
- * two to the same pixels (test/e2e/favicon.spec.ts).
+ * two to the same pixels (test/e2e/first-load.spec.ts).
  *
  * The page links the PNG, not the SVG: a browser draws an SVG icon in a document of its own, made on the page's
  * main thread after the load (9 ms on this machine kind, a long task on a low-tier phone), where a 48 px PNG
@@ -13,7 +13,7 @@ import { chromium } from '@playwright/test';
 import { CHROMIUM_ARGS, HEADLESS_SHELL_PATH } from '../lib/chromium';
 import { repoRoot } from '../lib/repo';
 
-export const FAVICON_PX = 48;
+const FAVICON_PX = 48;
 
 const svg = readFileSync(join(repoRoot, 'public/favicon.svg'));
 const browser = await chromium.launch({ executablePath: HEADLESS_SHELL_PATH, args: CHROMIUM_ARGS });

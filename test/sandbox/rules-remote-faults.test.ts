@@ -361,16 +361,12 @@ describe("the remote's password", { timeout: 60_000 }, () => {
     const log = logged();
     // A fetch of the empty remote, then a push seeding it: both authenticated with the password, under the
     // usual time limit (git's calls wait for the process list to be read at each request).
-    const dirs = { folder: folder(), gitDir: join(tmp('git-'), 'rules.git') };
-    const first = repoOn(remote.url, {}, log, dirs);
-    const live = await first.ensure();
-    first.stop();
+    const { repo, live } = await seededOn(remote.url, { remoteTimeoutMs: 1_000 }, log);
     expect(git(remote.dir, 'rev-parse', 'main')).toBe(live);
     expect(seen.helpers).toBeGreaterThan(0);
     expect(seen.shown).toEqual([]);
     // An outage and its end are logged, with the remote's address, never its password.
     delete remote.onRequest;
-    const repo = repoOn(remote.url, { remoteTimeoutMs: 1_000 }, log, dirs);
     remote.hold = 'requests';
     await expect(repo.remote!.sync()).rejects.toThrow(/no answer within 1 s/);
     remote.release();
