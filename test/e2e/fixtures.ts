@@ -113,10 +113,21 @@ const AXE_SOURCE = `if (!window.axe) {\n${readFileSync(join(process.cwd(), 'node
  * again and finishes the run in it: a page and a second copy of axe for every check, and a page that comes
  * and goes in the context whose clock a test may be stepping (clock.runFor then failed with 'Target page,
  * context or browser has been closed'). The portal has no cross-origin frame, which is all that mode adds.
+ *
+ * Every rule of those tags runs and every violation comes back with all its nodes; only the passes, the
+ * incomplete and the inapplicable results, which no test reads, are cut to one node each (axe's `resultTypes`).
+ * On the studio's rules page the full report was 426 KB of JSON, made in the page and parsed by the test, and
+ * a check took 0.9 to 1.3 s of the renderer's CPU; with the violations alone, 36 KB and 0.58 to 0.67 s (on the
+ * signed-in home at 375 px, 0.56 to 0.80 s against 0.41 s). With a button without a name and two images
+ * without alt added to the page, both reported the same violations and the same nodes.
  */
 export async function axe(page: Page) {
-  return new AxeBuilder({ page, axeSource: AXE_SOURCE })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
-    .setLegacyMode()
-    .analyze();
+  return (
+    new AxeBuilder({ page, axeSource: AXE_SOURCE })
+      // First: options() replaces what withTags() set.
+      .options({ resultTypes: ['violations'] })
+      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
+      .setLegacyMode()
+      .analyze()
+  );
 }
