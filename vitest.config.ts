@@ -16,9 +16,8 @@ export default mergeConfig(
       // A component test reaches no network: a frame's page (the studio's side-by-side preview) is not loaded.
       environmentOptions: { happyDOM: { settings: { navigation: { disableChildFrameNavigation: true } } } },
       setupFiles: ['test/setup.ts'],
-      // Child processes, not threads (ADR 036, seventh part): the git, studio and server tests start
-      // thousands of processes (git, a server), and each fork copies the page tables of the process that
-      // starts it. From one process holding three workers' heaps (threads), that fork and the copy-on-write
+      // Child processes, not threads (ADR 036, seventh part): the git, studio and server tests start git
+      // and servers again and again, and each fork copies the page tables of the process that starts it. From one process holding three workers' heaps (threads), that fork and the copy-on-write
       // faults after it cost 160 s of kernel time in a run; from three smaller processes, 111 s. Measured one
       // after the other on one host: 238 s (292 s user, 160 s system) with threads, 204 s (285 s, 111 s) with
       // forks, all 2,756 tests passing in both.
