@@ -9,7 +9,14 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, writeFileSync } from 'node:fs';
 import { connect } from 'node:net';
 import { join } from 'node:path';
+import { READY_UPSTREAM_TIMEOUT_MS } from '../../server/plugins/health';
 import { deadline, start, type Proc } from './processes';
+
+/**
+ * How long HAProxy waits for a server's /readyz: a second longer than /readyz waits for the upstream, so a
+ * server still within its own bound is never taken out for being slow, and its 503 (with why) is what counts.
+ */
+export const CHECK_TIMEOUT_MS = READY_UPSTREAM_TIMEOUT_MS + 1_000;
 
 export const HAPROXY = '/usr/sbin/haproxy';
 
@@ -68,6 +75,11 @@ backend portals
   cookie SERVERID insert indirect nocache httponly
   option httpchk GET /readyz
   http-check expect status 200
+  # Checked every half second: a refused connection or a 503 takes a server out within a second. An answer
+  # may take a second longer than /readyz's own bound on its call to the upstream (CHECK_TIMEOUT_MS).
+  # With the check's default bound (inter, 500 ms), a busy sandbox made every portal's check time out
+  # together, and HAProxy took healthy servers out under an analyst's studio session.
+  timeout check ${CHECK_TIMEOUT_MS}ms
   default-server inter 500ms fall 2 rise 1
 ${servers}
 backend provider

@@ -12,6 +12,12 @@ import type { FastifyPluginCallback } from 'fastify';
 import { json } from '../http';
 import type { RulesCache } from '../rules-cache';
 
+/**
+ * How long /readyz waits for the upstream before it says 503 (unless the app passes another bound). A load
+ * balancer's probe must allow longer than this for the answer (docs/deploy.md, lib/rehearsal/haproxy.ts).
+ */
+export const READY_UPSTREAM_TIMEOUT_MS = 2_000;
+
 export interface HealthOptions {
   rules: RulesCache;
   /** the Orch upstream (production); readiness then asks it */
@@ -66,7 +72,10 @@ const health: FastifyPluginCallback<HealthOptions> = (app, options, done) => {
     const checks: Record<string, Check> = { rules: rulesCheck(options.rules) };
     if (options.rulesRemote) checks.rulesRemote = await options.rulesRemote();
     if (options.upstream) {
-      checks.upstream = await upstreamCheck(options.upstream, options.upstreamTimeoutMs ?? 2_000);
+      checks.upstream = await upstreamCheck(
+        options.upstream,
+        options.upstreamTimeoutMs ?? READY_UPSTREAM_TIMEOUT_MS,
+      );
     }
     const ready = Object.values(checks).every((c) => c.ok);
     return json(reply, ready ? 200 : 503, { status: ready ? 'ready' : 'not ready', checks });
