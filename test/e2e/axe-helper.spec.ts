@@ -1,4 +1,4 @@
-import { test, expect, axe } from './fixtures';
+import { test, expect, axe, ready } from './fixtures';
 
 /**
  * The suite's accessibility checks all go through `axe` (fixtures.ts), which asks axe for a brief report:
@@ -10,7 +10,7 @@ test('the axe helper reports every node of every WCAG violation, and nothing of 
   guarded: page,
 }) => {
   await page.goto('/login');
-  await expect(page.locator('html[data-ready]')).toHaveCount(1);
+  await ready(page);
   expect((await axe(page)).violations, 'the sign-in help page as it ships').toEqual([]);
 
   await page.evaluate(() => {
