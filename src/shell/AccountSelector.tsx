@@ -25,6 +25,8 @@ export const AccountSelector = observer(function AccountSelector() {
     if (!open) return undefined;
     const onKey = (e: KeyboardEvent) => {
       if (e.key === 'Escape') {
+        // Handled: the phone's menu that holds the selector stays open (Header.tsx).
+        e.preventDefault();
         setOpen(false);
         toggle.current?.focus();
       }

@@ -1,5 +1,5 @@
 import { observer } from 'mobx-react-lite';
-import { useLayoutEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type FormEvent } from 'react';
 import { NavLink } from 'react-router-dom';
 import { config } from '../config';
 import { useStores } from '../stores/context';
@@ -43,6 +43,7 @@ const HeaderMenu = observer(function HeaderMenu() {
   const store = useStores();
   const menuOpen = store.ui.mobileMenuOpen;
   const menu = useRef<HTMLDivElement>(null);
+  const button = useRef<HTMLButtonElement>(null);
   // A navigation closes the phone's menu (RouteEffects). The link or the account the customer chose in it
   // is then hidden, and the focus would fall to the document's body: it goes to the new page's main region
   // instead, where a keyboard or screen reader user reads on. Closed with its button, or where the menu
@@ -54,9 +55,39 @@ const HeaderMenu = observer(function HeaderMenu() {
     if (!box.contains(doc.activeElement) || doc.defaultView?.getComputedStyle(box).display !== 'none') return;
     focusMain(doc);
   }, [menuOpen]);
+  // Below 1024 px the open menu is a panel over the page (the spec's side menu): it closes when the customer
+  // leaves it, so nothing they reach next is hidden under it (WCAG 2.4.11). Escape closes it and hands the
+  // focus back to its button; a tap or a focus outside the button and the panel closes it where they went.
+  // Escape that closes the account list inside it first is that list's own (it marks the key handled).
+  useEffect(() => {
+    const box = menu.current;
+    if (!menuOpen || !box) return undefined;
+    const win = box.ownerDocument.defaultView;
+    if (!win) return undefined;
+    const inside = (target: EventTarget | null) =>
+      target instanceof Node && (box.contains(target) || !!button.current?.contains(target));
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key !== 'Escape' || e.defaultPrevented) return;
+      store.ui.setMobileMenu(false);
+      button.current?.focus();
+    };
+    const onOutside = (e: Event) => {
+      if (!inside(e.target)) store.ui.setMobileMenu(false);
+    };
+    // On the window, so the account list's Escape (on the document) has been handled first.
+    win.addEventListener('keydown', onKey);
+    win.addEventListener('pointerdown', onOutside);
+    win.addEventListener('focusin', onOutside);
+    return () => {
+      win.removeEventListener('keydown', onKey);
+      win.removeEventListener('pointerdown', onOutside);
+      win.removeEventListener('focusin', onOutside);
+    };
+  }, [menuOpen, store.ui]);
   return (
     <>
       <button
+        ref={button}
         type="button"
         className="header__hamburger"
         aria-expanded={menuOpen}

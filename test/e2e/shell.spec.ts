@@ -187,6 +187,51 @@ test.describe('navigation', () => {
     await expect(menu).toBeFocused();
   });
 
+  test('on a phone the menu is a panel over the page that closes when the customer leaves it', async ({
+    guarded: page,
+  }) => {
+    await page.setViewportSize({ width: 412, height: 823 });
+    await signIn(page, 'multi-account');
+    await settled(page);
+    const button = page.getByRole('button', { name: 'Menu', exact: true });
+    const panel = page.locator('#main-menu');
+    const main = page.locator('#main');
+    const mainTop = (await main.boundingBox())!.y;
+    await button.click();
+    await expect(panel).toBeVisible();
+    // Over the page, not in its flow: the page does not move, and the panel covers its top.
+    expect((await main.boundingBox())!.y).toBe(mainTop);
+    const box = (await panel.boundingBox())!;
+    expect(box.y + box.height).toBeGreaterThan(mainTop);
+    expect((await axe(page)).violations).toEqual([]);
+    // Escape closes it and hands the focus back to its button.
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Billing' }).focus();
+    await page.keyboard.press('Escape');
+    await expect(panel).toBeHidden();
+    await expect(button).toHaveAttribute('aria-expanded', 'false');
+    await expect(button).toBeFocused();
+    // Escape in the account list inside it closes that list alone.
+    await button.click();
+    const selector = page.getByRole('button', { name: /^Account:/ });
+    await selector.click();
+    await expect(page.getByRole('list', { name: 'Your accounts' })).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('list', { name: 'Your accounts' })).toBeHidden();
+    await expect(selector).toBeFocused();
+    await expect(panel).toBeVisible();
+    // Tabbing past its last control closes it: the next control is not left under the panel (WCAG 2.4.11).
+    await page.getByRole('button', { name: 'Sign Out' }).focus();
+    await page.keyboard.press('Tab');
+    await expect(panel).toBeHidden();
+    expect(await main.evaluate((m) => m.contains(document.activeElement))).toBe(true);
+    // A tap on the page beside it closes it, and the page stays where it was.
+    await button.click();
+    await expect(panel).toBeVisible();
+    await page.mouse.click(400, 600);
+    await expect(panel).toBeHidden();
+    await expect(page).toHaveURL(/\/home$/);
+  });
+
   test("the account selector shows 'Account Unavailable' when no accounts are listed", async ({
     guarded: page,
   }) => {
