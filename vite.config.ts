@@ -64,6 +64,12 @@ const GZIP = { level: 9 };
  * download, off the main thread (lib/vite-compile-hints.ts).
  */
 const BOOT_CHUNKS = ['index', 'react', 'mobx', 'router', 'start'];
+/**
+ * The chunks a page fetches when idle for a tap (warmWhenIdle, src/ui/when-idle.ts): compiled then, off the main
+ * thread, so the tap's task does not compile the code it runs (the Share WiFi dialog's body and its QR encoder;
+ * docs/decisions/054).
+ */
+const TAP_CHUNKS = ['ShareWifiBody'];
 
 export default defineConfig(({ isSsrBuild }) => ({
   define: {
@@ -92,7 +98,7 @@ export default defineConfig(({ isSsrBuild }) => ({
       }),
     // After the compression above: it makes the boot chunks' siblings again from the hinted text.
     !isSsrBuild &&
-      compileHints(BOOT_CHUNKS, {
+      compileHints([...BOOT_CHUNKS, ...TAP_CHUNKS], {
         '.br': (text) => brotliCompressSync(text, BROTLI),
         '.gz': (text) => gzipSync(text, GZIP),
       }),

@@ -6,9 +6,10 @@
  * first renders each paid for the compilation of the code they ran, tasks of 50 to 100 ms at a low-tier phone's
  * speed (issue 30). Browsers without the hint read a comment.
  *
- * Only the start-up's pieces (the entry, React, MobX, the router, src/start.tsx's chunk): compiled eagerly,
- * code that a load does not run costs compile time and memory for nothing (the home's cards and the pages'
- * shared flows were measured slower with it).
+ * Only the start-up's pieces (the entry, React, MobX, the router, src/start.tsx's chunk), and the chunks a page
+ * fetches when idle for a tap it expects (vite.config.ts's TAP_CHUNKS: they are then compiled at that idle
+ * moment, not in the tap; docs/decisions/054): compiled eagerly, code that a load does not run costs compile
+ * time and memory for nothing (the home's cards and the pages' shared flows were measured slower with it).
  *
  * The comment must come first in the file, so it is written when the bundle is complete (after Vite's own
  * preload map, which it puts at the top of a chunk): the chunk's source map moves down a line, and the
