@@ -96,7 +96,7 @@ export default defineConfig(({ isSsrBuild }) => ({
         threshold: 1024,
         logLevel: 'silent',
       }),
-    // After the compression above: it makes the boot chunks' siblings again from the hinted text.
+    // After the compression above: it makes the hinted chunks' siblings again from the hinted text.
     !isSsrBuild &&
       compileHints([...BOOT_CHUNKS, ...TAP_CHUNKS], {
         '.br': (text) => brotliCompressSync(text, BROTLI),

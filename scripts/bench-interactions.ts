@@ -85,8 +85,9 @@ const shown = async (page: Page, selector: string, timeout = 10_000): Promise<vo
   await page.waitForSelector(selector, { visible: true, timeout });
 };
 const MENU = 'button[aria-controls="main-menu"]';
-/** A button by its whole visible text. */
-const button = (text: string): string => `::-p-xpath(//button[normalize-space()="${text}"])`;
+/** An element (an XPath step from the document) by its whole visible text; a button by default. */
+const byText = (path: string, text: string): string => `::-p-xpath(//${path}[normalize-space()="${text}"])`;
+const button = (text: string): string => byText('button', text);
 const ACCOUNT_MENU = 'button[aria-controls="account-menu"]';
 
 export const TAPS: Tap[] = [
@@ -94,8 +95,7 @@ export const TAPS: Tap[] = [
     label: 'open the Share WiFi dialog',
     control: button('Share WiFi password'),
     // The open dialog, by its title (it labels the dialog).
-    answered: (page) =>
-      shown(page, '::-p-xpath(//dialog[@open]//h2[normalize-space()="Share WiFi password"])'),
+    answered: (page) => shown(page, byText('dialog[@open]//h2', 'Share WiFi password')),
   },
   {
     label: "open the header's menu",
