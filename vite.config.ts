@@ -54,6 +54,9 @@ const bootFiles = bootFilesLeftOut();
 /** What the entry itself imports (its yield, Vite's preload helper): in no group, so it stays in the entry. */
 const entryOwn = (id: string): boolean => id.endsWith('src/yield-to-main.ts') || id.startsWith('\0');
 const inStartChunk = (id: string): boolean => startDependencies.test(id) && !entryOwn(id);
+/** The modules of the idle engine's file (below): what src/engine/load.ts and rollout-runtime.ts import. */
+const IDLE_ENGINE =
+  /src\/engine\/(declare|decisions|rule-hash|rollout|rollout-runtime|outcomes|compile|runtime|load)\.ts$|src\/engine\/(declarations|compiled)\/|node_modules\/imurmurhash\/|src\/facts\/vocabulary(-services)?\.ts$/;
 
 /** The static files' compressed siblings, at the highest levels (made once, at build time). */
 const BROTLI = { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } };
@@ -151,15 +154,39 @@ export default defineConfig(({ isSsrBuild }) => ({
         codeSplitting: {
           groups: [
             // The entry's pieces (src/main.tsx), each evaluated in a task of its own: React's renderer, MobX,
-            // the router, and the start-up's own modules.
-            { name: 'react', test: /node_modules\/(react|react-dom|scheduler)\//, priority: 3 },
-            { name: 'mobx', test: /node_modules\/(mobx|mobx-react-lite)\//, priority: 3 },
+            // the router, and the start-up's own modules. Each piece's module (src/boot/*.ts) is in its
+            // library's file: on its own it was a file of a hundred bytes that only imported that one, a request
+            // more on every page load for nothing.
+            {
+              name: 'react',
+              test: /node_modules\/(react|react-dom|scheduler)\/|src\/boot\/react\.ts$/,
+              priority: 3,
+            },
+            {
+              name: 'mobx',
+              test: /node_modules\/(mobx|mobx-react-lite)\/|src\/boot\/mobx\.ts$/,
+              priority: 3,
+            },
             {
               name: 'router',
-              test: /node_modules\/(react-router|react-router-dom|cookie|set-cookie-parser)\//,
+              test: /node_modules\/(react-router|react-router-dom|cookie|set-cookie-parser)\/|src\/boot\/router\.ts$/,
               priority: 3,
             },
             { name: 'start', test: inStartChunk, priority: 2, includeDependenciesRecursively: false },
+            // The rules' loader and the engine a page fetches when idle (src/start.tsx: the next decision's), in
+            // one file: the bundler made seven of them (the loader, the declarations, the fingerprint, the
+            // rollout, its runtime, the compiled runtime, the vocabulary), seven requests after every page load.
+            // The validator (src/engine/validate.ts) and the bundled copies stay apart: only a served file
+            // that differs from its bundled copy, or a bundle that cannot be read, needs them.
+            { name: 'engine', test: IDLE_ENGINE, priority: 1, includeDependenciesRecursively: false },
+            // Real users' vitals (src/shell/vitals.ts) with the library it imports when idle: one request, not
+            // two one after the other.
+            {
+              name: 'vitals',
+              test: /src\/shell\/vitals\.ts$|node_modules\/web-vitals\//,
+              priority: 1,
+              includeDependenciesRecursively: false,
+            },
             // What /home's route module needs beside it, in one file (the bundler made a dozen small ones).
             // Not its modules' dependencies with them: those other pages share go to page-deps below, so a
             // signed-out page never downloads the home's cards.

@@ -68,6 +68,9 @@ test.describe('the home in the first response', () => {
       [...html.matchAll(/(?:src|href)="(\/assets\/([\w-]+)-[\w-]{8}\.js)"/g)].filter((m) => m[2] === name);
     for (const name of ['index', 'react', 'mobx', 'router', 'start', 'home-route']) {
       expect(chunk(name).length, `the page loads a ${name} chunk`).toBeGreaterThan(0);
+      // Each of the entry's pieces is in its library's file (docs/decisions/055), not a file of its own that
+      // only imports it.
+      if (['react', 'mobx', 'router'].includes(name)) expect(chunk(name), `one ${name} file`).toHaveLength(1);
       for (const [, path] of chunk(name)) {
         const served = await page.request.get(path!, { headers: { 'accept-encoding': 'br' } });
         expect(served.headers()['content-encoding'] ?? 'identity').toMatch(/^(br|identity)$/);
@@ -103,6 +106,24 @@ test.describe('the home in the first response', () => {
       expect(find(call), `${call} is the server's`).toBeUndefined();
     expect(requests.filter((r) => r.url.startsWith('/Orch/'))).toEqual([]);
     expect(requests.filter((r) => r.url.startsWith('/rules/'))).toHaveLength(1);
+    // The engine fetched when idle and the vitals are one file each (docs/decisions/055): the bundler made
+    // seven of the first and two of the second, a request each after every page load.
+    const scriptNames = () =>
+      requests
+        .map((r) => /^\/assets\/([\w-]+)-[\w-]{8}\.js$/.exec(r.url)?.[1])
+        .filter((n) => n !== undefined);
+    await expect.poll(() => scriptNames().filter((n) => n === 'engine')).toEqual(['engine']);
+    await expect.poll(() => scriptNames().filter((n) => n === 'vitals')).toEqual(['vitals']);
+    for (const apart of [
+      'load',
+      'rollout-runtime',
+      'runtime',
+      'decisions',
+      'vocabulary',
+      'rule-hash',
+      'web-vitals',
+    ])
+      expect(scriptNames(), `no ${apart} file of its own`).not.toContain(apart);
 
     // The page itself is compressed on the fly; every script the build precompressed travels as brotli.
     expect(find('/home')!.encoding).toBe('br');
