@@ -5,6 +5,7 @@ import react from '@vitejs/plugin-react';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 import {
   bootFilesLeftOut,
+  IDLE_ENGINE,
   bootPreloads,
   bundledRuleHashes,
   firstPaint,
@@ -54,9 +55,6 @@ const bootFiles = bootFilesLeftOut();
 /** What the entry itself imports (its yield, Vite's preload helper): in no group, so it stays in the entry. */
 const entryOwn = (id: string): boolean => id.endsWith('src/yield-to-main.ts') || id.startsWith('\0');
 const inStartChunk = (id: string): boolean => startDependencies.test(id) && !entryOwn(id);
-/** The modules of the idle engine's file (below): what src/engine/load.ts and rollout-runtime.ts import. */
-const IDLE_ENGINE =
-  /src\/engine\/(declare|decisions|rule-hash|rollout|rollout-runtime|outcomes|compile|runtime|load)\.ts$|src\/engine\/(declarations|compiled)\/|node_modules\/imurmurhash\/|src\/facts\/vocabulary(-services)?\.ts$/;
 
 /** The static files' compressed siblings, at the highest levels (made once, at build time). */
 const BROTLI = { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } };

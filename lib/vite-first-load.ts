@@ -25,6 +25,15 @@ export function bundledRuleHashes(rulesDir: string): Record<string, string> {
 const SHELL_MARK = '<!--app-shell-->';
 
 /**
+ * The modules of the engine a page fetches when idle (src/start.tsx: the rules' loader, src/engine/load.ts, and
+ * the runtime, src/engine/rollout-runtime.ts), one file (vite.config.ts, docs/decisions/055): what those two
+ * import that the start-up and the home do not already carry. test/build/idle-engine.test.ts walks their imports
+ * and fails on a module this leaves out, which would be a file of its own again.
+ */
+export const IDLE_ENGINE =
+  /src\/engine\/(declare|decisions|rule-hash|rollout|rollout-runtime|outcomes|compile|runtime|load)\.ts$|src\/engine\/(declarations|compiled)\/|node_modules\/imurmurhash\/|src\/facts\/vocabulary(-services)?\.ts$/;
+
+/**
  * The modules the /home route module imports statically (itself left out, so it stays its own lazily loaded
  * chunk that index.html preloads), for one chunk group in vite.config.ts: left to the bundler they became a
  * dozen files under 2 KB each (shared with other lazy chunks), each a request on a phone's few connections
