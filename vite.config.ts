@@ -5,10 +5,10 @@ import react from '@vitejs/plugin-react';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 import {
   bootFilesLeftOut,
-  IDLE_ENGINE,
   bootPreloads,
   bundledRuleHashes,
   firstPaint,
+  IDLE_ENGINE,
   routeDependencies,
   validateConfigAtBuild,
 } from './lib/vite-first-load';

@@ -10,7 +10,9 @@
  * with navigator.sendBeacon to the same origin (the CSP's connect-src 'self'), or fetch with keepalive where a
  * beacon is refused. The analytics events are not touched (src/stores/analytics.ts).
  */
-import type { Metric } from 'web-vitals';
+// Imported with this module, in one file with it (vite.config.ts's `vitals` group, docs/decisions/055): this
+// module is itself loaded when idle, so an import() of the library here would only add the preload helper's call.
+import { onCLS, onINP, onLCP, onTTFB, type Metric } from 'web-vitals';
 import { sendBeaconOrFetch } from '../stores/env';
 import { yieldToMain } from '../yield-to-main';
 
@@ -63,7 +65,6 @@ export function vitalsReporter(page: string, send: (body: string) => void = send
  * load landed on (its path, no query: a query may carry a customer's data).
  */
 export async function reportVitals(page: string = window.location.pathname): Promise<void> {
-  const { onCLS, onINP, onLCP, onTTFB } = await import('web-vitals');
   const reporter = vitalsReporter(page);
   const add = (metric: Metric): void => reporter.add(metric);
   // One observer per task: each reads the load's buffered entries as it starts, and on a slow phone the four
