@@ -204,6 +204,17 @@ test.describe('navigation', () => {
     const box = (await panel.boundingBox())!;
     expect(box.y + box.height).toBeGreaterThan(mainTop);
     expect((await axe(page)).violations).toEqual([]);
+    // Its controls are in the page's font. A control left in the browser's own (Arial at 13.33 px) is a
+    // family no other text uses, which the browser looks up and loads as the menu first opens: a third of
+    // that tap's style work (docs/decisions/056).
+    const ownFont = await panel.evaluate((p) => {
+      const body = getComputedStyle(document.body);
+      return [...p.querySelectorAll('input, button, select, textarea')]
+        .filter((c) => getComputedStyle(c).fontFamily !== body.fontFamily)
+        .map((c) => `${c.outerHTML.slice(0, 60)}: ${getComputedStyle(c).font}`);
+    });
+    expect(ownFont).toEqual([]);
+    await expect(page.getByRole('searchbox')).toHaveCSS('font-size', '16px');
     // Escape closes it and hands the focus back to its button.
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Billing' }).focus();
     await page.keyboard.press('Escape');
