@@ -11,7 +11,14 @@ import { createApi } from './stores/create-api';
 import { browserEnv } from './stores/env';
 import { when } from 'mobx';
 import { arrivingCode, cardsShownFirst, homeShown } from './stores/arriving-code';
-import { hydrate, readServerState, resume, SERVER_STATE_ID, type ServerState } from './stores/hydration';
+import {
+  decidedOnEveryAnswer,
+  hydrate,
+  readServerState,
+  resume,
+  SERVER_STATE_ID,
+  type ServerState,
+} from './stores/hydration';
 import { RootStore } from './stores/root-store';
 import { EngineUnavailable } from './stores/decision-store';
 import { StoreProvider } from './stores/context';
@@ -210,9 +217,10 @@ async function start(): Promise<void> {
   const table = served ? firstLoadRoutes(pathname, env.yieldToMain) : null;
   // The cards the server rendered are hydrated with their code: a card whose code came after hydration would be
   // a part of the page React must leave as it is until then (src/stores/arriving-code.ts bounds the wait). The
-  // other cards' code comes when the browser is idle.
+  // other cards' code comes when the browser is idle, or from the customer's first input on when the server's
+  // home was decided on every call's answer (src/stores/arriving-code.ts).
   const decided = (served?.decisions.current?.sections ?? []).map(({ section }) => section);
-  if (served) cardsShownFirst(decided);
+  if (served) cardsShownFirst(decided, decidedOnEveryAnswer(served));
   // React Router numbers the first history entry (history.replaceState) when it makes its history, unless the
   // entry has a number: done here, in a task of its own, for the router's creation is a long one already
   // (issue 30: the replaceState was a third of it). The state is the one React Router writes itself.

@@ -13,9 +13,9 @@ import { homeSections as support } from '../features/support/home';
 import type { SectionId } from '../engine/decisions';
 import type { SectionComponent } from '../ui/section';
 import { codeOnItsWay } from '../ui/lazy-section';
-import { cardWantedNow, codeArriving } from '../stores/arriving-code';
+import { cardWantedNow, codeArriving, otherCardsAtFirstInput } from '../stores/arriving-code';
 import { config } from '../config';
-import { whenIdle } from '../ui/when-idle';
+import { onFirstInput, whenIdle } from '../ui/when-idle';
 
 /** Every feature's home cards, by feature: each section id belongs to exactly one feature. */
 export const sectionsByFeature = {
@@ -82,7 +82,8 @@ export function fetchCardCode(): void {
     if (code) codeArriving(id, code, config.timeouts.homeCompleteMs ?? 0);
   }
   // The cards the server's page did not show (shown after a switch of account or a flow's outcome): their code
-  // one card per idle moment, never in the hydrating page's tasks.
+  // one card per idle moment, never in the hydrating page's tasks; from the customer's first input on when the
+  // server's home was settled (cardsShownFirst), as every switch and flow starts with one.
   const next = (): void => {
     const card = later.shift();
     if (!card) return;
@@ -94,5 +95,7 @@ export function fetchCardCode(): void {
     if (later.length === 0) return;
     whenIdle(next, 5_000);
   };
-  idle();
+  if (later.length === 0) return;
+  if (otherCardsAtFirstInput()) onFirstInput(idle);
+  else idle();
 }

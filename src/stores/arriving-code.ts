@@ -16,8 +16,25 @@ export const arrivingCode = observable.set<string>();
  */
 let shownFirst: ReadonlySet<string> | null = null;
 
-export function cardsShownFirst(sections: readonly string[]): void {
+/** The other cards' code waits for the customer's first input (see cardsShownFirst). */
+let othersAtFirstInput = false;
+
+/**
+ * `settled`: the server decided the home on every call's answer, so only something the customer does (an
+ * account switch, a flow's outcome) can decide a card it did not show. The other cards' code then waits for
+ * the customer's first input (issue 30: fetched and evaluated when idle, card after card, it cost every load
+ * about a tenth of Chromium's CPU and a phone's main thread tasks after hydration, and most loads never show
+ * one; docs/decisions/057). Otherwise (the server gave up on a call, or decided nothing) a late answer may
+ * decide one at any moment: their code comes when idle, as before.
+ */
+export function cardsShownFirst(sections: readonly string[], settled = false): void {
   shownFirst = new Set(sections);
+  othersAtFirstInput = settled;
+}
+
+/** Whether the code of the cards the server's page did not show waits for the customer's first input. */
+export function otherCardsAtFirstInput(): boolean {
+  return shownFirst !== null && othersAtFirstInput;
 }
 
 /** Whether a card's code is wanted now (see cardsShownFirst). */

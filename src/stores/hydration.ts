@@ -48,6 +48,16 @@ export interface ServerState {
   rules: string | null;
 }
 
+/**
+ * The server decided the page's home on every call's answer (none pending, none given up on): what decides it
+ * again is something the customer does, not a late answer (src/stores/arriving-code.ts, cardsShownFirst).
+ */
+export function decidedOnEveryAnswer(served: ServerState): boolean {
+  return (
+    served.decisions.current !== null && served.guard.homeComplete && served.accountData.pending.length === 0
+  );
+}
+
 /** The store's state after a server render, for the page. */
 export function dehydrate(
   store: RootStore,

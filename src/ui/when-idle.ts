@@ -24,3 +24,23 @@ export function warmWhenIdle(load: () => Promise<unknown>): () => void {
     });
   });
 }
+
+/** What a customer's first act on the page starts with: a pointer pressed, a key, or a click alone (a screen reader's). */
+const FIRST_INPUT = ['pointerdown', 'keydown', 'click'] as const;
+
+/**
+ * Runs `work` once, at the customer's first input on the page (whichever of FIRST_INPUT comes first), before
+ * that input's own handlers: `work` should only schedule (whenIdle), never do the work in the input's task.
+ * Returns a cancel function.
+ */
+export function onFirstInput(work: () => void): () => void {
+  const cancel = (): void => {
+    for (const type of FIRST_INPUT) window.removeEventListener(type, first, true);
+  };
+  const first = (): void => {
+    cancel();
+    work();
+  };
+  for (const type of FIRST_INPUT) window.addEventListener(type, first, { capture: true, passive: true });
+  return cancel;
+}

@@ -148,6 +148,49 @@ test.describe('the home in the first response', () => {
   });
 });
 
+/**
+ * The code of the home's cards the server's page did not show, for the next decision (docs/decisions/057).
+ * Postpaid's home shows the billing card; these three lazy cards are never its own.
+ */
+test.describe("the code of the cards the server's page did not show", () => {
+  const OTHER_CARDS = /^\/assets\/(SuspendedAlert|WalledGardenAlert|BlueMarbleSection)-[\w-]{8}\.js$/;
+  const others = (requests: Timed[]) => requests.filter((r) => OTHER_CARDS.test(r.url)).map((r) => r.url);
+
+  test("on a home the server decided on every call's answer, waits for the customer's first input", async ({
+    guarded: page,
+  }) => {
+    await signIn(page, 'postpaid');
+    await settled(page);
+    const requests = recordRequests(page);
+    await page.goto('/home');
+    await settled(page);
+    // The page's work when idle is done: the engine and the vitals come in its first idle moments, and a card
+    // warmed when idle would be on its way by then (one a moment, each after the last one's code).
+    const names = () => requests.map((r) => /^\/assets\/([\w-]+)-[\w-]{8}\.js$/.exec(r.url)?.[1]);
+    await expect.poll(names).toEqual(expect.arrayContaining(['engine', 'vitals']));
+    await page.waitForLoadState('networkidle');
+    await page.evaluate(
+      () => new Promise((resolve) => requestIdleCallback(() => requestIdleCallback(resolve))),
+    );
+    expect(others(requests), 'no other card fetched before any input').toEqual([]);
+    // A key (a keyboard's first Tab, here Shift alone) is the customer's first input: the cards come after it.
+    await page.keyboard.press('Shift');
+    await expect.poll(() => others(requests).length).toBe(3);
+  });
+
+  test('on a home rendered while a call had not answered, comes when idle, with no input', async ({
+    guarded: page,
+  }) => {
+    // The offer's call is held past the server's wait: its answer, when the browser has it, decides again.
+    const requests = recordRequests(page);
+    await page.goto(
+      `/sandbox/signin?${new URLSearchParams({ persona: 'postpaid', redirect: '/home', fault: '/Orch/dssh/offers/modemReplacement:timeout' })}`,
+    );
+    await settled(page);
+    await expect.poll(() => others(requests).length).toBe(3);
+  });
+});
+
 test.describe("the page's icon", () => {
   test('is a PNG drawn from public/favicon.svg, which the page does not link (a browser draws an SVG icon in a document of its own, on the main thread)', async ({
     guarded: page,

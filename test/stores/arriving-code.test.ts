@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { RootStore } from '../../src/stores/root-store';
 import { arrivingCode, codeArriving, homeShown } from '../../src/stores/arriving-code';
 import type { HomeDecisions } from '../../src/engine/types';
+import { decidedOnEveryAnswer, type ServerState } from '../../src/stores/hydration';
 import { baseProfile, fakeApi, fakeEnv, fakeOrch, fixedDecisions } from '../features/harness';
 
 /** A signed-in store on /home whose rules decided the billing card and the greeting, the account loaded. */
@@ -73,5 +74,28 @@ describe('the home waits for the code of the cards it shows (issue 12: no card p
     homeShown();
     expect(arrivingCode.size).toBe(0);
     expect(store.isLoadingFor('/home')).toBe(false);
+  });
+});
+
+describe("the other cards' code waits for the first input only on a home decided on every answer (docs/decisions/057)", () => {
+  const served = (over: {
+    current?: HomeDecisions | null;
+    homeComplete?: boolean;
+    pending?: string[];
+  }): ServerState =>
+    ({
+      decisions: { current: 'current' in over ? over.current : fixedDecisions, facts: null, failed: false },
+      guard: { homeComplete: over.homeComplete ?? true, blockedRedirect: false },
+      accountData: { data: {}, pending: over.pending ?? [] },
+    }) as unknown as ServerState;
+
+  it('a home the server decided with every call answered: yes', () => {
+    expect(decidedOnEveryAnswer(served({}))).toBe(true);
+  });
+
+  it('a call still pending, the server past its wait, or no decision: no (a late answer may decide a card)', () => {
+    expect(decidedOnEveryAnswer(served({ pending: ['modemReplacementOffer'] }))).toBe(false);
+    expect(decidedOnEveryAnswer(served({ homeComplete: false }))).toBe(false);
+    expect(decidedOnEveryAnswer(served({ current: null }))).toBe(false);
   });
 });
