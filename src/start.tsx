@@ -24,7 +24,7 @@ import { EngineUnavailable } from './stores/decision-store';
 import { StoreProvider } from './stores/context';
 import { App, buildRoutes, firstLoadRoutes } from './shell/App';
 import { onUnshowableValue } from './ui/format';
-import { whenIdle } from './ui/when-idle';
+import { onFirstInput, whenIdle } from './ui/when-idle';
 import { reportPageErrors } from './shell/page-errors';
 
 /**
@@ -99,7 +99,8 @@ function reportVitalsWhenIdle(pathname: string): void {
  * Start-up (src/main.tsx evaluates its libraries first, piece by piece). A signed-in page comes rendered by the server with its state beside it (src/entry-server.tsx): the
  * store takes that state, React hydrates the markup, and what the server could not wait for is made now. The
  * decisions came with the page, so the rules (/rules/bundle.json) and the engine are fetched once the page is
- * hydrated, for the next decision. A page the server did not render (the rule studio) starts everything at
+ * hydrated, for the next decision (from the customer's first input on, where only the customer's act can make
+ * one: docs/decisions/057). A page the server did not render (the rule studio) starts everything at
  * once, as before: the rules, the sign-in check and the account's profile.
  */
 async function start(): Promise<void> {
@@ -121,7 +122,7 @@ async function start(): Promise<void> {
   let runtime: Promise<AccountRuntime> | null = null;
   const loadedRules = (): Promise<LoadedRules> =>
     // The loader (and the decisions' declarations it reads) is not part of the first load: a served page is
-    // hydrated with the server's decisions and fetches the rules when idle.
+    // hydrated with the server's decisions and fetches the rules when idle (or at the first input).
     (rules ??= forgetFailure(
       import('./engine/load').then(({ loadRules }) =>
         loadRules({
@@ -217,8 +218,7 @@ async function start(): Promise<void> {
   const table = served ? firstLoadRoutes(pathname, env.yieldToMain) : null;
   // The cards the server rendered are hydrated with their code: a card whose code came after hydration would be
   // a part of the page React must leave as it is until then (src/stores/arriving-code.ts bounds the wait). The
-  // other cards' code comes when the browser is idle, or from the customer's first input on when the server's
-  // home was decided on every call's answer (src/stores/arriving-code.ts).
+  // other cards' code comes when idle, or at the customer's first input (src/stores/arriving-code.ts).
   const decided = (served?.decisions.current?.sections ?? []).map(({ section }) => section);
   if (served) cardsShownFirst(decided, decidedOnEveryAnswer(served));
   // React Router numbers the first history entry (history.replaceState) when it makes its history, unless the
@@ -248,8 +248,7 @@ async function start(): Promise<void> {
   }
   // Once the server's markup is hydrated (never during: a change then would make React throw the markup away),
   // the store's reactions start, the calls the server could not wait for are made, the guard runs if the server
-  // gave up before the account was loaded, and the rules and engine of the next decision (a flow's outcome, an
-  // account switch) are fetched when the browser is idle.
+  // gave up before the account was loaded, and the next decision's rules and engine come (beforeNextDecision).
   let started = false;
   const hydrated = (): void => {
     if (started) return;
@@ -274,15 +273,7 @@ async function start(): Promise<void> {
     // (the rule studio) is not a customer's.
     if (!pathname.startsWith('/studio')) reportVitalsWhenIdle(pathname);
     if (!served) return;
-    whenIdle(
-      () =>
-        void prefetch().then(async (runtime) => {
-          if (!runtime) return;
-          // The rules' fingerprint in a task of its own.
-          await env.yieldToMain?.();
-          await decideAgainIfRulesChanged(store, served, runtime);
-        }),
-    );
+    beforeNextDecision(served, store, prefetch, env.yieldToMain);
   };
   const app = (
     <StrictMode>
@@ -303,10 +294,39 @@ async function start(): Promise<void> {
 }
 
 /**
+ * The rules and the engine fetched when idle, ahead of the next decision, and the page decided again if the
+ * rules changed since the server's render. On a page the server decided on every call's answer, only the
+ * customer's act decides anew (an account switch, a flow's outcome), and each starts with an input: from the
+ * first one on (docs/decisions/057). Otherwise a late answer may decide at any moment, and the QA panel's
+ * explain view needs the browser's own trace: when idle, at once.
+ */
+function beforeNextDecision(
+  served: ServerState,
+  store: RootStore,
+  prefetch: () => Promise<AccountRuntime | null>,
+  pause?: () => Promise<void>,
+): void {
+  const next = (): void =>
+    void whenIdle(
+      () =>
+        void prefetch().then(async (runtime) => {
+          if (!runtime) return;
+          // The rules' fingerprint in a task of its own.
+          await pause?.();
+          await decideAgainIfRulesChanged(store, served, runtime);
+        }),
+    );
+  if (decidedOnEveryAnswer(served) && !store.qa.enabled) onFirstInput(next);
+  else next();
+}
+
+/**
  * The rules the browser loaded are not the ones the server decided the page with (an approval landed in
  * between, or a test served its own): every decision is made again on the same facts, as it would be after
  * a reload. With the QA panel (`?qa`) they are made again too: its explain view shows the browser's own trace
  * of each decision, which the page's state does not carry. `<html data-rules>` then names the rules' version.
+ * On a page the server decided on every call's answer this is at the customer's first input: until then the
+ * page shows what the rules of its render decided, as a page rendered a moment earlier would.
  */
 async function decideAgainIfRulesChanged(
   store: RootStore,

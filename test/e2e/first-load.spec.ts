@@ -42,18 +42,11 @@ async function slow(page: Page, pattern: RegExp, ms: number): Promise<void> {
 }
 
 test.describe('the home in the first response', () => {
-  test("the server's page carries the home: the browser asks for none of its data, hydrates with the page's own chunks, fetches the rules once when idle; compressed assets", async ({
+  test("the server's page carries the home: the browser asks for none of its data, hydrates with the page's own chunks, fetches the rules once at the first input; compressed assets", async ({
     guarded: page,
   }) => {
-    // The page signIn lands on fetches its rules when idle too: that request is awaited first, so the one
-    // counted below is the next page's alone.
-    const firstPagesRules = page.waitForEvent(
-      'requestfinished',
-      (r) => new URL(r.url()).pathname === '/rules/bundle.json',
-    );
     await signIn(page, 'postpaid');
     await settled(page);
-    await firstPagesRules;
     const html = await (await page.request.get('/home')).text();
     const preloaded = /<link rel="modulepreload"[^>]*href="(\/assets\/home-route-[^"]+\.js)"/.exec(html)?.[1];
     expect(preloaded, "the server preloads the /home route's chunk").toBeTruthy();
@@ -91,6 +84,8 @@ test.describe('the home in the first response', () => {
     await page.goto('/home');
     await settled(page);
     await expect(page.getByRole('heading', { name: 'Hi, Alex!' })).toBeVisible();
+    // The next decision's rules and engine come at the customer's first input (docs/decisions/057): a key.
+    await page.keyboard.press('Shift');
     await expect.poll(() => requests.some((r) => r.url === '/rules/bundle.json')).toBe(true);
     await page.waitForLoadState('networkidle');
 
@@ -149,14 +144,19 @@ test.describe('the home in the first response', () => {
 });
 
 /**
- * The code of the home's cards the server's page did not show, for the next decision (docs/decisions/057).
- * Postpaid's home shows the billing card; these three lazy cards are never its own.
+ * What the page fetches for the next decision (an account switch, a flow's outcome): the code of the home's cards
+ * the server's page did not show, the rules and the engine (docs/decisions/057). Postpaid's home shows the
+ * billing card; these three lazy cards are never its own.
  */
-test.describe("the code of the cards the server's page did not show", () => {
+test.describe('what the next decision needs', () => {
   const OTHER_CARDS = /^\/assets\/(SuspendedAlert|WalledGardenAlert|BlueMarbleSection)-[\w-]{8}\.js$/;
   const others = (requests: Timed[]) => requests.filter((r) => OTHER_CARDS.test(r.url)).map((r) => r.url);
+  const names = (requests: Timed[]) =>
+    requests.map((r) =>
+      r.url === '/rules/bundle.json' ? 'rules' : /^\/assets\/([\w-]+)-[\w-]{8}\.js$/.exec(r.url)?.[1],
+    );
 
-  test("on a home the server decided on every call's answer, waits for the customer's first input", async ({
+  test("on a home the server decided on every call's answer, comes at the customer's first input", async ({
     guarded: page,
   }) => {
     await signIn(page, 'postpaid');
@@ -164,18 +164,21 @@ test.describe("the code of the cards the server's page did not show", () => {
     const requests = recordRequests(page);
     await page.goto('/home');
     await settled(page);
-    // The page's work when idle is done: the engine and the vitals come in its first idle moments, and a card
-    // warmed when idle would be on its way by then (one a moment, each after the last one's code).
-    const names = () => requests.map((r) => /^\/assets\/([\w-]+)-[\w-]{8}\.js$/.exec(r.url)?.[1]);
-    await expect.poll(names).toEqual(expect.arrayContaining(['engine', 'vitals']));
+    // The page's work when idle is done: the vitals come in its first idle moments, and what the next decision
+    // needs, if it were fetched when idle, would be on its way by then.
+    await expect.poll(() => names(requests)).toContain('vitals');
     await page.waitForLoadState('networkidle');
     await page.evaluate(
       () => new Promise((resolve) => requestIdleCallback(() => requestIdleCallback(resolve))),
     );
     expect(others(requests), 'no other card fetched before any input').toEqual([]);
-    // A key (a keyboard's first Tab, here Shift alone) is the customer's first input: the cards come after it.
+    expect(names(requests), 'neither the rules nor the engine before any input').not.toContain('rules');
+    expect(names(requests)).not.toContain('engine');
+    // A key (a keyboard's first Tab, here Shift alone) is the customer's first input: it all comes after it.
     await page.keyboard.press('Shift');
     await expect.poll(() => others(requests).length).toBe(3);
+    await expect.poll(() => names(requests)).toEqual(expect.arrayContaining(['rules', 'engine']));
+    await expect(page.locator('html[data-rules]')).toHaveCount(1);
   });
 
   test('on a home rendered while a call had not answered, comes when idle, with no input', async ({
@@ -188,6 +191,7 @@ test.describe("the code of the cards the server's page did not show", () => {
     );
     await settled(page);
     await expect.poll(() => others(requests).length).toBe(3);
+    await expect.poll(() => names(requests)).toEqual(expect.arrayContaining(['rules', 'engine']));
   });
 });
 

@@ -97,7 +97,8 @@ interface ToggleRules {
 /**
  * Serves the portal a copy of rules/toggles.json with `toggle` switched on, as an analyst's edit would be
  * (the shipped toggle stays off). The server renders the page with its own rules; the browser loads the
- * bundle once the page is hydrated and decides again with it: `decidedInTheBrowser` waits for that.
+ * bundle once the page is hydrated (at the first input) and decides again with it: `decidedInTheBrowser`
+ * waits for that.
  */
 export async function serveToggleOn(page: Page, toggle: string): Promise<void> {
   await page.route('**/rules/bundle.json', async (route) => {
@@ -112,8 +113,11 @@ export async function serveToggleOn(page: Page, toggle: string): Promise<void> {
 
 /**
  * Waits until the browser has loaded the rules and decided the page with them (src/start.tsx marks
- * <html data-rules> with their version): a toggle that a test serves on takes effect from here.
+ * <html data-rules> with their version): a toggle that a test serves on takes effect from here. On a page the
+ * server decided on every call's answer they come at the customer's first input (docs/decisions/057): a key
+ * (Shift alone, which types nothing) is that input, if none came before.
  */
 export async function decidedInTheBrowser(page: Page): Promise<void> {
+  await page.keyboard.press('Shift');
   await expect(page.locator('html[data-rules]')).toHaveCount(1);
 }

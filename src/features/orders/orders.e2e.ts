@@ -6,6 +6,7 @@ import {
   holdCall,
   issueRecords,
   serveToggleOn,
+  decidedInTheBrowser,
   setFault,
   dismissToast,
 } from '../../../test/e2e/home-helpers';
@@ -430,6 +431,8 @@ test.describe("the technician's location, with the tech tracker toggle on (a tes
   }) => {
     await signIn(page, 'order-tech-en-route');
     await settled(page);
+    // The served toggle is the browser's rules: they come at the first input.
+    await decidedInTheBrowser(page);
     const alert = pendingAlert(page);
     // En route: no Appointment Messages.
     await expect(alert.getByRole('link', { name: 'Appointment Messages' })).toHaveCount(0);
@@ -456,6 +459,8 @@ test.describe("the technician's location, with the tech tracker toggle on (a tes
   }) => {
     await signIn(page, 'repair-tickets');
     await settled(page);
+    // The served toggle is the browser's rules: they come at the first input.
+    await decidedInTheBrowser(page);
     const active = page.getByRole('region', { name: 'Repair Appointment' });
     const opened = page.context().waitForEvent('page');
     await active.getByRole('button', { name: "View technician's location" }).click();
