@@ -4,7 +4,7 @@ import { test, expect, signIn, settled } from './fixtures';
 
 /**
  * Issues 12 and 20, fast on a phone: the server's page carries the home (its data, decisions and copy), paints
- * before any JavaScript runs and is hydrated in place, with compressed assets and one rule request when idle;
+ * before any JavaScript runs and is hydrated in place, with compressed assets and one rule request at the first input;
  * sections that arrive with later data do not push the page about.
  */
 
@@ -101,7 +101,7 @@ test.describe('the home in the first response', () => {
       expect(find(call), `${call} is the server's`).toBeUndefined();
     expect(requests.filter((r) => r.url.startsWith('/Orch/'))).toEqual([]);
     expect(requests.filter((r) => r.url.startsWith('/rules/'))).toHaveLength(1);
-    // The engine fetched when idle and the vitals are one file each (docs/decisions/055): the bundler made
+    // The engine (fetched at the first input) and the vitals are one file each (docs/decisions/055): the bundler made
     // seven of the first and two of the second, a request each after every page load.
     const scriptNames = () =>
       requests
