@@ -34,7 +34,7 @@ export function cardsShownFirst(sections: readonly string[], settled = false): v
 
 /** Whether the code of the cards the server's page did not show waits for the customer's first input. */
 export function otherCardsAtFirstInput(): boolean {
-  return shownFirst !== null && othersAtFirstInput;
+  return othersAtFirstInput;
 }
 
 /** Whether a card's code is wanted now (see cardsShownFirst). */

@@ -15,6 +15,9 @@ interface Timed {
   encoding: string | undefined;
 }
 
+/** The name of one of the build's chunks from its address (`/assets/engine-AbCd1234.js` -> `engine`). */
+const chunkName = (url: string): string | undefined => /^\/assets\/([\w-]+)-[\w-]{8}\.js$/.exec(url)?.[1];
+
 /** Every request of the page with its start and end on the page's clock (ms), as they finish. */
 function recordRequests(page: Page): Timed[] {
   const out: Timed[] = [];
@@ -103,10 +106,7 @@ test.describe('the home in the first response', () => {
     expect(requests.filter((r) => r.url.startsWith('/rules/'))).toHaveLength(1);
     // The engine (fetched at the first input) and the vitals are one file each (docs/decisions/055): the bundler made
     // seven of the first and two of the second, a request each after every page load.
-    const scriptNames = () =>
-      requests
-        .map((r) => /^\/assets\/([\w-]+)-[\w-]{8}\.js$/.exec(r.url)?.[1])
-        .filter((n) => n !== undefined);
+    const scriptNames = () => requests.map((r) => chunkName(r.url)).filter((n) => n !== undefined);
     await expect.poll(() => scriptNames().filter((n) => n === 'engine')).toEqual(['engine']);
     await expect.poll(() => scriptNames().filter((n) => n === 'vitals')).toEqual(['vitals']);
     for (const apart of [
@@ -152,9 +152,7 @@ test.describe('what the next decision needs', () => {
   const OTHER_CARDS = /^\/assets\/(SuspendedAlert|WalledGardenAlert|BlueMarbleSection)-[\w-]{8}\.js$/;
   const others = (requests: Timed[]) => requests.filter((r) => OTHER_CARDS.test(r.url)).map((r) => r.url);
   const names = (requests: Timed[]) =>
-    requests.map((r) =>
-      r.url === '/rules/bundle.json' ? 'rules' : /^\/assets\/([\w-]+)-[\w-]{8}\.js$/.exec(r.url)?.[1],
-    );
+    requests.map((r) => (r.url === '/rules/bundle.json' ? 'rules' : chunkName(r.url)));
 
   test("on a home the server decided on every call's answer, comes at the customer's first input", async ({
     guarded: page,
