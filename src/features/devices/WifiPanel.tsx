@@ -7,6 +7,7 @@ import { useStores } from '../../stores/context';
 import { constantOf } from '../../stores/decided';
 import { Dialog } from '../../ui/Dialog';
 import { LongText } from '../../ui/LongText';
+import { preloadable } from '../../ui/preloadable';
 import { warmWhenIdle } from '../../ui/when-idle';
 import { EditWifi } from './EditWifi';
 import { ModemNotice, ModemUnavailable } from './parts';
@@ -15,9 +16,10 @@ import './wifi.css';
 
 // Dialog bodies are not in the home's first load: the QR code library with Share, the device list with View
 // Connected Devices. Share's is fetched once the page is idle (warmWhenIdle), so that the tap opening the
-// dialog neither requests nor evaluates code; the device list's loads on its click.
-const loadShareWifiBody = () => import('./ShareWifiBody');
-const ShareWifiBody = lazy(loadShareWifiBody);
+// dialog neither requests nor evaluates code, and renders it without a fallback (preloadable); the device
+// list's loads on its click.
+const shareWifiBody = preloadable(() => import('./ShareWifiBody'));
+const ShareWifiBody = shareWifiBody.Component;
 const DeviceList = lazy(() => import('./DeviceList'));
 
 /**
@@ -72,7 +74,7 @@ const WifiDetails = observer(function WifiDetails() {
 
 function Network({ wifi }: { wifi: WifiInfo }) {
   const [sharing, setSharing] = useState(false);
-  useEffect(() => warmWhenIdle(loadShareWifiBody), []);
+  useEffect(() => warmWhenIdle(shareWifiBody.load), []);
   return (
     <>
       <dl className="definition-list">
