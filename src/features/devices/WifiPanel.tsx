@@ -7,7 +7,6 @@ import { useStores } from '../../stores/context';
 import { constantOf } from '../../stores/decided';
 import { Dialog } from '../../ui/Dialog';
 import { LongText } from '../../ui/LongText';
-import { preloadable } from '../../ui/preloadable';
 import { warmWhenIdle } from '../../ui/when-idle';
 import { EditWifi } from './EditWifi';
 import { ModemNotice, ModemUnavailable } from './parts';
@@ -16,10 +15,9 @@ import './wifi.css';
 
 // Dialog bodies are not in the home's first load: the QR code library with Share, the device list with View
 // Connected Devices. Share's is fetched once the page is idle (warmWhenIdle), so that the tap opening the
-// dialog neither requests nor evaluates code, and renders it without a fallback (preloadable); the device
-// list's loads on its click.
-const shareWifiBody = preloadable(() => import('./ShareWifiBody'));
-const ShareWifiBody = shareWifiBody.Component;
+// dialog neither requests nor evaluates code; the device list's loads on its click.
+const loadShareWifiBody = () => import('./ShareWifiBody');
+const ShareWifiBody = lazy(loadShareWifiBody);
 const DeviceList = lazy(() => import('./DeviceList'));
 
 /**
@@ -74,7 +72,7 @@ const WifiDetails = observer(function WifiDetails() {
 
 function Network({ wifi }: { wifi: WifiInfo }) {
   const [sharing, setSharing] = useState(false);
-  useEffect(() => warmWhenIdle(shareWifiBody.load), []);
+  useEffect(() => warmWhenIdle(loadShareWifiBody), []);
   return (
     <>
       <dl className="definition-list">
