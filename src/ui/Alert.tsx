@@ -9,6 +9,11 @@ interface AlertProps {
   /** Accessible name of the close button. */
   closeLabel?: string;
   headingLevel?: 2 | 3;
+  /**
+   * An id that makes the alert itself a focus target (tabindex -1): an outcome the focus is handed to when the
+   * control the customer used left with the card it replaced (ui/focus.tsx).
+   */
+  focusId?: string;
 }
 
 /** An alert card on the home page. A region with a heading, so it is found by its title. */
@@ -20,10 +25,16 @@ export function Alert({
   onClose,
   closeLabel,
   headingLevel = 2,
+  focusId,
 }: AlertProps) {
   const H = headingLevel === 2 ? 'h2' : 'h3';
   return (
-    <section className={`alert alert--${tone}`} aria-label={heading}>
+    <section
+      className={`alert alert--${tone}`}
+      aria-label={heading}
+      id={focusId}
+      tabIndex={focusId ? -1 : undefined}
+    >
       <div className="alert__body">
         <H className="alert__heading">{heading}</H>
         {children}

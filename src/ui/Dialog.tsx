@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { takeHandedFocus } from './focus';
 
 interface DialogProps {
   open: boolean;
@@ -36,9 +37,20 @@ export function Dialog({ open, title, onClose, children, actions, width, busy = 
     } else if (!open && dialog.open) {
       if (typeof dialog.close === 'function') dialog.close();
       else dialog.removeAttribute('open');
+      // A flow that ended with its own control gone handed the focus on (ui/focus.tsx); else it goes back.
+      if (takeHandedFocus()) return;
       if (opener.current instanceof HTMLElement && opener.current.isConnected) opener.current.focus();
     }
   }, [open]);
+
+  // A dialog that leaves while open (its flow's outcome removed the card it belongs to) gives up the focus
+  // to where the flow handed it, if anywhere.
+  useEffect(() => {
+    const dialog = ref.current;
+    return () => {
+      if (dialog?.open) takeHandedFocus();
+    };
+  }, []);
 
   // Set through the style object, never as a style attribute: the server's markup would carry that attribute,
   // which the CSP (style-src without 'unsafe-inline') refuses.

@@ -4,6 +4,10 @@ import { useStores } from '../../stores/context';
 import { useFlow } from '../../stores/use-flow';
 import { ConfirmActions, Dialog } from '../../ui/Dialog';
 import { ORDER_TEXT as T } from './texts';
+import { byId, handFocusTo, useFocusHome } from '../../ui/focus';
+
+/** The id of the home's 'Order Cancelled' alert, which takes the focus after a cancel on the home. */
+export const ORDER_CANCELLED_ID = 'order-cancelled';
 
 /**
  * Cancel Order and its confirm dialog (machines/cancel-order.machine.ts): 732 px wide (90 % under 960 px),
@@ -18,8 +22,13 @@ export const CancelOrder = observer(function CancelOrder({
   from: 'home' | 'history';
 }) {
   const store = useStores();
+  const focusHome = useFocusHome();
+  // The button goes with the order's alert or its history row: on the home the focus goes on to the
+  // 'Order Cancelled' alert that replaces it, in the history to the history's heading.
+  const focusOutcome = from === 'home' ? () => handFocusTo(byId(ORDER_CANCELLED_ID)) : focusHome;
   // The flow's machine and xstate load on its first event (src/stores/use-flow.ts).
-  const logic = () => import('./flows').then((flows) => flows.provideCancelOrder(store, orderNumber));
+  const logic = () =>
+    import('./flows').then((flows) => flows.provideCancelOrder(store, orderNumber, focusOutcome));
   const [snapshot, send] = useFlow('cancel-order', logic, { from });
   const cancelling = snapshot.matches('cancelling');
   const confirming = snapshot.matches('confirming') || snapshot.matches('confirmingFromHistory');

@@ -4,13 +4,17 @@ import type { TroubleReport } from '../../generated/types';
 import { useStores } from '../../stores/context';
 import { useFlow } from '../../stores/use-flow';
 import { Dialog } from '../../ui/Dialog';
+import { useFocusHome } from '../../ui/focus';
 import { ORDER_TEXT as T } from './texts';
 
 /** Cancel of a repair appointment and its dialog (machines/cancel-repair.machine.ts). */
 export const CancelRepair = observer(function CancelRepair({ ticket }: { ticket: TroubleReport }) {
   const store = useStores();
+  // The ticket leaves the home, or loses its actions in the history, with this button: the focus goes on to
+  // the view's heading.
+  const focusHome = useFocusHome();
   // The flow's machine and xstate load on its first event (src/stores/use-flow.ts).
-  const logic = () => import('./flows').then((flows) => flows.provideCancelRepair(store, ticket));
+  const logic = () => import('./flows').then((flows) => flows.provideCancelRepair(store, ticket, focusHome));
   const [snapshot, send] = useFlow('cancel-repair', logic);
   const cancelling = snapshot.matches('cancelling');
   const message = shownMessages(snapshot)[0] ?? MESSAGES.repairCancelConfirm;

@@ -8,7 +8,8 @@ import { accountNumberOf } from '../../stores/flow-effects';
 import { Alert } from '../../ui/Alert';
 import { ExternalLink } from '../../ui/ExternalLink';
 import type { SectionProps } from '../../ui/section';
-import { CancelOrder } from './CancelOrder';
+import { useFocusHome, useTakeHandedFocus } from '../../ui/focus';
+import { CancelOrder, ORDER_CANCELLED_ID } from './CancelOrder';
 import { dayOf, messagesLink, timeOf } from './format';
 import { TechLocation } from './TechLocation';
 import { ORDER_TEXT as T } from './texts';
@@ -24,15 +25,14 @@ import { ChatLink } from '../../ui/chat';
  */
 export const PendingOrderAlert = observer(function PendingOrderAlert({ params }: SectionProps) {
   const store = useStores();
+  const focusHome = useFocusHome();
   const variant = params?.variant;
-  const close = () => store.ui.setFlag('pendingOrderAlertClosed', true);
+  const close = () => {
+    store.ui.setFlag('pendingOrderAlertClosed', true);
+    focusHome();
+  };
   if (variant === 'cancelled' || variant === 'cancelled-prepaid') {
-    return (
-      <Alert tone="success" heading={T.cancelledHeading} onClose={close} closeLabel={T.closeCancelled}>
-        <p>{T.cancelled}</p>
-        <p>{variant === 'cancelled-prepaid' ? T.cancelledRefundPrepaid : T.cancelledRefund}</p>
-      </Alert>
-    );
+    return <OrderCancelledAlert prepaid={variant === 'cancelled-prepaid'} onClose={close} />;
   }
   const order = pendingOrderOf(store.profile.data ?? undefined);
   const decided = store.decisions.current;
@@ -137,6 +137,26 @@ export const PendingOrderAlert = observer(function PendingOrderAlert({ params }:
     </div>
   );
 });
+
+/**
+ * The cancelled alert: shown after a cancel on the home, and where that cancel hands the focus (CancelOrder),
+ * since the button the customer pressed left with the alert this one replaces.
+ */
+function OrderCancelledAlert({ prepaid, onClose }: { prepaid: boolean; onClose: () => void }) {
+  useTakeHandedFocus();
+  return (
+    <Alert
+      tone="success"
+      heading={T.cancelledHeading}
+      onClose={onClose}
+      closeLabel={T.closeCancelled}
+      focusId={ORDER_CANCELLED_ID}
+    >
+      <p>{T.cancelled}</p>
+      <p>{prepaid ? T.cancelledRefundPrepaid : T.cancelledRefund}</p>
+    </Alert>
+  );
+}
 
 /** Technician install: the date and window, or only the date without a start time; a past one says so. */
 function TechInstallLines({

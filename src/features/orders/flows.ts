@@ -29,9 +29,9 @@ const SOURCE_APP_ID = 'DIGIHOME';
  * Cancel the pending order `orderNumber`: POST cancelOrder {ban, siteOrderNumber}; success only on reasonCode
  * '200'. On success the alert is hidden (the order-cancelled rule shows the cancelled alert instead), Cancel
  * Order is disabled (disableCancelOrderButton), and the profile and internet info (services, order history)
- * reload.
+ * reload. `focusOutcome` hands the focus on, since the button pressed leaves with the alert or the history row.
  */
-export function provideCancelOrder(store: RootStore, orderNumber: string) {
+export function provideCancelOrder(store: RootStore, orderNumber: string, focusOutcome: () => void) {
   const operation = 'cancelOrder';
   return cancelOrderMachine.provide({
     actors: {
@@ -50,6 +50,7 @@ export function provideCancelOrder(store: RootStore, orderNumber: string) {
       orderCancelled: () => {
         store.ui.setFlag('cancelOrderDisabled', true);
         store.ui.setFlag('orderCancelled', true);
+        focusOutcome();
         void store.reloadProfile().then(() => store.loadAccountData());
       },
       showToast: toast(store),
@@ -148,9 +149,10 @@ export function provideRescheduleRepair(store: RootStore, ticket: TroubleReport)
 
 /**
  * Cancel a repair appointment: updateTicket with action Cancel; success when the type is not 'fail'. Locally
- * the ticket becomes status Cancel / CAN, with no further actions and completion time now.
+ * the ticket becomes status Cancel / CAN, with no further actions and completion time now, and `focusOutcome`
+ * hands the focus on (the ticket's buttons are gone with it).
  */
-export function provideCancelRepair(store: RootStore, ticket: TroubleReport) {
+export function provideCancelRepair(store: RootStore, ticket: TroubleReport, focusOutcome: () => void) {
   const number = ticket.nativeTroubleReportIdentifier;
   const operation = 'updateTicket';
   return cancelRepairMachine.provide({
@@ -177,14 +179,16 @@ export function provideCancelRepair(store: RootStore, ticket: TroubleReport) {
       }),
     },
     actions: {
-      ticketCancelled: () =>
+      ticketCancelled: () => {
         store.accountData.patchTicket(number, {
           troubleReportStatus: 'CAN',
           normalizedOrderStatus: 'Cancel',
           canCancel: false,
           canReschedule: false,
           completionDateTime: formatISO(store.env.now()).slice(0, 19),
-        }),
+        });
+        focusOutcome();
+      },
       showToast: toast(store),
     },
   });

@@ -23,6 +23,7 @@ const day = (offset: number): string => {
   return format(d, 'MMMM d, yyyy');
 };
 
+const HOME_HEADING = { level: 1, name: /^Hi, / } as const;
 const pendingAlert = (page: Page) => page.getByRole('region', { name: /Service Order$/ });
 const history = async (page: Page) => {
   await page.getByRole('button', { name: 'View Order & Ticket History' }).click();
@@ -72,6 +73,8 @@ test.describe('pending-order alert (home spec 2.2)', () => {
     await dialog.getByRole('button', { name: 'Yes, Cancel Order' }).click();
     const cancelled = page.getByRole('region', { name: 'Order Cancelled' });
     await expect(cancelled).toContainText('Your service order has been cancelled.');
+    // The button the customer pressed went with the alert: the outcome that replaced it takes the focus.
+    await expect(cancelled).toBeFocused();
     await expect(cancelled).toContainText('Any charges for this order will be removed from your account.');
     await expect(pendingAlert(page)).toHaveCount(0);
 
@@ -106,6 +109,7 @@ test.describe('pending-order alert (home spec 2.2)', () => {
     // The alert can be closed.
     await page.getByRole('button', { name: 'Close order cancelled alert' }).click();
     await expect(page.getByRole('region', { name: 'Order Cancelled' })).toHaveCount(0);
+    await expect(page.getByRole('heading', HOME_HEADING)).toBeFocused();
   });
 
   test('while cancelOrder runs: the spinner, and both buttons busy', async ({ guarded: page }) => {
@@ -217,6 +221,7 @@ test.describe('pending-order alert (home spec 2.2)', () => {
     await expect(alert.getByRole('link', { name: /Start return modem process\./ })).toBeVisible();
     await page.getByRole('button', { name: 'Close pending service order alert' }).click();
     await expect(pendingAlert(page)).toHaveCount(0);
+    await expect(page.getByRole('heading', HOME_HEADING)).toBeFocused();
   });
 });
 
@@ -262,6 +267,8 @@ test.describe('repair appointments (home spec 2.4)', () => {
     const moved = page.getByRole('region', { name: 'Repair Appointment' }).filter({ hasText: 'TR-55001' });
     await expect(moved).toContainText('Appointment Rescheduled');
     await expect(moved).toContainText('It may take 10 to 15 minutes');
+    // The ticket's alert moved (missed no more) with its button: the focus is back on that button.
+    await expect(page.getByRole('button', { name: 'Reschedule appointment TR-55001' })).toBeFocused();
     await expect(page.getByRole('region', { name: 'Missed Repair Appointment' })).toHaveCount(0);
 
     await page.reload();
@@ -282,6 +289,7 @@ test.describe('repair appointments (home spec 2.4)', () => {
     await dialog.getByRole('button', { name: 'Confirm' }).click();
     await expect(page.getByText('Your Appointment has been cancelled')).toBeVisible();
     await expect(page.getByText('Ticket TR-55002')).toHaveCount(0);
+    await expect(page.getByRole('heading', HOME_HEADING)).toBeFocused();
     await history(page);
     await expect(ticketTable(page, 'TR-55002')).toContainText('Cancel');
     await expect(ticketTable(page, 'TR-55002')).toContainText('CANCELED ON');
@@ -418,6 +426,8 @@ test.describe('Order & Ticket History (home spec 2.3, 4)', () => {
     await expect(dialog).toContainText('Your pending order and installation appointment will be canceled.');
     await dialog.getByRole('button', { name: 'Yes, Cancel Order' }).click();
     await expect(orderTable(page, 'N80040002')).toContainText('CANCELED ON');
+    // The row's Cancel Order went with the order's new status: the focus is on the history's heading.
+    await expect(page.getByRole('heading', { level: 1, name: 'Order & Ticket History' })).toBeFocused();
   });
 });
 
