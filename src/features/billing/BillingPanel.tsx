@@ -10,7 +10,7 @@ import { isPrepaid, shownDueDate } from './billing-data';
 import { BILLING_HOME_TEXT as T } from './home-texts';
 import { PayBill } from './PayBill';
 import { PaymentPlanButton } from './PaymentPlanButton';
-import { ScheduledPayments } from './ScheduledPayments';
+import { SCHEDULED_HEADING_ID, ScheduledPayments } from './ScheduledPayments';
 import { VacationRestore } from './VacationNotice';
 import { ViewBill } from './ViewBill';
 import './billing.css';
@@ -115,7 +115,9 @@ export const BillingPanel = observer(function BillingPanel({ profile: p }: { pro
       ) : null}
       {p ? (
         <>
-          <h3>{T.scheduledPayments}</h3>
+          <h3 id={SCHEDULED_HEADING_ID} tabIndex={-1}>
+            {T.scheduledPayments}
+          </h3>
           <ScheduledPayments payments={p.scheduledPayments ?? []} />
         </>
       ) : null}

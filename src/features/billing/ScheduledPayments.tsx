@@ -3,10 +3,14 @@ import type { ScheduledPayment } from '../../generated/types';
 import { useStores } from '../../stores/context';
 import { useFlow } from '../../stores/use-flow';
 import { ConfirmActions, Dialog } from '../../ui/Dialog';
+import { byId, handFocusTo } from '../../ui/focus';
 import { formatDate, formatMoney } from '../../ui/format';
 import { LongText } from '../../ui/LongText';
 import { soonestFirst } from './billing-data';
 import { BILLING_HOME_TEXT as T } from './home-texts';
+
+/** The id of the scheduled payments' heading (BillingPanel), where a cancel hands the focus. */
+export const SCHEDULED_HEADING_ID = 'scheduled-payments-heading';
 
 /** The id cancelPayment names a payment by: its payment id, else its confirmation number. */
 const idOf = (s: ScheduledPayment): string | null => s.paymentId ?? s.confirmationNumber ?? null;
@@ -74,8 +78,12 @@ const CancelScheduledPayment = observer(function CancelScheduledPayment({
   paymentId: string;
 }) {
   const store = useStores();
+  // A cancelled payment leaves the list with this button: the focus goes to the list's heading.
+  const focusOutcome = () => handFocusTo(byId(SCHEDULED_HEADING_ID));
   const logic = () =>
-    import('./pay-flows').then((flows) => flows.provideCancelScheduledPayment(store, paymentId));
+    import('./pay-flows').then((flows) =>
+      flows.provideCancelScheduledPayment(store, paymentId, focusOutcome),
+    );
   const [snapshot, send] = useFlow('cancel-scheduled-payment', logic);
   const cancelling = snapshot.matches('cancelling');
   const open = snapshot.matches('confirming') || cancelling;

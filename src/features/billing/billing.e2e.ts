@@ -195,6 +195,8 @@ test.describe('cancel scheduled payment (home spec 2.7, 4, 7, 9)', () => {
     await dialog.getByRole('button', { name: 'Yes, Cancel Payment' }).click();
     await expect(toast(page, 'Payment Cancelled')).toBeVisible();
     await expect(table.getByRole('row')).toHaveCount(2);
+    // The payment left the list with its button: the focus is on the list's heading.
+    await expect(page.getByRole('heading', { level: 3, name: 'Scheduled payments' })).toBeFocused();
     await expect(table).not.toContainText('CNF-66101');
 
     await page.reload();

@@ -96,7 +96,7 @@ export function providePaymentPlan(store: RootStore) {
  * sourceSystem 'DIGIHOME'}; success only on status 'success'. Afterwards the profile reloads, and with it the
  * list (the sandbox keeps the payment gone for the session).
  */
-export function provideCancelScheduledPayment(store: RootStore, paymentId: string) {
+export function provideCancelScheduledPayment(store: RootStore, paymentId: string, focusOutcome: () => void) {
   const operation = 'cancelPayment';
   return cancelScheduledPaymentMachine.provide({
     actors: {
@@ -117,7 +117,11 @@ export function provideCancelScheduledPayment(store: RootStore, paymentId: strin
       }),
     },
     actions: {
-      paymentCancelled: () => void store.reloadProfile(),
+      paymentCancelled: () => {
+        // The payment's row, and its button, leave with the reload: the focus is handed on first.
+        focusOutcome();
+        void store.reloadProfile();
+      },
       showToast: toast(store),
     },
   });

@@ -13,6 +13,7 @@ import { ConfirmEmailDialog, PaperlessBusy } from './PaperlessDialogs';
 import { PAPERLESS_TEXT as T } from './texts';
 import './paperless.css';
 import { Form } from '../../ui/Form';
+import { useFocusHome } from '../../ui/focus';
 
 /**
  * The paper-charge alert (rules decide when: 9-character Blue Marble account of owner 1, RES or SMB, paper
@@ -35,6 +36,14 @@ export const PaperChargeAlert = observer(function PaperChargeAlert() {
   const notValidated = shownMessages(snapshot).find((m) => m.id === MESSAGES.emailNotValidated.id);
   const formatError = !email.trim() ? T.emailRequired : emailValid ? null : T.emailInvalid;
   const error = (tried ? formatError : null) ?? notValidated?.text ?? null;
+
+  // Paperless on: the rules drop this alert once the profile has reloaded, and its button with it, so the
+  // focus goes on to the home first.
+  const focusHome = useFocusHome();
+  const on = snapshot.matches('on');
+  useEffect(() => {
+    if (on) focusHome();
+  }, [on, focusHome]);
 
   // Each refused try moves focus to the field once its message is rendered, so the field is read with it.
   const [refused, setRefused] = useState(0);

@@ -57,6 +57,8 @@ test.describe('paperless billing (home spec 2.5)', () => {
     await alert.getByRole('button', { name: 'Go paperless' }).click();
     await expect(toast(page, ON)).toBeVisible();
     await expect(alert).toHaveCount(0);
+    // The alert left with the button pressed: the focus is on the greeting.
+    await expect(page.getByRole('heading', { level: 1, name: /^Hi, / })).toBeFocused();
   });
 
   test("the paper-charge alert: ERROR answers show the inline text, the third try of the same address opens 'Confirm Email' (axe clean), Yes turns paperless on through ensupdatepaperless; the alert stays gone after a reload; /billing turns it off again", async ({
@@ -91,6 +93,7 @@ test.describe('paperless billing (home spec 2.5)', () => {
     });
     await expect(toast(page, ON)).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Avoid the paper bill fee' })).toHaveCount(0);
+    await expect(page.getByRole('heading', { name: 'Hi, Ivy!' })).toBeFocused();
     await page.reload();
     await settled(page);
     await expect(page.getByRole('heading', { name: 'Hi, Ivy!' })).toBeVisible();
