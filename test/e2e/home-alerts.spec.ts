@@ -52,6 +52,44 @@ test.describe('contact number alerts', () => {
     });
   }
 
+  test('while a toast shows, no control the keyboard focuses is under it (WCAG 2.2 2.4.11), on a phone', async ({
+    guarded: page,
+  }) => {
+    await page.setViewportSize({ width: 412, height: 823 });
+    await signIn(page, 'no-contact-number', '/home', [`${DECLINE}:500`]);
+    const failed = page.getByText('We were unable to decline alternate number. Please try again later');
+    let seen: { control: string; covered: number }[] | null = null;
+    // The toast goes after 3 s: if it went before the check ran, Decline (failing) brings it back.
+    for (let attempt = 0; attempt < 5 && seen === null; attempt++) {
+      await page.getByRole('button', { name: 'Decline' }).click();
+      await expect(failed).toBeVisible();
+      seen = await page.evaluate(() => {
+        const region = document.querySelector('.toasts');
+        if (!region?.querySelector('.toast')) return null;
+        const controls = [...document.querySelectorAll<HTMLElement>('main a[href], main button')].filter(
+          (c) => c.getClientRects().length > 0,
+        );
+        return controls.map((c) => {
+          // Where Tab meets a control already on the screen but in its bottom strip, under the toast.
+          c.blur();
+          window.scrollBy(0, c.getBoundingClientRect().bottom - (window.innerHeight - 4));
+          c.focus();
+          const r = c.getBoundingClientRect();
+          const t = region.getBoundingClientRect();
+          const w = Math.max(0, Math.min(r.right, t.right) - Math.max(r.left, t.left));
+          const h = Math.max(0, Math.min(r.bottom, t.bottom) - Math.max(r.top, t.top));
+          return { control: (c.getAttribute('aria-label') ?? c.textContent ?? '').trim(), covered: w * h };
+        });
+      });
+    }
+    expect(seen).not.toBeNull();
+    expect(seen!.length).toBeGreaterThan(10);
+    expect(seen!.filter((c) => c.covered > 0)).toEqual([]);
+    // Once the toasts are gone, the page's scroll padding is its own again.
+    await expect(page.locator('.toast')).toHaveCount(0);
+    expect(await page.evaluate(() => document.documentElement.style.scrollPaddingBottom)).toBe('');
+  });
+
   test('an outdated number: re-verify leads to account info with the contact-number field focused', async ({
     guarded: page,
   }) => {
