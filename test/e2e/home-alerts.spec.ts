@@ -1,8 +1,7 @@
 import { test, expect, signIn } from './fixtures';
-import { FAULT_MODES, expectHomeShown, expectIssueLogged } from './home-helpers';
+import { FAULT_MODES, HOME_HEADING, expectHomeShown, expectIssueLogged } from './home-helpers';
 
 const DECLINE = '/Orch/dssh/profile/declineAltTn';
-const HOME_HEADING = { level: 1, name: /^Hi, / } as const;
 
 test.describe('contact number alerts', () => {
   test('no contact number: Dismiss hides it, and it stays dismissed after a reload (altnumshow)', async ({

@@ -56,10 +56,13 @@ export async function setFault(page: Page, call: string, mode: string): Promise<
   await timeOutAtOnce(page, call, mode === 'timeout');
 }
 
+/** The full home's greeting, by its role: where the focus goes when an alert or a flow's card leaves. */
+export const HOME_HEADING = { level: 1, name: /^Hi, / } as const;
+
 /** The page is not blank: the signed-in chrome and the greeting of the full home are there. */
 export async function expectHomeShown(page: Page): Promise<void> {
   await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
-  await expect(page.getByRole('heading', { level: 1, name: /^Hi, / })).toBeVisible();
+  await expect(page.getByRole('heading', HOME_HEADING)).toBeVisible();
 }
 
 /** The three fault modes of the sandbox's fault switch. */

@@ -9,6 +9,7 @@ import {
   decidedInTheBrowser,
   setFault,
   dismissToast,
+  HOME_HEADING,
 } from '../../../test/e2e/home-helpers';
 
 /**
@@ -23,7 +24,6 @@ const day = (offset: number): string => {
   return format(d, 'MMMM d, yyyy');
 };
 
-const HOME_HEADING = { level: 1, name: /^Hi, / } as const;
 const pendingAlert = (page: Page) => page.getByRole('region', { name: /Service Order$/ });
 const history = async (page: Page) => {
   await page.getByRole('button', { name: 'View Order & Ticket History' }).click();

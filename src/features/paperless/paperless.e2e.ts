@@ -6,6 +6,7 @@ import {
   issueCount,
   setFault,
   dismissToast,
+  HOME_HEADING,
 } from '../../../test/e2e/home-helpers';
 
 /**
@@ -58,7 +59,7 @@ test.describe('paperless billing (home spec 2.5)', () => {
     await expect(toast(page, ON)).toBeVisible();
     await expect(alert).toHaveCount(0);
     // The alert left with the button pressed: the focus is on the greeting.
-    await expect(page.getByRole('heading', { level: 1, name: /^Hi, / })).toBeFocused();
+    await expect(page.getByRole('heading', HOME_HEADING)).toBeFocused();
   });
 
   test("the paper-charge alert: ERROR answers show the inline text, the third try of the same address opens 'Confirm Email' (axe clean), Yes turns paperless on through ensupdatepaperless; the alert stays gone after a reload; /billing turns it off again", async ({
