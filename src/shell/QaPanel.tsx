@@ -1,8 +1,9 @@
 import { observer } from 'mobx-react-lite';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { StateValue } from 'xstate';
 import { placementOf } from '../engine/rollout';
 import { useStores } from '../stores/context';
+import { useFocusKeptAbove } from '../ui/bottom-overlay';
 
 type Capture = typeof import('./qa-capture');
 
@@ -27,6 +28,10 @@ export const QaPanel = observer(function QaPanel() {
   const [capture, setCapture] = useState<Capture | null>(null);
   const [notice, setNotice] = useState('');
   const enabled = store.qa.enabled;
+  const panel = useRef<HTMLElement>(null);
+  // The panel sits over the page's bottom right: a control the keyboard focuses is kept above it (WCAG 2.2
+  // 2.4.11), closed or open (docs/decisions/062).
+  useFocusKeptAbove(panel, enabled);
   useEffect(() => {
     if (!enabled) return undefined;
     let live = true;
@@ -58,7 +63,7 @@ export const QaPanel = observer(function QaPanel() {
   };
 
   return (
-    <aside className="qa-panel" aria-label="QA panel">
+    <aside className="qa-panel" aria-label="QA panel" ref={panel}>
       <button type="button" aria-expanded={open} onClick={() => setOpen((o) => !o)}>
         QA: rules and flow paths ({paths.length})
       </button>

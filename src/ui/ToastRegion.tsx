@@ -1,4 +1,5 @@
-import { useEffect, useRef, type RefObject } from 'react';
+import { useRef } from 'react';
+import { useFocusKeptAbove } from './bottom-overlay';
 
 export interface ToastView {
   id: number;
@@ -18,7 +19,8 @@ interface ToastRegionProps {
  */
 export function ToastRegion({ toasts, onDismiss }: ToastRegionProps) {
   const region = useRef<HTMLDivElement>(null);
-  useFocusNotUnder(region, toasts.length > 0);
+  // A control the keyboard focuses is never under the toasts (WCAG 2.2 2.4.11, docs/decisions/060).
+  useFocusKeptAbove(region, toasts.length > 0);
   const errors = toasts.filter((t) => t.tone === 'error');
   const others = toasts.filter((t) => t.tone !== 'error');
   return (
@@ -51,31 +53,4 @@ function Toast({ toast, onDismiss }: { toast: ToastView; onDismiss: (id: number)
       </button>
     </div>
   );
-}
-
-/** The space kept free above the toasts for a focused control (px), beyond their own height and offset. */
-const CLEARANCE_PX = 8;
-
-/**
- * WCAG 2.2 2.4.11 (Focus Not Obscured): a control the keyboard reaches must not be hidden under the toasts,
- * which sit over the page's bottom left. While any toast shows, the page's scroll padding at the bottom is the
- * toasts' height and offset, so the browser counts that strip as out of view and scrolls a control focused
- * there up above it. A ResizeObserver measures after layout (no layout forced), again as toasts come and go.
- */
-function useFocusNotUnder(region: RefObject<HTMLElement | null>, shown: boolean): void {
-  useEffect(() => {
-    const el = region.current;
-    if (!el || !shown || typeof ResizeObserver !== 'function') return undefined;
-    const root = el.ownerDocument.documentElement;
-    const view = el.ownerDocument.defaultView;
-    const observer = new ResizeObserver(() => {
-      const offset = view ? parseFloat(view.getComputedStyle(el).bottom) || 0 : 0;
-      root.style.scrollPaddingBottom = `${Math.ceil(el.offsetHeight + offset + CLEARANCE_PX)}px`;
-    });
-    observer.observe(el);
-    return () => {
-      observer.disconnect();
-      root.style.scrollPaddingBottom = '';
-    };
-  }, [region, shown]);
 }

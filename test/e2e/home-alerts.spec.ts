@@ -1,5 +1,12 @@
 import { test, expect, signIn } from './fixtures';
-import { FAULT_MODES, HOME_HEADING, expectHomeShown, expectIssueLogged } from './home-helpers';
+import {
+  FAULT_MODES,
+  HOME_HEADING,
+  expectHomeShown,
+  expectIssueLogged,
+  focusedUnderOverlay,
+  type FocusedUnder,
+} from './home-helpers';
 
 const DECLINE = '/Orch/dssh/profile/declineAltTn';
 
@@ -57,36 +64,26 @@ test.describe('contact number alerts', () => {
     await page.setViewportSize({ width: 412, height: 823 });
     await signIn(page, 'no-contact-number', '/home', [`${DECLINE}:500`]);
     const failed = page.getByText('We were unable to decline alternate number. Please try again later');
-    let seen: { control: string; covered: number }[] | null = null;
+    let seen: FocusedUnder[] | null = null;
     // The toast goes after 3 s: if it went before the check ran, Decline (failing) brings it back.
     for (let attempt = 0; attempt < 5 && seen === null; attempt++) {
       await page.getByRole('button', { name: 'Decline' }).click();
       await expect(failed).toBeVisible();
-      seen = await page.evaluate(() => {
-        const region = document.querySelector('.toasts');
-        if (!region?.querySelector('.toast')) return null;
-        const controls = [...document.querySelectorAll<HTMLElement>('main a[href], main button')].filter(
-          (c) => c.getClientRects().length > 0,
-        );
-        return controls.map((c) => {
-          // Where Tab meets a control already on the screen but in its bottom strip, under the toast.
-          c.blur();
-          window.scrollBy(0, c.getBoundingClientRect().bottom - (window.innerHeight - 4));
-          c.focus();
-          const r = c.getBoundingClientRect();
-          const t = region.getBoundingClientRect();
-          const w = Math.max(0, Math.min(r.right, t.right) - Math.max(r.left, t.left));
-          const h = Math.max(0, Math.min(r.bottom, t.bottom) - Math.max(r.top, t.top));
-          return { control: (c.getAttribute('aria-label') ?? c.textContent ?? '').trim(), covered: w * h };
-        });
-      });
+      seen = await focusedUnderOverlay(page, '.toasts:has(.toast)');
     }
     expect(seen).not.toBeNull();
     expect(seen!.length).toBeGreaterThan(10);
     expect(seen!.filter((c) => c.covered > 0)).toEqual([]);
-    // Once the toasts are gone, the page's scroll padding is its own again.
+    // The footer's last link too: the page has room below it while the toast shows.
+    expect(seen!.map((c) => c.control)).toContain('Feedback (opens in a new tab)');
+    // Once the toasts are gone, the page's scroll padding and its room below are its own again.
     await expect(page.locator('.toast')).toHaveCount(0);
-    expect(await page.evaluate(() => document.documentElement.style.scrollPaddingBottom)).toBe('');
+    expect(
+      await page.evaluate(() => [
+        document.documentElement.style.scrollPaddingBottom,
+        document.body.style.paddingBottom,
+      ]),
+    ).toEqual(['', '']);
   });
 
   test('an outdated number: re-verify leads to account info with the contact-number field focused', async ({

@@ -124,3 +124,36 @@ export async function decidedInTheBrowser(page: Page): Promise<void> {
   await page.keyboard.press('Shift');
   await expect(page.locator('html[data-rules]')).toHaveCount(1);
 }
+
+/** A control focused while an overlay sits over the page's bottom, and how much of it (px²) the overlay covers. */
+export interface FocusedUnder {
+  control: string;
+  covered: number;
+}
+
+/**
+ * WCAG 2.2 2.4.11 (Focus Not Obscured), checked in one step inside the page: each visible link and button of
+ * the main region and the footer is first placed in the screen's bottom strip (where Tab meets a control
+ * already on the screen, which the browser does not scroll), or as far down as the page lets it go (the
+ * footer's last link), then focused, then measured against the overlay. Null when the overlay is not on the
+ * page at that moment (a toast gone after its seconds).
+ */
+export async function focusedUnderOverlay(page: Page, overlay: string): Promise<FocusedUnder[] | null> {
+  return page.evaluate((selector) => {
+    const over = document.querySelector(selector);
+    if (!over || over.getClientRects().length === 0) return null;
+    const controls = [
+      ...document.querySelectorAll<HTMLElement>('main a[href], main button, footer a[href], footer button'),
+    ].filter((c) => c.getClientRects().length > 0);
+    return controls.map((c) => {
+      c.blur();
+      window.scrollBy(0, c.getBoundingClientRect().bottom - (window.innerHeight - 4));
+      c.focus();
+      const r = c.getBoundingClientRect();
+      const o = over.getBoundingClientRect();
+      const w = Math.max(0, Math.min(r.right, o.right) - Math.max(r.left, o.left));
+      const h = Math.max(0, Math.min(r.bottom, o.bottom) - Math.max(r.top, o.top));
+      return { control: (c.getAttribute('aria-label') ?? c.textContent ?? '').trim(), covered: w * h };
+    });
+  }, overlay);
+}

@@ -1,6 +1,6 @@
 import { test, expect, ready, signIn, settled, axe } from './fixtures';
 import type { Page } from '@playwright/test';
-import { issueRecords } from './home-helpers';
+import { focusedUnderOverlay, issueRecords } from './home-helpers';
 
 test.describe('sign-in guard', () => {
   test('an unauthenticated visit goes to the provider sign-in carrying the wanted page, and returns to it', async ({
@@ -520,6 +520,31 @@ test.describe('QA panel', () => {
     await expect(page.getByRole('region', { name: /^credit-offer #\d+$/ })).toContainText(
       'State: accepted, 2 steps',
     );
+  });
+
+  test('on a phone, no control the keyboard focuses is under the panel, closed or open (WCAG 2.2 2.4.11)', async ({
+    guarded: page,
+  }) => {
+    await page.setViewportSize({ width: 412, height: 823 });
+    await signIn(page, 'postpaid', '/home?qa');
+    await settled(page);
+    const toggle = page.getByRole('button', { name: /^QA: rules and flow paths/ });
+    await expect(toggle).toBeVisible();
+    for (const state of ['closed', 'open'] as const) {
+      if (state === 'open') {
+        await toggle.click();
+        await expect(page.getByLabel(/Every decision, its winning rule/)).toBeVisible();
+      }
+      const seen = await focusedUnderOverlay(page, '.qa-panel');
+      expect(seen, state).not.toBeNull();
+      expect(seen!.length, state).toBeGreaterThan(10);
+      // The footer's last link too: the page has room below it for as long as the panel is there.
+      expect(seen!.map((c) => c.control)).toContain('Feedback (opens in a new tab)');
+      expect(
+        seen!.filter((c) => c.covered > 0),
+        state,
+      ).toEqual([]);
+    }
   });
 
   test('without ?qa there is no QA panel', async ({ guarded: page }) => {
