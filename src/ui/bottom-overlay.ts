@@ -3,20 +3,24 @@ import { useEffect, type RefObject } from 'react';
 /** The space kept free above a bottom overlay for a focused control (px), beyond its own height and offset. */
 const CLEARANCE_PX = 8;
 
+/** The root's custom property holding the strip the page keeps free at its bottom. */
+const PROPERTY = '--bottom-overlay';
+
 /** Each overlay fixed at the bottom of the screen that shows now -> the strip it covers (px from the bottom). */
 const strips = new Map<HTMLElement, number>();
 
 /**
- * The page makes room for the tallest strip: the root's scroll padding, so the browser counts the strip as out
- * of view and scrolls a control focused there above it; and as much padding below the body's content, so a
- * control at the page's very end (the footer's last link) can be scrolled that far too. Both are set through
- * the style object (the CSP refuses style attributes) and removed with the last overlay.
+ * The page makes room for the tallest strip through one custom property on the root, `--bottom-overlay`
+ * (src/ui/styles.css): the root's scroll padding, so the browser counts the strip as out of view and scrolls a
+ * control focused there above it, and as much padding below the body's content, so a control at the page's
+ * very end (the footer's last link) can be scrolled that far too. A page with a bar of its own at the bottom
+ * keeps the larger of the two (the studio's save bar, src/features/studio/studio.css). Set through the style
+ * object (the CSP refuses style attributes), removed with the last overlay.
  */
 function makeRoom(doc: Document): void {
   const strip = Math.max(0, ...strips.values());
-  const value = strip > 0 ? `${strip}px` : '';
-  doc.documentElement.style.scrollPaddingBottom = value;
-  if (doc.body) doc.body.style.paddingBottom = value;
+  if (strip > 0) doc.documentElement.style.setProperty(PROPERTY, `${strip}px`);
+  else doc.documentElement.style.removeProperty(PROPERTY);
 }
 
 /**

@@ -80,10 +80,10 @@ test.describe('contact number alerts', () => {
     await expect(page.locator('.toast')).toHaveCount(0);
     expect(
       await page.evaluate(() => [
-        document.documentElement.style.scrollPaddingBottom,
-        document.body.style.paddingBottom,
+        getComputedStyle(document.documentElement).scrollPaddingBottom,
+        getComputedStyle(document.body).paddingBottom,
       ]),
-    ).toEqual(['', '']);
+    ).toEqual(['0px', '0px']);
   });
 
   test('an outdated number: re-verify leads to account info with the contact-number field focused', async ({
