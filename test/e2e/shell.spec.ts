@@ -547,6 +547,65 @@ test.describe('QA panel', () => {
     }
   });
 
+  test('with a toast beside the panel, the page keeps room for the taller of the two, then for the panel alone', async ({
+    guarded: page,
+  }) => {
+    await page.setViewportSize({ width: 412, height: 823 });
+    await signIn(page, 'no-contact-number', '/home?qa', ['/Orch/dssh/profile/declineAltTn:500']);
+    await settled(page);
+    const toggle = page.getByRole('button', { name: /^QA: rules and flow paths/ });
+    await expect(toggle).toBeVisible();
+    const room = () =>
+      page.evaluate(() => document.documentElement.style.getPropertyValue('--bottom-overlay'));
+    const panelStrip = await page.evaluate(() => {
+      const panel = document.querySelector<HTMLElement>('.qa-panel')!;
+      return Math.ceil(panel.offsetHeight + parseFloat(getComputedStyle(panel).bottom) + 8);
+    });
+    await expect.poll(room).toBe(`${panelStrip}px`);
+    const decline = page.getByRole('main').getByRole('button', { name: 'Decline' });
+    const toast = page
+      .locator('.toasts')
+      .getByText('We were unable to decline alternate number. Please try again later');
+    for (const state of ['closed', 'open'] as const) {
+      if (state === 'open') await toggle.click();
+      let seen: { room: string; toasts?: number; panel?: number } | null = null;
+      // If the toast (3 s) went before the check ran, Decline (failing) brings it back.
+      for (let attempt = 0; attempt < 5 && seen === null; attempt++) {
+        // By keyboard: focused, Decline is scrolled above the panel, open or not.
+        await decline.focus();
+        await page.keyboard.press('Enter');
+        await expect(toast.first()).toBeVisible();
+        // In one step inside the page, while the toast shows: the room is the taller of the two strips.
+        seen = await page.evaluate(async () => {
+          const strip = (el: HTMLElement) =>
+            Math.ceil(el.offsetHeight + parseFloat(getComputedStyle(el).bottom) + 8);
+          for (let frame = 0; frame < 120; frame++) {
+            const toasts = document.querySelector<HTMLElement>('.toasts:has(.toast)');
+            if (!toasts) return null;
+            const strips = {
+              toasts: strip(toasts),
+              panel: strip(document.querySelector<HTMLElement>('.qa-panel')!),
+            };
+            const room = document.documentElement.style.getPropertyValue('--bottom-overlay');
+            if (room === `${Math.max(strips.toasts, strips.panel)}px`) return { ...strips, room };
+            await new Promise((resolve) => requestAnimationFrame(resolve));
+          }
+          return { room: document.documentElement.style.getPropertyValue('--bottom-overlay') };
+        });
+      }
+      expect(seen, state).not.toBeNull();
+      expect(seen, state).toHaveProperty('toasts');
+      // The toast gone, the panel still there: its room stays.
+      await expect(toast).toHaveCount(0);
+      const strip = await page.evaluate(() => {
+        const panel = document.querySelector<HTMLElement>('.qa-panel')!;
+        return Math.ceil(panel.offsetHeight + parseFloat(getComputedStyle(panel).bottom) + 8);
+      });
+      expect(strip > panelStrip, state).toBe(state === 'open');
+      await expect.poll(room).toBe(`${strip}px`);
+    }
+  });
+
   test('without ?qa there is no QA panel', async ({ guarded: page }) => {
     await signIn(page, 'postpaid');
     await settled(page);
