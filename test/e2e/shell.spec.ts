@@ -557,11 +557,14 @@ test.describe('QA panel', () => {
     await expect(toggle).toBeVisible();
     const room = () =>
       page.evaluate(() => document.documentElement.style.getPropertyValue('--bottom-overlay'));
-    const panelStrip = await page.evaluate(() => {
-      const panel = document.querySelector<HTMLElement>('.qa-panel')!;
-      return Math.ceil(panel.offsetHeight + parseFloat(getComputedStyle(panel).bottom) + 8);
-    });
-    await expect.poll(room).toBe(`${panelStrip}px`);
+    // The strip the panel covers: its height, its offset from the bottom and the hook's 8 px of clearance.
+    const panelStrip = () =>
+      page.evaluate(() => {
+        const panel = document.querySelector<HTMLElement>('.qa-panel')!;
+        return Math.ceil(panel.offsetHeight + parseFloat(getComputedStyle(panel).bottom) + 8);
+      });
+    const closedStrip = await panelStrip();
+    await expect.poll(room).toBe(`${closedStrip}px`);
     const decline = page.getByRole('main').getByRole('button', { name: 'Decline' });
     const toast = page
       .locator('.toasts')
@@ -597,11 +600,8 @@ test.describe('QA panel', () => {
       expect(seen, state).toHaveProperty('toasts');
       // The toast gone, the panel still there: its room stays.
       await expect(toast).toHaveCount(0);
-      const strip = await page.evaluate(() => {
-        const panel = document.querySelector<HTMLElement>('.qa-panel')!;
-        return Math.ceil(panel.offsetHeight + parseFloat(getComputedStyle(panel).bottom) + 8);
-      });
-      expect(strip > panelStrip, state).toBe(state === 'open');
+      const strip = await panelStrip();
+      expect(strip > closedStrip, state).toBe(state === 'open');
       await expect.poll(room).toBe(`${strip}px`);
     }
   });
