@@ -132,11 +132,11 @@ export interface FocusedUnder {
 }
 
 /**
- * WCAG 2.2 2.4.11 (Focus Not Obscured), checked in one step inside the page: each visible link and button of
- * the main region and the footer is first placed in the screen's bottom strip (where Tab meets a control
+ * WCAG 2.2 2.4.11 (Focus Not Obscured), checked in one step inside the page: each visible link and button
+ * (not disabled: the keyboard never reaches those) of the main region and the footer is first placed in the screen's bottom strip (where Tab meets a control
  * already on the screen, which the browser does not scroll), or as far down as the page lets it go (the
- * footer's last link), then focused, then measured against the overlay. Null when the overlay is not on the
- * page at that moment (a toast gone after its seconds).
+ * footer's last link), then focused, then measured against the overlay (a bar's own controls left out). Null
+ * when the overlay is not on the page at that moment (a toast gone after its seconds).
  */
 export async function focusedUnderOverlay(page: Page, overlay: string): Promise<FocusedUnder[] | null> {
   return page.evaluate((selector) => {
@@ -144,7 +144,7 @@ export async function focusedUnderOverlay(page: Page, overlay: string): Promise<
     if (!over || over.getClientRects().length === 0) return null;
     const controls = [
       ...document.querySelectorAll<HTMLElement>('main a[href], main button, footer a[href], footer button'),
-    ].filter((c) => c.getClientRects().length > 0);
+    ].filter((c) => c.getClientRects().length > 0 && !c.matches(':disabled') && !over.contains(c));
     return controls.map((c) => {
       c.blur();
       window.scrollBy(0, c.getBoundingClientRect().bottom - (window.innerHeight - 4));

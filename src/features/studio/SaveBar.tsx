@@ -5,6 +5,7 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import type { ShownMessage } from '../../../machines/messages';
+import { useBottomBar } from '../../ui/bottom-overlay';
 import { Dialog } from '../../ui/Dialog';
 import type { StudioError } from './api';
 import type { Draft } from './draft-history';
@@ -121,8 +122,10 @@ export function SaveBar({
   onUndo: () => void;
   onRedo: () => void;
 }) {
+  const bar = useRef<HTMLDivElement>(null);
+  useBottomBar(bar);
   return (
-    <div className="studio-savebar" role="group" aria-label="The draft">
+    <div ref={bar} className="studio-savebar" role="group" aria-label="The draft">
       <button
         type="button"
         className="btn"

@@ -15,6 +15,7 @@ import { STUDIO_ACCOUNTS, STUDIO_PORT, STUDIO_RULES_DIR } from '../../../playwri
 import { repoRoot } from '../../../lib/repo';
 import { loadRulesDir } from '../../../lib/rules-files';
 import { expect, test } from '../../../test/e2e/fixtures';
+import { focusedUnderOverlay } from '../../../test/e2e/home-helpers';
 import {
   checkStatus,
   expectAxeClean,
@@ -497,4 +498,58 @@ test('an invalid rule cannot be saved, and a customer cannot save at all', async
   await expect(
     customerPage.getByText('The rule studio is for analysts. Sign in as an analyst to use it.'),
   ).toBeVisible();
+});
+
+test('with ?qa and a draft, the QA panel sits above the save bar; neither hides a focused control', async ({
+  guarded: page,
+}) => {
+  await openStudio(page, 'ana');
+  await page.goto('/studio?qa');
+  await expect(page.getByRole('heading', { name: 'rules/prepaid-card.json' })).toBeVisible({
+    timeout: 30_000,
+  });
+  await page.getByRole('button', { name: "Edit rule #3 'card-almost-expired'", exact: true }).click();
+  const form = page.getByRole('dialog', { name: "Edit rule #3 'card-almost-expired'" });
+  await form.getByLabel('Value of condition 1').fill('45');
+  await form.getByRole('button', { name: 'Apply to the draft' }).click();
+  const bar = page.getByRole('group', { name: 'The draft' });
+  const toggle = page.getByRole('button', { name: /^QA: rules and flow paths/ });
+  await expect(bar).toBeVisible();
+  await expect(toggle).toBeVisible();
+  // An analyst's screen and a phone's: the bar wraps to two rows on the phone (113 px against 62).
+  for (const size of [
+    { width: 1280, height: 800 },
+    { width: 412, height: 823 },
+  ]) {
+    await page.setViewportSize(size);
+    // Where the analyst works: the file's rules (on a phone, below the list of files).
+    await page
+      .getByRole('button', { name: "Edit rule #3 'card-almost-expired'", exact: true })
+      .scrollIntoViewIfNeeded();
+    // The panel is lifted by the bar's height, measured as the bar lays out.
+    await expect
+      .poll(() =>
+        page.evaluate(() => {
+          const held = document.querySelector<HTMLElement>('.studio-savebar')!;
+          const lifted = document.documentElement.style.getPropertyValue('--bottom-bar');
+          return lifted === `${held.offsetHeight}px` || `${lifted} for a bar of ${held.offsetHeight}px`;
+        }),
+      )
+      .toBe(true);
+    // The bar held at the screen's bottom, the panel's button wholly above it.
+    const [held, panel] = await Promise.all([bar.boundingBox(), toggle.boundingBox()]);
+    expect(Math.round(held!.y + held!.height), `${size.width} px`).toBe(size.height);
+    expect(panel!.y + panel!.height, `${size.width} px`).toBeLessThanOrEqual(held!.y);
+    for (const overlay of ['.studio-savebar', '.qa-panel']) {
+      const seen = await focusedUnderOverlay(page, overlay);
+      expect(seen, `${overlay} at ${size.width} px`).not.toBeNull();
+      expect(seen!.length, `${overlay} at ${size.width} px`).toBeGreaterThan(10);
+      expect(
+        seen!.filter((c) => c.covered > 0),
+        `${overlay} at ${size.width} px`,
+      ).toEqual([]);
+    }
+  }
+  await page.getByRole('button', { name: 'Discard the draft' }).click();
+  await expect(page.getByRole('button', { name: 'prepaid-card.json (edited)' })).toHaveCount(0);
 });
