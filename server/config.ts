@@ -21,6 +21,7 @@ import { readPortalConfig, ADDRESS_NAMES, type AddressName, type Addresses } fro
 import { folders } from './paths';
 import { runtimeConfigFromEnv, type RuntimeConfig } from './runtime-config';
 import { LOOPBACK_HOSTS } from './security';
+import { remoteAddressIsClear } from './studio/rules-remote';
 
 export type PortalMode = 'sandbox' | 'production';
 
@@ -45,7 +46,7 @@ export interface OidcConfig {
 
 /** The git repository every server takes its rules from and the studio pushes to. */
 export interface RulesRemoteConfig {
-  /** RULES_REMOTE: any URL or path git accepts as a remote */
+  /** RULES_REMOTE: a path, user@host:path, or a URL that parses (its user and password percent-encoded) */
   url: string;
   /** RULES_FETCH_SECONDS (default 5): how often each server fetches it */
   fetchSeconds: number;
@@ -288,10 +289,22 @@ function oidcOf(r: Reader, issuerUrl: string, clientId: string, clientSecret: st
   };
 }
 
-const rulesRemoteOf = (r: Reader, url: string): RulesRemoteConfig => ({
-  url,
-  fetchSeconds: r.positive('RULES_FETCH_SECONDS') ?? 5,
-});
+/**
+ * RULES_REMOTE: a path, git's user@host:path, or a URL that parses with its user and password
+ * percent-encoded. A password holding an unencoded '/', '?', '#' or '@' ends the host early for git and a
+ * URL parser, and would reach git's arguments and the logs; the refusal does not echo the value, which may
+ * hold that password.
+ */
+function rulesRemoteOf(r: Reader, url: string): RulesRemoteConfig {
+  if (url !== '' && !remoteAddressIsClear(url)) {
+    r.problems.push(
+      'RULES_REMOTE must be a path, user@host:path or a URL that parses, with its user name and password ' +
+        'percent-encoded (%2F for /, %40 for @, %3F for ?, %23 for #, %3A for : in the user name); ' +
+        'its value is not shown, as it may hold a password',
+    );
+  }
+  return { url, fetchSeconds: r.positive('RULES_FETCH_SECONDS') ?? 5 };
+}
 
 function readProduction(r: Reader): ProductionConfig {
   const values = Object.fromEntries(

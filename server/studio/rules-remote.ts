@@ -45,33 +45,93 @@ export class RemoteRejected extends Error {}
 /** The remote refused the push for a reason other than a moved ref: trying again will not help. */
 export class RemoteRefused extends Error {}
 
-/** The remote's address without a user or password ('https://***@git.example/rules.git'). */
+/** A URL's scheme and its '//' ('https://', 'ssh://', 'file://'). */
+const SCHEME = /^[a-z][a-z0-9+.-]*:\/\//i;
+
+/** A local path to git: no ':' at all, or a '/' before the first (else it is 'host:path' over ssh). */
+function isLocalPath(url: string): boolean {
+  const colon = url.indexOf(':');
+  const slash = url.indexOf('/');
+  return colon < 0 || (slash >= 0 && slash < colon);
+}
+
+/**
+ * The remote's address around its user and password, read so that it hides the most: with a scheme
+ * ('https://bot:TOKEN@host/...') or in git's 'user@host:path' form, everything before the LAST '@' is the
+ * user information. A URL parser and git end the host at the first '/', '?', '#' (and a URL parser takes the
+ * last '@' before it), so a password holding one of those unencoded is not theirs to find, and would show
+ * ('https://bot:Ab3/xY@host/...'); config.ts refuses such an address at start-up (remoteAddressIsClear),
+ * and this reading keeps it out of sight if one gets here all the same. A local path has no user.
+ */
+function splitRemote(url: string): { head: string; userinfo?: string; tail: string } {
+  const scheme = SCHEME.exec(url)?.[0];
+  if (scheme === undefined && isLocalPath(url)) return { head: url, tail: '' };
+  const head = scheme ?? '';
+  const at = url.lastIndexOf('@');
+  if (at < head.length) return { head: url, tail: '' };
+  return { head, userinfo: url.slice(head.length, at), tail: url.slice(at + 1) };
+}
+
+/**
+ * Whether every reading of the remote's address agrees where its user and password end (git's, a URL
+ * parser's, and splitRemote's): a URL that parses, with no '@' but one before its host; 'user@host:path'
+ * with no '@' but the one after the user, and no ':' in the user; or a local path.
+ */
+export function remoteAddressIsClear(url: string): boolean {
+  const scheme = SCHEME.exec(url)?.[0];
+  if (scheme !== undefined) {
+    if (!URL.canParse(url)) return false;
+    const rest = url.slice(scheme.length);
+    const end = rest.search(/[/?#]/);
+    const authority = end < 0 ? rest : rest.slice(0, end);
+    return authority.split('@').length <= 2 && !rest.slice(authority.length).includes('@');
+  }
+  return isLocalPath(url) || /^(?:[^@:/]*@)?[^@:/]+:[^@]*$/.test(url);
+}
+
+/**
+ * The remote's address without a user or password ('https://***@git.example/rules.git'): everything before
+ * the last '@' of a URL or of 'user@host:path' is left out, whether a URL parser could read it or not.
+ */
 export function redactRemote(url: string): string {
-  return url.replace(/^([a-z][a-z0-9+.-]*:\/\/)[^/@]*@/i, '$1***@');
+  const { head, userinfo, tail } = splitRemote(url);
+  return userinfo === undefined ? url : `${head}***@${tail}`;
+}
+
+/** '%2F' as '/', and a '%' that starts no escape as itself. */
+function decodeUserinfo(text: string): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
 }
 
 /**
  * The address git is given and what it needs for credentials: an http(s) address's user and password move
  * to a credential helper that reads them from its environment (the helper's own text names no secret).
+ * Another address keeps its user (ssh's login) and loses a password, which git could only show. Either way
+ * the address git is given holds no password, read as splitRemote reads it.
  */
 export function remoteCredentials(url: string): { url: string; env: Record<string, string> } {
-  if (!/^https?:\/\//i.test(url) || !URL.canParse(url)) return { url, env: {} };
-  const parsed = new URL(url);
+  const { head, userinfo, tail } = splitRemote(url);
+  if (userinfo === undefined) return { url, env: {} };
+  if (userinfo === '') return { url: `${head}${tail}`, env: {} };
+  const colon = userinfo.indexOf(':');
+  const user = colon < 0 ? userinfo : userinfo.slice(0, colon);
+  if (!/^https?:\/\//i.test(head)) {
+    return { url: colon < 0 ? url : `${head}${user}@${tail}`, env: {} };
+  }
   // A token alone ('https://TOKEN@host/...') is a user name to git: it leaves the address all the same.
-  if (!parsed.password && !parsed.username) return { url, env: {} };
-  const username = decodeURIComponent(parsed.username);
-  const password = decodeURIComponent(parsed.password);
-  parsed.username = '';
-  parsed.password = '';
   return {
-    url: parsed.href,
+    url: `${head}${tail}`,
     env: {
       GIT_CONFIG_COUNT: '1',
       GIT_CONFIG_KEY_0: 'credential.helper',
       GIT_CONFIG_VALUE_0:
         '!f() { test "$1" = get || return 0; printf \'username=%s\\npassword=%s\\n\' "$STUDIO_REMOTE_USERNAME" "$STUDIO_REMOTE_PASSWORD"; }; f',
-      STUDIO_REMOTE_USERNAME: username,
-      STUDIO_REMOTE_PASSWORD: password,
+      STUDIO_REMOTE_USERNAME: decodeUserinfo(user),
+      STUDIO_REMOTE_PASSWORD: colon < 0 ? '' : decodeUserinfo(userinfo.slice(colon + 1)),
     },
   };
 }
@@ -131,7 +191,7 @@ export class RulesRemote {
       text
         .split(this.url)
         .join(this.shown)
-        .replace(/(:\/\/)[^/@\s]*@/g, '$1***@') || 'no answer'
+        .replace(/(:\/\/)[^\s'"]*@/g, '$1***@') || 'no answer'
     );
   }
 

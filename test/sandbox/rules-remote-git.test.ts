@@ -15,6 +15,7 @@ import {
   RemoteUnreachable,
   RulesRemote,
   redactRemote,
+  remoteCredentials,
 } from '../../server/studio/rules-remote';
 import { RulesRepo } from '../../server/studio/studio-repo';
 
@@ -58,6 +59,75 @@ describe('the rules remote wrapper', () => {
     );
     expect(redactRemote('ssh://git@git.example/rules.git')).toBe('ssh://***@git.example/rules.git');
     expect(redactRemote('/srv/rules.git')).toBe('/srv/rules.git');
+  });
+
+  // Addresses whose password a URL parser (and git) cannot find: config.ts refuses them at start-up, and
+  // should one get here all the same, what is shown and what git is given still hold no password.
+  const unclear = [
+    // a '/' in the password: the URL does not parse (the host is 'bot', the port 'Ab3')
+    ['https://bot:Ab3/xY+9z@git.example/rules.git', 'bot', 'Ab3/xY+9z'],
+    // after digits it parses, as a port, and the password becomes the path
+    ['https://bot:123/xY+9z@git.example/rules.git', 'bot', '123/xY+9z'],
+    // an unencoded '@' in the password
+    ['https://bot:Ab3@xY+9z@git.example/rules.git', 'bot', 'Ab3@xY+9z'],
+    // a '#' in the password: the rest is a fragment
+    ['https://bot:12#xY+9z@git.example/rules.git', 'bot', '12#xY+9z'],
+  ] as const;
+
+  it.each(unclear)('shows no part of the password of %s', (url, _user, password) => {
+    const shown = redactRemote(url);
+    expect(shown).toBe('https://***@git.example/rules.git');
+    for (const part of password.split(/[/@#]/)) expect(shown).not.toContain(part);
+  });
+
+  it.each(unclear)(
+    'gives git %s without its password, which goes to the helper whole',
+    (url, user, password) => {
+      const { url: address, env } = remoteCredentials(url);
+      expect(address).toBe('https://git.example/rules.git');
+      expect(env).toMatchObject({ STUDIO_REMOTE_USERNAME: user, STUDIO_REMOTE_PASSWORD: password });
+    },
+  );
+
+  it('hands git credentials decoded, a lone % as itself, and never a password of another scheme', () => {
+    expect(remoteCredentials('https://bot:Ab3%2FxY%40z@git.example/rules.git')).toMatchObject({
+      url: 'https://git.example/rules.git',
+      env: { STUDIO_REMOTE_USERNAME: 'bot', STUDIO_REMOTE_PASSWORD: 'Ab3/xY@z' },
+    });
+    expect(remoteCredentials('https://bot:50%off@git.example/rules.git').env).toMatchObject({
+      STUDIO_REMOTE_PASSWORD: '50%off',
+    });
+    expect(remoteCredentials('https://TOKEN@git.example/rules.git')).toMatchObject({
+      url: 'https://git.example/rules.git',
+      env: { STUDIO_REMOTE_USERNAME: 'TOKEN', STUDIO_REMOTE_PASSWORD: '' },
+    });
+    // ssh takes no password from an address: the login stays, the password is dropped.
+    expect(remoteCredentials('ssh://git:Ab3/xY@git.example/rules.git')).toEqual({
+      url: 'ssh://git@git.example/rules.git',
+      env: {},
+    });
+    expect(remoteCredentials('git@git.example:portal/rules.git')).toEqual({
+      url: 'git@git.example:portal/rules.git',
+      env: {},
+    });
+    expect(remoteCredentials('/srv/rules@2024.git')).toEqual({ url: '/srv/rules@2024.git', env: {} });
+    expect(redactRemote('/srv/rules@2024.git')).toBe('/srv/rules@2024.git');
+    expect(redactRemote('git@git.example:portal/rules.git')).toBe('***@git.example:portal/rules.git');
+  });
+
+  it('keeps a password with an unencoded / or @ out of its messages when the remote does not answer', async () => {
+    const { dir } = local();
+    for (const url of [
+      'https://bot:Ab3/xY+9z@127.0.0.1:9/rules.git',
+      'https://bot:Ab3@xY+9z@127.0.0.1:9/rules.git',
+    ]) {
+      const away = new RulesRemote(url, dir, 10_000);
+      expect(away.shown).toBe('https://***@127.0.0.1:9/rules.git');
+      const fetching = away.fetch();
+      await expect(fetching).rejects.toBeInstanceOf(RemoteUnreachable);
+      await expect(fetching).rejects.toThrow(/^https:\/\/\*\*\*@127\.0\.0\.1:9\/rules\.git: /);
+      await expect(fetching).rejects.not.toThrow(/xY/);
+    }
   });
 
   it('pushes as a compare-and-swap: a ref that moved is rejected, and an atomic push moves all or none', async () => {

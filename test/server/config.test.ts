@@ -253,6 +253,47 @@ describe('the server configuration: production refuses to start without what it 
     expect(error.problems.join('\n')).toContain(message);
   });
 
+  it.each([
+    ['a / in the password', 'https://bot:Ab3/xY+9z@git.example/rules.git', 'Ab3/xY+9z'],
+    [
+      'a / after digits (a URL parser reads a port)',
+      'https://bot:123/xY+9z@git.example/rules.git',
+      '123/xY+9z',
+    ],
+    ['a token alone with a /', 'https://tok/9z+Q@git.example/rules.git', 'tok/9z+Q'],
+    ['an @ in the password', 'https://bot:Ab3@xY+9z@git.example/rules.git', 'Ab3@xY+9z'],
+    ['a # in the password', 'https://bot:12#xY+9z@git.example/rules.git', '12#xY+9z'],
+    ['a password in user@host:path', 'bot:Ab3xY+9z@git.example:portal/rules.git', 'Ab3xY+9z'],
+  ])('refuses a RULES_REMOTE with %s, naming the setting but not its value', (_, value, password) => {
+    for (const env of [
+      { ...PRODUCTION, RULES_REMOTE: value },
+      { ...SANDBOX, RULES_REMOTE: value },
+    ]) {
+      const error = problemsOf(env);
+      expect(error.problems).toEqual([
+        'RULES_REMOTE must be a path, user@host:path or a URL that parses, with its user name and password ' +
+          'percent-encoded (%2F for /, %40 for @, %3F for ?, %23 for #, %3A for : in the user name); ' +
+          'its value is not shown, as it may hold a password',
+      ]);
+      expect(error.message).not.toContain(password);
+      expect(error.message).not.toContain('xY+9z');
+    }
+  });
+
+  it.each([
+    'https://bot:Ab3%2FxY%2B9z@git.example/rules.git',
+    'https://bot:Ab3%40xY@git.example/rules.git',
+    'https://TOKEN@git.example:8443/rules.git',
+    'ssh://git@git.example:2222/portal/rules.git',
+    'git@git.example:portal/rules.git',
+    'git.example:portal/rules.git',
+    'file:///srv/rules.git',
+    '/srv/rules@2024.git',
+    '../rules.git',
+  ])('takes RULES_REMOTE=%s', (value) => {
+    expect(readServerConfig({ ...PRODUCTION, RULES_REMOTE: value }).production?.rulesRemote.url).toBe(value);
+  });
+
   it('takes plain http on loopback (a local trial against a test identity provider)', () => {
     const config = readServerConfig({
       ...PRODUCTION,
