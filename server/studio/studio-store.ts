@@ -19,7 +19,7 @@
 import { EventEmitter } from 'node:events';
 import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { endGroups } from './git-process';
+import { clearStaleLocks, endGroups } from './git-process';
 import {
   RemoteRefused,
   RemoteRejected,
@@ -124,6 +124,8 @@ export class RulesStore extends EventEmitter {
   ) {
     super();
     this.git = new Git(gitDir, rulesDir);
+    // Locks a git of a server that died under way left (its first read would fail on them).
+    clearStaleLocks(gitDir);
     this.requestTimeoutMs = options.requestTimeoutMs ?? REQUEST_TIMEOUT_MS;
     if (options.remote) {
       this.remote = new RemoteSync(
