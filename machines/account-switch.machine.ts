@@ -5,8 +5,10 @@ import { MESSAGES, stateMetaType, type ToastMessage } from './messages';
  * Switching accounts (shell spec §4 'Switching accounts', §5 'Account switch needs a known profile id').
  *
  * idle --ACCOUNT.SELECT--> switching: clear cached values, set the current account, on 'Success' reload the
- * session (sign-in, profile id, profile data), then load the account data (skipped when the new account is
- * prepaid suspended), then go to /home and back to idle. No known profile id, or any failure: the toast
+ * session (sign-in, profile id, profile data), then load the account data as rules/data-loading.json plans it
+ * for the new account (for a prepaid suspended one it skips HSI info, ticket info, outage, order history and
+ * the rate-change check, and still asks the walled-garden status its home view needs), then go to /home and
+ * back to idle. No known profile id, or any failure: the toast
  * 'We were unable to switch accounts. Please try again later.' (4 s) and back to idle; every failure is also
  * recorded (logSwitchFailure, with the reason: no profile id, the reply that was not 'Success', the error).
  * ACCOUNT.ADD goes to /AddAnAccountNumber.
@@ -38,12 +40,6 @@ export interface SetCurrentAccountInput {
   pid: string;
 }
 
-/** Output of `reloadSession`: what the reloaded profile says about the account now managed. */
-export interface ReloadSessionOutput {
-  /** Prepaid suspended (PPB prefix, status SUSPENDED): the account data calls are skipped. */
-  prepaidSuspended: boolean;
-}
-
 const nonEmpty = (s: string | null | undefined): s is string => typeof s === 'string' && s.trim() !== '';
 
 /** What a failed step threw, in words for the issue log. */
@@ -72,10 +68,11 @@ export const accountSwitchMachine = setup({
     /** POST setCurrentAccount; resolves with the reply's `data` ('Success' on success). */
     setCurrentAccount: fromPromise<string, SetCurrentAccountInput>(notProvided('setCurrentAccount')),
     /** Reloads sign-in, profile id and profile data for the new account. */
-    reloadSession: fromPromise<ReloadSessionOutput, { pid: string }>(notProvided('reloadSession')),
+    reloadSession: fromPromise<void, { pid: string }>(notProvided('reloadSession')),
     /**
-     * Loads HSI info, ticket info, outage, order history and the rate-change check. Those calls fail
-     * silently (spec §8: flagged in state, no message), so it rejects only when the switch cannot complete.
+     * Loads the account data calls rules/data-loading.json plans for the new account (HSI info, ticket info,
+     * outage, order history, the rate-change check, the walled-garden status...). Those calls fail silently
+     * (spec §8: flagged in state, no message), so it rejects only when the switch cannot complete.
      */
     loadAccountData: fromPromise<void, { pid: string }>(notProvided('loadAccountData')),
   },
@@ -98,7 +95,6 @@ export const accountSwitchMachine = setup({
       nonEmpty(event.loginName ?? context.loginName) &&
       nonEmpty(event.pid),
     isSuccessReply: (_, params: { data: string }) => params.data === 'Success',
-    isPrepaidSuspended: (_, params: ReloadSessionOutput) => params.prepaidSuspended,
   },
 }).createMachine({
   id: 'accountSwitch',
@@ -177,13 +173,7 @@ export const accountSwitchMachine = setup({
             id: 'reloadSession',
             src: 'reloadSession',
             input: ({ context }) => ({ pid: context.pid ?? '' }),
-            onDone: [
-              {
-                guard: { type: 'isPrepaidSuspended', params: ({ event }) => event.output },
-                target: '#accountSwitch.switched',
-              },
-              { target: 'loadingAccountData' },
-            ],
+            onDone: { target: 'loadingAccountData' },
             onError: {
               target: '#accountSwitch.failed',
               actions: {

@@ -2,7 +2,6 @@ import { createActor, fromPromise, type Actor } from 'xstate';
 import {
   accountSwitchMachine,
   type AccountSwitchInput,
-  type ReloadSessionOutput,
   type SetCurrentAccountInput,
   type SwitchFailure,
 } from '../../machines/account-switch.machine';
@@ -14,7 +13,7 @@ export type AccountSwitchActor = Actor<typeof accountSwitchMachine>;
 /** What the account switch does in the app (the root store provides it). */
 export interface AccountSwitchEffects {
   setCurrentAccount(input: SetCurrentAccountInput): Promise<string>;
-  reloadSession(): Promise<ReloadSessionOutput>;
+  reloadSession(): Promise<void>;
   loadAccountData(): Promise<void>;
   clearCaches(): void;
   navigateHome(): void;
@@ -39,7 +38,7 @@ export function startAccountSwitch(
         setCurrentAccount: fromPromise<string, SetCurrentAccountInput>(({ input }) =>
           effects.setCurrentAccount(input),
         ),
-        reloadSession: fromPromise<ReloadSessionOutput, { pid: string }>(() => effects.reloadSession()),
+        reloadSession: fromPromise<void, { pid: string }>(() => effects.reloadSession()),
         loadAccountData: fromPromise<void, { pid: string }>(() => effects.loadAccountData()),
       },
       actions: {

@@ -6,7 +6,7 @@ import { config } from '../config';
 import type { ApiClient, Result } from '../api/client';
 import { describeError } from '../api/issue-log';
 import type { MyServices, Profile } from '../generated/types';
-import { deriveFacts, isPrepaidSuspended } from '../facts/derive';
+import { deriveFacts } from '../facts/derive';
 import type { AccountFacts } from '../facts/vocabulary';
 import type { AccountSwitchEffects } from './account-switch';
 import { AccountDataStore, type AccountCallKey } from './account-data-store';
@@ -154,7 +154,6 @@ export class RootStore {
     );
     makeObservable(this, {
       trackingInputs: computed,
-      isPrepaidSuspended: computed,
       decisionsReady: computed,
     });
   }
@@ -176,7 +175,6 @@ export class RootStore {
           this.accounts.load(),
         ]);
         if (this.profile.status !== 'ok') throw new Error(`profile ${this.profile.status} after switch`);
-        return { prepaidSuspended: this.isPrepaidSuspended };
       },
       loadAccountData: () => this.loadAccountData(),
       clearCaches: () => {
@@ -291,10 +289,6 @@ export class RootStore {
     const days = this.decisions.current?.constants.trackingCookieDays;
     if (typeof days !== 'number' || days <= 0) return null;
     return { profile: this.profile.data, services: this.accountData.data.services ?? undefined, days };
-  }
-
-  get isPrepaidSuspended(): boolean {
-    return isPrepaidSuspended(this.profile.data);
   }
 
   /** The sign-in guard for every path outside /login (src/stores/session-guard.ts). */

@@ -1,6 +1,6 @@
 import { test, expect, ready, signIn, settled, axe } from './fixtures';
 import type { Page } from '@playwright/test';
-import { focusedUnderOverlay, issueRecords } from './home-helpers';
+import { focusedUnderOverlay, HOME_HEADING, issueRecords } from './home-helpers';
 
 test.describe('sign-in guard', () => {
   test('an unauthenticated visit goes to the provider sign-in carrying the wanted page, and returns to it', async ({
@@ -382,6 +382,35 @@ test.describe('account switching', () => {
     await expect(menuButton).toHaveAttribute('aria-expanded', 'false');
     await expect(page.locator('#main-menu')).toBeHidden();
     await expect(page.locator('#main')).toBeFocused();
+  });
+
+  test('a switch to a prepaid account that is suspended shows its suspended view, as signing in to it does', async ({
+    guarded: page,
+  }) => {
+    await signIn(page, 'multi-account-prepaid-suspended');
+    await settled(page);
+    await expect(page.getByRole('heading', HOME_HEADING)).toBeVisible();
+    const asked: string[] = [];
+    page.on('request', (r) => asked.push(new URL(r.url()).pathname));
+    const { selector, otherNumber } = await chooseOtherAccount(page);
+    expect(otherNumber).toBe('PPB10020099');
+    await expect(selector).toHaveText('Account: PPB10020099');
+    // The switch asks the walled-garden status (rules/data-loading.json plans it for a prepaid account), which
+    // says hard: the suspended-account view, not the full home.
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'Your service has been suspended!' }),
+    ).toBeVisible();
+    expect(asked.filter((p) => p.endsWith('/getWGStatus'))).toHaveLength(1);
+    // What the rules skip for a prepaid suspended account is still skipped (shell spec, Switching accounts 4).
+    const skipped = [
+      '/Orch/dssh/services/myServices',
+      '/Orch/dssh/rx/getRepairTicketDetails',
+      '/Orch/dssh/rx/getOutageDetails',
+      '/Orch/dssh/orderHistory',
+      '/Orch/dssh/bm/getRateIncreaseData',
+    ];
+    expect(asked.filter((p) => skipped.some((call) => p.endsWith(call)))).toEqual([]);
+    await expect(page.getByRole('heading', HOME_HEADING)).toHaveCount(0);
   });
 
   test("a failed switch shows 'We were unable to switch accounts. Please try again later.' and is logged with its reason", async ({

@@ -2,7 +2,6 @@ import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import {
   accountSwitchMachine,
-  type ReloadSessionOutput,
   type SwitchFailure,
   type SetCurrentAccountInput,
 } from '../../machines/account-switch.machine';
@@ -14,7 +13,7 @@ const SWITCH_FAILED = 'We were unable to switch accounts. Please try again later
 function run(options: {
   loginName?: string | null;
   setCurrentAccount?: (input: SetCurrentAccountInput) => Promise<string>;
-  reloadSession?: () => Promise<ReloadSessionOutput>;
+  reloadSession?: () => Promise<void>;
   loadAccountData?: () => Promise<void>;
 }) {
   const calls: string[] = [];
@@ -29,7 +28,7 @@ function run(options: {
       }),
       reloadSession: fromPromise(() => {
         calls.push('reloadSession');
-        return (options.reloadSession ?? (() => Promise.resolve({ prepaidSuspended: false })))();
+        return (options.reloadSession ?? (() => Promise.resolve()))();
       }),
       loadAccountData: fromPromise(() => {
         calls.push('loadAccountData');
@@ -102,12 +101,6 @@ describe('account switch (shell spec: Switching accounts)', () => {
     expect(showToast).not.toHaveBeenCalled();
   });
 
-  it('skips the account data calls when the account is prepaid suspended, and still goes to /home', async () => {
-    const { actor, calls } = run({ reloadSession: () => Promise.resolve({ prepaidSuspended: true }) });
-    actor.send({ type: 'ACCOUNT.SELECT', pid: 'P2' });
-    await backToIdle(actor);
-    expect(calls).toEqual(['clearCaches', 'setCurrentAccount', 'reloadSession', 'navigateHome']);
-  });
 
   it("shows the switch error toast when set-current-account answers anything but 'Success'", async () => {
     const { actor, calls, showToast } = run({ setCurrentAccount: () => Promise.resolve('Failure') });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
-import { accountSwitchMachine, type ReloadSessionOutput } from '../../machines/account-switch.machine';
+import { accountSwitchMachine } from '../../machines/account-switch.machine';
 import { creditOfferMachine, type OfferAnswerResponse } from '../../machines/credit-offer.machine';
 import { createPathRecorder } from '../../machines/paths';
 import { isDeepStrictEqual } from 'node:util';
@@ -17,7 +17,7 @@ describe('a path recorded from a live session (createPathRecorder)', () => {
       accountSwitchMachine.provide({
         actors: {
           setCurrentAccount: fromPromise(() => Promise.resolve('Success')),
-          reloadSession: fromPromise(() => Promise.resolve<ReloadSessionOutput>({ prepaidSuspended: false })),
+          reloadSession: fromPromise(() => Promise.resolve()),
           loadAccountData: fromPromise(() => Promise.reject(new Error('account data failed'))),
         },
       }),
@@ -31,7 +31,7 @@ describe('a path recorded from a live session (createPathRecorder)', () => {
     expect(recorded.steps.map((s) => s.event)).toEqual([
       { type: 'ACCOUNT.SELECT', pid: 'P2' },
       { type: 'xstate.done.actor.setCurrentAccount', output: 'Success' },
-      { type: 'xstate.done.actor.reloadSession', output: { prepaidSuspended: false } },
+      { type: 'xstate.done.actor.reloadSession' },
       { type: 'xstate.error.actor.loadAccountData', error: { message: 'account data failed' } },
     ]);
     expect(recorded.steps[0]?.expectedEffects).toEqual(['clearCaches']);
