@@ -153,6 +153,11 @@ export function pendingOrderOf(profile: Profile | undefined) {
   return { ...outer, ...inner };
 }
 
+/** The account's order, as the history's inline message names it: the pending order's, else the profile's. */
+export function accountOrderNumber(profile: Profile | undefined): string | undefined {
+  return pendingOrderOf(profile)?.orderNumber ?? profile?.orderNumber ?? undefined;
+}
+
 /** techInstall 0, '0', 'false' or false means a self-install; 1, '1', 'true' or true a technician. */
 export function isTechInstall(value: number | string | boolean | null | undefined): boolean | null {
   if (value === undefined || value === null || value === '') return null;

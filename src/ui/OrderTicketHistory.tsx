@@ -17,8 +17,9 @@ export const HISTORY_TEXTS = {
   empty: 'No current orders/tickets found for your account.',
   error:
     'We are currently unable to retrieve your orders/tickets information at this time. Please try again later.',
-  orderLookupFailed: (orderNumber: string) =>
-    `We're sorry, we are unable to retrieve details about your order ${orderNumber}. Please try again later.`,
+  /** With no order number known, the sentence closes on 'your order' (never 'your order .'). */
+  orderLookupFailed: (orderNumber: string | undefined) =>
+    `We're sorry, we are unable to retrieve details about your order${orderNumber ? ` ${orderNumber}` : ''}. Please try again later.`,
 } as const;
 
 /** Where a per-account call stands (the same shape as the stores' account-call state). */
@@ -60,7 +61,7 @@ export function OrderTicketHistory({
     <>
       {lookupFailed ? (
         <p role="alert" className="inline-error">
-          {HISTORY_TEXTS.orderLookupFailed(orderNumber ?? '')}
+          {HISTORY_TEXTS.orderLookupFailed(orderNumber)}
         </p>
       ) : null}
       {items.length === 0 && !lookupFailed ? <p>{HISTORY_TEXTS.empty}</p> : null}

@@ -7,7 +7,7 @@ import { Component as Support } from '../../src/features/support/routes/support'
 import { HISTORY_TEXTS } from '../../src/ui/OrderTicketHistory';
 import { Component as ContactUs } from '../../src/features/support/routes/contact-us';
 import { Component as Shop } from '../../src/features/shop/route';
-import { failed, makeStore, ok, renderAt } from './harness';
+import { baseProfile, failed, makeStore, ok, renderAt } from './harness';
 
 afterEach(cleanup);
 
@@ -70,6 +70,32 @@ describe('support', () => {
     });
     renderAt(store, '/support', <Support />);
     expect(screen.getByRole('alert')).toHaveTextContent(HISTORY_TEXTS.error);
+  });
+
+  it("names the account's order when only the orders lookup failed, and never leaves 'your order .'", async () => {
+    const lookupFailed = {
+      orderHistory: ok<OrderHistory>({
+        statusInfo: { status: 'FAILURE' },
+        orderTrackerResponse: 'FAILURERESP',
+      }),
+      tickets: ok(tickets),
+    };
+    const named = await makeStore({
+      profile: { ...baseProfile, orderNumber: 'N-LOST' },
+      accountData: lookupFailed,
+    });
+    renderAt(named, '/support', <Support />);
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      "We're sorry, we are unable to retrieve details about your order N-LOST. Please try again later.",
+    );
+    expect(screen.getByRole('table', { name: 'Repair ticket T-1' })).toBeInTheDocument();
+    cleanup();
+
+    const unnamed = await makeStore({ accountData: lookupFailed });
+    renderAt(unnamed, '/support', <Support />);
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      "We're sorry, we are unable to retrieve details about your order. Please try again later.",
+    );
   });
 
   it("shows the spec's empty text when there is nothing to list", async () => {

@@ -1,6 +1,6 @@
 import { observer } from 'mobx-react-lite';
 import { Link } from 'react-router-dom';
-import { pendingOrderOf, type HistoryItem } from '../../facts';
+import { accountOrderNumber, type HistoryItem } from '../../facts';
 import { accountCall } from '../../stores/account-call';
 import { useStores } from '../../stores/context';
 import { orderKey, ticketKey } from '../../stores/item-decisions';
@@ -20,13 +20,11 @@ import './orders.css';
  */
 export const OrderHistory = observer(function OrderHistory() {
   const store = useStores();
-  const p = store.profile.data ?? undefined;
-  const orderNumber = pendingOrderOf(p)?.orderNumber ?? p?.orderNumber;
   return (
     <OrderTicketHistory
       orders={accountCall(store, 'orderHistory')}
       tickets={accountCall(store, 'tickets')}
-      orderNumber={orderNumber}
+      orderNumber={accountOrderNumber(store.profile.data ?? undefined)}
       actions={(item) => <ItemActions item={item} />}
     />
   );

@@ -1,6 +1,7 @@
 import { observer } from 'mobx-react-lite';
 import { useEffect, useRef } from 'react';
 import { useStores } from '../../../stores/context';
+import { accountOrderNumber } from '../../../facts/derive';
 import { accountCall } from '../../../stores/account-call';
 import { OrderTicketHistory } from '../../../ui/OrderTicketHistory';
 import { byId, handFocusTo, HISTORY_HEADING_ID, HISTORY_LINK_ID, HomeFocusProvider } from '../../../ui/focus';
@@ -41,6 +42,7 @@ export const OrderHistoryView = observer(function OrderHistoryView({ history: Hi
           <OrderTicketHistory
             orders={accountCall(store, 'orderHistory')}
             tickets={accountCall(store, 'tickets')}
+            orderNumber={accountOrderNumber(store.profile.data ?? undefined)}
           />
         )}
       </section>

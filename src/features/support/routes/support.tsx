@@ -3,6 +3,7 @@ import { Link } from 'react-router-dom';
 import { config, jumpOut } from '../../../config';
 import { useStores } from '../../../stores/context';
 import { ExternalLink } from '../../../ui/ExternalLink';
+import { accountOrderNumber } from '../../../facts/derive';
 import { accountCall } from '../../../stores/account-call';
 import { HISTORY_TEXTS, OrderTicketHistory } from '../../../ui/OrderTicketHistory';
 import { ChatLink } from '../../../ui/chat';
@@ -80,6 +81,7 @@ const OrderAndTicketHistory = observer(function OrderAndTicketHistory() {
       <OrderTicketHistory
         orders={accountCall(store, 'orderHistory')}
         tickets={accountCall(store, 'tickets')}
+        orderNumber={accountOrderNumber(store.profile.data)}
       />
     );
   }
