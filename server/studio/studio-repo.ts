@@ -249,7 +249,8 @@ export class RulesRepo extends RulesReview {
           this.writeFiles(commit, files);
           went.push(commit);
         } catch (e) {
-          if (!(e instanceof RepoError) || e.status === 503) throw e;
+          // Not the change's own failure (a deadline, or one after it went live): not recorded as one.
+          if (!(e instanceof RepoError) || e.status >= 500) throw e;
           const problems = [e.message, ...(e.problems ?? [])];
           const at = signatureAt(STUDIO, Date.parse(c.goLive));
           await this.event(

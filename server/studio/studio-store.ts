@@ -6,7 +6,10 @@
  * - Every operation has a deadline (`Op`, studio-git.ts): one that waited in the queue past it never runs;
  *   one under way when it passes has every git it started ended (their process groups) and answers 503
  *   naming what did not answer. Refs move last, so an operation that failed saved nothing; once they have
- *   moved it runs to its end, so one that succeeded is never reported as failed.
+ *   moved it runs to its end, so one that succeeded is never reported as failed. The point of no return is
+ *   the remote taking the push, or, without one, the start of the local `update-ref` (which then runs
+ *   under its own time limit, not the request's); a step after it that fails (this server's refs, the
+ *   folder) is answered 500 saying the change was saved and what failed, and logged at warn.
  * - Every ref moves through `moveRefs`: on the remote first (all or none, each from the value it expects),
  *   then here with its remote-tracking copy, in one transaction. A write does not fetch first: the
  *   compare-and-swap refuses it when another server moved a ref, and it is done again on the newer version.
@@ -116,6 +119,12 @@ export class RulesStore extends EventEmitter {
   readonly requestTimeoutMs: number;
   /** The folder as last seen equal to main (its fingerprint, and main then). */
   private folderSeen: { head: string; signature: string } | undefined;
+  /** Writing the folder failed: it is written again from main before it is recorded (not a hand edit). */
+  private folderBehind = false;
+  /** Where main moved in the operation under way (the folder written next is that commit's). */
+  private movedMain: string | undefined;
+  /** Where a save that failed after its point of no return is told (the server's log). */
+  private logger: OutageLog | undefined;
 
   constructor(
     readonly rulesDir: string,
@@ -127,6 +136,7 @@ export class RulesStore extends EventEmitter {
     // Locks a git of a server that died under way left (its first read would fail on them).
     clearStaleLocks(gitDir);
     this.requestTimeoutMs = options.requestTimeoutMs ?? REQUEST_TIMEOUT_MS;
+    this.logger = options.log;
     if (options.remote) {
       this.remote = new RemoteSync(
         new RulesRemote(options.remote, gitDir, options.remoteTimeoutMs),
@@ -147,8 +157,9 @@ export class RulesStore extends EventEmitter {
     }
   }
 
-  /** Where an outage of the remote is told (the rules plugin gives the server's log). */
+  /** Where an outage of the remote, or a save that failed after it was saved, is told (the server's log). */
   set log(log: OutageLog) {
+    this.logger ??= log;
     if (this.remote && !this.remote.log) this.remote.log = log;
   }
 
@@ -213,6 +224,7 @@ export class RulesStore extends EventEmitter {
       .catch(() => undefined)
       .finally(async () => {
         task.op.end();
+        this.movedMain = undefined;
         // What waits for no answer runs now, before the next operation.
         while (this.later.length > 0) {
           const job = this.later.shift()!;
@@ -303,7 +315,11 @@ export class RulesStore extends EventEmitter {
     return seen !== undefined && seen.head === head && seen.signature === folderSignature(this.rulesDir);
   }
 
-  /** Moves refs, on the remote first (all or none), each from the value it expects: nothing is lost. */
+  /**
+   * Moves refs, on the remote first (all or none), each from the value it expects: nothing is lost. Past the
+   * point of no return (the remote took the push; without one, update-ref started) the change is saved:
+   * what follows runs to its end under its own time limits, and its failure is answered as saved (500).
+   */
   protected async moveRefs(
     updates: readonly RefUpdate[],
     op: Op,
@@ -313,6 +329,7 @@ export class RulesStore extends EventEmitter {
     const remote = this.remote;
     const local = updates.map((u) => ({ ref: u.ref, to: u.to, from: u.from }));
     const drop = scratch.map((ref) => ({ ref, to: null }));
+    const main = updates.find((u) => u.ref === MAIN && u.to);
     if (remote?.reachable) {
       try {
         await remote.remote.push(updates, op, () => remote.noteInDoubt(updates));
@@ -320,18 +337,71 @@ export class RulesStore extends EventEmitter {
         remote.failed(e);
         throw e;
       }
+      // Saved: every server gets it from the remote. A fetch that started before now may not show it.
       op.committed = true;
       remote.reachableAgain();
-      const tracking = updates.map((u) => ({ ref: trackingOf(u.ref), to: u.to }));
-      await this.git.updateRefs([...local, ...tracking, ...drop], op);
       remote.moved();
+      const tracking = updates.map((u) => ({ ref: trackingOf(u.ref), to: u.to }));
+      try {
+        await this.git.updateRefs([...local, ...tracking, ...drop], op);
+      } catch (e) {
+        // Moved all the same (git ended at its limit as it finished): carried on as saved here too.
+        if ((await this.movedHere(local)) !== true) {
+          await this.folderAfter(main, op);
+          throw this.savedBut(
+            `The change was saved on the rules remote, but this server's history did not record it (${firstLine(e)}): it shows here at the next fetch, within seconds. Do not save it again`,
+          );
+        }
+      }
     } else {
-      await this.git.updateRefs([...local, ...drop], op);
+      // Not started: past the deadline nothing was saved. Started, it runs to its end under its own time
+      // limit: ended by the request's deadline it could have moved the refs and been answered "nothing".
+      if (op.expired && !op.committed) throw op.failure();
+      try {
+        await this.git.updateRefs([...local, ...drop]);
+      } catch (e) {
+        const moved = await this.movedHere(local);
+        // Refused, or ended before its transaction: nothing was saved, and the failure says what.
+        if (moved === false) throw e;
+        op.committed = true;
+        if (moved !== true) {
+          await this.folderAfter(main, op);
+          throw this.savedBut(
+            `The change may have been saved in part (${firstLine(e)}): reload the studio to see what is live before saving it again`,
+          );
+        }
+      }
       op.committed = true;
     }
-    const main = updates.find((u) => u.ref === MAIN && u.to);
-    if (main) this.emit('live', main.to);
+    if (main) {
+      this.movedMain = main.to!;
+      this.emit('live', main.to);
+    }
     this.emit('changed');
+  }
+
+  /** Whether every ref of `moves` is at its new value here (true), none is (false), or some (or unknown). */
+  private async movedHere(moves: readonly { ref: string; to: string | null }[]): Promise<boolean | 'some'> {
+    const out = await this.git
+      .run(['for-each-ref', '--format=%(objectname) %(refname)', ...moves.map((m) => m.ref)])
+      .catch(() => null);
+    if (out === null) return 'some';
+    const refs = new Map(out.split('\n').flatMap((l) => (l ? [[l.slice(41), l.slice(0, 40)] as const] : [])));
+    const at = moves.map((m) => (refs.get(m.ref) ?? null) === m.to);
+    return at.every(Boolean) ? true : at.some(Boolean) ? 'some' : false;
+  }
+
+  /** After a move that did not finish: if main moved here all the same, the folder follows it. */
+  private async folderAfter(main: RefUpdate | undefined, op: Op): Promise<void> {
+    if (!main?.to || !main.from || (await this.git.rev(MAIN).catch(() => null)) !== main.to) return;
+    this.movedMain = main.to;
+    await this.writeFolder(main.from, main.to, op).catch(() => undefined);
+  }
+
+  /** The answer for a change saved whose next step failed: 500, saying so; logged at warn. */
+  private savedBut(message: string): RepoError {
+    this.logger?.warn({ gitDir: this.gitDir }, message);
+    return new RepoError(500, message);
   }
 
   /** The repository itself, created on first use (no commit). */
@@ -372,6 +442,11 @@ export class RulesStore extends EventEmitter {
   /** Records the folder: the first version, or hand edits made since; the live commit. */
   private async recordFolder(op: Op): Promise<string> {
     const head = await this.git.rev(MAIN, op);
+    if (head && this.folderBehind) {
+      // Its writing failed after main moved: main's files, not a hand edit undoing them.
+      await this.writeFolder(await this.git.treeOfFolder(op), head, op);
+      this.folderBehind = false;
+    }
     if (head && this.folderUnchanged(head)) return head;
     const signature = folderSignature(this.rulesDir);
     const tree = await this.git.treeOfFolder(op);
@@ -459,21 +534,44 @@ export class RulesStore extends EventEmitter {
     );
   }
 
-  /** Writes `files` (null: removed) into the folder, which is then main's `head`. */
+  /**
+   * Writes `files` (null: removed) into the folder, which is then main's `head`. When that fails the folder
+   * is written again from main before it is next recorded; after a save (main moved to `head`) the answer
+   * says the change was saved.
+   */
   protected writeFiles(head: string, files: Readonly<Record<string, string | Buffer | null>>): void {
-    for (const [path, text] of Object.entries(files)) {
-      const target = join(this.rulesDir, ...path.split('/'));
-      if (text === null) {
-        rmSync(target, { force: true });
-        continue;
+    const afterSave = this.movedMain === head;
+    this.movedMain = undefined;
+    let tmp = '';
+    try {
+      for (const [path, text] of Object.entries(files)) {
+        const target = join(this.rulesDir, ...path.split('/'));
+        if (text === null) {
+          rmSync(target, { force: true });
+          continue;
+        }
+        mkdirSync(dirname(target), { recursive: true });
+        tmp = `${target}.studio-${process.pid}.tmp`;
+        writeFileSync(tmp, text);
+        renameSync(tmp, target);
       }
-      mkdirSync(dirname(target), { recursive: true });
-      const tmp = `${target}.studio-${process.pid}.tmp`;
-      writeFileSync(tmp, text);
-      renameSync(tmp, target);
+    } catch (e) {
+      if (tmp) rmSync(tmp, { force: true });
+      this.folderBehind = true;
+      this.folderSeen = undefined;
+      if (!afterSave) throw e;
+      throw this.savedBut(
+        `The change was saved, but the rules folder could not be written (${firstLine(e)}): the portal serves the change once it is, which the studio tries again at its next step`,
+      );
     }
     this.folderSeen = { head, signature: folderSignature(this.rulesDir) };
     // The index (the folder's stat cache, and which files main tracks) follows main after the answer.
     this.afterwards((op) => this.git.run(['read-tree', head], { op }).then(() => undefined));
   }
+}
+
+/** An error's first line, at most 300 characters (git's words, a file system's). */
+function firstLine(e: unknown): string {
+  const text = e instanceof Error ? e.message : String(e);
+  return (text.split('\n')[0] ?? '').slice(0, 300);
 }
