@@ -10,7 +10,7 @@ import {
 } from '../../src/features/settings/routes/notifications';
 import { Component as SignInInfo } from '../../src/features/settings/routes/sign-in-info';
 import { isValidEmail } from '../../src/features/settings/email';
-import { makeStore, renderAt } from './harness';
+import { fixedDecisions, makeStore, renderAt } from './harness';
 
 afterEach(cleanup);
 
@@ -85,6 +85,22 @@ describe('settings', () => {
     await user.type(screen.getByLabelText('Contact number'), '303555');
     await user.click(screen.getByRole('button', { name: 'Continue' }));
     expect(screen.getByText('Enter a 10-digit phone number.')).toBeInTheDocument();
+  });
+
+  it("takes the contact number's length from the rules (phoneDigits)", async () => {
+    const store = await makeStore({
+      decisions: { ...fixedDecisions, constants: { ...fixedDecisions.constants, phoneDigits: 12 } },
+    });
+    const user = userEvent.setup();
+    renderAt(store, '/settings/accountInfo', <AccountInfo />, { path: 'accountInfo', layout: settings });
+    const field = screen.getByLabelText('Contact number');
+    await user.type(field, '3035550100');
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(screen.getByText('Enter a 12-digit phone number.')).toBeInTheDocument();
+    await user.clear(field);
+    await user.type(field, '303-555-010-099');
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(screen.queryByText('Enter a 12-digit phone number.')).not.toBeInTheDocument();
   });
 
   it('shows the account error copy when the profile failed', async () => {

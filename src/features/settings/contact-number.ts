@@ -1,10 +1,12 @@
-/** Spec (home §5 and §9): a phone number is exactly 10 digits. Separators people type are ignored. */
+/** Separators people type in a phone number, ignored. */
 export function normalizePhone(input: string): string {
   return input.replace(/[\s().-]/g, '');
 }
 
-export function isTenDigitPhone(input: string): boolean {
-  return /^\d{10}$/.test(normalizePhone(input));
+/** Spec (home §5 and §9): a phone number is exactly `digits` digits (rules/constants.json, phoneDigits). */
+export function isPhoneOf(input: string, digits: number): boolean {
+  const normal = normalizePhone(input);
+  return normal.length === digits && /^\d+$/.test(normal);
 }
 
 /** '3035550100' as '(303) 555-0100'; anything else as given. */

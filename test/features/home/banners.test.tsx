@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
 import { cleanup, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
+import { fixedDecisions } from '../harness';
 import { alertNamed, baseProfile, makeHomeStore, renderHome, sections } from './home-harness';
 
 afterEach(cleanup);
@@ -81,6 +82,20 @@ describe('account status banners', () => {
     expect(screen.getAllByRole('heading', { name: 'This account is Closed' })).toHaveLength(1);
     expect(
       screen.getByText('Closed accounts are archived about 90 days after the disconnect date.'),
+    ).toBeInTheDocument();
+  });
+
+  it("says an archived account's closed accounts are archived after the rules' archiveAfterDays", async () => {
+    const { store } = await makeHomeStore({
+      decide: () => ({
+        homeView: { view: 'archived', params: {} },
+        constants: { ...fixedDecisions.constants, archiveAfterDays: 60 },
+      }),
+    });
+    await renderHome(store);
+    expect(screen.getByRole('heading', { name: 'This account has been archived' })).toBeInTheDocument();
+    expect(
+      screen.getByText(/Closed accounts are archived about 60 days after the disconnect date\./),
     ).toBeInTheDocument();
   });
 

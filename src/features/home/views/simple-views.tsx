@@ -109,7 +109,7 @@ export const ArchivedView = observer(function ArchivedView() {
       <h1 id="archived-title">This account has been archived</h1>
       <p>
         Account {store.profile.accountNumber} was closed and has been archived. Closed accounts are archived
-        about 90 days after the disconnect date.
+        about {constantOf(store, 'archiveAfterDays')} days after the disconnect date.
       </p>
       <p>
         Questions about a past bill? <ChatLink>Chat with us</ChatLink> or visit{' '}

@@ -3,7 +3,8 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { useStores } from '../../../stores/context';
 import { formatDate } from '../../../ui/format';
-import { formatPhone, isTenDigitPhone, normalizePhone } from '../contact-number';
+import { constantOf } from '../../../stores/decided';
+import { formatPhone, isPhoneOf, normalizePhone } from '../contact-number';
 import { AddressText, ProfileUnavailable } from '../profile';
 import { TextField } from '../../../ui/TextField';
 import { LongText } from '../../../ui/LongText';
@@ -48,9 +49,10 @@ export const Component = observer(function AccountInfo() {
 
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
-    if (!isTenDigitPhone(value)) {
+    const digits = constantOf(store, 'phoneDigits');
+    if (!isPhoneOf(value, digits)) {
       setChecked(null);
-      setError('Enter a 10-digit phone number.');
+      setError(`Enter a ${digits}-digit phone number.`);
       input.current?.focus();
       return;
     }
