@@ -66,7 +66,9 @@ export class Git {
     const op = options.op;
     const bounded = op && !op.committed;
     if (bounded && op.expired) throw op.failure();
-    if (bounded && op.stage === 'queue') op.stage = 'local';
+    // A git of the repository under way: its deadline passing is the history's, whatever ran before it
+    // (the checks, the remote) and is over.
+    if (bounded) op.stage = 'local';
     this.processes++;
     const out = await runGitProcess({
       gitDir: this.gitDir,

@@ -160,6 +160,25 @@ describe('a save without a remote', { timeout: 60_000 }, () => {
     expect(readFileSync(join(rulesDir, 'a.json'), 'utf8')).toBe('{ "a": 4 }\n');
   });
 
+  it("held past the request's deadline after its checks: names the history, not the checks, and saves nothing", async () => {
+    const rulesDir = folder();
+    const gitDir = join(tmp('git-'), 'rules.git');
+    const live = await new RulesRepo(rulesDir, gitDir).ensure();
+    const repo = new RulesRepo(rulesDir, gitDir, { requestTimeoutMs: 1_500 });
+    await repo.history();
+    // The change's commit is written (fast-import, after the checks) and never ends.
+    const unhook = hook(gitDir, `grep -q ' refs/studio/made/' || exit 0\nsleep 30`);
+    await expect(save(repo, live, 7, false)).rejects.toMatchObject({
+      status: 503,
+      message: expect.stringMatching(
+        /^The rules' history did not answer within 2 s: nothing was saved\./,
+      ) as unknown,
+    });
+    unhook();
+    expect(git(gitDir, 'rev-parse', 'main')).toBe(live);
+    expect(readFileSync(join(rulesDir, 'a.json'), 'utf8')).toBe('{ "a": 1 }\n');
+  });
+
   it('whose refs could not move is not answered as saved, and nothing moved', async () => {
     const rulesDir = folder();
     const gitDir = join(tmp('git-'), 'rules.git');
