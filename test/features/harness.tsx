@@ -145,6 +145,7 @@ export const fixedDecisions: HomeDecisions = {
     'movers-discount': false,
     'cancel-service-link': false,
     'cancel-services-page': false,
+    'walled-garden-pay-now': false,
   },
   billingPanel: { state: 'standard' },
   paperless: { call: 'ensemble' },

@@ -88,6 +88,7 @@ export const BILLING_ACTIONS = [
   'movers-discount',
   'cancel-service-link',
   'cancel-services-page',
+  'walled-garden-pay-now',
 ] as const;
 export type BillingAction = (typeof BILLING_ACTIONS)[number];
 

@@ -13,13 +13,13 @@ import { BILLING_HOME_TEXT as T } from './home-texts';
 /**
  * Soft walled garden (rules/walled-garden.json): 'Avoid a service interruption', the date the last payment
  * failed and the day service is suspended unless paid, with Pay now and Pay with new card
- * (machines/walled-garden-pay.machine.ts). Pay now is offered unless the card is expired, which is the
- * prepaid-card rule's verdict (status 1).
+ * (machines/walled-garden-pay.machine.ts). Pay now is offered when rules/billing-actions.json offers it
+ * ('walled-garden-pay-now': not when the card is expired).
  */
 export const WalledGardenAlert = observer(function WalledGardenAlert() {
   const store = useStores();
   const p = store.profile.data;
-  const payNowAllowed = store.decisions.current?.prepaidCard.status !== 1;
+  const payNowAllowed = store.decisions.current?.billingActions['walled-garden-pay-now'] === true;
   const graceDays = graceDaysOf(store);
   const failedOn = parseDate(p?.failedPaymentDate);
   const amount = p?.nextPaymentAmount ?? p?.currentAmountDue;

@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { AccountFacts } from '../../facts';
 import type { Profile } from '../../generated/types';
+import { fixedDecisions } from '../../../test/features/harness';
 import {
   alertNamed,
   baseProfile,
@@ -28,10 +29,13 @@ const prepaid: Profile = {
   creditCardExpiryDate: '2028-01-31',
 };
 
-/** As the rules do: soft walled garden until the payment succeeds, then the success box (soft-guard). */
-function rules(card: 0 | 1 | 2 = 0) {
+/**
+ * As the rules do: soft walled garden until the payment succeeds, then the success box (soft-guard); Pay now
+ * offered or not (rules/billing-actions.json, 'walled-garden-pay-now': not once the card has expired).
+ */
+function rules(payNow = true) {
   return (f: AccountFacts) => ({
-    prepaidCard: { status: card },
+    billingActions: { ...fixedDecisions.billingActions, 'walled-garden-pay-now': payNow },
     walledGarden: { state: f.wgPaymentSuccess ? ('none' as const) : ('soft' as const) },
     sections: f.retryPaymentSuccess
       ? sections(['payment-retry-success', f.wgPaymentSuccess ? 'soft-guard' : 'standard'], 'greeting')
@@ -79,8 +83,8 @@ describe("walled garden 'Avoid a service interruption'", () => {
     expect(screen.getByRole('button', { name: 'Pay with new card' })).toBeInTheDocument();
   });
 
-  it('hides Pay now when the card is expired (prepaid card status 1)', async () => {
-    const { store } = await wgHome({ decide: rules(1) });
+  it('hides Pay now when the rules do not offer it (the card has expired)', async () => {
+    const { store } = await wgHome({ decide: rules(false) });
     await renderHome(store);
     expect(screen.queryByRole('button', { name: 'Pay now' })).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Pay with new card' })).toBeInTheDocument();
