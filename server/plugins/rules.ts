@@ -36,9 +36,10 @@ const PLAIN_FILE = /^[A-Za-z0-9][A-Za-z0-9._-]*\.json$/;
 
 const rulesRoutes: FastifyPluginAsync<RulesOptions> = async (app, options) => {
   const { rules, repo, fetchSeconds } = options;
+  // Where a save that failed after it was saved is told, with a remote or without (studio-store.ts).
+  if (repo) repo.log = app.log;
   if (repo?.remote) {
     const remote = repo.remote;
-    repo.log = app.log;
     // The remote's version is in the folder before the server says it is ready (readiness waits for it).
     app.addHook('onReady', async () => {
       const first = (async () => {

@@ -148,3 +148,23 @@ describe('the rules plugin on a rules remote', () => {
     }
   });
 });
+
+describe('the rules plugin with a studio repository and no remote', () => {
+  it("gives the repository the server's log, where a save that failed after it was saved is told", async () => {
+    let given: unknown = null;
+    // Only the log is read of a repository without a remote.
+    const repo = {
+      remote: undefined,
+      set log(log: unknown) {
+        given = log;
+      },
+    } as unknown as RulesRepo;
+    const bare = await appWith((root) => void root.register(rulesPlugin, { rules, repo }));
+    try {
+      expect(given).not.toBeNull();
+      expect(typeof (given as { warn?: unknown }).warn).toBe('function');
+    } finally {
+      await bare.close();
+    }
+  });
+});
