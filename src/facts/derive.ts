@@ -89,12 +89,19 @@ export function emailMatchesPattern(email: string | null | undefined): boolean {
   return !!email && EMAIL_PATTERN.test(email.trim());
 }
 
-/** Spec: a number counts as expired when its altTnExpirationDate is in the past. */
-export function hasExpiredAltNumber(profile: Profile | undefined, today: Date): boolean {
-  return (profile?.altTelephoneNumbers ?? []).some((alt) => {
+/**
+ * Spec: a number counts as expired when its altTnExpirationDate is in the past (a day before today's; on its
+ * expiry day it still counts). The first such number, which the re-verify alert names; undefined when none.
+ */
+export function expiredAltNumber(profile: Profile | undefined, today: Date) {
+  return (profile?.altTelephoneNumbers ?? []).find((alt) => {
     const expiry = parseDate(alt.altTnExpirationDate);
     return expiry !== null && daysBetween(today, expiry) < 0;
   });
+}
+
+export function hasExpiredAltNumber(profile: Profile | undefined, today: Date): boolean {
+  return expiredAltNumber(profile, today) !== undefined;
 }
 
 function upper(value: string | null | undefined): string | null {

@@ -2,7 +2,7 @@ import { useFlow } from '../../stores/use-flow';
 import { observer } from 'mobx-react-lite';
 import { useEffect } from 'react';
 import { Link } from 'react-router-dom';
-import { parseDate } from '../../facts';
+import { expiredAltNumber } from '../../facts';
 import { useStores } from '../../stores/context';
 import { Alert } from '../../ui/Alert';
 import { useFocusHome } from '../../ui/focus';
@@ -75,11 +75,8 @@ const NoContactNumber = observer(function NoContactNumber() {
 /** An alternate number whose expiration date is past: ask to re-verify it on account info. */
 const ReverifyContactNumber = observer(function ReverifyContactNumber() {
   const store = useStores();
-  const today = store.env.now();
-  const outdated = (store.profile.data?.altTelephoneNumbers ?? []).find((alt) => {
-    const expiry = parseDate(alt.altTnExpirationDate);
-    return expiry !== null && expiry < today;
-  });
+  // The number the rule's fact (hasExpiredAltNumber) found outdated, measured the same way.
+  const outdated = expiredAltNumber(store.profile.data ?? undefined, store.env.now());
   return (
     <Alert
       tone="warning"

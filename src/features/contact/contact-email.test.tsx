@@ -109,6 +109,23 @@ describe('contact number alerts', () => {
       '/settings/accountInfo?focusContactNumber=true',
     );
   });
+
+  it('names the number the rules found outdated: not one whose expiry day is today', async () => {
+    const { store } = await makeHomeStore({
+      profile: {
+        ...baseProfile,
+        altTelephoneNumbers: [
+          { telephoneNumber: '3035550100', altTnExpirationDate: '2026-03-10' },
+          { telephoneNumber: '3035550142', altTnExpirationDate: '2026-03-09' },
+        ],
+      },
+      decide: () => ({ sections: sections(['alternate-phone-alerts', 'reverify-contact-number']) }),
+    });
+    await renderHome(store);
+    expect(alertNamed('Is your contact number up to date?')).toHaveTextContent(
+      'The contact number (303) 555-0142 on your account is out of date.',
+    );
+  });
 });
 
 describe('email alerts', () => {
