@@ -110,6 +110,8 @@ export class UpstreamClient {
     const started = performance.now();
     const seconds = (): number => (performance.now() - started) / 1000;
     const { timeoutMs, health, metrics } = this.options;
+    // Given up before it left (the caller's wait already over): no call was made, nothing of Orch's to count.
+    if (init.signal?.aborted) throw new DOMException('The operation was aborted.', 'AbortError');
     try {
       const res = await this.pool.request({
         path,
@@ -133,9 +135,14 @@ export class UpstreamClient {
       return answer(res.statusCode, out, text);
     } catch (e) {
       const err = e as Error & { code?: string; name?: string };
-      // The render gave up on the call (its page's deadline): no answer for it, no outage of Orch's.
-      if (err.name === 'AbortError' || init.signal?.aborted) throw e;
-      const timeout = err.code === 'UND_ERR_HEADERS_TIMEOUT' || err.code === 'UND_ERR_BODY_TIMEOUT';
+      // Aborted on the way: the caller's deadline passed (the API client's, config timeouts.callMs: its timer
+      // starts before undici's and fires first). Nothing else aborts the render's calls: the render passes the
+      // API client no signal of its own, and the page's request going away (the browser gone) aborts none.
+      // The signal could not tell more (the API client aborts one controller, with no reason, for its deadline
+      // and for a caller's signal alike), so an abort is Orch's time-out, counted and logged as the proxy's.
+      const aborted = err.name === 'AbortError' || init.signal?.aborted === true;
+      const timeout =
+        aborted || err.code === 'UND_ERR_HEADERS_TIMEOUT' || err.code === 'UND_ERR_BODY_TIMEOUT';
       const refused = err.code === 'ECONNREFUSED';
       const reason = timeout
         ? 'did not answer in time'
@@ -152,6 +159,8 @@ export class UpstreamClient {
         `Orch ${reason}`,
       );
       metrics?.upstream(path, timeout ? 'timeout' : refused ? 'refused' : 'error', seconds());
+      // The API client reports its own time-out (its wait, not undici's, is the one the page knows).
+      if (aborted) throw e;
       const error = timeout
         ? `Orch did not answer within ${timeoutMs / 1000} s`
         : `Orch could not be reached (${reason})`;

@@ -1,12 +1,16 @@
 /**
  * The server render's calls to Orch (server/upstream.ts): what the API client reads of an answer (status, its
  * headers, its body as text or JSON), and Orch's cookies kept for the page's own answer, never among the
- * answer's headers.
+ * answer's headers; an Orch that hangs past the API client's deadline counted and logged as the proxy's calls
+ * are (a timeout on /metrics, the outage at warn once).
  */
 import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { createServer as createTcpServer, type AddressInfo, type Socket } from 'node:net';
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createClient } from '../../src/api/client';
+import { getHomeEarlyInit } from '../../src/api/calls/home-early-init';
+import { PortalMetrics } from '../../server/metrics';
 import { UpstreamHealth } from '../../server/plugins/orch-proxy';
 import { UpstreamClient } from '../../server/upstream';
 
@@ -62,5 +66,98 @@ describe("the server render's calls to Orch", () => {
     const res = await client.fetchFor(request, [])('/Orch/empty', { method: 'GET' });
     expect(res.status).toBe(204);
     expect(await res.text()).toBe('');
+  });
+});
+
+/** A logger that keeps what it was told, by level. */
+function lines(): { log: FastifyBaseLogger; at: (level: 'warn' | 'info') => Array<Record<string, unknown>> } {
+  const kept: Array<Record<string, unknown> & { level: string }> = [];
+  const at =
+    (level: string) =>
+    (obj: Record<string, unknown>, msg: string): void =>
+      void kept.push({ ...obj, msg, level });
+  return {
+    log: { warn: at('warn'), info: at('info') } as unknown as FastifyBaseLogger,
+    at: (level) => kept.filter((l) => l.level === level).map(({ level: _, ...l }) => l),
+  };
+}
+
+describe("the server render's calls to an Orch that accepts and never answers", () => {
+  const sockets: Socket[] = [];
+  const hanging = createTcpServer((s) => void sockets.push(s));
+  let upstream = '';
+  beforeAll(async () => {
+    await new Promise<void>((ok) => hanging.listen(0, '127.0.0.1', ok));
+    upstream = `http://127.0.0.1:${(hanging.address() as AddressInfo).port}`;
+  });
+  afterAll(async () => {
+    for (const s of sockets) s.destroy();
+    await new Promise((ok) => hanging.close(ok));
+  });
+
+  it('are counted as timeouts and logged, the outage once at warn, when the API client gives up', async () => {
+    const { log, at } = lines();
+    const metrics = new PortalMetrics();
+    // Production's deadline for undici (15 s): the API client's own, shorter here, passes first.
+    const hung = new UpstreamClient({
+      upstream,
+      timeoutMs: 15_000,
+      ownCookies: [],
+      health: new UpstreamHealth(upstream, log),
+      metrics,
+    });
+    try {
+      const api = createClient({
+        fetch: hung.fetchFor({ ...request, log }, []),
+        timeoutMs: 200,
+      });
+      for (let i = 0; i < 2; i++)
+        // The API client still reports its own time-out to the page.
+        expect(await getHomeEarlyInit(api)).toMatchObject({ ok: false, kind: 'timeout' });
+      expect(await metrics.text()).toMatch(
+        /^portal_upstream_requests_total\{call="\/Orch\/dssh\/homeEarlyInit",outcome="timeout"\} 2$/m,
+      );
+      expect(at('warn')).toEqual([
+        {
+          upstream,
+          call: '/Orch/dssh/homeEarlyInit',
+          reason: 'did not answer in time',
+          msg: `Orch outage: ${upstream} did not answer in time`,
+        },
+      ]);
+      expect(at('info')).toEqual(
+        Array(2).fill({
+          upstream,
+          call: '/Orch/dssh/homeEarlyInit',
+          outcome: 'timeout',
+          msg: 'Orch did not answer in time',
+        }),
+      );
+    } finally {
+      await hung.close();
+    }
+  });
+
+  it('count nothing for a call given up before it left', async () => {
+    const { log, at } = lines();
+    const metrics = new PortalMetrics();
+    const hung = new UpstreamClient({
+      upstream,
+      timeoutMs: 15_000,
+      ownCookies: [],
+      health: new UpstreamHealth(upstream, log),
+      metrics,
+    });
+    try {
+      const call = hung.fetchFor({ ...request, log }, [])('/Orch/dssh/homeEarlyInit', {
+        method: 'GET',
+        signal: AbortSignal.abort(),
+      });
+      await expect(call).rejects.toMatchObject({ name: 'AbortError' });
+      expect(await metrics.text()).not.toMatch(/^portal_upstream_requests_total\{/m);
+      expect(at('warn')).toEqual([]);
+    } finally {
+      await hung.close();
+    }
   });
 });
