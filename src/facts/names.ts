@@ -34,6 +34,7 @@ export const CONSTANT_NAMES = [
   'trackingCookieDays',
   'emailRetryLimit',
   'phoneDigits',
+  'serviceRestoreHours',
 ] as const;
 export type ConstantName = (typeof CONSTANT_NAMES)[number];
 

@@ -319,6 +319,7 @@ const allConstants = {
   trackingCookieDays: 90,
   emailRetryLimit: 2,
   phoneDigits: 10,
+  serviceRestoreHours: 24,
 };
 
 describe('rules:check analysis: one place per number', () => {

@@ -113,6 +113,7 @@ export const fixedDecisions: HomeDecisions = {
     trackingCookieDays: 90,
     emailRetryLimit: 2,
     phoneDigits: 10,
+    serviceRestoreHours: 24,
   },
   walledGarden: { state: 'none' },
   prepaidCard: { status: 0 },

@@ -1,5 +1,6 @@
 import { observer } from 'mobx-react-lite';
 import { useStores } from '../../stores/context';
+import { constantOf } from '../../stores/decided';
 import { Alert } from '../../ui/Alert';
 import { formatMoney } from '../../ui/format';
 import { paymentMethodText } from '../../ui/display';
@@ -31,7 +32,11 @@ export const PaymentRetrySuccess = observer(function PaymentRetrySuccess({ param
   return (
     <div ref={ref} tabIndex={-1} className="home-focus-target">
       <Alert tone="success" heading={T.paymentSuccessHeading}>
-        <p>{softGuard ? T.paymentSuccessSoftGuard : T.paymentSuccessStandard}</p>
+        <p>
+          {softGuard
+            ? T.paymentSuccessSoftGuard
+            : T.paymentSuccessStandard(constantOf(store, 'serviceRestoreHours'))}
+        </p>
         <dl className="home-facts">
           {amount !== undefined ? (
             <>

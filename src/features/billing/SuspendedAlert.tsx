@@ -4,6 +4,7 @@ import { observer } from 'mobx-react-lite';
 import { useNavigate } from 'react-router-dom';
 import { jumpOut } from '../../config';
 import { useStores } from '../../stores/context';
+import { constantOf } from '../../stores/decided';
 import { Alert } from '../../ui/Alert';
 import { formatMoney } from '../../ui/format';
 import { paymentMethodText } from '../../ui/display';
@@ -58,7 +59,7 @@ export const SuspendedAlert = observer(function SuspendedAlert({ params }: Secti
           ) : null}
         </dl>
       ) : null}
-      <p>{T.suspendedRestoreInfo}</p>
+      <p>{T.suspendedRestoreInfo(constantOf(store, 'serviceRestoreHours'))}</p>
       {/* The machine takes the rules' verdict as input: a new verdict starts a new machine. */}
       {expired ? null : <RetryButtons key={String(retryAllowed)} retryAllowed={retryAllowed} />}
     </Alert>
@@ -73,7 +74,7 @@ const RetryButtons = observer(function RetryButtons({ retryAllowed }: { retryAll
     import('./flows').then((flows) => flows.provideRetryPayment(store, () => void navigate('/home')));
   const [snapshot, send] = useFlow('retry-payment', logic, { retryAllowed });
   if (snapshot.matches('succeeded')) {
-    return <p role="status">{T.retrySucceeded}</p>;
+    return <p role="status">{T.retrySucceeded(constantOf(store, 'serviceRestoreHours'))}</p>;
   }
   const busy = snapshot.matches('authorizing');
   return (

@@ -17,25 +17,28 @@ export const BILLING_HOME_TEXT = {
   updatePaymentMethod: 'Update Payment Method',
 
   // Suspended prepaid notice: heading (home spec §2.8) and buttons (§4 'Billing panel states', with its
-  // capitalisation) quoted; the rest is our wording (§9 says service is restored within 24 hours of a payment).
+  // capitalisation) quoted; the rest is our wording (§9 says service is restored within 24 hours of a payment:
+  // rules/constants.json, serviceRestoreHours).
   suspendedPrepaidHeading: 'Your service has been suspended!',
   suspendedFailedPaymentBody:
     'Your last payment did not go through, so your service has been suspended. Make a payment to restore it.',
   suspendedCardExpiredBody:
     'The payment method on your account has expired, so your service has been suspended. Update your payment method to restore it.',
-  suspendedRestoreInfo: 'After your payment, your service is restored within 24 hours.',
+  suspendedRestoreInfo: (hours: number) =>
+    `After your payment, your service is restored within ${hours} hours.`,
   nextPayment: 'Next payment:',
   suspendedUpdatePaymentMethod: 'Update payment Method',
   retryPayment: 'Retry Payment',
   editPaymentMethod: 'Edit Payment Method',
   payWithNewPaymentMethod: 'Pay with new Payment Method',
-  retrySucceeded: 'Your payment was received. Your service is restored within 24 hours.',
+  retrySucceeded: (hours: number) =>
+    `Your payment was received. Your service is restored within ${hours} hours.`,
 
   // Payment retry success box (shell spec §4 'Payment retry').
   paymentSuccessHeading: 'Payment successful',
   paymentSuccessSoftGuard: 'Thank you. Your payment was received and your service will not be interrupted.',
-  paymentSuccessStandard:
-    'Thank you. Your payment was received. Service is restored within 24 hours of a payment.',
+  paymentSuccessStandard: (hours: number) =>
+    `Thank you. Your payment was received. Service is restored within ${hours} hours of a payment.`,
 
   // Billing panel (home spec §2.7, §2.8, §4; shell spec §8). Quoted: the headings ACCOUNT BALANCE / NEXT PAYMENT,
   // the state notices, the AutoPay 'nothing due' note, the buttons; the rest is our wording.

@@ -99,6 +99,18 @@ describe('account status banners', () => {
     ).toBeInTheDocument();
   });
 
+  it("says service is restored within the rules' serviceRestoreHours on the suspended view", async () => {
+    const { store } = await makeHomeStore({
+      decide: () => ({
+        homeView: { view: 'suspended', params: {} },
+        constants: { ...fixedDecisions.constants, serviceRestoreHours: 48 },
+      }),
+    });
+    await renderHome(store);
+    expect(screen.getByRole('heading', { name: 'Your service has been suspended!' })).toBeInTheDocument();
+    expect(screen.getByText('Service is restored within 48 hours of a payment.')).toBeInTheDocument();
+  });
+
   it('shows no banner when the rules decide none', async () => {
     const { store } = await makeHomeStore({ decide: () => ({ sections: sections('greeting') }) });
     await renderHome(store);

@@ -90,7 +90,7 @@ export const SuspendedView = observer(function SuspendedView() {
       {p?.failedPaymentDate ? (
         <p>Your last payment failed and your service is suspended until it is paid.</p>
       ) : null}
-      <p>Service is restored within 24 hours of a payment.</p>
+      <p>Service is restored within {constantOf(store, 'serviceRestoreHours')} hours of a payment.</p>
       <p>
         <a href={jumpOut('manageAutoPay')}>Pay with new card</a>
       </p>
