@@ -3,8 +3,10 @@
  * @fastify/http-proxy, in every mode: method, path, query, body and the customer's headers (cookies
  * included) go up as they came, with the address the browser used in X-Forwarded-Host and -Proto (the
  * upstream makes its links and redirects with it); the answer comes back as it is, except that this server's
- * security headers stand over the upstream's and this server's own cookies (an analyst's session) never
- * leave. A state-changing request from another origin is refused before it leaves.
+ * security headers stand over the upstream's, this server's own cookies (an analyst's session) never
+ * leave, and a redirect is followed only to the portal itself or the redirect allowlist (checked on the URL
+ * the browser would follow, src/api/redirect.ts): any other is answered 502. A state-changing request from
+ * another origin is refused before it leaves.
  */
 import { Readable } from 'node:stream';
 import fastifyHttpProxy from '@fastify/http-proxy';
@@ -12,7 +14,10 @@ import type { FastifyBaseLogger, FastifyPluginAsync, FastifyRequest, preHandlerH
 import { BODY_LIMITS } from '../fastify';
 import { outcomeOf, type PortalMetrics, type UpstreamOutcome } from '../metrics';
 import { refuseCrossSite, splitUrl } from '../http';
+import { folders } from '../paths';
+import { readPortalConfig } from '../portal-config';
 import { SECURITY_HEADER_NAMES } from '../security';
+import { checkRedirect } from '../../src/api/redirect';
 
 export interface OrchProxyOptions {
   /** the Orch host's origin (its path, if any, is ignored: the portal's paths are kept) */
@@ -36,6 +41,11 @@ export interface OrchProxyOptions {
   metrics?: PortalMetrics;
   /** the state of the upstream this plugin reaches, shared by the plugin's prefixes (outages logged once) */
   health?: UpstreamHealth;
+  /**
+   * The origins besides the portal's own that an upstream's redirect may send the browser to (default:
+   * config/portal.json's redirectAllowlist). A redirect anywhere else is answered 502.
+   */
+  redirectAllowlist?: readonly string[];
 }
 
 /** The default deadline of a call to the upstream: at most 15 s, the browser's own call time-out. */
@@ -103,6 +113,12 @@ const HOP_BY_HOP: ReadonlySet<string> = new Set([
   'te',
   'trailer',
 ]);
+
+/** Whether an upstream's header reaches the browser: never its security headers (ours stand) nor hop-by-hop ones. */
+const passedOn = (name: string): boolean => {
+  const lower = name.toLowerCase();
+  return !SECURITY_HEADER_NAMES.has(lower) && !HOP_BY_HOP.has(lower);
+};
 
 /** A Cookie header without the named cookies (undefined when nothing is left). */
 export function withoutCookies(header: string | undefined, names: readonly string[]): string | undefined {
@@ -182,6 +198,9 @@ const orchProxy: FastifyPluginAsync<OrchProxyOptions> = async (app, options) => 
   const timeoutMs = options.timeoutMs ?? DEFAULT_UPSTREAM_TIMEOUT_MS;
   const health = options.health ?? new UpstreamHealth(origin, app.log);
   const failures = new WeakMap<object, UpstreamOutcome>();
+  const allowlist = options.redirectAllowlist ?? readPortalConfig(folders.config).redirectAllowlist;
+  // The names of the upstream's headers each answer passed on (taken back off an answer refused whole).
+  const passedHeaders = new WeakMap<object, string[]>();
   // The request lines every other route writes (its routes log errors only, see below).
   app.addHook('onRequest', (req, _reply, done) => {
     app.log.info({ reqId: req.id, req }, 'incoming request');
@@ -250,13 +269,49 @@ const orchProxy: FastifyPluginAsync<OrchProxyOptions> = async (app, options) => 
         },
         // Ours stand over the upstream's security headers; its hop-by-hop headers (its connection's
         // keep-alive) are its own connection's, not the browser's (RFC 9110 7.6.1).
-        rewriteHeaders: (headers) =>
-          Object.fromEntries(
-            Object.entries(headers).filter(([k]) => {
-              const name = k.toLowerCase();
-              return !SECURITY_HEADER_NAMES.has(name) && !HOP_BY_HOP.has(name);
-            }),
-          ),
+        rewriteHeaders: (headers, req) => {
+          const passed = Object.fromEntries(Object.entries(headers).filter(([k]) => passedOn(k)));
+          if (req) passedHeaders.set(req, Object.keys(passed));
+          return passed;
+        },
+        // A redirect's Location is checked as every other redirect is (src/api/redirect.ts): resolved against
+        // the URL the browser asked for, as the browser resolves it, then allowed only to the portal itself
+        // or the allowlist; what passes is sent as the absolute URL that was checked. Any other redirect is
+        // not the browser's to follow: Orch's answer is dropped whole (its Location, cookies and body) and
+        // the browser gets 502 saying so, logged at warn with the target's origin only (its query may hold
+        // a token).
+        onResponse: (req, reply, res) => {
+          const location = reply.getHeader('location');
+          const status = reply.statusCode;
+          if (location === undefined || status < 300 || status > 399) return void reply.send(res.stream);
+          // The URL the browser asked for, on the origin Orch was told (X-Forwarded-Host and -Proto above):
+          // the checker resolves the Location against it and takes its origin as the portal's.
+          const browserUrl = `${req.protocol}://${req.host}${req.url}`;
+          const checked = checkRedirect(String(location), { origin: browserUrl, allowlist });
+          if (checked.ok) return void reply.header('location', checked.url).send(res.stream);
+          res.stream.destroy();
+          for (const name of passedHeaders.get(req) ?? []) void reply.removeHeader(name);
+          const call = splitUrl(req.url).path;
+          failures.set(req, 'error');
+          const target = URL.canParse(String(location), browserUrl)
+            ? new URL(String(location), browserUrl).origin
+            : null;
+          app.log.warn(
+            {
+              reqId: req.id,
+              upstream: origin,
+              call,
+              status,
+              target,
+              refusal: checked.reason,
+            },
+            `Orch redirected off the allowlist (${checked.reason}): not passed to the browser`,
+          );
+          void reply
+            .code(502)
+            .header('Cache-Control', 'no-store')
+            .send({ error: `Orch redirected to an address off the allowlist (${checked.reason})` });
+        },
       },
     });
   }
