@@ -48,6 +48,7 @@ import studioPlugin from './plugins/studio';
 import vitalsPlugin from './plugins/vitals';
 import effectPlugin from './plugins/effect';
 import { readPortalConfig } from './portal-config';
+import { redirectAllowlistWith } from '../src/config/runtime';
 import { RulesCache } from './rules-cache';
 import type { RuntimeConfig } from './runtime-config';
 import { LOOPBACK_HOSTS, contentSecurityPolicy, type CspOrigins } from './security';
@@ -242,7 +243,10 @@ export function createPortalServer(options: PortalOptions): PortalServer {
   const settings = options.rolloutGuard ?? studioConfig.rolloutGuard;
   const { prometheus } = options;
   const rollouts = rolloutWatch(metrics, rules, studioRepo, { settings, log: app.log, prometheus });
-  const { upstream, upstreamClient } = upstreamOf(options, app, metrics, (body) =>
+  // Orch's redirects are checked against the pages' allowlist: the bundled one and the origins this
+  // deployment sends the browser to (SIGN_IN_URL, PAYMENT_PLAN_URL).
+  const redirectAllowlist = redirectAllowlistWith(portal.redirectAllowlist, runtimeConfig);
+  const { upstream, upstreamClient } = upstreamOf(options, app, metrics, redirectAllowlist, (body) =>
     rollouts.guard.record(body),
   );
 
@@ -364,6 +368,7 @@ function upstreamOf(
   options: PortalOptions,
   app: FastifyInstance,
   metrics: PortalMetrics,
+  redirectAllowlist: readonly string[],
   onIssueRecord: (body: Buffer) => void,
 ): { upstream: OrchProxyOptions; upstreamClient: UpstreamClient } {
   const health = new UpstreamHealth(new URL(options.upstream).origin, app.log);
@@ -379,7 +384,7 @@ function upstreamOf(
   });
   app.addHook('onClose', () => upstreamClient.close());
   return {
-    upstream: { upstream: options.upstream, ownCookies, metrics, health, timeoutMs },
+    upstream: { upstream: options.upstream, ownCookies, metrics, health, timeoutMs, redirectAllowlist },
     upstreamClient,
   };
 }

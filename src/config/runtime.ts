@@ -154,8 +154,19 @@ export function withRuntime<C extends Overridable>(bundled: C, runtime: RuntimeC
   if (a.paymentPlanUrl) out.jumpOuts = { ...bundled.jumpOuts, paymentPlan: a.paymentPlanUrl };
   if (a.applicationKeyUrl) out.preauth = { ...bundled.preauth, applicationKeyUrl: a.applicationKeyUrl };
   if (a.chatWidgetUrl) out.chat = { ...bundled.chat, widgetScriptUrl: a.chatWidgetUrl };
-  const sentTo = [a.signInUrl, a.paymentPlanUrl].map((x) => (x ? originOf(x) : null));
-  const allow = sentTo.filter((o): o is string => o !== null && !bundled.redirectAllowlist.includes(o));
-  if (allow.length > 0) out.redirectAllowlist = [...bundled.redirectAllowlist, ...new Set(allow)];
+  const allowlist = redirectAllowlistWith(bundled.redirectAllowlist, runtime);
+  if (allowlist !== bundled.redirectAllowlist) out.redirectAllowlist = [...allowlist];
   return out;
+}
+
+/**
+ * The redirect allowlist with a server's overrides: an address on another origin that the browser is sent to
+ * (the sign-in, the payment-plan site) joins it. The same list the pages check and the server's Orch proxy
+ * checks Orch's redirects against; `bundled` itself when nothing joins.
+ */
+export function redirectAllowlistWith(bundled: readonly string[], runtime: RuntimeConfig): readonly string[] {
+  const a = runtime.addresses ?? {};
+  const sentTo = [a.signInUrl, a.paymentPlanUrl].map((x) => (x ? originOf(x) : null));
+  const allow = sentTo.filter((o): o is string => o !== null && !bundled.includes(o));
+  return allow.length > 0 ? [...bundled, ...new Set(allow)] : bundled;
 }

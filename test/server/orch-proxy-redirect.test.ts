@@ -121,3 +121,28 @@ describe("the Orch proxy and Orch's redirects", () => {
     },
   );
 });
+
+describe("the Orch proxy with a deployment's own sign-in address", () => {
+  it('lets Orch redirect to the origin SIGN_IN_URL names, which joins the allowlist as it does for the pages', async () => {
+    const signIn = 'https://signin.deployment.example/login';
+    const upstream = createServer((_req, res) => {
+      res.writeHead(302, { location: `${signIn}?from=orch` }).end();
+    });
+    await new Promise<void>((ok) => upstream.listen(0, '127.0.0.1', ok));
+    const deployed = createPortalServer({
+      upstream: `http://127.0.0.1:${(upstream.address() as AddressInfo).port}`,
+      distDir: makeDist(),
+      allowedHosts: ['portal.example'],
+      runtimeConfig: { addresses: { signInUrl: signIn } },
+      onRulesProblem: () => undefined,
+    });
+    try {
+      const res = await deployed.app.inject({ url: '/Orch/logout', headers: { host: 'portal.example' } });
+      expect(res.statusCode).toBe(302);
+      expect(res.headers.location).toBe(`${signIn}?from=orch`);
+    } finally {
+      await deployed.close(0);
+      await new Promise((ok) => (upstream.closeAllConnections(), upstream.close(ok)));
+    }
+  });
+});
