@@ -51,10 +51,38 @@ export interface RemoteStatus {
 }
 
 const MAIN = 'refs/heads/main';
+const UNDONE = 'A change reported as not saved reached the rules remote late: it was undone';
 /** The studio's branches besides main, each the remote's: pending, scheduled and sent-back changes. */
 const MIRRORED = ['pending/', 'scheduled/', 'sent-back/'];
 /** What a server fetched last, kept beside its git directory: a restart while the remote is away says which. */
 const FETCHED_FILE = 'studio-fetched.json';
+/**
+ * How late, beyond a push's own time limit, a remote may still apply a push whose git gave up (a slow
+ * pre-receive hook): a fetch that started later than that after the push shows whether it landed.
+ */
+const IN_DOUBT_MARGIN_MS = 30_000;
+/**
+ * An undo that keeps failing (the remote refuses it) is tried at every fetch, and given up once its push is
+ * this old and it was tried at least IN_DOUBT_MIN_TRIES times (a fetch that comes back after a long outage
+ * still tries it).
+ */
+const IN_DOUBT_GIVE_UP_MS = 60 * 60_000;
+const IN_DOUBT_MIN_TRIES = 3;
+/** At most this many pushes in doubt are watched (the oldest given up beyond, at warn). */
+const IN_DOUBT_MAX = 50;
+
+/** A push ended by its deadline, watched until it is known to be undone or not to have landed. */
+interface InDoubt {
+  updates: RefUpdate[];
+  /** when its push ended (ms since the epoch) */
+  at: number;
+  /** a fetch showed it landed (so its refs back where they were since mean it was undone) */
+  landed: boolean;
+  /** undos tried that failed */
+  tries: number;
+  /** an undo's failure was logged (once, at warn) */
+  warned: boolean;
+}
 
 /**
  * Keeps the studio's repository equal to the remote: main fast-forwarded (and the folder written) when the
@@ -79,8 +107,8 @@ export class RemoteSync extends EventEmitter {
   private fetching: { promise: Promise<void>; startedAt: number } | undefined;
   /** When refs last moved here after a push: a fetch that started before that is stale. */
   private movedAt = 0;
-  /** Pushes ended by a deadline: undone at the next fetch if the remote took them after all. */
-  private inDoubt: RefUpdate[][] = [];
+  /** Pushes ended by a deadline: undone if the remote took them after all, kept until that is settled. */
+  private inDoubt: InDoubt[] = [];
   /** What was fetched last (from the file kept beside the git directory, at the start). */
   private fetchedBefore: { at: string; commit: string } | undefined;
   log: OutageLog | undefined;
@@ -180,7 +208,7 @@ export class RemoteSync extends EventEmitter {
     // One read of the refs when nothing moved (the usual fetch): no other git.
     let refs = await this.repo.git.refs(op);
     if (this.inDoubt.length > 0) {
-      await this.undoInDoubt(op, refs);
+      await this.undoInDoubt(op, refs, startedAt);
       refs = await this.repo.git.refs(op);
     }
     const mirrored = await this.mirrorPending(op, refs);
@@ -242,39 +270,126 @@ export class RemoteSync extends EventEmitter {
     this.movedAt = this.now();
   }
 
-  /** A push ended by a deadline: if the remote took it after all, it is undone at the next fetch. */
+  /** A push ended by a deadline: if the remote took it after all, it is undone at a fetch after. */
   noteInDoubt(updates: readonly RefUpdate[]): void {
-    this.inDoubt.push([...updates]);
+    this.inDoubt.push({ updates: [...updates], at: this.now(), landed: false, tries: 0, warned: false });
+    while (this.inDoubt.length > IN_DOUBT_MAX) {
+      const oldest = this.inDoubt.shift()!;
+      this.log?.warn(
+        this.told(oldest),
+        `More than ${IN_DOUBT_MAX} changes reported as not saved are in doubt: the oldest is no longer watched, and the rules remote keeps it if it reached it late`,
+      );
+    }
+  }
+
+  /** How many pushes ended by a deadline are still watched (undone if they land). */
+  get pushesInDoubt(): number {
+    return this.inDoubt.length;
   }
 
   /**
    * A push reported as failed that the remote took after all is undone (compare-and-swap back), so what an
-   * analyst was told was not saved is not (issue 29 item 1).
+   * analyst was told was not saved is not (issue 29 item 1). Each is kept until that is settled: its undo
+   * worked (one that failed is tried again at the next fetch), its refs moved elsewhere (another server), or
+   * a fetch that started after the push's time limit and a margin shows it did not land (a slow hook may
+   * apply a push after the first fetch that follows it). An undo that keeps failing is given up, at warn.
    */
-  private async undoInDoubt(op: Op, refs: Map<string, string>): Promise<void> {
-    const pending = this.inDoubt;
-    this.inDoubt = [];
-    for (const updates of pending) {
-      const landed = updates.every((u) => (refs.get(trackingOf(u.ref)) ?? null) === u.to);
-      if (!landed) continue;
-      const back = updates.map((u) => ({ ref: u.ref, to: u.from, from: u.to }));
-      try {
-        await this.remote.push(back, op);
-        await this.repo.git.updateRefs(
-          back.map((u) => ({ ref: trackingOf(u.ref), to: u.to })),
-          op,
-        );
+  private async undoInDoubt(op: Op, refs: Map<string, string>, startedAt: number): Promise<void> {
+    const settled = new Set<InDoubt>();
+    for (const entry of [...this.inDoubt]) {
+      if (await this.settle(entry, op, refs, startedAt)) settled.add(entry);
+    }
+    this.inDoubt = this.inDoubt.filter((e) => !settled.has(e));
+  }
+
+  /** Whether what the fetch that started at `startedAt` brought settles `entry` (undoing it if it landed). */
+  private async settle(
+    entry: InDoubt,
+    op: Op,
+    refs: Map<string, string>,
+    startedAt: number,
+  ): Promise<boolean> {
+    const { updates } = entry;
+    const there = (u: RefUpdate): string | null => refs.get(trackingOf(u.ref)) ?? null;
+    if (updates.every((u) => there(u) === u.to)) {
+      entry.landed = true;
+      return this.undo(entry, op);
+    }
+    if (updates.every((u) => there(u) === u.from)) {
+      // Back where they were after it landed: an undo whose answer never came, or whose answer was lost.
+      if (entry.landed) {
+        this.log?.warn(this.told(entry), UNDONE);
+        return true;
+      }
+      // Not there: settled once a fetch started later than the remote could still apply it.
+      return startedAt - entry.at > this.pushLimitMs + IN_DOUBT_MARGIN_MS;
+    }
+    // Neither: another server moved its refs, and its compare-and-swap can no longer apply (or be undone).
+    this.log?.warn(
+      this.told(entry),
+      'A change reported as not saved is in doubt, and its refs have moved on the rules remote since (another server): it is left as the remote has it',
+    );
+    return true;
+  }
+
+  /** Pushes a landed in-doubt push back; whether it is settled (undone, or given up). */
+  private async undo(entry: InDoubt, op: Op): Promise<boolean> {
+    const back = entry.updates.map((u) => ({ ref: u.ref, to: u.from, from: u.to }));
+    try {
+      await this.remote.push(back, op);
+    } catch (e) {
+      // A ref moved since the fetch: the next one says where.
+      if (e instanceof RemoteRejected) return false;
+      entry.tries++;
+      const error = this.scrub(String(e));
+      if (entry.tries >= IN_DOUBT_MIN_TRIES && this.now() - entry.at >= IN_DOUBT_GIVE_UP_MS) {
         this.log?.warn(
-          { remote: this.remote.shown, refs: updates.map((u) => u.ref) },
-          'A change reported as not saved reached the rules remote late: it was undone',
+          { ...this.told(entry), tries: entry.tries, error },
+          `A change reported as not saved reached the rules remote late and could not be undone in ${entry.tries} tries over ${Math.round((this.now() - entry.at) / 60_000)} min: given up, the rules remote keeps it`,
         );
-      } catch (e) {
+        return true;
+      }
+      if (!entry.warned) {
+        entry.warned = true;
         this.log?.warn(
-          { remote: this.remote.shown, refs: updates.map((u) => u.ref), error: String(e) },
-          'A change reported as not saved reached the rules remote late and could not be undone',
+          { ...this.told(entry), error },
+          'A change reported as not saved reached the rules remote late and could not be undone yet: it is tried again at the next fetch',
         );
       }
+      return false;
     }
+    try {
+      await this.repo.git.updateRefs(
+        back.map((u) => ({ ref: trackingOf(u.ref), to: u.to })),
+        op,
+      );
+    } catch {
+      // Undone on the remote, which is what counts: the next fetch brings its refs here.
+    }
+    this.log?.warn(this.told(entry), UNDONE);
+    return true;
+  }
+
+  /** What a log says of an in-doubt push: the remote (no credentials), its refs and the commits they took. */
+  private told(entry: InDoubt): object {
+    return {
+      remote: this.remote.shown,
+      refs: entry.updates.map((u) => u.ref),
+      commits: entry.updates.map((u) => u.to),
+    };
+  }
+
+  /** An error's words without the remote's credentials (git's are hidden already; this is for any other). */
+  private scrub(text: string): string {
+    return text
+      .split(this.remote.url)
+      .join(this.remote.shown)
+      .replace(/(:\/\/)[^\s'"]*@/g, '$1***@');
+  }
+
+  /** The longest a push is given: the remote's time limit (RulesRemote keeps it to itself). */
+  private get pushLimitMs(): number {
+    return this.remote['timeoutMs'];
   }
 
   /** The pending, scheduled and sent-back changes are the remote's: created, moved and removed as there. */
