@@ -171,7 +171,8 @@ export class RulesRemote {
   constructor(
     readonly url: string,
     private readonly gitDir: string,
-    private readonly timeoutMs = 15_000,
+    /** how long one git call to the remote may take (ms) */
+    readonly timeoutMs = 15_000,
   ) {
     this.shown = redactRemote(url);
     const { url: address, env } = remoteCredentials(url);

@@ -387,9 +387,9 @@ export class RemoteSync extends EventEmitter {
       .replace(/(:\/\/)[^\s'"]*@/g, '$1***@');
   }
 
-  /** The longest a push is given: the remote's time limit (RulesRemote keeps it to itself). */
+  /** The longest a push is given: the remote's time limit. */
   private get pushLimitMs(): number {
-    return this.remote['timeoutMs'];
+    return this.remote.timeoutMs;
   }
 
   /** The pending, scheduled and sent-back changes are the remote's: created, moved and removed as there. */
