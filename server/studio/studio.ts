@@ -17,11 +17,11 @@ import type { RulesBundle } from '../rules-cache';
 import type { AnalystSession as Session } from '../analyst-sessions';
 import type { AnalystIdentity, AnalystRoles } from '../analyst-auth';
 import { csrfMatches, json, type StudioConfig } from './studio-access';
-import { createStudioChecker, type StudioChecker } from './studio-check';
+import { answered, checkAskedBy, createStudioChecker, type StudioChecker } from './studio-check';
 import { isStudioFile, studioFilesOf } from './studio-files';
 import { registerStudioPage } from './studio-page';
 import { scheduleGoLives } from './studio-schedule';
-import { RepoError, RulesRepo, type CommitInfo } from './studio-repo';
+import { RepoError, RulesRepo, type Check, type CommitInfo } from './studio-repo';
 import { isoNow, rolloutStart, shareOf } from './studio-rollouts';
 import type { LiveEffect } from '../rollout-metrics';
 
@@ -143,7 +143,7 @@ function goLiveOf(body: Record<string, unknown>, now: Date): string | undefined 
 /** What every group of the studio's routes shares: the checks, who asks, how a write is answered. */
 interface StudioContext {
   checker: StudioChecker;
-  check: (files: Readonly<Record<string, string>>, changed: readonly string[]) => Promise<string[]>;
+  checkFor: (reply: FastifyReply) => Check;
   analystOf: (req: FastifyRequest) => AnalystIdentity | undefined;
   byEmail: (c: CommitInfo) => string | undefined;
   withAuthor: <T extends CommitInfo>(c: T) => T & { authorId: string | null };
@@ -163,16 +163,14 @@ interface StudioContext {
 /** The studio's shared parts, its page, and its schedule of go-lives (ended with the server). */
 function studioContext(deps: StudioDeps): StudioContext {
   const { app, repo } = deps;
-  const checker = deps.checker ?? createStudioChecker();
+  const checker = deps.checker ?? createStudioChecker({ timeoutMs: repo.requestTimeoutMs, log: app.log });
   const analystOf = (req: FastifyRequest): AnalystIdentity | undefined =>
     deps.sessionOf(req)?.analystIdentity;
-  const check = (files: Readonly<Record<string, string>>, changed: readonly string[]) =>
-    checker.check(files, changed);
   // A hand edit is checked for what it does to the rules: files the studio does not know (a README of the
   // rules remote) are no rules.
   repo.checkOutside = (files, changed) => {
     const rules = changed.filter(isStudioFile);
-    return rules.length === 0 ? Promise.resolve([]) : check(files, rules);
+    return rules.length === 0 ? Promise.resolve([]) : checker.check(files, rules);
   };
   // Who made a change: the analyst id it records (the identity provider's subject).
   const byEmail = (c: CommitInfo): string | undefined => c.authorId;
@@ -180,7 +178,7 @@ function studioContext(deps: StudioDeps): StudioContext {
 
   registerStudioPage(app, deps.distDir);
 
-  const schedule = scheduleGoLives(deps, check);
+  const schedule = scheduleGoLives(deps, checker.check);
   // Before a read: what is due goes live first (a go-live that cannot be written now, the rules remote
   // unreachable, waits for the timer; the read answers with what is live).
   const dueBeforeRead = (): Promise<unknown> => schedule.dueNow();
@@ -240,7 +238,7 @@ function studioContext(deps: StudioDeps): StudioContext {
 
   return {
     checker,
-    check,
+    checkFor: (reply) => checkAskedBy(checker, reply),
     analystOf,
     byEmail,
     withAuthor,
@@ -280,7 +278,7 @@ function registerReads(deps: StudioDeps, ctx: StudioContext): void {
         last?.kind === 'outside' && last.check === 'rejected'
           ? { id: last.id, date: last.author.date, files: last.files, problems: last.problems ?? [] }
           : null;
-      const context = await checker.context();
+      const context = await checker.context(answered(reply));
       // The studio's files only: a README or a CI file of the folder is kept, never shown as rules.
       const files = studioFilesOf(live.files);
       checker.warm(files);
@@ -339,7 +337,7 @@ function registerReads(deps: StudioDeps, ctx: StudioContext): void {
       const [pending, scheduled] = await Promise.all([repo.pending(), repo.scheduled()]);
       // Off the request, with a rules remote: each pending change saved on another server checked as it would
       // go live, so its approval here finds the answer (one saved here was checked then).
-      if (repo.remote) void repo.precheckPending(ctx.check).catch(() => undefined);
+      if (repo.remote) void repo.precheckPending(checker.check).catch(() => undefined);
       return { pending: pending.map(withAuthor), scheduled: scheduled.map(withAuthor) };
     });
   });
@@ -357,7 +355,7 @@ function registerReads(deps: StudioDeps, ctx: StudioContext): void {
 /** Proposing a change: a new one, a restore of an earlier version, a revert of one live change. */
 function registerChanges(deps: StudioDeps, ctx: StudioContext): void {
   const { app, config, repo } = deps;
-  const { check, byEmail, analyst, writer, attempt, bodyOf, writeOptions } = ctx;
+  const { checkFor, byEmail, analyst, writer, attempt, bodyOf, writeOptions } = ctx;
   app.post('/studio/api/changes', writeOptions, async (req, reply) => {
     const who = writer(req, reply, 'author');
     if (!who) return reply;
@@ -373,7 +371,7 @@ function registerChanges(deps: StudioDeps, ctx: StudioContext): void {
           files: filesOf(body),
           trailers: { ...impactTrailer(body.impact), 'Analyst-Id': who.id },
           requireApproval: config.requireApproval,
-          check,
+          check: checkFor(reply),
           ...(replaces ? { replaces: { id: replaces, authorId: byEmail } } : {}),
         });
       },
@@ -400,7 +398,7 @@ function registerChanges(deps: StudioDeps, ctx: StudioContext): void {
           kind: 'restore',
           trailers: { Restores: version, ...impactTrailer(body.impact), 'Analyst-Id': who.id },
           requireApproval: config.requireApproval,
-          check,
+          check: checkFor(reply),
         });
       },
       201,
@@ -441,7 +439,7 @@ function registerChanges(deps: StudioDeps, ctx: StudioContext): void {
           kind: 'revert',
           trailers: { Reverts: change.id, ...impactTrailer(body.impact), 'Analyst-Id': who.id },
           requireApproval: config.requireApproval,
-          check,
+          check: checkFor(reply),
         });
       },
       201,
@@ -452,7 +450,7 @@ function registerChanges(deps: StudioDeps, ctx: StudioContext): void {
 /** Reviewing a change: approving it (now or at a time), withdrawing it, sending it back. */
 function registerReview(deps: StudioDeps, ctx: StudioContext): void {
   const { app, repo } = deps;
-  const { check, byEmail, writer, attempt, bodyOf } = ctx;
+  const { checkFor, byEmail, writer, attempt, bodyOf } = ctx;
   app.post<{ Params: { id: string } }>('/studio/api/changes/:id/approve', async (req, reply) => {
     const who = writer(req, reply, 'approver');
     if (!who) return reply;
@@ -466,7 +464,7 @@ function registerReview(deps: StudioDeps, ctx: StudioContext): void {
         share === undefined
           ? undefined
           : await rolloutStart(repo, req.params.id, share, isoNow(deps.today()), note);
-      const id = await repo.approve(req.params.id, who, byEmail, check, goLive, note, rollout);
+      const id = await repo.approve(req.params.id, who, byEmail, checkFor(reply), goLive, note, rollout);
       return { id, ...(goLive ? { scheduled: goLive } : {}), ...(share !== undefined ? { share } : {}) };
     });
   });
@@ -496,7 +494,7 @@ function registerReview(deps: StudioDeps, ctx: StudioContext): void {
 /** The preview: the draft the portal is opened with, for the analyst alone. */
 function registerPreview(deps: StudioDeps, ctx: StudioContext): void {
   const { app } = deps;
-  const { checker, analystOf, writer, bodyOf, writeOptions } = ctx;
+  const { checker, analystOf, writer, attempt, bodyOf, writeOptions } = ctx;
   /**
    * Opens the portal as a persona with the draft's rules, for this analyst alone: the draft's rule files
    * are kept on the analyst's session and served at /rules/draft/<file>; each frame signs the browser in as
@@ -516,7 +514,9 @@ function registerPreview(deps: StudioDeps, ctx: StudioContext): void {
         (e): e is [string, string] => isRuleFile(e[0]) && typeof e[1] === 'string',
       ),
     );
-    const { rules, problems } = await checker.draftRules(texts);
+    const checked = await checker.draftRules(texts, answered(reply)).catch((e: Error) => e);
+    if (checked instanceof Error) return attempt(reply, () => Promise.reject(checked)); // 503 when late
+    const { rules, problems } = checked;
     if (problems.length > 0) return json(reply, 422, { error: 'The draft has errors', problems });
     session.draft = rules;
     session.previewPersona = persona.id;
@@ -563,7 +563,7 @@ export function registerStudio(deps: StudioDeps): void {
  */
 function registerRollouts(deps: StudioDeps, ctx: StudioContext): void {
   const { app, repo } = deps;
-  const { check, analyst, writer, attempt, bodyOf } = ctx;
+  const { checkFor, analyst, writer, attempt, bodyOf } = ctx;
   const refusal = 'Your account may not change a rollout: it has no approver role';
   app.get('/studio/api/rollouts', async (req, reply) => {
     if (!analyst(req, reply)) return reply;
@@ -593,7 +593,7 @@ function registerRollouts(deps: StudioDeps, ctx: StudioContext): void {
       const body = bodyOf(req);
       const complete = body.complete === true;
       const reason = lineOf(body, 'reason', complete ? 'why it goes live for everyone' : 'why you end it');
-      const id = await repo.endRollout(req.params.change, who, reason, complete, check);
+      const id = await repo.endRollout(req.params.change, who, reason, complete, checkFor(reply));
       return { id, ended: true, complete };
     });
   });
