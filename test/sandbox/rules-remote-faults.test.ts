@@ -10,28 +10,22 @@
  * or a TCP server that never says a word. The checks are left out (a check that finds nothing): what is
  * tested is git and the remote, in seconds of wall time and little CPU.
  */
-import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { EventEmitter } from 'node:events';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import healthPlugin from '../../server/plugins/health';
 import rulesPlugin from '../../server/plugins/rules';
 import { RulesCache } from '../../server/rules-cache';
-import type { StudioChecker } from '../../server/studio/studio-check';
 import { RemoteTimeout } from '../../server/studio/rules-remote';
 import { RepoError, RulesRepo, type Check, type RulesRepoOptions } from '../../server/studio/studio-repo';
 import { gitHttpRemote, processesMatching, silentTcp, type GitHttpRemote } from '../support/git-http';
 import { appWith } from '../server/harness';
 import { Browser, copyRules, makeDist, start } from './harness';
-
-const tmp = (prefix: string): string => mkdtempSync(join(tmpdir(), prefix));
-const git = (dir: string, ...args: string[]): string =>
-  execFileSync('git', [`--git-dir=${dir}`, ...args], { encoding: 'utf8' }).trim();
+import { git, tmp } from '../support/git-dirs';
+import { noChecks } from '../support/no-checks';
 
 /** A rules folder of two JSON files. */
 function folder(): string {
@@ -394,18 +388,6 @@ describe("the remote's password", { timeout: 60_000 }, () => {
     repo.stop();
   });
 });
-
-/** Checks that find nothing, at once: the studio's HTTP answers are tested, not its checks. */
-function noChecks(): StudioChecker {
-  return {
-    events: new EventEmitter(),
-    check: () => Promise.resolve([]),
-    draftRules: () => Promise.resolve({ rules: {}, problems: [] }),
-    context: () => Promise.resolve({}),
-    warm: () => undefined,
-    close: () => Promise.resolve(),
-  };
-}
 
 describe('the studio on a remote that stops answering', { timeout: 60_000 }, () => {
   it('answers a save 503 with what failed, and still answers reads', async () => {

@@ -5,8 +5,7 @@
  * remote (a hand edit waits as a pending change; a diverged history is kept aside).
  */
 import { execFileSync } from 'node:child_process';
-import { chmodSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
@@ -18,16 +17,7 @@ import {
   remoteCredentials,
 } from '../../server/studio/rules-remote';
 import { RulesRepo } from '../../server/studio/studio-repo';
-
-const tmp = (prefix: string): string => mkdtempSync(join(tmpdir(), prefix));
-const git = (dir: string, ...args: string[]): string =>
-  execFileSync('git', [`--git-dir=${dir}`, ...args], { encoding: 'utf8' }).trim();
-
-function bare(): string {
-  const dir = join(tmp('remote-'), 'r.git');
-  execFileSync('git', ['init', '--quiet', '--bare', '--initial-branch=main', dir]);
-  return dir;
-}
+import { bare, git, tmp } from '../support/git-dirs';
 
 /** A local repository with two commits (a, then b on a), to push from. */
 function local(): { dir: string; a: string; b: string } {

@@ -9,9 +9,7 @@
  * The remotes are real: git's own `git http-backend` behind a small HTTP server (test/support/git-http.ts),
  * with a pre-receive hook a test can make refuse a push, or hold it until let go.
  */
-import { execFileSync } from 'node:child_process';
-import { chmodSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { chmodSync, existsSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { RemoteTimeout, RulesRemote } from '../../server/studio/rules-remote';
@@ -19,10 +17,8 @@ import { RemoteSync } from '../../server/studio/rules-sync';
 import { Git, Op } from '../../server/studio/studio-git';
 import { RepoError, RulesRepo, type Check, type RulesRepoOptions } from '../../server/studio/studio-repo';
 import { gitHttpRemote, type GitHttpRemote } from '../support/git-http';
+import { git, tmp } from '../support/git-dirs';
 
-const tmp = (prefix: string): string => mkdtempSync(join(tmpdir(), prefix));
-const git = (dir: string, ...args: string[]): string =>
-  execFileSync('git', [`--git-dir=${dir}`, ...args], { encoding: 'utf8' }).trim();
 /** The pending changes' refs of a git directory, one a line. */
 const pendingIn = (dir: string): string =>
   git(dir, 'for-each-ref', '--format=%(refname)', 'refs/heads/pending/');

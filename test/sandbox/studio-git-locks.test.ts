@@ -9,27 +9,13 @@
  * clean filter that sleeps holds the index's lock in `git add`, a reference-transaction hook that waits
  * holds the refs' locks in `update-ref`.
  */
-import { execFileSync } from 'node:child_process';
-import {
-  chmodSync,
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  readdirSync,
-  rmSync,
-  utimesSync,
-  writeFileSync,
-} from 'node:fs';
-import { tmpdir } from 'node:os';
+import { chmodSync, existsSync, mkdirSync, readdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { STALE_LOCK_MS } from '../../server/studio/git-process';
 import { Git, Op } from '../../server/studio/studio-git';
 import { RepoError, RulesRepo } from '../../server/studio/studio-repo';
-
-const tmp = (prefix: string): string => mkdtempSync(join(tmpdir(), prefix));
-const git = (dir: string, ...args: string[]): string =>
-  execFileSync('git', [`--git-dir=${dir}`, ...args], { encoding: 'utf8' }).trim();
+import { git, tmp } from '../support/git-dirs';
 
 /** Every lock file in a git directory (packed-refs.new: the new packed-refs, made only if absent). */
 function locksIn(dir: string): string[] {

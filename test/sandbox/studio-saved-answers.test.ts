@@ -8,25 +8,13 @@
  * Faults are made by real git, in the server's own git directory: a reference-transaction hook refuses the
  * local move of a ref, or holds update-ref after its refs moved; or the folder cannot be written.
  */
-import { execFileSync } from 'node:child_process';
-import { EventEmitter } from 'node:events';
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { chmodSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { StudioChecker } from '../../server/studio/studio-check';
 import { RulesRepo, type Check } from '../../server/studio/studio-repo';
 import { Browser, copyRules, makeDist, start } from './harness';
-
-const tmp = (prefix: string): string => mkdtempSync(join(tmpdir(), prefix));
-const git = (dir: string, ...args: string[]): string =>
-  execFileSync('git', [`--git-dir=${dir}`, ...args], { encoding: 'utf8' }).trim();
-
-function bare(): string {
-  const dir = join(tmp('remote-'), 'r.git');
-  execFileSync('git', ['init', '--quiet', '--bare', '--initial-branch=main', dir]);
-  return dir;
-}
+import { bare, git, tmp } from '../support/git-dirs';
+import { noChecks } from '../support/no-checks';
 
 /** A rules folder of two JSON files. */
 function folder(): string {
@@ -221,18 +209,6 @@ describe('a save without a remote', { timeout: 60_000 }, () => {
     expect(git(gitDir, 'rev-parse', 'main')).toBe(moved);
   });
 });
-
-/** Checks that find nothing, at once: the studio's HTTP answers are tested, not its checks. */
-function noChecks(): StudioChecker {
-  return {
-    events: new EventEmitter(),
-    check: () => Promise.resolve([]),
-    draftRules: () => Promise.resolve({ rules: {}, problems: [] }),
-    context: () => Promise.resolve({}),
-    warm: () => undefined,
-    close: () => Promise.resolve(),
-  };
-}
 
 describe('the studio', { timeout: 60_000 }, () => {
   it('answers a save the remote took but this server could not record 500, saying it was saved', async () => {
