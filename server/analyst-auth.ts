@@ -13,9 +13,19 @@
  * encrypted with a key from COOKIE_SECRET (jose, A256GCM), so any server behind the load balancer can finish
  * a login another one started and an anonymous visitor costs no memory. The analyst's session is the
  * server's bounded, expiring session (session.ts) with its HttpOnly, SameSite=Strict cookie.
+ *
+ * The identity provider failing is not the analyst being refused (decision 041): a discovery or a code
+ * redemption the provider does not answer within the time limit (OIDC timeout, 10 s) is answered 504, one it
+ * answers with a 5xx, something that is not JSON or not a token response, or a dropped connection 502, each
+ * page saying the identity provider failed; the outage is logged at warn once when it starts (each failure at
+ * info) and at info when the provider answers again. What the provider refuses (an OAuth error of 4xx:
+ * invalid_grant), and a callback this login did not make (state, issuer, access_denied), stay 403 at info.
+ * Which is which follows openid-client 6.9's errors: ClientError's code (OAUTH_TIMEOUT, the answer's
+ * OAUTH_RESPONSE_IS_NOT_CONFORM / _NOT_JSON / PARSE_ERROR / INVALID_RESPONSE about its body), fetch's
+ * TypeError for the connection, ResponseBodyError for a 4xx OAuth error (a 5xx is never one).
  */
 import { createHash, randomBytes } from 'node:crypto';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { EncryptJWT, jwtDecrypt } from 'jose';
 import * as oidc from 'openid-client';
 import { safeLocalTarget } from '../src/api/redirect';
@@ -115,17 +125,98 @@ export function identityOf(claims: Record<string, unknown>, settings: OidcSettin
   };
 }
 
+/** How the identity provider failed a call: no answer in time (504), a failed or unusable answer (502). */
+interface ProviderFailure {
+  status: 502 | 504;
+  /** what it did, after its name ("did not answer within 10 s", "answered HTTP 503") */
+  reason: string;
+}
+
+const CONNECTION_CLOSED = new Set(['ECONNRESET', 'EPIPE', 'UND_ERR_SOCKET']);
+
+/**
+ * How the provider failed `call`, or undefined for what is no failure of its own: a refusal (the provider's 4xx
+ * OAuth error, a callback this login did not make, the ID token's checks), or a discovery's other error.
+ */
+function providerFailure(
+  e: unknown,
+  call: 'discovery' | 'token',
+  seconds: number,
+): ProviderFailure | undefined {
+  const failed = (reason: string): ProviderFailure => ({ status: 502, reason });
+  if (e instanceof oidc.ClientError) {
+    const cause = e.cause as { status?: unknown; cause?: unknown } | undefined;
+    switch (e.code) {
+      case 'OAUTH_TIMEOUT':
+        return { status: 504, reason: `did not answer within ${seconds} s` };
+      case 'OAUTH_RESPONSE_IS_NOT_CONFORM':
+        return failed(`answered HTTP ${typeof cause?.status === 'number' ? cause.status : 'with an error'}`);
+      case 'OAUTH_RESPONSE_IS_NOT_JSON':
+      case 'OAUTH_PARSE_ERROR':
+        return failed('sent an answer that is not JSON');
+      case 'OAUTH_INVALID_RESPONSE': {
+        // The callback's own parameters (a state or issuer this login did not send) are refused; the token
+        // endpoint's answer (its body) is the provider's failure.
+        const about = cause?.cause;
+        if (call === 'token' && typeof about === 'object' && about !== null && 'parameters' in about) break;
+        return failed(
+          `sent an answer that is not a valid ${call === 'token' ? 'token response' : 'discovery'}`,
+        );
+      }
+    }
+  }
+  // fetch's own failure (the connection), not an argument's (a CodedTypeError, ERR_INVALID_ARG_*).
+  const code = (e as { code?: unknown }).code;
+  if (e instanceof TypeError && !(typeof code === 'string' && code.startsWith('ERR_INVALID_ARG'))) {
+    const cause = (e.cause ?? {}) as { code?: unknown; message?: unknown };
+    const why = typeof cause.code === 'string' ? cause.code : oneLine(cause.message ?? e.message, 80);
+    if (why === 'ECONNREFUSED') return failed('refused the connection');
+    return failed(
+      CONNECTION_CLOSED.has(why) ? `closed the connection (${why})` : `could not be reached (${why})`,
+    );
+  }
+  return undefined;
+}
+
 /** The client of the identity provider: discovered once, again after a failure. */
 class OidcClient {
   private config: Promise<oidc.Configuration> | undefined;
   readonly key: Uint8Array;
+  /** When the provider's outage started (0: it answers). */
+  private downSince = 0;
+  /** The calls' time limit, in whole seconds (openid-client's unit). */
+  readonly seconds: number;
 
   constructor(readonly settings: OidcSettings) {
     const secret = settings.cookieSecret ?? randomBytes(32).toString('hex');
     this.key = createHash('sha256').update(`studio-oidc-login:${secret}`).digest();
+    this.seconds = Math.ceil((settings.timeoutMs ?? 10_000) / 1000);
   }
 
-  configuration(): Promise<oidc.Configuration> {
+  /** A call failed: each failure at info, the outage at warn once when it starts. Never a code or a token. */
+  failed(log: FastifyBaseLogger, call: 'discovery' | 'token', failure: ProviderFailure): void {
+    const { issuer } = this.settings;
+    const fields = { issuer, call, reason: failure.reason };
+    log.info(fields, `Identity provider ${call} failed: ${failure.reason}`);
+    if (this.downSince) return;
+    this.downSince = Date.now();
+    log.warn(fields, `Identity provider outage: ${issuer} ${failure.reason}`);
+  }
+
+  /** The provider answered a call (even to refuse): an outage, if there was one, has ended. */
+  answered(log: FastifyBaseLogger): void {
+    if (!this.downSince) return;
+    const seconds = Math.round((Date.now() - this.downSince) / 1000);
+    this.downSince = 0;
+    const { issuer } = this.settings;
+    log.info(
+      { issuer, downSeconds: seconds },
+      `The identity provider answers again (${issuer}, after ${seconds} s)`,
+    );
+  }
+
+  /** The provider's configuration: discovered on the first call, and again after a failure. */
+  configuration(log: FastifyBaseLogger): Promise<oidc.Configuration> {
     const issuer = new URL(this.settings.issuer);
     // Plain HTTP only to a provider on this machine (the tests' provider); anywhere else it must be HTTPS.
     const loopback = ['127.0.0.1', 'localhost', '[::1]'].includes(issuer.hostname);
@@ -136,14 +227,20 @@ class OidcClient {
         undefined,
         oidc.ClientSecretBasic(this.settings.clientSecret),
         {
-          timeout: Math.ceil((this.settings.timeoutMs ?? 10_000) / 1000),
+          timeout: this.seconds,
           ...(loopback && issuer.protocol === 'http:' ? { execute: [oidc.allowInsecureRequests] } : {}),
         },
       )
-      .catch((e: unknown) => {
-        this.config = undefined;
-        throw e;
-      });
+      .then(
+        (config) => {
+          this.answered(log);
+          return config;
+        },
+        (e: unknown) => {
+          this.config = undefined;
+          throw e;
+        },
+      );
     return this.config;
   }
 }
@@ -179,6 +276,19 @@ const page = (reply: FastifyReply, status: number, title: string, body: string):
     .send(plainPage(title, `<h1>${escapeHtml(title)}</h1>\n${body}`));
 
 const tryAgain = `<p><a href="${LOGIN_PATH}">Sign in again</a></p>`;
+
+/** The page of a sign-in the identity provider failed: 504 without an answer in time, 502 otherwise. */
+const providerFailed = (reply: FastifyReply, failure: ProviderFailure, seconds: number): FastifyReply =>
+  page(
+    reply,
+    failure.status,
+    'Sign-in unavailable',
+    `<p>${escapeHtml(
+      failure.status === 504
+        ? `The identity provider did not answer within ${seconds} s.`
+        : `The identity provider failed: it ${failure.reason}.`,
+    )} Nothing was signed in. Try again in a moment.</p>${tryAgain}`,
+  );
 
 /** A sane `login_hint` of the request (an identifier: printable, no spaces, at most 254), or nothing. */
 function loginHintOf(query: URLSearchParams): { login_hint?: string } {
@@ -217,6 +327,25 @@ export function registerAnalystAuth(app: FastifyInstance, deps: AnalystAuthDeps)
   const rateLimit = { config: { rateLimit: { max: deps.signInRate, timeWindow: 60_000 } } };
   const callbackUrl = (req: FastifyRequest): URL =>
     new URL(CALLBACK_PATH, client?.settings.publicUrl ?? deps.ownOrigin(req));
+  /** The provider's configuration, or undefined when its discovery failed (that page sent: 502 or 504). */
+  async function discovered(
+    c: OidcClient,
+    req: FastifyRequest,
+    reply: FastifyReply,
+  ): Promise<oidc.Configuration | undefined> {
+    try {
+      return await c.configuration(req.log);
+    } catch (e) {
+      // A discovery that fails is the provider's failure, whatever the error: no analyst's input is in it.
+      const failure = providerFailure(e, 'discovery', c.seconds) ?? {
+        status: 502,
+        reason: `sent metadata that cannot be used (${oneLine(e instanceof Error ? e.message : e, 120)})`,
+      };
+      c.failed(req.log, 'discovery', failure);
+      void providerFailed(reply, failure, c.seconds);
+      return undefined;
+    }
+  }
   const txCookie = (req: FastifyRequest) => ({
     path: '/studio/auth/',
     httpOnly: true,
@@ -238,18 +367,8 @@ export function registerAnalystAuth(app: FastifyInstance, deps: AnalystAuthDeps)
         '<p>No identity provider is configured for the rule studio (OIDC_ISSUER_URL).</p>',
       );
     }
-    let config: oidc.Configuration;
-    try {
-      config = await client.configuration();
-    } catch (e) {
-      req.log.warn({ err: e }, 'OpenID provider discovery failed');
-      return page(
-        reply,
-        503,
-        'Sign-in unavailable',
-        `<p>The identity provider cannot be reached just now. Try again in a moment.</p>${tryAgain}`,
-      );
-    }
+    const config = await discovered(client, req, reply);
+    if (!config) return reply;
     const tx: LoginTransaction = {
       state: oidc.randomState(),
       nonce: oidc.randomNonce(),
@@ -295,9 +414,10 @@ export function registerAnalystAuth(app: FastifyInstance, deps: AnalystAuthDeps)
         `<p>This sign-in was not started in this browser, or took more than ${TX_SECONDS / 60} minutes. Nothing was signed in.</p>${tryAgain}`,
       );
     }
+    const config = await discovered(client, req, reply);
+    if (!config) return reply;
     let claims: Record<string, unknown>;
     try {
-      const config = await client.configuration();
       const current = new URL(callbackUrl(req));
       current.search = new URL(req.url, 'http://portal.invalid').search;
       const tokens = await oidc.authorizationCodeGrant(config, current, {
@@ -307,7 +427,16 @@ export function registerAnalystAuth(app: FastifyInstance, deps: AnalystAuthDeps)
         idTokenExpected: true,
       });
       claims = tokens.claims() ?? {};
+      client.answered(req.log);
     } catch (e) {
+      const failure = providerFailure(e, 'token', client.seconds);
+      if (failure) {
+        client.failed(req.log, 'token', failure);
+        return providerFailed(reply, failure, client.seconds);
+      }
+      // The provider answered, to refuse (a 4xx OAuth error): it is up.
+      if (e instanceof oidc.ResponseBodyError || e instanceof oidc.WWWAuthenticateChallengeError)
+        client.answered(req.log);
       req.log.info({ err: e }, 'analyst sign-in refused');
       return page(reply, 403, 'Sign-in refused', `<p>${escapeHtml(refusalOf(e, query))}</p>${tryAgain}`);
     }

@@ -201,8 +201,8 @@ describe('production mode: Orch and pre-auth are the upstream', () => {
   it("signs analysts in through the identity provider, never the sandbox's page", async () => {
     const res = await production.app.inject('/studio/auth/login');
     // Discovery at the configured issuer was tried (it is down here): no way round it to /sandbox/signin.
-    expect(res.statusCode).toBe(503);
-    expect(res.body).toContain('The identity provider cannot be reached just now');
+    expect(res.statusCode).toBe(502);
+    expect(res.body).toContain('The identity provider failed: it refused the connection.');
     expect(res.headers.location).toBeUndefined();
   });
 
