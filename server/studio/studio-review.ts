@@ -139,7 +139,7 @@ export class RulesReview extends RulesStore {
     studioOnly = false,
   ): Promise<void> {
     const paths = studioOnly ? changed.filter(isStudioFile) : changed;
-    const problems = await op.race(check(studioFilesOf(files), paths), 'check');
+    const problems = await op.race(check(studioFilesOf(files), paths, { signal: op.signal }), 'check');
     if (problems.length > 0) {
       throw new RepoError(
         422,

@@ -50,10 +50,14 @@ const WRITE_TRIES = 5;
 /** How long a studio request may take by default, queue included. */
 export const REQUEST_TIMEOUT_MS = 60_000;
 
-/** Every problem of a set of files as it would be live (empty: it may go live). */
+/**
+ * Every problem of a set of files as it would be live (empty: it may go live). `wait.signal` ends the check
+ * once the operation that waits for it gives up (its deadline passed): studio-check.ts.
+ */
 export type Check = (
   files: Readonly<Record<string, string>>,
   changed: readonly string[],
+  wait?: { signal?: AbortSignal },
 ) => Promise<string[]>;
 
 export interface RulesRepoOptions {
@@ -481,7 +485,8 @@ export class RulesStore extends EventEmitter {
     const entries = await this.git.diffEntries(head, tree, op);
     const changed = [...entries.keys()];
     if (this.checkOutside) {
-      const problems = await op.race(this.checkOutside(await this.git.filesOf(tree, op), changed), 'check');
+      const edited = await this.git.filesOf(tree, op);
+      const problems = await op.race(this.checkOutside(edited, changed, { signal: op.signal }), 'check');
       trailers['Studio-Check'] = problems.length > 0 ? 'rejected' : 'valid';
       if (problems.length > 0) trailers.Problems = problemsTrailer(problems);
     }
