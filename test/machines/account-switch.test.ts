@@ -101,7 +101,6 @@ describe('account switch (shell spec: Switching accounts)', () => {
     expect(showToast).not.toHaveBeenCalled();
   });
 
-
   it("shows the switch error toast when set-current-account answers anything but 'Success'", async () => {
     const { actor, calls, showToast } = run({ setCurrentAccount: () => Promise.resolve('Failure') });
     actor.send({ type: 'ACCOUNT.SELECT', pid: 'P2' });
