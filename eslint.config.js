@@ -57,6 +57,11 @@ const ZONES = [
     ['./src/features', './src/app', './src/shell'],
     'src/stores sits below features, the app and the shell: what two features share moves here.',
   ),
+  zone(
+    ['./src/config', './src/api', './src/boot'],
+    './src/features',
+    'Configuration, the API client and the boot sit below the features: a feature is reached through src/app.',
+  ),
   // Features sit below src/app (which composes them) and the shell. See docs/decisions/007.
   zone('./src/features', ['./src/app', './src/shell'], 'A feature does not import the app or the shell.'),
   // A feature imports no other feature (features/home included: it renders the registry the app hands it).
@@ -100,6 +105,24 @@ const CSP_SYNTAX = [
       "No style attribute: the server's markup would carry it and the CSP refuses inline styles (set element.style in an effect, or use a class).",
   },
 ];
+/**
+ * Imports the path rules above can see: a dynamic import whose module is written as a template literal is
+ * never resolved by them, so it is refused everywhere (Vite cannot follow it either).
+ */
+const IMPORT_SYNTAX = [
+  {
+    selector: "ImportExpression[source.type='TemplateLiteral']",
+    message: "Name a dynamic import's module in a plain string: the import rules cannot check a template.",
+  },
+];
+/** In a feature, `typeof import('...')` escapes no-restricted-paths: an `import type` is checked. */
+const FEATURE_SYNTAX = [
+  {
+    selector: 'TSImportType',
+    message:
+      "Write `import type { X } from '...'`: the rules check which folder it reaches, not a typeof import().",
+  },
+];
 const TESTS = ['test/**', '**/*.test.ts', '**/*.test.tsx', '**/*.e2e.ts', '**/*.spec.ts'];
 
 const importRules = [
@@ -118,7 +141,16 @@ const importRules = [
   {
     files: ['**/*.ts', '**/*.tsx'],
     ignores: TESTS,
-    rules: { 'import-x/no-restricted-paths': ['error', { zones: ZONES }] },
+    rules: {
+      'import-x/no-restricted-paths': ['error', { zones: ZONES }],
+      // A relative import must resolve: one that does not ('../billing/texts.js') escapes the zones above.
+      'import-x/no-unresolved': ['error', { ignore: ['^[^.]', '\\?'] }],
+    },
+  },
+  {
+    files: ['src/features/**/*.ts', 'src/features/**/*.tsx'],
+    ignores: TESTS,
+    rules: { 'no-restricted-syntax': ['error', ...CSP_SYNTAX, ...IMPORT_SYNTAX, ...FEATURE_SYNTAX] },
   },
   // Tests may reach any folder, but machines stay pure and scripts stay commands for them too.
   {
@@ -169,7 +201,7 @@ export default tseslint.config(
       '@typescript-eslint/no-floating-promises': 'error',
       '@typescript-eslint/no-misused-promises': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
-      'no-restricted-syntax': ['error', ...CSP_SYNTAX],
+      'no-restricted-syntax': ['error', ...CSP_SYNTAX, ...IMPORT_SYNTAX],
       'no-eval': 'error',
       'no-implied-eval': 'error',
     },
@@ -191,6 +223,7 @@ export default tseslint.config(
       'no-restricted-syntax': [
         'error',
         ...CSP_SYNTAX,
+        ...IMPORT_SYNTAX,
         {
           selector: "MemberExpression[object.type='MetaProperty'][property.name=/^(url|dirname|filename)$/]",
           message:
