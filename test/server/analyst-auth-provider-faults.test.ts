@@ -11,30 +11,13 @@
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
-import { Writable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import { registerAnalystAuth, type OidcSettings } from '../../server/analyst-auth';
 import { AnalystSessions } from '../../server/analyst-sessions';
 import { ownOrigin, refuseCrossSite } from '../../server/http';
 import { appWith } from './harness';
-
-class Lines extends Writable {
-  readonly lines: Record<string, unknown>[] = [];
-  readonly text: string[] = [];
-  override _write(chunk: Buffer, _e: string, done: () => void): void {
-    for (const l of chunk.toString('utf8').split('\n').filter(Boolean)) {
-      this.text.push(l);
-      this.lines.push(JSON.parse(l) as never);
-    }
-    done();
-  }
-  at(level: number): string[] {
-    return this.lines.filter((l) => l.level === level).map((l) => String(l.msg));
-  }
-}
-const WARN = 40;
-const INFO = 30;
+import { INFO, LogLines, WARN } from '../support/log-lines';
 
 const SECRET = 'a-client-secret-that-never-shows';
 const CODE = 'an-authorization-code-that-never-shows';
@@ -116,7 +99,7 @@ afterEach(async () => {
 });
 
 /** The sign-in routes alone, with the provider as the identity provider (its calls bounded at 1 s). */
-async function portal(issuer: string, log: Lines): Promise<FastifyInstance> {
+async function portal(issuer: string, log: LogLines): Promise<FastifyInstance> {
   const oidc: OidcSettings = {
     issuer,
     clientId: 'portal-studio',
@@ -174,7 +157,7 @@ describe('the analysts sign-in when the identity provider does not answer', () =
   it('answers 504 when the token endpoint does not answer in time, warns once, and tells the end', async () => {
     const idp = await provider();
     idp.discovery = idp.metadata();
-    const log = new Lines();
+    const log = new LogLines();
     const app = await portal(idp.issuer, log);
     const tx = await login(app);
     for (const n of [1, 2]) {
@@ -201,7 +184,7 @@ describe('the analysts sign-in when the identity provider does not answer', () =
 
   it('answers 504 to a login whose discovery does not answer in time, 502 when it fails, once at warn', async () => {
     const idp = await provider();
-    const log = new Lines();
+    const log = new LogLines();
     const app = await portal(idp.issuer, log);
     const hung = await app.inject('/studio/auth/login');
     expect(hung.statusCode).toBe(504);
@@ -235,7 +218,7 @@ describe('the analysts sign-in when the identity provider does not answer', () =
     const idp = await provider();
     const issuer = idp.issuer;
     await idp.close();
-    const log = new Lines();
+    const log = new LogLines();
     const app = await portal(issuer, log);
     const res = await app.inject('/studio/auth/login');
     expect(res.statusCode).toBe(502);
@@ -268,7 +251,7 @@ describe('the analysts sign-in when the identity provider fails or refuses', () 
   it('answers 502 saying the identity provider failed, for each way a token endpoint fails', async () => {
     const idp = await provider();
     idp.discovery = idp.metadata();
-    const log = new Lines();
+    const log = new LogLines();
     const app = await portal(idp.issuer, log);
     const tx = await login(app);
     for (const [what, how, reason] of failures) {
@@ -288,7 +271,7 @@ describe('the analysts sign-in when the identity provider fails or refuses', () 
     const idp = await provider();
     idp.discovery = idp.metadata();
     idp.token = json(400, { error: 'invalid_grant', error_description: 'grant request is invalid' });
-    const log = new Lines();
+    const log = new LogLines();
     const app = await portal(idp.issuer, log);
     const tx = await login(app);
     const refused = await callback(app, tx);

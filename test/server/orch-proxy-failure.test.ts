@@ -1,29 +1,16 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createServer, type Server, type Socket } from 'node:net';
 import { createServer as createHttpServer } from 'node:http';
-import { Writable } from 'node:stream';
 import { createPortalServer, type PortalServer } from '../../server/app';
 import { makeDist } from '../sandbox/harness';
+import { INFO, LogLines, WARN } from '../support/log-lines';
 
 /**
  * Issue 29 item 1: a call Orch does not answer ends within the proxy's deadline with 504, one whose connection
  * Orch refuses at once with 502, each saying what failed, counted by outcome on /metrics; the outage is logged
  * at warn once when it starts and at info when it ends.
  */
-class Lines extends Writable {
-  readonly lines: Record<string, unknown>[] = [];
-  override _write(chunk: Buffer, _e: string, done: () => void): void {
-    for (const l of chunk.toString('utf8').split('\n').filter(Boolean))
-      this.lines.push(JSON.parse(l) as never);
-    done();
-  }
-  at(level: number): string[] {
-    return this.lines.filter((l) => l.level === level).map((l) => String(l.msg));
-  }
-}
 
-const WARN = 40;
-const INFO = 30;
 const open: { close(): unknown }[] = [];
 afterEach(async () => {
   for (const o of open.splice(0)) await o.close();
@@ -35,7 +22,7 @@ function listen(server: Server): Promise<number> {
   );
 }
 
-function portal(upstream: string, log: Lines, timeoutMs = 15_000): PortalServer {
+function portal(upstream: string, log: LogLines, timeoutMs = 15_000): PortalServer {
   const p = createPortalServer({
     upstream,
     distDir: makeDist(),
@@ -53,7 +40,7 @@ describe('the Orch proxy when Orch fails', () => {
     const hanging = createServer((s) => sockets.push(s));
     const port = await listen(hanging);
     open.push({ close: () => (sockets.forEach((s) => s.destroy()), new Promise((r) => hanging.close(r))) });
-    const log = new Lines();
+    const log = new LogLines();
     const p = portal(`http://127.0.0.1:${port}`, log, 300);
     const res = await p.app.inject('/Orch/dssh/homeEarlyInit');
     expect(res.statusCode).toBe(504);
@@ -70,7 +57,7 @@ describe('the Orch proxy when Orch fails', () => {
     const probe = createServer();
     const port = await listen(probe);
     await new Promise((r) => probe.close(r));
-    const log = new Lines();
+    const log = new LogLines();
     const p = portal(`http://127.0.0.1:${port}`, log);
     for (const call of ['/Orch/isAuth', '/preauth/dssh/bm/validateEmailUn', '/Orch/isAuth']) {
       const res = await p.app.inject(call);

@@ -2,28 +2,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { Writable } from 'node:stream';
 import { createPortalServer, type PortalServer } from '../../server/app';
 import { makeDist } from '../sandbox/harness';
+import { LogLines, WARN } from '../support/log-lines';
 
 /**
  * A redirect Orch answers through the proxy is followed only where every other redirect may go: the portal
  * itself or the redirect allowlist (config/portal.json), judged on the URL the browser would follow. Any other
  * is answered 502 without Orch's Location, and logged at warn.
  */
-class Lines extends Writable {
-  readonly lines: Record<string, unknown>[] = [];
-  override _write(chunk: Buffer, _e: string, done: () => void): void {
-    for (const l of chunk.toString('utf8').split('\n').filter(Boolean))
-      this.lines.push(JSON.parse(l) as never);
-    done();
-  }
-  at(level: number): Record<string, unknown>[] {
-    return this.lines.filter((l) => l.level === level);
-  }
-}
 
-const WARN = 40;
 const allowlist = (JSON.parse(readFileSync('config/portal.json', 'utf8')) as { redirectAllowlist: string[] })
   .redirectAllowlist;
 const onList = `${allowlist[0] ?? ''}/support?from=portal`;
@@ -42,7 +30,7 @@ const LOCATIONS: Record<string, string> = {
 
 let orch: Server;
 let portal: PortalServer;
-const log = new Lines();
+const log = new LogLines();
 
 beforeAll(async () => {
   orch = createServer((req, res) => {
@@ -75,7 +63,7 @@ describe("the Orch proxy and Orch's redirects", () => {
   it.each(['/Orch/off', '/Orch/protocol-relative', '/Orch/scheme', '/Orch/credentials'])(
     'answers 502 without the Location for a redirect off the allowlist (%s)',
     async (call) => {
-      const warned = log.at(WARN).length;
+      const warned = log.records(WARN).length;
       const res = await get(call);
       expect(res.statusCode).toBe(502);
       expect(res.headers.location).toBeUndefined();
@@ -84,7 +72,7 @@ describe("the Orch proxy and Orch's redirects", () => {
       expect(res.json()).toEqual({
         error: expect.stringMatching(/^Orch redirected to an address off the allowlist \(\w+\)$/) as string,
       });
-      const warns = log.at(WARN).slice(warned);
+      const warns = log.records(WARN).slice(warned);
       expect(warns).toHaveLength(1);
       expect(warns[0]).toMatchObject({
         call,
