@@ -11,16 +11,9 @@ import {
   ticketLabel,
 } from './order-history';
 import { LongText } from './LongText';
+import { HISTORY_TEXTS } from './history-texts';
 
-/** Home spec §2.3 texts, verbatim. */
-export const HISTORY_TEXTS = {
-  empty: 'No current orders/tickets found for your account.',
-  error:
-    'We are currently unable to retrieve your orders/tickets information at this time. Please try again later.',
-  /** With no order number known, the sentence closes on 'your order' (never 'your order .'). */
-  orderLookupFailed: (orderNumber: string | undefined) =>
-    `We're sorry, we are unable to retrieve details about your order${orderNumber ? ` ${orderNumber}` : ''}. Please try again later.`,
-} as const;
+export { HISTORY_TEXTS };
 
 /** Where a per-account call stands (the same shape as the stores' account-call state). */
 export type CallView<T> =

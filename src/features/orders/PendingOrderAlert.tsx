@@ -7,6 +7,7 @@ import { useStores } from '../../stores/context';
 import { accountNumberOf } from '../../stores/flow-effects';
 import { Alert } from '../../ui/Alert';
 import { ExternalLink } from '../../ui/ExternalLink';
+import { HISTORY_TEXTS } from '../../ui/history-texts';
 import type { SectionProps } from '../../ui/section';
 import { useFocusHome, useTakeHandedFocus } from '../../ui/focus';
 import { CancelOrder, ORDER_CANCELLED_ID } from './CancelOrder';
@@ -93,7 +94,7 @@ export const PendingOrderAlert = observer(function PendingOrderAlert({ params }:
         actions={actions}
       >
         {offers['details-unavailable'] ? (
-          <p>{T.detailsUnavailable(orderNumber)}</p>
+          <p>{HISTORY_TEXTS.orderLookupFailed(orderNumber)}</p>
         ) : (
           <>
             {offers.calendar && day ? <CalendarBadge date={order.apptDate ?? ''} label={day} /> : null}

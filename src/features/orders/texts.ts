@@ -22,8 +22,6 @@ export const ORDER_TEXT = {
   appointmentDay: (date: string) => `Your technician appointment is on ${date}.`,
   appointmentSoon: 'Your technician will arrive within the next day.',
   missedAppointment: 'Your service installation appointment was in past',
-  detailsUnavailable: (orderNumber: string) =>
-    `We're sorry, we are unable to retrieve details about your order ${orderNumber}. Please try again later.`,
   orderNumber: (n: string) => `Order number ${n}`,
   changeDate: 'Change Date',
   editAppointmentTime: 'Edit Appointment Time',
