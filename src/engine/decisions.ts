@@ -44,6 +44,8 @@ export const DECISIONS = [
   account.appointmentTiming,
   account.token,
   account.paperless,
+  account.rebootCall,
+  account.wifiUpdateCall,
   account.dataLoading,
   account.brand,
   account.upgradeOffer,

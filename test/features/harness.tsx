@@ -150,6 +150,8 @@ export const fixedDecisions: HomeDecisions = {
   },
   billingPanel: { state: 'standard' },
   paperless: { call: 'ensemble' },
+  rebootCall: { call: 'adapt' },
+  wifiUpdateCall: { call: 'adapt' },
   creditOffer: { show: false },
   outage: { alert: 'none' },
   appointmentTiming: { timing: 'none' },

@@ -23,7 +23,7 @@ export function rebootDevice(client: ApiClient, params: { wtn: string }): Promis
   });
 }
 
-/** GET /Orch/dssh/adapt/deviceReboot: restarts the modem (adapt, the call the toggles switch on); a text reply. */
+/** GET /Orch/dssh/adapt/deviceReboot: restarts the modem (adapt, when rules/reboot-call.json says so); a text reply. */
 export function rebootDeviceAdapt(
   client: ApiClient,
   params: { serialNumber: string; wtn: string; sourceSystem: string; token: string },

@@ -27,6 +27,14 @@ export type AppointmentTiming = (typeof APPOINTMENT_TIMINGS)[number];
 export const PAPERLESS_CALLS = ['cris', 'ensemble'] as const;
 export type PaperlessCall = (typeof PAPERLESS_CALLS)[number];
 
+/**
+ * Which modem call a restart or a wifi name and password change takes (rules/reboot-call.json,
+ * rules/wifi-update-call.json): the acs one or the adapt one (with the modem's serial number or the network's
+ * details and the OAuth token).
+ */
+export const MODEM_CALLS = ['acs', 'adapt'] as const;
+export type ModemCall = (typeof MODEM_CALLS)[number];
+
 /** The per-account calls after the profile (the app's call keys); rules/data-loading.json picks which run. */
 export const DATA_CALLS = [
   'outage',
@@ -221,6 +229,32 @@ export const paperless = declare({
     'Which paperless update call the account takes: crisUpdatePaperless (cris) or ensupdatepaperless (ensemble).',
   outcome: value('call', PAPERLESS_CALLS, 'ensemble'),
   preview: { heading: 'Paperless update call (rules/paperless.json)', show: (d) => d.call },
+});
+
+export const rebootCall = declare({
+  id: 'reboot-call',
+  key: 'rebootCall',
+  kind: 'first-match',
+  eventType: 'reboot-call',
+  stage: 1,
+  params: paramsOf('call', MODEM_CALLS),
+  description:
+    'Which call restarts the modem: POST acs/deviceReboot {wtn} (acs) or GET adapt/deviceReboot with the modem serial number and the OAuth token (adapt).',
+  outcome: value('call', MODEM_CALLS, 'acs'),
+  preview: { heading: 'Modem restart call (rules/reboot-call.json)', show: (d) => d.call },
+});
+
+export const wifiUpdateCall = declare({
+  id: 'wifi-update-call',
+  key: 'wifiUpdateCall',
+  kind: 'first-match',
+  eventType: 'wifi-update-call',
+  stage: 1,
+  params: paramsOf('call', MODEM_CALLS),
+  description:
+    'Which call changes the wifi network name and password: POST acs/updateCredentials (acs) or POST adapt/resetCredentials with the OAuth token (adapt).',
+  outcome: value('call', MODEM_CALLS, 'adapt'),
+  preview: { heading: 'WiFi name and password call (rules/wifi-update-call.json)', show: (d) => d.call },
 });
 
 export const dataLoading = declare({

@@ -11,8 +11,8 @@ import { WIFI_TEXT as T } from './wifi-texts';
 /**
  * The 'Edit WIFI info' dialog (40vw; machines/edit-wifi.machine.ts), loaded with the first click on its button:
  * the network name and password, Save enabled only after an input changes; on failure the server's message
- * shows, the values revert and the dialog stays open. The call follows the acs call toggle of
- * rules/toggles.json. Each increase of `opens` (a click on the button) opens it.
+ * shows, the values revert and the dialog stays open. rules/wifi-update-call.json says which
+ * call saves. Each increase of `opens` (a click on the button) opens it.
  */
 const EditWifiDialog = observer(function EditWifiDialog({
   name,
@@ -24,7 +24,7 @@ const EditWifiDialog = observer(function EditWifiDialog({
   opens: number;
 }) {
   const store = useStores();
-  const useAcs = store.decisions.current?.toggles.acsCall ?? false;
+  const useAcs = store.decisions.current?.wifiUpdateCall.call === 'acs';
   const logic = useMemo(() => provideEditWifi(store), [store]);
   return <EditWifiFlow logic={logic} input={{ name, password, useAcs }} opens={opens} />;
 });
@@ -44,7 +44,7 @@ function EditWifiFlow({
   useEffect(() => {
     send({ type: 'WIFI.EDIT' });
   }, [opens, send]);
-  // The rules may turn the toggle while the dialog is open (the browser decides again once it has loaded
+  // The rules may change the call while the dialog is open (the browser decides again once it has loaded
   // them): the flow follows it and keeps what the customer typed.
   const { useAcs } = input;
   useEffect(() => {

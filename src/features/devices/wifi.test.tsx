@@ -26,14 +26,23 @@ const wifi: WifiInfo = {
   wifiList: [{ ssid: '1', SSIDName: 'LopezHome' }],
 };
 
-function wifiHome(variant: HomeDecisions['wifiPanel']['variant'], reset = { status: '1', message: 'ok' }) {
+function wifiHome(
+  variant: HomeDecisions['wifiPanel']['variant'],
+  reset = { status: '1', message: 'ok' },
+  call: HomeDecisions['wifiUpdateCall']['call'] = 'adapt',
+) {
   return makeHomeStore({
     data: { modemInfo: modem, wifiInfo: wifi },
     routes: {
       '/Orch/dh/adapt/token': () => ok({ accessToken: 'AT-1', expiresIn: 1200 }),
       '/Orch/dssh/adapt/resetCredentials': () => ok(reset),
+      '/Orch/dssh/acs/updateCredentials': () => ok({ status: '0', message: 'ok' }),
     },
-    decide: () => ({ sections: sections('greeting', 'wifi-devices'), wifiPanel: { variant } }),
+    decide: () => ({
+      sections: sections('greeting', 'wifi-devices'),
+      wifiPanel: { variant },
+      wifiUpdateCall: { call },
+    }),
   });
 }
 
@@ -82,6 +91,19 @@ describe('WiFi panel (home spec 2.9)', () => {
       operationParams: { SSIDName: 'Lopez 5G', WirelessKey: 'secret-key-1' },
     });
     expect(within(panel()).getByRole('region', { name: 'WIFI NETWORK' })).toHaveTextContent('Lopez 5G');
+  });
+
+  it('Edit WIFI info saves with acs updateCredentials when rules/wifi-update-call.json decides it', async () => {
+    const user = userEvent.setup();
+    const { store, orch } = await wifiHome('normal', undefined, 'acs');
+    await renderHome(store);
+    await user.click(within(panel()).getByRole('button', { name: 'Edit WIFI info' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit WIFI info' });
+    await user.type(within(dialog).getByLabelText('WiFi name'), '-acs');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(toastTexts(store)).toEqual(['WiFi info updated']));
+    expect(orch.calls.map((c) => c.path)).toContain('/Orch/dssh/acs/updateCredentials');
+    expect(orch.calls.map((c) => c.path)).not.toContain('/Orch/dssh/adapt/resetCredentials');
   });
 
   it("status '0' from resetCredentials is a failure: its message shows, the values revert, the dialog stays open", async () => {

@@ -8,9 +8,8 @@ import { accountNumberOf, HOME_PAGE, refuse, toast, unwrap } from '../../stores/
 import type { RootStore } from '../../stores/root-store';
 
 /**
- * Modem restart of the hangover alert. The reboot call is the acs one when the acsCall toggle is on,
- * otherwise the adapt one (toggle adaptCall; it needs the modem's serial number and an OAuth token); with
- * both toggles off, the shell spec's one call (acs). A reply containing 'Error' is a failure (spec §7).
+ * Modem restart of the hangover alert. rules/reboot-call.json says which call: the acs one, or the adapt one
+ * (it needs the modem's serial number and an OAuth token). A reply containing 'Error' is a failure (spec §7).
  */
 export function provideModemRestart(store: RootStore) {
   const operation = 'deviceReboot';
@@ -19,10 +18,10 @@ export function provideModemRestart(store: RootStore) {
       deviceReboot: fromPromise<void>(async () => {
         const p = store.profile.data;
         const wtn = p?.wtn ?? '';
-        const toggles = store.decisions.current?.toggles;
+        const call = store.decisions.current?.rebootCall.call ?? 'acs';
         const serialNumber = store.accountData.modemInfo?.serialNumber;
         let reply: string;
-        if (!toggles?.acsCall && toggles?.adaptCall) {
+        if (call === 'adapt') {
           if (!serialNumber) refuse(store, operation, 'no modem serial number for the adapt reboot');
           // The store's OAuth token, reused while rules/token.json says it is fresh.
           const token = await unwrap(store, 'getOAuthToken', store.adaptToken());

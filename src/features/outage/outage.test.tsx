@@ -130,13 +130,13 @@ describe('modem restart (hangover with the modem connected)', () => {
     expect(issues.map((i) => i.operation)).toEqual(['deviceReboot']);
   });
 
-  it('uses the acs reboot call when the acsCall toggle is on', async () => {
+  it('uses the acs reboot call when rules/reboot-call.json decides it', async () => {
     const user = userEvent.setup();
     const { store, orch } = await outageHome('hangover-restart', {
       routes: { '/Orch/dssh/acs/deviceReboot': () => ok('Reboot initiated') },
       decide: () => ({
         outage: { alert: 'hangover-restart' },
-        toggles: { ...baseDecisions.toggles, acsCall: true },
+        rebootCall: { call: 'acs' },
         sections: sections('outage-alert'),
       }),
     });
