@@ -31,7 +31,7 @@ import {
   cancelScheduledPayment,
   viewBill,
 } from './scenarios/billing';
-import { studioDraft, studioImpact, studioReview } from './scenarios/studio';
+import { studioDraft, studioImpact, studioReview, studioRollout } from './scenarios/studio';
 
 export { done, failed, type PathMachine, type PathScenario } from './scenarios/scenario';
 
@@ -61,6 +61,7 @@ export const PATH_MACHINES: readonly PathMachine[] = [
   studioDraft,
   studioImpact,
   studioReview,
+  studioRollout,
   paperless,
   payBill,
   paymentPlan,

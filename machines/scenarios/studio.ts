@@ -2,6 +2,7 @@
 import { studioDraftMachine, studioDraftMessages } from '../studio-draft.machine';
 import { studioImpactMachine, studioImpactMessages } from '../studio-impact.machine';
 import { studioReviewMachine } from '../studio-review.machine';
+import { studioRolloutMachine } from '../studio-rollout.machine';
 import { done, failed, type PathMachine } from './scenario';
 
 export const studioDraft: PathMachine = {
@@ -90,6 +91,31 @@ export const studioReview: PathMachine = {
         return [
           { type: 'REVIEW.APPROVE', change: 'c0ffee' },
           { type: 'REVIEW.OPEN', kind: 'send-back', change: 'c0ffee' },
+        ];
+      },
+    },
+  ],
+};
+
+export const studioRollout: PathMachine = {
+  id: 'studio-rollout',
+  machine: studioRolloutMachine,
+  messages: [],
+  scenarios: [
+    {
+      id: 'approver-rolls-out',
+      given:
+        'An approver approves a change for a share of accounts, moves the share, ends the rollout or puts it live for everyone',
+      events: (snapshot) => {
+        if (snapshot.matches('acting'))
+          return [
+            done('act', 'Approved for 25 % of accounts: Warn 45 days before the card expires.'),
+            failed('act', 'Only an approver can set the share of a rollout.'),
+          ];
+        return [
+          { type: 'ROLLOUT.APPROVE', change: 'c0ffee', share: 25, note: 'First week' },
+          { type: 'ROLLOUT.SHARE', change: 'c0ffee', share: 50, reason: 'No complaints' },
+          { type: 'ROLLOUT.END', change: 'c0ffee', reason: 'Taps fell', complete: false },
         ];
       },
     },

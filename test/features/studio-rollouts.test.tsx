@@ -4,7 +4,7 @@
  * of accounts, seeing the expected count at that share; a rollout is raised, lowered, ended or put live for
  * everyone, each with a reason.
  */
-import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import type {
@@ -16,6 +16,7 @@ import type {
 } from '../../src/features/studio/api';
 import type { ReviewLists } from '../../src/features/studio/lists';
 import { expectedAt, RolloutsView } from '../../src/features/studio/RolloutsView';
+import { renderInStore } from './studio-support';
 
 afterEach(cleanup);
 
@@ -98,7 +99,7 @@ describe('gradual rollout in the studio', () => {
 
   it('approves a change for the share chosen, the expected count beside it', async () => {
     const { api, lists, calls } = fake();
-    render(<RolloutsView api={api} session={session} lists={lists} onLive={() => undefined} />);
+    await renderInStore(<RolloutsView api={api} session={session} lists={lists} onLive={() => undefined} />);
     expect(await screen.findByText('No change is rolled out to a share of accounts.')).toBeTruthy();
     await userEvent.click(screen.getByRole('radio', { name: '50 %' }));
     expect(
@@ -116,7 +117,7 @@ describe('gradual rollout in the studio', () => {
 
   it('asks why before it lowers, ends or completes a rollout, then sends the share and the reason', async () => {
     const { api, lists, calls } = fake([rollout]);
-    render(<RolloutsView api={api} session={session} lists={lists} onLive={() => undefined} />);
+    await renderInStore(<RolloutsView api={api} session={session} lists={lists} onLive={() => undefined} />);
     const item = await screen.findByRole('article', { name: `Rollout: ${rollout.summary}` });
     expect(item.textContent).toContain('50 % of accounts, set by Ben Brooks');
     // The live effect per side, every server's through Prometheus: the alert shown to 8 customers (10 homes)
@@ -160,13 +161,47 @@ describe('gradual rollout in the studio', () => {
     );
   });
 
+  it("runs one action at a time (machines/studio-rollout.machine.ts) and shows a refusal in the server's words", async () => {
+    const { api, lists, calls } = fake([rollout]);
+    let refuse!: (e: Error) => void;
+    api.setShare = (...a: unknown[]) => {
+      calls.push(['setShare', ...a]);
+      return new Promise((_, reject) => (refuse = reject));
+    };
+    await renderInStore(<RolloutsView api={api} session={session} lists={lists} onLive={() => undefined} />);
+    await screen.findByRole('article', { name: `Rollout: ${rollout.summary}` });
+    await userEvent.type(screen.getByLabelText('Why (the history keeps it)'), 'Calls to support rose');
+    const set = screen.getByRole('button', { name: `Set the share to 50 % for “${rollout.summary}”` });
+    await userEvent.click(set);
+    // While the server has not answered, another action sends nothing.
+    await userEvent.click(set);
+    await userEvent.click(screen.getByRole('button', { name: `End the rollout of “${rollout.summary}”` }));
+    expect(calls).toEqual([['setShare', rollout.change, 50, 'Calls to support rose']]);
+    refuse(new Error('Only an approver can set the share of a rollout'));
+    expect(await screen.findByRole('alert')).toHaveProperty(
+      'textContent',
+      'Only an approver can set the share of a rollout.',
+    );
+    expect(screen.getByRole('status').textContent).toBe('');
+    // The next try is sent, and its refusal gone once it is.
+    await userEvent.click(screen.getByRole('button', { name: `End the rollout of “${rollout.summary}”` }));
+    await waitFor(() =>
+      expect(calls[1]).toEqual(['endRollout', rollout.change, 'Calls to support rose', false]),
+    );
+    expect(await screen.findByRole('status')).toHaveProperty(
+      'textContent',
+      'The rollout ended: every account has the live rules.',
+    );
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
   it("says when the counts are this server's alone, and why", async () => {
     const { api, lists } = fake([rollout], {
       ...EVERY_SERVER,
       source: 'server',
       problem: 'Prometheus did not answer within 3 s',
     });
-    render(<RolloutsView api={api} session={session} lists={lists} onLive={() => undefined} />);
+    await renderInStore(<RolloutsView api={api} session={session} lists={lists} onLive={() => undefined} />);
     expect(
       await screen.findByRole('table', { name: 'Live effect: this server’s counts since it started' }),
     ).toBeTruthy();

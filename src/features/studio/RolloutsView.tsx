@@ -6,10 +6,14 @@
  * the share. The outcome is announced in a status region; a refusal in an alert with the server's words.
  */
 import { useCallback, useEffect, useState, type FormEvent, type ReactNode } from 'react';
+import { fromPromise } from 'xstate';
+import { studioRolloutMachine, type RolloutAct } from '../../../machines/studio-rollout.machine';
+import { usePageFlow } from '../../stores/use-page-flow';
 import type { Change, LiveEffect, RolloutEffect, RolloutEntry, StudioApi, StudioSession } from './api';
 import { localTime } from './ChangeView';
 import { readFigures } from './impact-client';
 import type { ReviewLists } from './lists';
+import { Holder } from './model';
 import { refusalText } from './review';
 
 /** The shares an approver picks from; 0 (in a running rollout) sends every account back to the live rules. */
@@ -40,33 +44,41 @@ export function RolloutsView({
 }) {
   const pending = lists.changes?.pending ?? [];
   const [rollouts, setRollouts] = useState<RolloutEntry[] | null>(null);
-  const [status, setStatus] = useState('');
-  const [problem, setProblem] = useState('');
-  const [busy, setBusy] = useState(false);
+  const [loadProblem, setLoadProblem] = useState('');
   const load = useCallback(() => {
-    api.rollouts().then(setRollouts, (e: unknown) => setProblem(refusalText(e)));
+    api.rollouts().then(
+      (list) => {
+        setRollouts(list);
+        setLoadProblem('');
+      },
+      (e: unknown) => setLoadProblem(refusalText(e)),
+    );
   }, [api]);
   useEffect(load, [load]);
 
-  const run = (call: () => Promise<unknown>, done: string) => {
-    if (busy) return;
-    setBusy(true);
-    setProblem('');
-    setStatus('');
-    call().then(
-      () => {
-        setStatus(done);
-        setBusy(false);
-        load();
-        onLive();
-        lists.refresh();
+  // Each action is a step of machines/studio-rollout.machine.ts: the server's call, then the refreshed lists.
+  const [pendingNow] = useState(() => new Holder<readonly Change[]>([]));
+  const [after] = useState(() => new Holder<() => void>(() => {}));
+  useEffect(() => {
+    pendingNow.set(pending);
+    after.set(() => {
+      load();
+      onLive();
+      lists.refresh();
+    });
+  });
+  const [machine] = useState(() =>
+    studioRolloutMachine.provide({
+      actors: {
+        act: fromPromise<string, RolloutAct>(({ input }) => rolloutAct(api, pendingNow.current, input)),
       },
-      (e: unknown) => {
-        setProblem(refusalText(e));
-        setBusy(false);
-      },
-    );
-  };
+      actions: { changed: () => after.current() },
+    }),
+  );
+  const [snapshot, send] = usePageFlow('studio-rollout', machine);
+  const busy = snapshot.matches('acting');
+  const status = snapshot.context.done ?? '';
+  const problem = snapshot.context.problem ?? loadProblem;
 
   const approver = session.roles.approver;
   const approvable = pending.filter((c) => c.authorId !== session.analyst.id && !c.sentBack);
@@ -91,10 +103,7 @@ export function RolloutsView({
           changes={approvable}
           busy={busy}
           onApprove={(c, share, note) =>
-            run(
-              () => api.approveShare(c.id, share, note),
-              `Approved for ${share} % of accounts: ${c.reason}.`,
-            )
+            send({ type: 'ROLLOUT.APPROVE', change: c.id, share, note: note ?? '' })
           }
         />
       ) : null}
@@ -109,21 +118,35 @@ export function RolloutsView({
           effect={<LiveEffect api={api} change={r.change} />}
           approver={approver}
           busy={busy}
-          onShare={(share, reason) =>
-            run(() => api.setShare(r.change, share, reason), `The rollout is now at ${share} % of accounts.`)
-          }
-          onEnd={(reason, complete) =>
-            run(
-              () => api.endRollout(r.change, reason, complete),
-              complete
-                ? 'The change is live for every account.'
-                : 'The rollout ended: every account has the live rules.',
-            )
-          }
+          onShare={(share, reason) => send({ type: 'ROLLOUT.SHARE', change: r.change, share, reason })}
+          onEnd={(reason, complete) => send({ type: 'ROLLOUT.END', change: r.change, reason, complete })}
         />
       ))}
     </section>
   );
+}
+
+/** The server's call for a rollout action, and the sentence it says once done (a refusal in the server's words). */
+async function rolloutAct(api: StudioApi, pending: readonly Change[], input: RolloutAct): Promise<string> {
+  try {
+    switch (input.kind) {
+      case 'approve': {
+        await api.approveShare(input.change, input.share, input.note || undefined);
+        const reason = pending.find((c) => c.id === input.change)?.reason ?? input.change.slice(0, 8);
+        return `Approved for ${input.share} % of accounts: ${reason}.`;
+      }
+      case 'share':
+        await api.setShare(input.change, input.share, input.reason);
+        return `The rollout is now at ${input.share} % of accounts.`;
+      case 'end':
+        await api.endRollout(input.change, input.reason, input.complete);
+        return input.complete
+          ? 'The change is live for every account.'
+          : 'The rollout ended: every account has the live rules.';
+    }
+  } catch (e) {
+    throw new Error(refusalText(e));
+  }
 }
 
 function ApproveForShare({
