@@ -1,15 +1,16 @@
 /**
  * What the portal server tells an operator, in Prometheus' text format (prom-client; docs/decisions/041):
  * request durations by route and status, Orch calls by call and outcome with their duration, the server
- * render's duration by page, the analysts' sessions held, the rules version served and how long ago the
- * rules remote last answered, and Node's own (event loop delay, heap, CPU, handles) from prom-client's
- * defaults.
+ * render's duration by page, the studio's checks by how they ended, the analysts' sessions held, the rules
+ * version served and how long ago the rules remote last answered, and Node's own (event loop delay, heap,
+ * CPU, handles) from prom-client's defaults.
  *
  * One registry per server (tests start several in one process). It is served apart from the portal's port
  * (plugins/metrics.ts, METRICS_PORT): a scrape target, never a public page.
  */
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import type { MarkupPass } from '../src/entry-server';
+import type { CheckLabel, CheckOutcome } from './studio/studio-check';
 
 /** Seconds: from a cached file to a slow upstream's deadline. */
 const DURATION_BUCKETS = [0.002, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 15];
@@ -44,6 +45,7 @@ export class PortalMetrics {
   readonly upstreamCalls: Counter<'call' | 'outcome'>;
   readonly renderDuration: Histogram<'page' | 'result'>;
   readonly renderMarkup: Counter<'page' | 'pass'>;
+  readonly studioChecks: Counter<'check' | 'outcome'>;
   private readonly calls = new Set<string>();
   private readonly pages = new Set<string>();
 
@@ -81,6 +83,12 @@ export class PortalMetrics {
       name: 'portal_render_markup_total',
       help: "Server-rendered pages by how their markup was made: one_pass (nothing was on its way), streamed (a card's code or a page's call was: rendered again by the stream), browser (the render failed: the frame, for the browser to render)",
       labelNames: ['page', 'pass'],
+      registers,
+    });
+    this.studioChecks = new Counter({
+      name: 'portal_studio_checks_total',
+      help: "The rule studio's checks run in its worker threads, by check (change, draft_rules, context) and outcome: ok, invalid (problems found), timeout (ended at its deadline), aborted (no request waited any more), error",
+      labelNames: ['check', 'outcome'],
       registers,
     });
     const { sessions, rules } = sources;
@@ -137,6 +145,11 @@ export class PortalMetrics {
   private pageLabel(page: string): string {
     if (!this.pages.has(page) && this.pages.size < MAX_PAGE_LABELS) this.pages.add(page);
     return this.pages.has(page) ? page : 'other';
+  }
+
+  /** Records how one studio check ended. */
+  studioCheck(check: CheckLabel, outcome: CheckOutcome): void {
+    this.studioChecks.inc({ check, outcome });
   }
 
   /** Records one call to the upstream. */
