@@ -301,6 +301,7 @@ export function createPortalServer(options: PortalOptions): PortalServer {
     today,
     rolloutEffect: (change: string) => rollouts.effect(change),
     ...(oidc ? { oidc } : {}),
+    onProviderCall: (call, outcome) => metrics.identityProvider(call, outcome),
     ...(options.previewSignInUrl
       ? { previewSignIn: { url: options.previewSignInUrl, redirectParam: portal.signIn.redirectParam } }
       : {}),

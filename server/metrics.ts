@@ -1,15 +1,16 @@
 /**
  * What the portal server tells an operator, in Prometheus' text format (prom-client; docs/decisions/041):
  * request durations by route and status, Orch calls by call and outcome with their duration, the server
- * render's duration by page, the studio's checks by how they ended, the analysts' sessions held, the rules
- * version served and how long ago the rules remote last answered, and Node's own (event loop delay, heap,
- * CPU, handles) from prom-client's defaults.
+ * render's duration by page, the studio's checks and the identity provider's calls by how they ended, the
+ * analysts' sessions held, the rules version served and how long ago the rules remote last answered, and
+ * Node's own (event loop delay, heap, CPU, handles) from prom-client's defaults.
  *
  * One registry per server (tests start several in one process). It is served apart from the portal's port
  * (plugins/metrics.ts, METRICS_PORT): a scrape target, never a public page.
  */
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import type { MarkupPass } from '../src/entry-server';
+import type { ProviderCall, ProviderOutcome } from './analyst-auth';
 import type { CheckLabel, CheckOutcome } from './studio/studio-check';
 
 /** Seconds: from a cached file to a slow upstream's deadline. */
@@ -46,6 +47,7 @@ export class PortalMetrics {
   readonly renderDuration: Histogram<'page' | 'result'>;
   readonly renderMarkup: Counter<'page' | 'pass'>;
   readonly studioChecks: Counter<'check' | 'outcome'>;
+  readonly providerCalls: Counter<'call' | 'outcome'>;
   private readonly calls = new Set<string>();
   private readonly pages = new Set<string>();
 
@@ -89,6 +91,12 @@ export class PortalMetrics {
       name: 'portal_studio_checks_total',
       help: "The rule studio's checks run in its worker threads, by check (change, draft_rules, context) and outcome: ok, invalid (problems found), timeout (ended at its deadline), aborted (no request waited any more), error",
       labelNames: ['check', 'outcome'],
+      registers,
+    });
+    this.providerCalls = new Counter({
+      name: 'portal_identity_provider_requests_total',
+      help: "Calls to the analysts' identity provider (OpenID Connect), by call (discovery, token) and outcome: ok, refused (its 4xx OAuth error), timeout, error (a failed or unusable answer, a lost connection)",
+      labelNames: ['call', 'outcome'],
       registers,
     });
     const { sessions, rules } = sources;
@@ -150,6 +158,11 @@ export class PortalMetrics {
   /** Records how one studio check ended. */
   studioCheck(check: CheckLabel, outcome: CheckOutcome): void {
     this.studioChecks.inc({ check, outcome });
+  }
+
+  /** Records how one call to the identity provider ended. */
+  identityProvider(call: ProviderCall, outcome: ProviderOutcome): void {
+    this.providerCalls.inc({ call, outcome });
   }
 
   /** Records one call to the upstream. */

@@ -5,7 +5,7 @@
  * and the live rules as the rules plugin serves them.
  */
 import type { FastifyPluginAsync } from 'fastify';
-import { registerAnalystAuth, type OidcSettings } from '../analyst-auth';
+import { registerAnalystAuth, type AnalystAuthDeps, type OidcSettings } from '../analyst-auth';
 import type { Persona } from '../personas';
 import { registerStudio, type StudioConfig, type StudioDeps } from '../studio/studio';
 import { createStudioChecker, type CheckEnded, type StudioChecker } from '../studio/studio-check';
@@ -29,6 +29,8 @@ export interface StudioOptions {
   onCheckEnded?: (ended: CheckEnded) => void;
   /** the analysts' identity provider; without it nobody signs in to the studio */
   oidc?: OidcSettings;
+  /** told how each call to the identity provider ended (the server's metrics) */
+  onProviderCall?: AnalystAuthDeps['onProviderCall'];
   /** where a preview signs the browser in as a persona (PREVIEW_SIGN_IN_URL), see StudioDeps */
   previewSignIn?: { url: string; redirectParam: string };
   /** this server's counts of a rollout's homes per side (server/rollout-metrics.ts) */
@@ -51,6 +53,7 @@ const studio: FastifyPluginAsync<StudioOptions> = async (app, options) => {
     await compressJson(auth);
     registerAnalystAuth(auth, {
       ...(options.oidc ? { oidc: options.oidc } : {}),
+      ...(options.onProviderCall ? { onProviderCall: options.onProviderCall } : {}),
       sessions: app.sessions,
       sessionOf: (req) => req.portalSession,
       setSessionCookie: (_req, reply, session) => void reply.setSessionCookie(session),
