@@ -1,15 +1,16 @@
 /**
  * What the portal server tells an operator, in Prometheus' text format (prom-client; docs/decisions/041):
- * request durations by route and status, Orch calls by call and outcome with their duration, the server
- * render's duration by page, the studio's checks and the identity provider's calls by how they ended, the
- * analysts' sessions held, the rules version served and how long ago the rules remote last answered, and
- * Node's own (event loop delay, heap, CPU, handles) from prom-client's defaults.
+ * request durations by route and status, Orch calls by call and outcome with their duration and its
+ * redirects refused, the server render's duration by page, the studio's checks and the identity provider's
+ * calls by how they ended, the analysts' sessions held, the rules version served and how long ago the rules
+ * remote last answered, and Node's own (event loop delay, heap, CPU, handles) from prom-client's defaults.
  *
  * One registry per server (tests start several in one process). It is served apart from the portal's port
  * (plugins/metrics.ts, METRICS_PORT): a scrape target, never a public page.
  */
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import type { MarkupPass } from '../src/entry-server';
+import type { RedirectRefusal } from '../src/api/redirect';
 import type { ProviderCall, ProviderOutcome } from './analyst-auth';
 import type { CheckLabel, CheckOutcome } from './studio/studio-check';
 
@@ -44,6 +45,7 @@ export class PortalMetrics {
   readonly httpDuration: Histogram<'route' | 'method' | 'status_code'>;
   readonly upstreamDuration: Histogram<'call' | 'outcome'>;
   readonly upstreamCalls: Counter<'call' | 'outcome'>;
+  readonly redirectsRefused: Counter<'call' | 'reason'>;
   readonly renderDuration: Histogram<'page' | 'result'>;
   readonly renderMarkup: Counter<'page' | 'pass'>;
   readonly studioChecks: Counter<'check' | 'outcome'>;
@@ -72,6 +74,12 @@ export class PortalMetrics {
       name: 'portal_upstream_requests_total',
       help: 'Calls to Orch through the upstream proxy, by call and outcome (ok, client_error, server_error, timeout, refused, error)',
       labelNames: ['call', 'outcome'],
+      registers,
+    });
+    this.redirectsRefused = new Counter({
+      name: 'portal_upstream_redirects_refused_total',
+      help: "Orch's redirects off the allowlist, answered 502 instead of passed to the browser (each also an outcome=error call), by call and why (origin, scheme, credentials, ambiguous, unparsable, empty)",
+      labelNames: ['call', 'reason'],
       registers,
     });
     this.renderDuration = new Histogram({
@@ -163,6 +171,11 @@ export class PortalMetrics {
   /** Records how one call to the identity provider ended. */
   identityProvider(call: ProviderCall, outcome: ProviderOutcome): void {
     this.providerCalls.inc({ call, outcome });
+  }
+
+  /** Records one redirect of Orch's refused (the call is recorded by upstream() as well). */
+  redirectRefused(url: string, reason: RedirectRefusal): void {
+    this.redirectsRefused.inc({ call: this.callLabel(url), reason });
   }
 
   /** Records one call to the upstream. */
