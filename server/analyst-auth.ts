@@ -20,6 +20,9 @@
  * page saying the identity provider failed; the outage is logged at warn once when it starts (each failure at
  * info) and at info when the provider answers again. What the provider refuses (an OAuth error of 4xx:
  * invalid_grant), and a callback this login did not make (state, issuer, access_denied), stay 403 at info.
+ * Every call to the provider is counted by how it ended (`onProviderCall`, the server's
+ * portal_identity_provider_requests_total): ok, refused (its 4xx OAuth error), timeout or error (a 502); a
+ * callback refused here without asking the provider, or whose token fails this login's checks, is not.
  * Which is which follows openid-client 6.9's errors: ClientError's code (OAUTH_TIMEOUT, the answer's
  * OAUTH_RESPONSE_IS_NOT_CONFORM / _NOT_JSON / PARSE_ERROR / INVALID_RESPONSE about its body), fetch's
  * TypeError for the connection, ResponseBodyError for a 4xx OAuth error (a 5xx is never one).
@@ -125,6 +128,11 @@ export function identityOf(claims: Record<string, unknown>, settings: OidcSettin
   };
 }
 
+/** A call to the identity provider. */
+export type ProviderCall = 'discovery' | 'token';
+/** How a call to the identity provider ended: answered, its refusal (a 4xx OAuth error), or its failure. */
+export type ProviderOutcome = 'ok' | 'refused' | 'timeout' | 'error';
+
 /** How the identity provider failed a call: no answer in time (504), a failed or unusable answer (502). */
 interface ProviderFailure {
   status: 502 | 504;
@@ -187,14 +195,18 @@ class OidcClient {
   /** The calls' time limit, in whole seconds (openid-client's unit). */
   readonly seconds: number;
 
-  constructor(readonly settings: OidcSettings) {
+  constructor(
+    readonly settings: OidcSettings,
+    /** told how each call to the provider ended */
+    readonly counted: (call: ProviderCall, outcome: ProviderOutcome) => void = () => undefined,
+  ) {
     const secret = settings.cookieSecret ?? randomBytes(32).toString('hex');
     this.key = createHash('sha256').update(`studio-oidc-login:${secret}`).digest();
     this.seconds = Math.ceil((settings.timeoutMs ?? 10_000) / 1000);
   }
 
   /** A call failed: each failure at info, the outage at warn once when it starts. Never a code or a token. */
-  failed(log: FastifyBaseLogger, call: 'discovery' | 'token', failure: ProviderFailure): void {
+  failed(log: FastifyBaseLogger, call: ProviderCall, failure: ProviderFailure): void {
     const { issuer } = this.settings;
     const fields = { issuer, call, reason: failure.reason };
     log.info(fields, `Identity provider ${call} failed: ${failure.reason}`);
@@ -233,10 +245,14 @@ class OidcClient {
       )
       .then(
         (config) => {
+          this.counted('discovery', 'ok');
           this.answered(log);
           return config;
         },
         (e: unknown) => {
+          // Counted once here: every login that waited for this discovery hears of its failure.
+          const failure = providerFailure(e, 'discovery', this.seconds);
+          this.counted('discovery', failure?.status === 504 ? 'timeout' : 'error');
           this.config = undefined;
           throw e;
         },
@@ -266,6 +282,8 @@ export interface AnalystAuthDeps {
   refuseCrossSite: (req: FastifyRequest, reply: FastifyReply) => boolean;
   /** sign-ins per minute per address */
   signInRate: number;
+  /** told how each call to the identity provider ended (the server's metrics) */
+  onProviderCall?: (call: ProviderCall, outcome: ProviderOutcome) => void;
 }
 
 const page = (reply: FastifyReply, status: number, title: string, body: string): FastifyReply =>
@@ -319,11 +337,37 @@ function refusalOf(e: unknown, query: URLSearchParams): string {
 }
 
 /**
+ * The answer to a code redemption that failed: the provider's failure (502, 504), or a refusal (403: the
+ * provider's 4xx OAuth error, or a callback or ID token this login does not take).
+ */
+function redemptionFailed(
+  client: OidcClient,
+  e: unknown,
+  req: FastifyRequest,
+  reply: FastifyReply,
+  query: URLSearchParams,
+): FastifyReply {
+  const failure = providerFailure(e, 'token', client.seconds);
+  if (failure) {
+    client.counted('token', failure.status === 504 ? 'timeout' : 'error');
+    client.failed(req.log, 'token', failure);
+    return providerFailed(reply, failure, client.seconds);
+  }
+  // The provider answered, to refuse (a 4xx OAuth error): it is up.
+  if (e instanceof oidc.ResponseBodyError || e instanceof oidc.WWWAuthenticateChallengeError) {
+    client.counted('token', 'refused');
+    client.answered(req.log);
+  }
+  req.log.info({ err: e }, 'analyst sign-in refused');
+  return page(reply, 403, 'Sign-in refused', `<p>${escapeHtml(refusalOf(e, query))}</p>${tryAgain}`);
+}
+
+/**
  * /studio/auth/login, /studio/auth/callback and /studio/auth/logout. Without OpenID Connect, the login
  * address says that no identity provider is configured.
  */
 export function registerAnalystAuth(app: FastifyInstance, deps: AnalystAuthDeps): void {
-  const client = deps.oidc ? new OidcClient(deps.oidc) : undefined;
+  const client = deps.oidc ? new OidcClient(deps.oidc, deps.onProviderCall) : undefined;
   const rateLimit = { config: { rateLimit: { max: deps.signInRate, timeWindow: 60_000 } } };
   const callbackUrl = (req: FastifyRequest): URL =>
     new URL(CALLBACK_PATH, client?.settings.publicUrl ?? deps.ownOrigin(req));
@@ -427,18 +471,10 @@ export function registerAnalystAuth(app: FastifyInstance, deps: AnalystAuthDeps)
         idTokenExpected: true,
       });
       claims = tokens.claims() ?? {};
+      client.counted('token', 'ok');
       client.answered(req.log);
     } catch (e) {
-      const failure = providerFailure(e, 'token', client.seconds);
-      if (failure) {
-        client.failed(req.log, 'token', failure);
-        return providerFailed(reply, failure, client.seconds);
-      }
-      // The provider answered, to refuse (a 4xx OAuth error): it is up.
-      if (e instanceof oidc.ResponseBodyError || e instanceof oidc.WWWAuthenticateChallengeError)
-        client.answered(req.log);
-      req.log.info({ err: e }, 'analyst sign-in refused');
-      return page(reply, 403, 'Sign-in refused', `<p>${escapeHtml(refusalOf(e, query))}</p>${tryAgain}`);
+      return redemptionFailed(client, e, req, reply, query);
     }
     const who = identityOf(claims, client.settings);
     if (!who) {

@@ -232,13 +232,7 @@ export function createPortalServer(options: PortalOptions): PortalServer {
   const renderEntry = entryLoader(dirs.dist, runtimeConfig, options.renderEntry);
   const cspReportUri = options.cspReportUri ?? (mode === 'sandbox' ? '/sandbox/csp-report' : '/csp-report');
 
-  const metrics = new PortalMetrics({
-    sessions: () => sessions.size,
-    rules: async () => ({
-      commit: await studioRepo.liveCommit().catch(() => null),
-      lastFetched: studioRepo.remote?.lastFetchedAt ?? null,
-    }),
-  });
+  const metrics = metricsOf(sessions, studioRepo);
   // The guard's thresholds are data (config/studio.json's rolloutGuard), as an environment overrides them.
   const settings = options.rolloutGuard ?? studioConfig.rolloutGuard;
   const { prometheus } = options;
@@ -301,11 +295,13 @@ export function createPortalServer(options: PortalOptions): PortalServer {
     repo: studioRepo,
     distDir: dirs.dist,
     ...(options.studio?.checker ? { checker: options.studio.checker } : {}),
+    onCheckEnded: ({ check, outcome }) => metrics.studioCheck(check, outcome),
     rules,
     personas,
     today,
     rolloutEffect: (change: string) => rollouts.effect(change),
     ...(oidc ? { oidc } : {}),
+    onProviderCall: (call, outcome) => metrics.identityProvider(call, outcome),
     ...(options.previewSignInUrl
       ? { previewSignIn: { url: options.previewSignInUrl, redirectParam: portal.signIn.redirectParam } }
       : {}),
@@ -357,6 +353,17 @@ export function createPortalServer(options: PortalOptions): PortalServer {
       }
     },
   };
+}
+
+/** What /metrics says of this server: its counts, its analysts' sessions, its rules and their remote. */
+function metricsOf(sessions: AnalystSessions, studioRepo: RulesRepo): PortalMetrics {
+  return new PortalMetrics({
+    sessions: () => sessions.size,
+    rules: async () => ({
+      commit: await studioRepo.liveCommit().catch(() => null),
+      lastFetched: studioRepo.remote?.lastFetchedAt ?? null,
+    }),
+  });
 }
 
 /**

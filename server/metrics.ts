@@ -1,15 +1,18 @@
 /**
  * What the portal server tells an operator, in Prometheus' text format (prom-client; docs/decisions/041):
- * request durations by route and status, Orch calls by call and outcome with their duration, the server
- * render's duration by page, the analysts' sessions held, the rules version served and how long ago the
- * rules remote last answered, and Node's own (event loop delay, heap, CPU, handles) from prom-client's
- * defaults.
+ * request durations by route and status, Orch calls by call and outcome with their duration and its
+ * redirects refused, the server render's duration by page, the studio's checks and the identity provider's
+ * calls by how they ended, the analysts' sessions held, the rules version served and how long ago the rules
+ * remote last answered, and Node's own (event loop delay, heap, CPU, handles) from prom-client's defaults.
  *
  * One registry per server (tests start several in one process). It is served apart from the portal's port
  * (plugins/metrics.ts, METRICS_PORT): a scrape target, never a public page.
  */
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import type { MarkupPass } from '../src/entry-server';
+import type { RedirectRefusal } from '../src/api/redirect';
+import type { ProviderCall, ProviderOutcome } from './analyst-auth';
+import type { CheckLabel, CheckOutcome } from './studio/studio-check';
 
 /** Seconds: from a cached file to a slow upstream's deadline. */
 const DURATION_BUCKETS = [0.002, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 15];
@@ -42,8 +45,11 @@ export class PortalMetrics {
   readonly httpDuration: Histogram<'route' | 'method' | 'status_code'>;
   readonly upstreamDuration: Histogram<'call' | 'outcome'>;
   readonly upstreamCalls: Counter<'call' | 'outcome'>;
+  readonly redirectsRefused: Counter<'call' | 'reason'>;
   readonly renderDuration: Histogram<'page' | 'result'>;
   readonly renderMarkup: Counter<'page' | 'pass'>;
+  readonly studioChecks: Counter<'check' | 'outcome'>;
+  readonly providerCalls: Counter<'call' | 'outcome'>;
   private readonly calls = new Set<string>();
   private readonly pages = new Set<string>();
 
@@ -70,6 +76,12 @@ export class PortalMetrics {
       labelNames: ['call', 'outcome'],
       registers,
     });
+    this.redirectsRefused = new Counter({
+      name: 'portal_upstream_redirects_refused_total',
+      help: "Orch's redirects off the allowlist, answered 502 instead of passed to the browser (each also an outcome=error call), by call and why (origin, scheme, credentials, ambiguous, unparsable, empty)",
+      labelNames: ['call', 'reason'],
+      registers,
+    });
     this.renderDuration = new Histogram({
       name: 'portal_render_duration_seconds',
       help: "Time of the server's render of a page until its head leaves, by page and result (page, redirect)",
@@ -81,6 +93,18 @@ export class PortalMetrics {
       name: 'portal_render_markup_total',
       help: "Server-rendered pages by how their markup was made: one_pass (nothing was on its way), streamed (a card's code or a page's call was: rendered again by the stream), browser (the render failed: the frame, for the browser to render)",
       labelNames: ['page', 'pass'],
+      registers,
+    });
+    this.studioChecks = new Counter({
+      name: 'portal_studio_checks_total',
+      help: "The rule studio's checks run in its worker threads, by check (change, draft_rules, context) and outcome: ok, invalid (problems found), timeout (ended at its deadline), aborted (no request waited any more), error",
+      labelNames: ['check', 'outcome'],
+      registers,
+    });
+    this.providerCalls = new Counter({
+      name: 'portal_identity_provider_requests_total',
+      help: "Calls to the analysts' identity provider (OpenID Connect), by call (discovery, token) and outcome: ok, refused (its 4xx OAuth error), timeout, error (a failed or unusable answer, a lost connection)",
+      labelNames: ['call', 'outcome'],
       registers,
     });
     const { sessions, rules } = sources;
@@ -137,6 +161,21 @@ export class PortalMetrics {
   private pageLabel(page: string): string {
     if (!this.pages.has(page) && this.pages.size < MAX_PAGE_LABELS) this.pages.add(page);
     return this.pages.has(page) ? page : 'other';
+  }
+
+  /** Records how one studio check ended. */
+  studioCheck(check: CheckLabel, outcome: CheckOutcome): void {
+    this.studioChecks.inc({ check, outcome });
+  }
+
+  /** Records how one call to the identity provider ended. */
+  identityProvider(call: ProviderCall, outcome: ProviderOutcome): void {
+    this.providerCalls.inc({ call, outcome });
+  }
+
+  /** Records one redirect of Orch's refused (the call is recorded by upstream() as well). */
+  redirectRefused(url: string, reason: RedirectRefusal): void {
+    this.redirectsRefused.inc({ call: this.callLabel(url), reason });
   }
 
   /** Records one call to the upstream. */

@@ -138,8 +138,8 @@ export class UpstreamClient {
       // Aborted on the way: the caller's deadline passed (the API client's, config timeouts.callMs: its timer
       // starts before undici's and fires first). Nothing else aborts the render's calls: the render passes the
       // API client no signal of its own, and the page's request going away (the browser gone) aborts none.
-      // The signal could not tell more (the API client aborts one controller, with no reason, for its deadline
-      // and for a caller's signal alike), so an abort is Orch's time-out, counted and logged as the proxy's.
+      // So an abort (the API client's TimeoutError reason; a caller's reason would be theirs) is Orch's
+      // time-out, counted and logged as the proxy's.
       const aborted = err.name === 'AbortError' || init.signal?.aborted === true;
       const timeout =
         aborted || err.code === 'UND_ERR_HEADERS_TIMEOUT' || err.code === 'UND_ERR_BODY_TIMEOUT';

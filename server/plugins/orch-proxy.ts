@@ -5,8 +5,9 @@
  * upstream makes its links and redirects with it); the answer comes back as it is, except that this server's
  * security headers stand over the upstream's, this server's own cookies (an analyst's session) never
  * leave, and a redirect is followed only to the portal itself or the redirect allowlist (checked on the URL
- * the browser would follow, src/api/redirect.ts): any other is answered 502. A state-changing request from
- * another origin is refused before it leaves.
+ * the browser would follow, src/api/redirect.ts): any other is answered 502, counted, and logged at warn
+ * when such refusals start for a call and target (RedirectRefusals). A state-changing request from another
+ * origin is refused before it leaves.
  */
 import { Readable } from 'node:stream';
 import fastifyHttpProxy from '@fastify/http-proxy';
@@ -78,6 +79,77 @@ export class UpstreamHealth {
 
   get down(): boolean {
     return this.downSince !== 0;
+  }
+}
+
+/** How long a refused redirect's warn line holds: the same call and target refused after it warns again. */
+export const REFUSAL_WARN_INTERVAL_MS = 10 * 60_000;
+/** Calls and targets whose refusals are remembered at most (the log's warn lines per interval at most). */
+export const MAX_REFUSALS_KEPT = 200;
+
+/** A call whose redirects to a target are refused: since its last warn line. */
+interface Refusing {
+  call: string;
+  warnedAt: number;
+  /** refusals since that warn line (itself included) */
+  count: number;
+}
+
+/**
+ * Orch's redirects refused, per call and target origin: the first refusal is logged at warn, the ones after
+ * it at info, until the call is answered and passed (logged at info) or REFUSAL_WARN_INTERVAL_MS passed
+ * (the next refusal warns again, with how many there were since). At most MAX_REFUSALS_KEPT pairs are kept:
+ * those whose warn line has expired are forgotten first, and a new pair beyond them is logged at info only
+ * (the log has had that many warn lines within the interval).
+ */
+export class RedirectRefusals {
+  private readonly refusing = new Map<string, Refusing>();
+  constructor(
+    private readonly log: FastifyBaseLogger,
+    private readonly now: () => number = Date.now,
+    private readonly intervalMs = REFUSAL_WARN_INTERVAL_MS,
+  ) {}
+
+  /** A redirect of `call` to `target` (its origin) was refused: logged at warn when refusals start. */
+  refused(fields: { call: string; target: string | null } & Record<string, unknown>, msg: string): void {
+    const key = `${fields.call} ${fields.target ?? ''}`;
+    const at = this.now();
+    const known = this.refusing.get(key);
+    if (known && at - known.warnedAt < this.intervalMs) {
+      known.count++;
+      this.log.info({ ...fields, refusedSinceWarn: known.count }, msg);
+      return;
+    }
+    if (!known && !this.room(at)) return void this.log.info(fields, msg);
+    this.refusing.delete(key);
+    this.refusing.set(key, { call: fields.call, warnedAt: at, count: 1 });
+    this.log.warn(known ? { ...fields, refusedSinceWarn: known.count } : fields, msg);
+  }
+
+  /** A call to `url` was answered and passed to the browser: its refusals, if any, have ended. */
+  passed(url: string, upstream: string): void {
+    if (this.refusing.size === 0) return;
+    const call = splitUrl(url).path;
+    for (const [key, r] of this.refusing) {
+      if (r.call !== call) continue;
+      this.refusing.delete(key);
+      this.log.info(
+        { upstream, call, refusedSinceWarn: r.count },
+        `Orch's answer to ${call} is passed to the browser again, after ${r.count} redirect(s) refused`,
+      );
+    }
+  }
+
+  /** Whether a new pair may be kept: forgets the ones whose warn line expired when there is no room. */
+  private room(at: number): boolean {
+    if (this.refusing.size < MAX_REFUSALS_KEPT) return true;
+    for (const [key, r] of this.refusing) if (at - r.warnedAt >= this.intervalMs) this.refusing.delete(key);
+    return this.refusing.size < MAX_REFUSALS_KEPT;
+  }
+
+  /** How many call and target pairs are kept (tests). */
+  get size(): number {
+    return this.refusing.size;
   }
 }
 
@@ -198,6 +270,7 @@ const orchProxy: FastifyPluginAsync<OrchProxyOptions> = async (app, options) => 
   const timeoutMs = options.timeoutMs ?? DEFAULT_UPSTREAM_TIMEOUT_MS;
   const health = options.health ?? new UpstreamHealth(origin, app.log);
   const failures = new WeakMap<object, UpstreamOutcome>();
+  const refusals = new RedirectRefusals(app.log);
   const allowlist = options.redirectAllowlist ?? readPortalConfig(folders.config).redirectAllowlist;
   // The names of the upstream's headers each answer passed on (taken back off an answer refused whole).
   const passedHeaders = new WeakMap<object, string[]>();
@@ -210,7 +283,10 @@ const orchProxy: FastifyPluginAsync<OrchProxyOptions> = async (app, options) => 
   app.addHook('onResponse', (req, reply, done) => {
     app.log.info({ reqId: req.id, res: reply, responseTime: reply.elapsedTime }, 'request completed');
     const outcome = failures.get(req) ?? outcomeOf(reply.statusCode);
-    if (!failures.has(req) && reply.statusCode < 500) health.answered();
+    if (!failures.has(req) && reply.statusCode < 500) {
+      health.answered();
+      refusals.passed(req.url, origin);
+    }
     options.metrics?.upstream(req.url, outcome, reply.elapsedTime / 1000);
     done();
   });
@@ -293,18 +369,12 @@ const orchProxy: FastifyPluginAsync<OrchProxyOptions> = async (app, options) => 
           for (const name of passedHeaders.get(req) ?? []) void reply.removeHeader(name);
           const call = splitUrl(req.url).path;
           failures.set(req, 'error');
+          options.metrics?.redirectRefused(req.url, checked.reason);
           const target = URL.canParse(String(location), browserUrl)
             ? new URL(String(location), browserUrl).origin
             : null;
-          app.log.warn(
-            {
-              reqId: req.id,
-              upstream: origin,
-              call,
-              status,
-              target,
-              refusal: checked.reason,
-            },
+          refusals.refused(
+            { reqId: req.id, upstream: origin, call, status, target, refusal: checked.reason },
             `Orch redirected off the allowlist (${checked.reason}): not passed to the browser`,
           );
           void reply

@@ -5,10 +5,10 @@
  * and the live rules as the rules plugin serves them.
  */
 import type { FastifyPluginAsync } from 'fastify';
-import { registerAnalystAuth, type OidcSettings } from '../analyst-auth';
+import { registerAnalystAuth, type AnalystAuthDeps, type OidcSettings } from '../analyst-auth';
 import type { Persona } from '../personas';
 import { registerStudio, type StudioConfig, type StudioDeps } from '../studio/studio';
-import type { StudioChecker } from '../studio/studio-check';
+import { createStudioChecker, type CheckEnded, type StudioChecker } from '../studio/studio-check';
 import type { RulesRepo } from '../studio/studio-repo';
 import { CompressedVersions, sendCompressedJson } from '../compressed';
 import { ownOrigin, refuseCrossSite } from '../http';
@@ -23,10 +23,14 @@ export interface StudioOptions {
   today: () => Date;
   /** the built app, whose index.html the studio's page is */
   distDir: string;
-  /** the checks in worker threads (made by the studio when not given) */
+  /** the checks in worker threads (made here when not given, and ended with the server) */
   checker?: StudioChecker;
+  /** told how each check of the checker ended, time-outs and aborts included (the server's metrics) */
+  onCheckEnded?: (ended: CheckEnded) => void;
   /** the analysts' identity provider; without it nobody signs in to the studio */
   oidc?: OidcSettings;
+  /** told how each call to the identity provider ended (the server's metrics) */
+  onProviderCall?: AnalystAuthDeps['onProviderCall'];
   /** where a preview signs the browser in as a persona (PREVIEW_SIGN_IN_URL), see StudioDeps */
   previewSignIn?: { url: string; redirectParam: string };
   /** this server's counts of a rollout's homes per side (server/rollout-metrics.ts) */
@@ -35,11 +39,21 @@ export interface StudioOptions {
 
 const studio: FastifyPluginAsync<StudioOptions> = async (app, options) => {
   const { rules, config } = options;
+  // The checks' threads: a test's own checker, or this server's; whichever it is, each check's end is told.
+  const checker =
+    options.checker ?? createStudioChecker({ timeoutMs: options.repo.requestTimeoutMs, log: app.log });
+  const counted = (_id: number, ended: CheckEnded): void => options.onCheckEnded?.(ended);
+  checker.events.on('end', counted);
+  app.addHook('onClose', async () => {
+    checker.events.off('end', counted);
+    if (!options.checker) await checker.close();
+  });
   // The sign-in's pages and its sign-out form: no JSON bodies in this scope.
   await app.register(async (auth) => {
     await compressJson(auth);
     registerAnalystAuth(auth, {
       ...(options.oidc ? { oidc: options.oidc } : {}),
+      ...(options.onProviderCall ? { onProviderCall: options.onProviderCall } : {}),
       sessions: app.sessions,
       sessionOf: (req) => req.portalSession,
       setSessionCookie: (_req, reply, session) => void reply.setSessionCookie(session),
@@ -60,7 +74,7 @@ const studio: FastifyPluginAsync<StudioOptions> = async (app, options) => {
       personas: options.personas,
       today: options.today,
       distDir: options.distDir,
-      ...(options.checker ? { checker: options.checker } : {}),
+      checker,
       sessionOf: (req) => req.portalSession,
       ...(options.previewSignIn ? { previewSignIn: options.previewSignIn } : {}),
       ...(options.rolloutEffect ? { rolloutEffect: options.rolloutEffect } : {}),

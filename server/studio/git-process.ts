@@ -1,6 +1,7 @@
 /**
  * Every `git` process of the rule studio (studio-git.ts, rules-remote.ts) starts here: no shell, nothing
- * from the machine's or the user's configuration, never prompting, and with a deadline. Each runs in a
+ * from the machine's or the user's configuration, never prompting, never starting git's automatic
+ * maintenance (NO_AUTO_MAINTENANCE), and with a deadline. Each runs in a
  * process group of its own (spawned detached), and the whole group is ended with SIGKILL when the deadline
  * passes, when the caller gives up (an AbortSignal), and once more when git itself has exited: a helper git
  * started (`git-remote-http` for an https remote, ssh) never outlives the call (issue 29 item 1).
@@ -50,6 +51,14 @@ export interface GitOutput {
 }
 
 const DEFAULT_MS = 30_000;
+
+/**
+ * Before every git's own arguments: no automatic maintenance or gc. A fetch (or a commit, merge, pull) ends
+ * with `git maintenance run --auto`, whose `gc --auto` detaches into a session of its own and outlives the
+ * call's deadline and process group; `-c` reaches the gits a git starts (a local remote's receive-pack) too.
+ * The studio's repository is therefore never packed by git on its own.
+ */
+export const NO_AUTO_MAINTENANCE: readonly string[] = ['-c', 'gc.auto=0', '-c', 'maintenance.auto=false'];
 
 /** The environment every git gets: PATH, no configuration but the repository's, no prompt, C messages. */
 export function gitEnv(extra: Readonly<Record<string, string>> = {}): Record<string, string> {
@@ -188,7 +197,7 @@ export function runGitProcess(call: GitCall): Promise<GitOutput> {
       });
       return;
     }
-    const args = call.gitDir ? [`--git-dir=${call.gitDir}`, ...call.args] : [...call.args];
+    const args = [...NO_AUTO_MAINTENANCE, ...(call.gitDir ? [`--git-dir=${call.gitDir}`] : []), ...call.args];
     const child = spawn('git', args, {
       detached: true,
       stdio: ['pipe', 'pipe', 'pipe'],

@@ -235,6 +235,8 @@ export class RulesRemote {
         '--no-tags',
         '--no-recurse-submodules',
         '--no-write-fetch-head',
+        // Nothing left running once it ends: auto maintenance's gc would detach from its process group.
+        '--no-auto-maintenance',
         '--quiet',
         this.address,
         `+refs/heads/*:${REMOTE_REFS}*`,

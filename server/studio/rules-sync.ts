@@ -62,12 +62,19 @@ const FETCHED_FILE = 'studio-fetched.json';
  */
 const IN_DOUBT_MARGIN_MS = 30_000;
 /**
- * An undo that keeps failing (the remote refuses it) is tried at every fetch, and given up once its push is
+ * An undo that keeps failing (the remote refuses it) is tried again (backing off), and given up once its push is
  * this old and it was tried at least IN_DOUBT_MIN_TRIES times (a fetch that comes back after a long outage
  * still tries it).
  */
 const IN_DOUBT_GIVE_UP_MS = 60 * 60_000;
 const IN_DOUBT_MIN_TRIES = 3;
+/**
+ * After its first IN_DOUBT_MIN_TRIES failed tries (at each fetch: a refusal of a moment passes), an undo
+ * waits before it is tried again: IN_DOUBT_RETRY_MS, doubled after each failure, at most
+ * IN_DOUBT_RETRY_MAX_MS. A remote that keeps refusing is not pushed to at every fetch (every 5 s) for an hour.
+ */
+export const IN_DOUBT_RETRY_MS = 30_000;
+export const IN_DOUBT_RETRY_MAX_MS = 10 * 60_000;
 /** At most this many pushes in doubt are watched (the oldest given up beyond, at warn). */
 const IN_DOUBT_MAX = 50;
 
@@ -80,6 +87,8 @@ interface InDoubt {
   landed: boolean;
   /** undos tried that failed */
   tries: number;
+  /** no undo is tried before this time (ms since the epoch): the backoff after failed tries */
+  retryAt: number;
   /** an undo's failure was logged (once, at warn) */
   warned: boolean;
 }
@@ -272,7 +281,14 @@ export class RemoteSync extends EventEmitter {
 
   /** A push ended by a deadline: if the remote took it after all, it is undone at a fetch after. */
   noteInDoubt(updates: readonly RefUpdate[]): void {
-    this.inDoubt.push({ updates: [...updates], at: this.now(), landed: false, tries: 0, warned: false });
+    this.inDoubt.push({
+      updates: [...updates],
+      at: this.now(),
+      landed: false,
+      tries: 0,
+      retryAt: 0,
+      warned: false,
+    });
     while (this.inDoubt.length > IN_DOUBT_MAX) {
       const oldest = this.inDoubt.shift()!;
       this.log?.warn(
@@ -290,7 +306,7 @@ export class RemoteSync extends EventEmitter {
   /**
    * A push reported as failed that the remote took after all is undone (compare-and-swap back), so what an
    * analyst was told was not saved is not (issue 29 item 1). Each is kept until that is settled: its undo
-   * worked (one that failed is tried again at the next fetch), its refs moved elsewhere (another server), or
+   * worked (one that failed is tried again at a later fetch, backing off), its refs moved elsewhere (another server), or
    * a fetch that started after the push's time limit and a margin shows it did not land (a slow hook may
    * apply a push after the first fetch that follows it). An undo that keeps failing is given up, at warn.
    */
@@ -313,6 +329,8 @@ export class RemoteSync extends EventEmitter {
     const there = (u: RefUpdate): string | null => refs.get(trackingOf(u.ref)) ?? null;
     if (updates.every((u) => there(u) === u.to)) {
       entry.landed = true;
+      // Waiting out its backoff: tried at a later fetch.
+      if (this.now() < entry.retryAt) return false;
       return this.undo(entry, op);
     }
     if (updates.every((u) => there(u) === u.from)) {
@@ -341,6 +359,9 @@ export class RemoteSync extends EventEmitter {
       // A ref moved since the fetch: the next one says where.
       if (e instanceof RemoteRejected) return false;
       entry.tries++;
+      const backoff = entry.tries - IN_DOUBT_MIN_TRIES;
+      if (backoff >= 0)
+        entry.retryAt = this.now() + Math.min(IN_DOUBT_RETRY_MAX_MS, IN_DOUBT_RETRY_MS * 2 ** backoff);
       const error = this.scrub(String(e));
       if (entry.tries >= IN_DOUBT_MIN_TRIES && this.now() - entry.at >= IN_DOUBT_GIVE_UP_MS) {
         this.log?.warn(

@@ -14,6 +14,9 @@
  * again). A check is also ended as soon as no request waits for it any more (`signal`: the request was
  * answered or its connection closed; a check two requests share goes on while one of them waits).
  *
+ * Every check handed to the workers is counted by how it ended (the 'end' event's CheckEnded, the server's
+ * portal_studio_checks_total): ok, invalid, timeout, aborted or error.
+ *
  * Ending a check: one still queued is taken off the queue. One under way cannot be interrupted from inside
  * (a check is synchronous work: a long case run, a pathological rule file), so piscina 5.3's abort ends its
  * whole worker thread (`worker.terminate()`, which stops even a loop that never yields, at once); the next
@@ -64,8 +67,9 @@ export interface StudioChecker {
    */
   warm(files: Readonly<Record<string, string>>): void;
   /**
-   * 'start' when a check is handed to the workers and 'end' when it is done, answered or ended (with its id):
-   * tests order requests against them.
+   * 'start' when a check is handed to the workers and 'end' when it is done, answered or ended (with its id,
+   * then how it ended, a CheckEnded): tests order requests against them, the server counts them
+   * (portal_studio_checks_total).
    */
   readonly events: EventEmitter;
   close(): Promise<void>;
@@ -123,17 +127,37 @@ export interface StudioCheckerOptions {
 
 /** The work a worker does, as its answer names it when it does not finish. */
 type TaskName = 'checkChange' | 'checkDraftRules' | 'contextData';
-const LATE: Record<TaskName, { what: string; answer: (s: number) => string }> = {
+
+/** A check's name in the metrics: a change's checks, a draft's rules (a preview), the checks' context. */
+export type CheckLabel = 'change' | 'draft_rules' | 'context';
+
+/**
+ * How a check handed to the workers ended: answered with no problem (ok) or with problems (invalid), ended
+ * at its deadline (timeout) or because no request waited for it any more (aborted), or failed (error: the
+ * worker threw, the checker closed under it).
+ */
+export type CheckOutcome = 'ok' | 'invalid' | 'timeout' | 'aborted' | 'error';
+
+/** What the checker's 'end' event says of a check, after its id. */
+export interface CheckEnded {
+  check: CheckLabel;
+  outcome: CheckOutcome;
+}
+
+const LATE: Record<TaskName, { label: CheckLabel; what: string; answer: (s: number) => string }> = {
   checkChange: {
+    label: 'change',
     what: 'the checks of a change',
     answer: (s) =>
       `The checks of this change did not finish within ${s} s: nothing was saved. Try again in a moment`,
   },
   checkDraftRules: {
+    label: 'draft_rules',
     what: "the check of a draft's rules",
     answer: (s) => `The check of the draft's rules did not finish within ${s} s: try again in a moment`,
   },
   contextData: {
+    label: 'context',
     what: "the checks' knowledge of the code",
     answer: (s) => `The checks' knowledge of the code did not load within ${s} s: try again in a moment`,
   },
@@ -144,6 +168,19 @@ class Ended extends Error {
   constructor(readonly why: 'late' | 'abandoned') {
     super(why === 'late' ? 'the check passed its deadline' : 'no request waits for the check any more');
   }
+}
+
+/** Whether a worker's answer names problems: a change's list, or a draft's `problems`. */
+function hasProblems(value: unknown): boolean {
+  if (Array.isArray(value)) return value.length > 0;
+  const problems = (value as { problems?: unknown } | null)?.problems;
+  return Array.isArray(problems) && problems.length > 0;
+}
+
+/** How a task that failed ended: by its deadline, by its requests giving up, or of itself. */
+function failedOutcome(why: unknown): CheckOutcome {
+  if (!(why instanceof Ended)) return 'error';
+  return why.why === 'late' ? 'timeout' : 'aborted';
 }
 
 /** What a request that gave up on its check is told (its answer, if any, was sent already). */
@@ -254,13 +291,16 @@ class Workers {
     timer.unref();
     const task = pool.run(data, { name, signal: controller.signal }) as Promise<T>;
     this.events.emit('start', id);
+    let outcome: CheckOutcome = 'error';
     const answer = task.then(
       (value) => {
+        outcome = name !== 'contextData' && hasProblems(value) ? 'invalid' : 'ok';
         this.finished();
         return value;
       },
       (e: unknown) => {
         const why: unknown = controller.signal.reason;
+        outcome = failedOutcome(why);
         if (why instanceof Ended && why.why === 'late')
           throw new RepoError(503, LATE[name].answer(this.seconds));
         throw why instanceof Ended ? why : e instanceof Error ? e : new Error(String(e));
@@ -273,7 +313,8 @@ class Workers {
     void settled.then(() => {
       done = true;
       clearTimeout(timer);
-      this.events.emit('end', id);
+      const ended: CheckEnded = { check: LATE[name].label, outcome };
+      this.events.emit('end', id, ended);
     });
     const abandon = (): void => {
       if (done || held || waiting > 0 || controller.signal.aborted) return;

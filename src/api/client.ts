@@ -58,7 +58,7 @@ export interface RequestOptions<T> {
   validate: Validator<T> | LazyValidator<T>;
   /** default: the client's time-out (config timeouts.callMs) */
   timeoutMs?: number;
-  /** lets a caller give up early (e.g. a page left); reported as kind 'network' */
+  /** lets a caller give up early (e.g. a page left); reported as kind 'network', saying its reason */
   signal?: AbortSignal;
   /** headers of this call only (the pre-auth application key, src/api/application-key.ts) */
   headers?: Readonly<Record<string, string>>;
@@ -164,12 +164,15 @@ export function createClient(options: ClientOptions): ApiClient {
     if (url.length > MAX_URL_LENGTH)
       return fail('request', `Address of ${req.path} too long to send (${url.length} characters)`);
     const controller = new AbortController();
+    const timeoutMs = req.timeoutMs ?? defaultTimeout;
     let timedOut = false;
+    // Each abort says why, to whatever the signal reaches (fetch rejects with it, a server's client reads
+    // it): the deadline is a TimeoutError, the caller's abort the caller's own reason.
     const timer = setTimeout(() => {
       timedOut = true;
-      controller.abort();
-    }, req.timeoutMs ?? defaultTimeout);
-    const onCallerAbort = (): void => controller.abort();
+      controller.abort(new DOMException(`No answer from ${req.path} within ${timeoutMs} ms`, 'TimeoutError'));
+    }, timeoutMs);
+    const onCallerAbort = (): void => controller.abort(req.signal?.reason);
     req.signal?.addEventListener('abort', onCallerAbort);
     // The validator's code travels beside the request; a failure to load it fails the call (awaited below).
     const validating =
@@ -200,8 +203,7 @@ export function createClient(options: ClientOptions): ApiClient {
       if (!parsed.ok) return fail('malformed', schemaMessage(validate, req.path), res.status);
       return { ok: true, data: parsed.data };
     } catch (e) {
-      if (timedOut)
-        return fail('timeout', `No answer from ${req.path} within ${req.timeoutMs ?? defaultTimeout} ms`);
+      if (timedOut) return fail('timeout', `No answer from ${req.path} within ${timeoutMs} ms`);
       const reason = e instanceof Error ? e.message : String(e);
       return fail('network', `Network error on ${req.path}: ${reason}`);
     } finally {

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createClient, lazyValidator, type FetchLike } from '../../src/api/client';
 import { validateOutage } from '../../src/generated/validators/outage.js';
 import { getHomeEarlyInit } from '../../src/api/calls/home-early-init';
@@ -236,5 +236,78 @@ describe('an answer holding a lone UTF-16 surrogate (issue 30)', () => {
     } finally {
       [proto.toWellFormed, proto.isWellFormed] = saved;
     }
+  });
+});
+
+describe("an aborted call says why (its signal's reason)", () => {
+  const path = '/Orch/dssh/rx/getOutageDetails';
+  /** A fetch that never answers and, aborted, rejects with its signal's reason, as fetch does. */
+  function hanging() {
+    const reasons: unknown[] = [];
+    const f = fake(
+      (_url, init) =>
+        new Promise<Response>((_resolve, reject) => {
+          init.signal?.addEventListener('abort', () => {
+            reasons.push(init.signal?.reason);
+            reject(init.signal?.reason as Error);
+          });
+        }),
+    );
+    return { ...f, reasons };
+  }
+  afterEach(() => void vi.useRealTimers());
+
+  it("aborts at its deadline with a TimeoutError, and still answers kind 'timeout'", async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const f = hanging();
+    const call = createClient({ fetch: f.fetch, timeoutMs: 5_000 }).request({
+      path,
+      validate: validateOutage,
+    });
+    await vi.advanceTimersByTimeAsync(5_000);
+    expect(await call).toEqual({
+      ok: false,
+      kind: 'timeout',
+      message: `No answer from ${path} within 5000 ms`,
+    });
+    expect(f.reasons).toHaveLength(1);
+    expect(f.reasons[0]).toBeInstanceOf(DOMException);
+    expect(f.reasons[0]).toMatchObject({
+      name: 'TimeoutError',
+      message: `No answer from ${path} within 5000 ms`,
+    });
+  });
+
+  it("passes the caller's reason on, and answers kind 'network' saying it", async () => {
+    const f = hanging();
+    const caller = new AbortController();
+    const call = createClient({ fetch: f.fetch }).request({
+      path,
+      validate: validateOutage,
+      signal: caller.signal,
+    });
+    const why = new DOMException('The page was left', 'AbortError');
+    caller.abort(why);
+    expect(await call).toEqual({
+      ok: false,
+      kind: 'network',
+      message: `Network error on ${path}: The page was left`,
+    });
+    expect(f.reasons).toEqual([why]);
+    expect(f.reasons[0]).toBe(why);
+  });
+
+  it("passes the caller's default reason on when it gave none", async () => {
+    const f = hanging();
+    const caller = new AbortController();
+    const call = createClient({ fetch: f.fetch }).request({
+      path,
+      validate: validateOutage,
+      signal: caller.signal,
+    });
+    caller.abort();
+    expect(await call).toMatchObject({ ok: false, kind: 'network' });
+    expect(f.reasons[0]).toBe(caller.signal.reason);
+    expect(f.reasons[0]).toMatchObject({ name: 'AbortError' });
   });
 });

@@ -15,7 +15,9 @@ import type { FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import { registerAnalystAuth, type OidcSettings } from '../../server/analyst-auth';
 import { AnalystSessions } from '../../server/analyst-sessions';
+import { createPortalServer } from '../../server/app';
 import { ownOrigin, refuseCrossSite } from '../../server/http';
+import { makeDist } from '../sandbox/harness';
 import { appWith } from './harness';
 import { INFO, LogLines, WARN } from '../support/log-lines';
 
@@ -98,15 +100,18 @@ afterEach(async () => {
   for (const o of open.splice(0).reverse()) await o.close();
 });
 
+/** The provider as the studio's identity provider, its calls bounded at 1 s. */
+const settingsOf = (issuer: string): OidcSettings => ({
+  issuer,
+  clientId: 'portal-studio',
+  clientSecret: SECRET,
+  cookieSecret: 'a cookie secret for the tests, long enough',
+  timeoutMs: 1_000,
+});
+
 /** The sign-in routes alone, with the provider as the identity provider (its calls bounded at 1 s). */
 async function portal(issuer: string, log: LogLines): Promise<FastifyInstance> {
-  const oidc: OidcSettings = {
-    issuer,
-    clientId: 'portal-studio',
-    clientSecret: SECRET,
-    cookieSecret: 'a cookie secret for the tests, long enough',
-    timeoutMs: 1_000,
-  };
+  const oidc = settingsOf(issuer);
   const app = await appWith(
     (root) =>
       registerAnalystAuth(root, {
@@ -132,14 +137,14 @@ async function provider(): Promise<Provider> {
   return p;
 }
 
-/** A login started: its cookie and the state it sent to the provider. */
-async function login(app: FastifyInstance): Promise<{ cookie: string; state: string }> {
+/** A login started: its cookie, and the state and nonce it sent to the provider. */
+async function login(app: FastifyInstance): Promise<{ cookie: string; state: string; nonce: string }> {
   const res = await app.inject('/studio/auth/login');
   expect(res.statusCode, res.body).toBe(302);
-  const state = new URL(String(res.headers.location)).searchParams.get('state') ?? '';
+  const sent = new URL(String(res.headers.location)).searchParams;
   const set = ([] as string[]).concat(res.headers['set-cookie'] ?? []);
   const cookie = (set.find((c) => c.startsWith('studio_oidc=')) ?? '').split(';')[0]!;
-  return { cookie, state };
+  return { cookie, state: sent.get('state') ?? '', nonce: sent.get('nonce') ?? '' };
 }
 
 /** The provider's redirect back with a code, in the browser that started `tx`. */
@@ -292,5 +297,69 @@ describe('the analysts sign-in when the identity provider fails or refuses', () 
     expect(log.at(WARN)).toEqual([]);
     expect(log.at(INFO).filter((m) => m === 'analyst sign-in refused')).toHaveLength(3);
     expect(log.text.join('\n')).not.toContain(CODE);
+  });
+});
+
+describe("the server's count of the identity provider's calls", () => {
+  it('counts each discovery and token call by how it ended, and no callback refused without a call', async () => {
+    const idp = await provider();
+    const server = createPortalServer({
+      // Never called: only the studio's sign-in is asked.
+      upstream: 'http://127.0.0.1:9',
+      distDir: makeDist(),
+      oidc: settingsOf(idp.issuer),
+      rateLimits: { signIn: 1_000 },
+      onRulesProblem: () => undefined,
+    });
+    open.push({ close: () => server.close(0) });
+    const app = server.app;
+    /** portal_identity_provider_requests_total's samples, by `call/outcome`. */
+    const counted = async (): Promise<Record<string, number>> => {
+      const out: Record<string, number> = {};
+      const sample = /^portal_identity_provider_requests_total\{call="(\w+)",outcome="(\w+)"\} (\d+)$/gm;
+      for (const [, call, outcome, n] of (await server.metrics.text()).matchAll(sample))
+        out[`${call}/${outcome}`] = Number(n);
+      return out;
+    };
+    expect((await app.inject('/studio/auth/login')).statusCode).toBe(504);
+    idp.discovery = { status: 500, body: '<h1>Internal Server Error</h1>' };
+    expect((await app.inject('/studio/auth/login')).statusCode).toBe(502);
+    idp.discovery = idp.metadata();
+    const tx = await login(app);
+    expect(await counted()).toEqual({ 'discovery/timeout': 1, 'discovery/error': 1, 'discovery/ok': 1 });
+    // The discovery is kept: the callbacks below ask the token endpoint only.
+    expect((await callback(app, tx)).statusCode).toBe(504);
+    idp.token = json(503, { error: 'temporarily_unavailable' });
+    expect((await callback(app, tx)).statusCode).toBe(502);
+    idp.token = 'reset';
+    expect((await callback(app, tx)).statusCode).toBe(502);
+    idp.token = json(400, { error: 'invalid_grant', error_description: 'grant request is invalid' });
+    expect((await callback(app, tx)).statusCode).toBe(403);
+    // A state this login never sent is refused here: the provider is not asked, nothing is counted.
+    expect((await callback(app, tx, 'a state this browser never sent')).statusCode).toBe(403);
+    // A token response this login takes (openid-client checks an ID token from the token endpoint's own
+    // TLS answer by its claims, not its signature: OpenID Connect Core 3.1.3.7).
+    const signedIn = await login(app);
+    const now = Math.floor(Date.now() / 1000);
+    const part = (o: object): string => Buffer.from(JSON.stringify(o)).toString('base64url');
+    const claims = { iss: idp.issuer, aud: 'portal-studio', sub: 'u-ana', iat: now, exp: now + 300 };
+    const idToken = `${part({ alg: 'RS256', typ: 'JWT' })}.${part({ ...claims, nonce: signedIn.nonce, roles: ['rule-author'] })}.c2ln`;
+    idp.token = json(200, {
+      access_token: ACCESS_TOKEN,
+      token_type: 'Bearer',
+      expires_in: 300,
+      id_token: idToken,
+    });
+    const ok = await callback(app, signedIn);
+    expect(ok.statusCode, ok.body).toBe(302);
+    expect(await counted()).toEqual({
+      'token/ok': 1,
+      'discovery/timeout': 1,
+      'discovery/error': 1,
+      'discovery/ok': 1,
+      'token/timeout': 1,
+      'token/error': 2,
+      'token/refused': 1,
+    });
   });
 });
