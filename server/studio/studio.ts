@@ -17,7 +17,7 @@ import type { RulesBundle } from '../rules-cache';
 import type { AnalystSession as Session } from '../analyst-sessions';
 import type { AnalystIdentity, AnalystRoles } from '../analyst-auth';
 import { csrfMatches, json, type StudioConfig } from './studio-access';
-import { answered, checkAskedBy, createStudioChecker, type StudioChecker } from './studio-check';
+import { answered, checkAskedBy, type StudioChecker } from './studio-check';
 import { isStudioFile, studioFilesOf } from './studio-files';
 import { registerStudioPage } from './studio-page';
 import { scheduleGoLives } from './studio-schedule';
@@ -51,8 +51,8 @@ export interface StudioDeps {
   sessionOf: (req: FastifyRequest) => Session | undefined;
   /** The built app, whose index.html the studio's page is. */
   distDir: string;
-  /** The checks in worker threads (made here when not given; tests pass theirs to watch its events). */
-  checker?: StudioChecker;
+  /** The checks in worker threads (plugins/studio.ts makes and closes them, or a test passes its own). */
+  checker: StudioChecker;
   /**
    * Where the preview signs the browser in as a persona (PREVIEW_SIGN_IN_URL: the sandbox's sign-in stand-in,
    * `/sandbox/signin?persona=`, the persona's id appended); the page to open follows as `redirectParam`.
@@ -162,8 +162,7 @@ interface StudioContext {
 
 /** The studio's shared parts, its page, and its schedule of go-lives (ended with the server). */
 function studioContext(deps: StudioDeps): StudioContext {
-  const { app, repo } = deps;
-  const checker = deps.checker ?? createStudioChecker({ timeoutMs: repo.requestTimeoutMs, log: app.log });
+  const { app, repo, checker } = deps;
   const analystOf = (req: FastifyRequest): AnalystIdentity | undefined =>
     deps.sessionOf(req)?.analystIdentity;
   // A hand edit is checked for what it does to the rules: files the studio does not know (a README of the
@@ -182,9 +181,9 @@ function studioContext(deps: StudioDeps): StudioContext {
   // Before a read: what is due goes live first (a go-live that cannot be written now, the rules remote
   // unreachable, waits for the timer; the read answers with what is live).
   const dueBeforeRead = (): Promise<unknown> => schedule.dueNow();
-  app.addHook('onClose', async () => {
+  app.addHook('onClose', (_instance, done) => {
     schedule.stop();
-    if (!deps.checker) await checker.close();
+    done();
   });
 
   /** The analyst of this request, or the 403 already sent. */
