@@ -18,6 +18,7 @@ import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { CompressedVersions, sendCompressedJson } from '../compressed';
 import { splitUrl } from '../http';
 import { compressJson } from '../json-scope';
+import { startMaintenance } from '../studio/studio-maintenance';
 import type { RulesRepo } from '../studio/studio-repo';
 import type { RulesCache } from '../rules-cache';
 
@@ -37,7 +38,19 @@ const PLAIN_FILE = /^[A-Za-z0-9][A-Za-z0-9._-]*\.json$/;
 const rulesRoutes: FastifyPluginAsync<RulesOptions> = async (app, options) => {
   const { rules, repo, fetchSeconds } = options;
   // Where a save that failed after it was saved is told, with a remote or without (studio-store.ts).
-  if (repo) repo.log = app.log;
+  if (repo) {
+    repo.log = app.log;
+    // Packed when due (no git of the studio packs it on its own): timers ended with the server.
+    let stopMaintenance: (() => void) | undefined;
+    app.addHook('onReady', (done) => {
+      stopMaintenance = startMaintenance(repo);
+      done();
+    });
+    app.addHook('onClose', (_instance, done) => {
+      stopMaintenance?.();
+      done();
+    });
+  }
   if (repo?.remote) {
     const remote = repo.remote;
     // The remote's version is in the folder before the server says it is ready (readiness waits for it).

@@ -29,6 +29,8 @@ import { Lru, RepoError, type Op } from './studio-op';
 export * from './studio-commit';
 export * from './studio-op';
 
+/** git's own threshold of loose objects for `gc --auto`. */
+const GC_AUTO_DEFAULT = 6700;
 /** How long one local git call may take when no operation bounds it. */
 const LOCAL_MS = 20_000;
 const ZERO = '0'.repeat(40);
@@ -84,6 +86,19 @@ export class Git {
     if (out.code !== 0 && !options.allowFail)
       throw new Error(`git ${args[0]}: ${out.stderr.trim() || `exit ${out.code}`}`);
     return out;
+  }
+
+  /**
+   * Packs the repository when git's own measure says it is due (`gc --auto`: more than `looseObjects` loose
+   * objects, or too many packs), in the foreground under the operation's deadline. No git of the studio runs
+   * git's automatic maintenance (git-process.ts: it detaches and outlives its call), so this is what packs
+   * the loose objects that saves and small fetches write.
+   */
+  async maintain(op: Op, looseObjects = GC_AUTO_DEFAULT): Promise<void> {
+    await this.exec(
+      ['-c', `gc.auto=${looseObjects}`, '-c', 'gc.autoDetach=false', 'gc', '--auto', '--quiet'],
+      { op },
+    );
   }
 
   async run(args: readonly string[], options: RunOptions = {}): Promise<string> {

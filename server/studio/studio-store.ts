@@ -47,6 +47,8 @@ const PROBLEMS_KEPT = 20;
 const READ_MAX_AGE_MS = 1_000;
 const READ_FETCH_WAIT_MS = 1_500;
 const WRITE_TRIES = 5;
+/** How long packing the repository may hold the queue. */
+const MAINTAIN_MS = 60_000;
 /** How long a studio request may take by default, queue included. */
 export const REQUEST_TIMEOUT_MS = 60_000;
 
@@ -181,6 +183,21 @@ export class RulesStore extends EventEmitter {
   /** Fetches the remote every `intervalMs` (RULES_FETCH_SECONDS); stop() ends it. */
   startSync(intervalMs: number): void {
     this.remote?.startTimer(intervalMs);
+  }
+
+  /**
+   * Packs the repository when it is due (Git.maintain), in the queue, under a deadline of its own: a save
+   * waits for it at most that long. Failing is logged at warn and changes nothing (git keeps what it had).
+   */
+  async maintain(): Promise<void> {
+    try {
+      await this.serial((op) => this.git.maintain(op), { write: true, ms: MAINTAIN_MS });
+    } catch (e) {
+      this.logger?.warn(
+        { gitDir: this.gitDir, error: e instanceof Error ? e.message : String(e) },
+        "The studio's repository could not be packed: it works on, with more loose objects",
+      );
+    }
   }
 
   /** Stops the timer and ends every git of this repository still running. */
