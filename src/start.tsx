@@ -62,22 +62,24 @@ function forgetFailure<T>(load: Promise<T>, forget: () => void): Promise<T> {
  * nor in the router's (sessionStorage: React Router's view transitions), two long tasks at a phone's speed
  * (issue 30). Storage the browser refuses is the stores' to meet, as before.
  */
-function openStorage(): void {
-  for (const storage of ['localStorage', 'sessionStorage'] as const) {
-    try {
-      window[storage].getItem('');
-    } catch {
-      // refused (a private mode, a policy): the first real read meets it
-    }
+function openStorage(storage: 'localStorage' | 'sessionStorage'): void {
+  try {
+    window[storage].getItem('');
+  } catch {
+    // refused (a private mode, a policy): the first real read meets it
   }
 }
 
-/** The state of the page the server rendered (null for the browser's own), its storage opened in a task of its own. */
+/** The state of the page the server rendered (null for the browser's own), its storage opened in tasks of their own. */
 async function servedState(yieldToMain: (() => Promise<void>) | undefined): Promise<ServerState | null> {
   const served = readServerState(document.getElementById(SERVER_STATE_ID)?.textContent);
   if (served && yieldToMain) {
-    openStorage();
+    // The server's state (a JSON parse) and each storage (a wait on the browser) each in a task of their own.
     await yieldToMain();
+    for (const storage of ['localStorage', 'sessionStorage'] as const) {
+      openStorage(storage);
+      await yieldToMain();
+    }
   }
   return served;
 }
