@@ -154,6 +154,9 @@ async function drain(res: FetchAnswer): Promise<void> {
   }
 }
 
+/** What an error or an abort's reason says. */
+const reasonText = (e: unknown): string => (e instanceof Error ? e.message : String(e));
+
 export function createClient(options: ClientOptions): ApiClient {
   const baseUrl = options.baseUrl ?? '';
   const defaultTimeout = options.timeoutMs ?? config.timeouts.callMs;
@@ -163,6 +166,9 @@ export function createClient(options: ClientOptions): ApiClient {
     const url = buildUrl(baseUrl, req.path, req.query);
     if (url.length > MAX_URL_LENGTH)
       return fail('request', `Address of ${req.path} too long to send (${url.length} characters)`);
+    // A caller that gave up already (a page left while the call waited its turn): nothing is sent.
+    if (req.signal?.aborted)
+      return fail('network', `Network error on ${req.path}: ${reasonText(req.signal.reason)}`);
     const controller = new AbortController();
     const timeoutMs = req.timeoutMs ?? defaultTimeout;
     let timedOut = false;
@@ -204,8 +210,7 @@ export function createClient(options: ClientOptions): ApiClient {
       return { ok: true, data: parsed.data };
     } catch (e) {
       if (timedOut) return fail('timeout', `No answer from ${req.path} within ${timeoutMs} ms`);
-      const reason = e instanceof Error ? e.message : String(e);
-      return fail('network', `Network error on ${req.path}: ${reason}`);
+      return fail('network', `Network error on ${req.path}: ${reasonText(e)}`);
     } finally {
       clearTimeout(timer);
       req.signal?.removeEventListener('abort', onCallerAbort);

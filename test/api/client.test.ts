@@ -297,6 +297,20 @@ describe("an aborted call says why (its signal's reason)", () => {
     expect(f.reasons[0]).toBe(why);
   });
 
+  it('sends nothing for a caller that gave up before the call, and says why', async () => {
+    const f = hanging();
+    const caller = new AbortController();
+    caller.abort(new DOMException('The page was left', 'AbortError'));
+    expect(
+      await createClient({ fetch: f.fetch }).request({
+        path,
+        validate: validateOutage,
+        signal: caller.signal,
+      }),
+    ).toEqual({ ok: false, kind: 'network', message: `Network error on ${path}: The page was left` });
+    expect(f.calls).toHaveLength(0);
+  });
+
   it("passes the caller's default reason on when it gave none", async () => {
     const f = hanging();
     const caller = new AbortController();
