@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Git, Op } from '../../server/studio/studio-git';
 import { MAINTAIN_INTERVAL_MS, startMaintenance } from '../../server/studio/studio-maintenance';
+import { RulesRepo } from '../../server/studio/studio-repo';
 import { git, tmp } from '../support/git-dirs';
 
 /**
@@ -88,6 +89,20 @@ describe("the studio's repository is packed when due", () => {
       op.end();
     }
     expect(counts(gitDir)).toMatchObject({ count: 5, 'in-pack': 0 });
+  });
+
+  it('a packing that fails is logged at warn and answers nothing (the repository works on)', async () => {
+    const warned: { obj: object; msg: string }[] = [];
+    // No repository in the git directory: git refuses the gc.
+    const repo = new RulesRepo(tmp('rules-'), tmp('no-git-'), {
+      log: { warn: (obj, msg) => void warned.push({ obj, msg }), info: () => undefined },
+    });
+    await expect(repo.maintain()).resolves.toBeUndefined();
+    expect(warned.map((w) => w.msg)).toEqual([
+      "The studio's repository could not be packed: it works on, with more loose objects",
+    ]);
+    expect(JSON.stringify(warned[0]!.obj)).toMatch(/not a git repository/);
+    repo.stop();
   });
 
   it('looks a minute after the start, then every hour, one at a time, until stopped', async () => {
