@@ -57,22 +57,22 @@ export function RolloutsView({
   useEffect(load, [load]);
 
   // Each action is a step of machines/studio-rollout.machine.ts: the server's call, then the refreshed lists.
-  const [pendingNow] = useState(() => new Holder<readonly Change[]>([]));
-  const [after] = useState(() => new Holder<() => void>(() => {}));
+  // The machine is made once; it reads the pending changes and the refresh of the moment through this holder.
+  const refresh = (): void => {
+    load();
+    onLive();
+    lists.refresh();
+  };
+  const [latest] = useState(() => new Holder({ pending, refresh }));
   useEffect(() => {
-    pendingNow.set(pending);
-    after.set(() => {
-      load();
-      onLive();
-      lists.refresh();
-    });
+    latest.set({ pending, refresh });
   });
   const [machine] = useState(() =>
     studioRolloutMachine.provide({
       actors: {
-        act: fromPromise<string, RolloutAct>(({ input }) => rolloutAct(api, pendingNow.current, input)),
+        act: fromPromise<string, RolloutAct>(({ input }) => rolloutAct(api, latest.current.pending, input)),
       },
-      actions: { changed: () => after.current() },
+      actions: { changed: () => latest.current.refresh() },
     }),
   );
   const [snapshot, send] = usePageFlow('studio-rollout', machine);
