@@ -4,30 +4,11 @@
  * server answers; a refusal goes back to where it was asked, with the server's sentence.
  */
 import { describe, expect, it } from 'vitest';
-import { createActor, fromPromise } from 'xstate';
 import { studioReviewMachine, type ReviewAct } from '../../machines/studio-review.machine';
 import { expectState } from './support/expect-state';
+import { withHeldAct } from './support/held-act';
 
-function run() {
-  const acts: ReviewAct[] = [];
-  const answers: { resolve: (s: string) => void; reject: (e: Error) => void }[] = [];
-  let changed = 0;
-  const actor = createActor(
-    studioReviewMachine.provide({
-      actors: {
-        act: fromPromise<string, ReviewAct>(
-          ({ input }) =>
-            new Promise((resolve, reject) => {
-              acts.push(input);
-              answers.push({ resolve, reject });
-            }),
-        ),
-      },
-      actions: { changed: () => void changed++ },
-    }),
-  ).start();
-  return { actor, acts, answers, changed: () => changed };
-}
+const run = () => withHeldAct<typeof studioReviewMachine, ReviewAct>(studioReviewMachine);
 
 describe('studio review action (issue 31)', () => {
   it('approves at once: acting from the first event until the server answers, then done', async () => {

@@ -4,30 +4,11 @@
  * answers, nothing sent twice; a refusal goes back to idle with the server's sentence.
  */
 import { describe, expect, it } from 'vitest';
-import { createActor, fromPromise } from 'xstate';
 import { studioRolloutMachine, type RolloutAct } from '../../machines/studio-rollout.machine';
 import { expectState } from './support/expect-state';
+import { withHeldAct } from './support/held-act';
 
-function run() {
-  const acts: RolloutAct[] = [];
-  const answers: { resolve: (s: string) => void; reject: (e: Error) => void }[] = [];
-  let changed = 0;
-  const actor = createActor(
-    studioRolloutMachine.provide({
-      actors: {
-        act: fromPromise<string, RolloutAct>(
-          ({ input }) =>
-            new Promise((resolve, reject) => {
-              acts.push(input);
-              answers.push({ resolve, reject });
-            }),
-        ),
-      },
-      actions: { changed: () => void changed++ },
-    }),
-  ).start();
-  return { actor, acts, answers, changed: () => changed };
-}
+const run = () => withHeldAct<typeof studioRolloutMachine, RolloutAct>(studioRolloutMachine);
 
 describe('studio rollout action (issue 32)', () => {
   it('approves for a share: acting from the first event until the server answers, then done', async () => {
