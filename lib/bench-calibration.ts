@@ -10,9 +10,9 @@
  * BENCH_BENCHMARK_INDEX fixes the index (to replay another machine's figures); BENCH_CPU_SLOWDOWN fixes the
  * multiplier itself.
  */
-import type { Browser } from '@playwright/test';
+import type { Browser } from 'puppeteer-core';
 import { pageFunctions } from 'lighthouse/core/lib/page-functions.js';
-import { CHROME, CHROME_FLAGS, median } from './bench-sandbox';
+import { CHROME, measuringFlags, median, refuseBrowserUiPages } from './bench-sandbox';
 
 /** DevTools' benchmark index of a low-tier phone (its "calibrated CPU throttling" presets). */
 export const LOW_TIER_PHONE_INDEX = 264;
@@ -66,13 +66,14 @@ export async function calibrate(browser: Browser, runs = 5, env = process.env): 
     const index = Number(env.BENCH_BENCHMARK_INDEX);
     return { index, runs: [], multiplier: slowdownFor(index), source: 'BENCH_BENCHMARK_INDEX' };
   }
-  const context = await browser.newContext();
+  const context = await browser.createBrowserContext();
   try {
     const page = await context.newPage();
+    await refuseBrowserUiPages(browser);
     // As Lighthouse evaluates it: the function's own text, called in the page.
     const source = `(${pageFunctions.computeBenchmarkIndex.toString()})()`;
     const indices: number[] = [];
-    for (let i = 0; i < runs; i++) indices.push(Math.round(await page.evaluate<number>(source)));
+    for (let i = 0; i < runs; i++) indices.push(Math.round((await page.evaluate(source)) as number));
     const index = median(indices);
     return { index, runs: indices, multiplier: slowdownFor(index), source: 'measured' };
   } finally {
@@ -89,10 +90,14 @@ export function describeCalibration(c: Calibration): string {
   return `benchmark index ${Math.round(c.index)} (${how}); CPU slowdown ${c.multiplier.toFixed(2)}x = index / ${LOW_TIER_PHONE_INDEX}, a low-tier phone (Lighthouse's default: ${LIGHTHOUSE_DEFAULT_SLOWDOWN}x)`;
 }
 
-/** The host's calibration, in a Chromium of its own (the bench's flags). */
+/** The host's calibration, in a Chromium of its own (the bench's measuring flags). */
 export async function calibrateHost(): Promise<Calibration> {
-  const { chromium } = await import('@playwright/test');
-  const browser = await chromium.launch({ executablePath: CHROME, args: CHROME_FLAGS.slice(1) });
+  const { default: puppeteer } = await import('puppeteer-core');
+  const browser = await puppeteer.launch({
+    executablePath: CHROME,
+    args: measuringFlags().slice(1),
+    headless: true,
+  });
   try {
     return await calibrate(browser);
   } finally {

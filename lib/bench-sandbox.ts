@@ -3,6 +3,7 @@
  * sandbox server of their own on the built app, a signed-in session per run, and the median.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import type { Browser as PuppeteerBrowser } from 'puppeteer-core';
 import { freePort } from './free-port';
 import { repoRoot } from './repo';
 
@@ -15,6 +16,61 @@ export const CHROME_FLAGS = [
   '--disable-component-update',
   '--disable-sync',
 ];
+
+/**
+ * Chromium features the bench's browser runs without: the web pages of the browser's own user interface. Each
+ * new window of Debian's Chromium, headless or not, loads its omnibox's popup as a web page
+ * (`chrome://omnibox-popup.top-chrome/`, and its AI-mode variant) in renderers of its own: on this 2-core kind
+ * about 0.9 s of CPU in two processes, at the very moment Lighthouse measures the host's benchmark index and
+ * loads the page, and for each fresh context the long-task and tap benches open. A phone's Chromium draws its
+ * omnibox natively; the page's own work is unchanged. docs/decisions/065-the-bench-browser-without-its-own-pages.md.
+ */
+export const QUIET_UI_FEATURES = ['WebUIOmniboxPopup', 'WebUIOmniboxAimPopup'] as const;
+
+/** The features a list of Chromium flags disables (every `--disable-features=a,b` in it). */
+export function disabledFeatures(flags: readonly string[]): string[] {
+  return flags
+    .filter((f) => f.startsWith('--disable-features='))
+    .flatMap((f) => f.slice('--disable-features='.length).split(','))
+    .filter(Boolean);
+}
+
+/**
+ * CHROME_FLAGS for a measuring browser: one `--disable-features` with QUIET_UI_FEATURES and `launcherFlags`'
+ * own disabled features. Chromium reads only the last `--disable-features` of its command line, so a second
+ * one would silently undo a launcher's list (chrome-launcher's, which Lighthouse relies on); puppeteer merges
+ * its own into the one it is given, chrome-launcher does not and passes its defaults here.
+ */
+export function measuringFlags(launcherFlags: readonly string[] = []): string[] {
+  const features = [...new Set([...disabledFeatures(launcherFlags), ...QUIET_UI_FEATURES])];
+  return [...CHROME_FLAGS, `--disable-features=${features.join(',')}`];
+}
+
+/**
+ * The pages of the browser's own user interface open in `browser` (CDP targets of type `browser_ui`): none in a
+ * browser launched with measuringFlags. The bench refuses to measure beside them: their work would be in the
+ * figures (a Chromium that brings a new one names it here).
+ */
+export async function browserUiPages(browser: PuppeteerBrowser): Promise<string[]> {
+  const session = await browser.target().createCDPSession();
+  try {
+    // An empty filter entry matches every target type; the default leaves browser_ui out.
+    const { targetInfos } = await session.send('Target.getTargets', { filter: [{}] });
+    return targetInfos.filter((t) => t.type === 'browser_ui').map((t) => t.url);
+  } finally {
+    await session.detach();
+  }
+}
+
+/** Throws, naming them, when browserUiPages finds any. */
+export async function refuseBrowserUiPages(browser: PuppeteerBrowser): Promise<void> {
+  const pages = await browserUiPages(browser);
+  if (pages.length)
+    throw new Error(
+      `the bench's Chromium has pages of its own user interface open (${[...new Set(pages)].join(', ')}): ` +
+        'add their feature to QUIET_UI_FEATURES (lib/bench-sandbox.ts)',
+    );
+}
 
 /** The three personas of the page-load figures (BENCH_PERSONAS=a,b overrides them). */
 export const BENCH_PERSONAS = (process.env.BENCH_PERSONAS?.split(',') ?? [

@@ -24,7 +24,8 @@ import {
   BENCH_PERSONAS,
   BENCH_RUNS,
   CHROME,
-  CHROME_FLAGS,
+  measuringFlags,
+  refuseBrowserUiPages,
   benchServer,
   median,
   withRetries,
@@ -106,11 +107,12 @@ async function measure(builds: Build[], slowdown: number): Promise<Map<string, F
   const { default: puppeteer } = await import('puppeteer-core');
   const browser = await puppeteer.launch({
     executablePath: CHROME,
-    args: CHROME_FLAGS.slice(1),
+    args: measuringFlags().slice(1),
     headless: true,
   });
   const figures = new Map<string, Figures>();
   try {
+    await refuseBrowserUiPages(browser);
     for (const persona of BENCH_PERSONAS)
       for (let i = 0; i < BENCH_RUNS; i++) {
         for (const build of builds) {

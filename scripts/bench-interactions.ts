@@ -26,7 +26,8 @@ import {
   BENCH_PERSONAS,
   BENCH_RUNS,
   CHROME,
-  CHROME_FLAGS,
+  measuringFlags,
+  refuseBrowserUiPages,
   benchServer,
   median,
   signInCookie,
@@ -221,12 +222,13 @@ export async function benchInteractions(base: string, slowdown: number): Promise
   const { default: puppeteer } = await import('puppeteer-core');
   const browser = await puppeteer.launch({
     executablePath: CHROME,
-    args: [...CHROME_FLAGS.slice(1), OTHER_ORIGINS_UNRESOLVED],
+    args: [...measuringFlags().slice(1), OTHER_ORIGINS_UNRESOLVED],
     headless: true,
   });
   const rows: string[] = [];
   let worst = 0;
   try {
+    await refuseBrowserUiPages(browser);
     for (const persona of BENCH_PERSONAS)
       for (const tap of TAPS) {
         const runs: TapFigures[] = [];

@@ -27,6 +27,8 @@ import {
   BENCH_RUNS,
   CHROME,
   CHROME_FLAGS,
+  measuringFlags,
+  refuseBrowserUiPages,
   benchServer,
   median,
   signInCookie,
@@ -145,7 +147,11 @@ async function lighthouseRun(
     import('puppeteer-core'),
   ]);
   const cookie = await signInCookie(base, persona);
-  const chrome = await chromeLauncher.launch({ chromePath: CHROME, chromeFlags: CHROME_FLAGS });
+  // chrome-launcher's own flags first, then these: one --disable-features holding both lists.
+  const chrome = await chromeLauncher.launch({
+    chromePath: CHROME,
+    chromeFlags: measuringFlags(chromeLauncher.Launcher.defaultFlags()),
+  });
   const artifacts = slowdown === 'calibrated' ? mkdtempSync(join(tmpdir(), 'bench-lighthouse-')) : null;
   // Lighthouse drives the page this bench opens, its DevTools clients set as V8 provides for performance
   // automation (lib/bench-inspector.ts, docs/decisions/051): the page runs as with no DevTools attached.
@@ -155,6 +161,7 @@ async function lighthouseRun(
       browserURL: `http://127.0.0.1:${chrome.port}`,
       defaultViewport: null,
     });
+    await refuseBrowserUiPages(connection);
     const page = await quietInspector(await connection.newPage());
     const frames = await capturedFrames(page);
     if (frames !== 0) throw new Error(`the inspector still captures error stacks (${frames} frames)`);
