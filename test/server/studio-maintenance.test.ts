@@ -7,10 +7,14 @@
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import Fastify from 'fastify';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import rulesPlugin from '../../server/plugins/rules';
+import { RulesCache } from '../../server/rules-cache';
 import { Git, Op } from '../../server/studio/studio-git';
 import { MAINTAIN_INTERVAL_MS, startMaintenance } from '../../server/studio/studio-maintenance';
 import { RulesRepo } from '../../server/studio/studio-repo';
+import { copyRules } from '../sandbox/harness';
 import { git, tmp } from '../support/git-dirs';
 
 /**
@@ -128,6 +132,35 @@ describe("the studio's repository is packed when due", () => {
     expect(calls).toBe(2);
     finish();
     stop();
+    await vi.advanceTimersByTimeAsync(3 * MAINTAIN_INTERVAL_MS);
+    expect(calls).toBe(2);
+  });
+});
+
+describe("the rules plugin's packing timer", () => {
+  it('starts when the server is ready and ends with it', async () => {
+    // Only the timers: Fastify's start-up runs on ticks and immediates, which stay real.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval'] });
+    const repo = new RulesRepo(tmp('rules-'), join(tmp('git-'), 'rules.git'));
+    let calls = 0;
+    repo.maintain = () => {
+      calls++;
+      return Promise.resolve();
+    };
+    const app = Fastify();
+    await app.register(rulesPlugin, {
+      rules: new RulesCache(copyRules(), { onProblem: () => undefined }),
+      repo,
+    });
+    // Registered, not started: no timer yet.
+    await vi.advanceTimersByTimeAsync(61_000);
+    expect(calls).toBe(0);
+    await app.ready();
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(calls).toBe(1);
+    await vi.advanceTimersByTimeAsync(MAINTAIN_INTERVAL_MS);
+    expect(calls).toBe(2);
+    await app.close();
     await vi.advanceTimersByTimeAsync(3 * MAINTAIN_INTERVAL_MS);
     expect(calls).toBe(2);
   });
