@@ -32,7 +32,7 @@ import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest }
 import { EncryptJWT, jwtDecrypt } from 'jose';
 import * as oidc from 'openid-client';
 import { safeLocalTarget } from '../src/api/redirect';
-import { escapeHtml, plainPage } from './html';
+import { SERVER_PAGE_CSS, escapeHtml, plainPage } from './html';
 import type { AnalystSession as Session, AnalystSessions as SessionStore } from './analyst-sessions';
 
 /** What an analyst may do in the studio. */
@@ -291,7 +291,7 @@ const page = (reply: FastifyReply, status: number, title: string, body: string):
     .code(status)
     .header('Cache-Control', 'no-store')
     .type('text/html; charset=utf-8')
-    .send(plainPage(title, `<h1>${escapeHtml(title)}</h1>\n${body}`));
+    .send(plainPage(title, `<h1>${escapeHtml(title)}</h1>\n${body}`, SERVER_PAGE_CSS));
 
 const tryAgain = `<p><a href="${LOGIN_PATH}">Sign in again</a></p>`;
 

@@ -1,6 +1,7 @@
 /**
- * The server's own few HTML answers (a missing file, an unbuilt portal): plain, script-free and style-free,
- * so they read the same under the strict CSP in every mode.
+ * The server's own few HTML answers (a missing file, an unbuilt portal, a sign-in that failed): plain and
+ * script-free, so they read the same under the strict CSP in every mode. The sign-in's pages link the portal's
+ * look as a file of the build (SERVER_PAGE_CSS); the others, which may answer where no build is, have none.
  */
 
 export const escapeHtml = (s: string): string =>
@@ -8,6 +9,9 @@ export const escapeHtml = (s: string): string =>
     /[&<>"']/g,
     (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
   );
+
+/** The portal's look for the server's own pages (public/server-page.css, served from the build like the favicon). */
+export const SERVER_PAGE_CSS = '/server-page.css';
 
 /** A page with a title and a body already escaped; `stylesheet`, a same-origin style sheet's path. */
 export function plainPage(title: string, body: string, stylesheet?: string): string {

@@ -144,6 +144,9 @@ test('a sign-in the provider denies signs nobody in', async ({ browser }) => {
   await expect(
     page.getByText('The identity provider refused the sign-in: The user denied the sign-in.'),
   ).toBeVisible();
+  // In the portal's look, from the build's own file under the strict CSP (public/server-page.css).
+  await expect(page.locator('main')).toHaveCSS('background-color', 'rgb(255, 255, 255)');
+  await expect(page.getByRole('link', { name: 'Sign in again' })).toHaveCSS('color', 'rgb(11, 92, 171)');
   await shot(page, 'sign-in-denied');
   await page.goto(`${base}/studio`);
   await expect(

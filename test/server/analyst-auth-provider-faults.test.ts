@@ -196,6 +196,8 @@ describe('the analysts sign-in when the identity provider does not answer', () =
     expect(said(hung.body)).toBe(
       'The identity provider did not answer within 1 s. Nothing was signed in. Try again in a moment.',
     );
+    // In the portal's look: a file of the build, which the strict CSP allows (style-src 'self').
+    expect(hung.body).toContain('<link rel="stylesheet" href="/server-page.css">');
     idp.discovery = { status: 500, body: '<h1>Internal Server Error</h1>' };
     const failed = await app.inject('/studio/auth/login');
     expect(failed.statusCode).toBe(502);
