@@ -12,7 +12,7 @@
  */
 import type { Browser } from 'puppeteer-core';
 import { pageFunctions } from 'lighthouse/core/lib/page-functions.js';
-import { CHROME, measuringFlags, median, refuseBrowserUiPages } from './bench-sandbox';
+import { launchMeasuringBrowser, median } from './bench-sandbox';
 
 /** DevTools' benchmark index of a low-tier phone (its "calibrated CPU throttling" presets). */
 export const LOW_TIER_PHONE_INDEX = 264;
@@ -69,7 +69,6 @@ export async function calibrate(browser: Browser, runs = 5, env = process.env): 
   const context = await browser.createBrowserContext();
   try {
     const page = await context.newPage();
-    await refuseBrowserUiPages(browser);
     // As Lighthouse evaluates it: the function's own text, called in the page.
     const source = `(${pageFunctions.computeBenchmarkIndex.toString()})()`;
     const indices: number[] = [];
@@ -92,12 +91,7 @@ export function describeCalibration(c: Calibration): string {
 
 /** The host's calibration, in a Chromium of its own (the bench's measuring flags). */
 export async function calibrateHost(): Promise<Calibration> {
-  const { default: puppeteer } = await import('puppeteer-core');
-  const browser = await puppeteer.launch({
-    executablePath: CHROME,
-    args: measuringFlags().slice(1),
-    headless: true,
-  });
+  const browser = await launchMeasuringBrowser();
   try {
     return await calibrate(browser);
   } finally {

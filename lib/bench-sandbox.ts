@@ -62,6 +62,27 @@ export async function browserUiPages(browser: PuppeteerBrowser): Promise<string[
   }
 }
 
+/**
+ * A headless Chromium launched by puppeteer with the measuring flags (and `extraArgs`), refused when a page of
+ * its own user interface is open: what the calibration, the long-task bench and the tap bench measure in.
+ */
+export async function launchMeasuringBrowser(extraArgs: readonly string[] = []): Promise<PuppeteerBrowser> {
+  const { default: puppeteer } = await import('puppeteer-core');
+  const browser = await puppeteer.launch({
+    executablePath: CHROME,
+    // puppeteer sets headless itself; it merges its own disabled features into measuringFlags' one.
+    args: [...measuringFlags().slice(1), ...extraArgs],
+    headless: true,
+  });
+  try {
+    await refuseBrowserUiPages(browser);
+  } catch (e) {
+    await browser.close();
+    throw e;
+  }
+  return browser;
+}
+
 /** Throws, naming them, when browserUiPages finds any. */
 export async function refuseBrowserUiPages(browser: PuppeteerBrowser): Promise<void> {
   const pages = await browserUiPages(browser);

@@ -23,9 +23,7 @@ import { repoRoot } from '../lib/repo';
 import {
   BENCH_PERSONAS,
   BENCH_RUNS,
-  CHROME,
-  measuringFlags,
-  refuseBrowserUiPages,
+  launchMeasuringBrowser,
   benchServer,
   median,
   withRetries,
@@ -104,15 +102,9 @@ async function slowLoad(
 
 /** Each persona's loads, the builds alternating load by load so both see the same machine load. */
 async function measure(builds: Build[], slowdown: number): Promise<Map<string, Figures>> {
-  const { default: puppeteer } = await import('puppeteer-core');
-  const browser = await puppeteer.launch({
-    executablePath: CHROME,
-    args: measuringFlags().slice(1),
-    headless: true,
-  });
+  const browser = await launchMeasuringBrowser();
   const figures = new Map<string, Figures>();
   try {
-    await refuseBrowserUiPages(browser);
     for (const persona of BENCH_PERSONAS)
       for (let i = 0; i < BENCH_RUNS; i++) {
         for (const build of builds) {

@@ -25,9 +25,7 @@ import { BUDGETS } from '../lib/budgets';
 import {
   BENCH_PERSONAS,
   BENCH_RUNS,
-  CHROME,
-  measuringFlags,
-  refuseBrowserUiPages,
+  launchMeasuringBrowser,
   benchServer,
   median,
   signInCookie,
@@ -219,16 +217,10 @@ const msText = (x: number): string => (x ? `${Math.round(x)} ms` : 'under 16 ms'
 
 /** Measures and prints every tap of TAPS for each persona, BENCH_RUNS fresh loads each, at `slowdown`. */
 export async function benchInteractions(base: string, slowdown: number): Promise<void> {
-  const { default: puppeteer } = await import('puppeteer-core');
-  const browser = await puppeteer.launch({
-    executablePath: CHROME,
-    args: [...measuringFlags().slice(1), OTHER_ORIGINS_UNRESOLVED],
-    headless: true,
-  });
+  const browser = await launchMeasuringBrowser([OTHER_ORIGINS_UNRESOLVED]);
   const rows: string[] = [];
   let worst = 0;
   try {
-    await refuseBrowserUiPages(browser);
     for (const persona of BENCH_PERSONAS)
       for (const tap of TAPS) {
         const runs: TapFigures[] = [];
