@@ -3,7 +3,7 @@ import { useLocation, useRouteError } from 'react-router-dom';
 import { describeError, issuePageOf } from '../api/issue-log';
 import { AccountErrorPage } from '../ui/AccountError';
 import { useStores } from '../stores/context';
-import { isChunkLoadError } from './chunk-load';
+import { isChunkLoadError } from '../ui/chunk-load';
 
 /**
  * Anything a page throws while rendering or loading (a lost chunk, a bug) ends here: the customer reads

@@ -1,6 +1,6 @@
 import type { RouteObject } from 'react-router-dom';
 import { config } from '../config';
-import { withChunkTimeout } from './chunk-load';
+import { withChunkTimeout } from '../ui/chunk-load';
 
 /**
  * Route path -> page module, loaded on demand so /home's first load carries only what home needs.

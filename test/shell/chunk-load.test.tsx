@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { Outlet, RouterProvider, createMemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import config from '../../config/portal.json';
-import { ChunkLoadError, isChunkLoadError, withChunkTimeout } from '../../src/shell/chunk-load';
+import { ChunkLoadError, isChunkLoadError, withChunkTimeout } from '../../src/ui/chunk-load';
 import { RouteError } from '../../src/shell/RouteError';
 import { StoreProvider } from '../../src/stores/context';
 import { makeStore } from '../features/harness';
