@@ -24,6 +24,7 @@ import { EngineUnavailable } from './stores/decision-store';
 import { StoreProvider } from './stores/context';
 import { App, buildRoutes, firstLoadRoutes } from './shell/App';
 import { onUnshowableValue } from './ui/format';
+import { lazyCardsCommitted } from './ui/lazy-section';
 import { onFirstInput, whenIdle } from './ui/when-idle';
 import { reportPageErrors } from './shell/page-errors';
 
@@ -241,10 +242,11 @@ async function start(): Promise<void> {
       : {},
   );
   if (served) {
-    await Promise.all([
-      initialized(router),
-      when(() => decided.every((section) => !arrivingCode.has(section))),
-    ]);
+    // The home's route module registers the cards' code as it runs (fetchCardCode): only once the router has
+    // loaded it does the wait for that code mean anything (checked before, it found nothing arriving and the
+    // home hydrated without its cards).
+    await initialized(router);
+    await when(() => decided.every((section) => !arrivingCode.has(section)));
     homeShown();
     await env.yieldToMain?.();
   }
@@ -261,6 +263,9 @@ async function start(): Promise<void> {
   // speed, issue 30); the page is marked ready once the store runs, as before.
   const afterHydration = async (): Promise<void> => {
     if (served) {
+      // A card whose code came after the wait (arriving-code.ts bounds it) is still the server's markup: the
+      // stores start, and the page says it answers taps, once it is React's too (lazyCardsCommitted).
+      await lazyCardsCommitted();
       await env.yieldToMain?.();
       if (env.yieldToMain) await store.startInSteps(env.yieldToMain);
       else store.start();

@@ -1,4 +1,6 @@
-import { createContext, lazy, Suspense, useContext, useState, type ComponentType } from 'react';
+import { createContext, lazy, Suspense, useContext, useEffect, useState, type ComponentType } from 'react';
+import { config } from '../config';
+import { withChunkTimeout } from './chunk-load';
 import type { SectionComponent, SectionProps } from './section';
 
 /**
@@ -34,8 +36,9 @@ export function lazySection(
 ): SectionComponent {
   let loaded: ComponentType<SectionProps> | undefined;
   let loading: Promise<{ default: ComponentType<SectionProps> }> | undefined;
+  // Bounded as a page's code is (shell spec §8): a card whose code never comes fails, and goes away on its own.
   const once = () =>
-    (loading ??= load().then((component) => {
+    (loading ??= withChunkTimeout(load, config.timeouts.chunkLoadMs).then((component) => {
       loaded = component;
       return { default: component };
     }));
@@ -46,14 +49,65 @@ export function lazySection(
     const [Card] = useState<ComponentType<SectionProps>>(() => loaded ?? Lazy);
     const rendered = useContext(RenderedModules);
     if (module) rendered?.add(module);
+    const [content] = useState(() => ({ committed: false }));
+    // Effects run inner first: a card whose content committed with this one's is not waited for.
+    useEffect(() => {
+      if (!content.committed) notYetCommitted.add(content);
+      return () => forget(content);
+    }, [content]);
     return (
       <Suspense fallback={null}>
         <Card {...props} />
+        <Committed content={content} />
       </Suspense>
     );
   }
   arriving.set(LazySection, () => (loaded ? null : once()));
   return LazySection;
+}
+
+/**
+ * The lazy cards on the page whose content has not committed. A card the server rendered whose code had not
+ * come when the page hydrated is one: React leaves its markup as the server wrote it (a dehydrated Suspense
+ * boundary) until the code comes. Its buttons look ready, but React drops a tap there (react-dom 19.3 tries to
+ * hydrate the boundary at once, cannot, and stops the event; it does not replay it), and data that changes
+ * under it makes React throw the markup away (docs/decisions/061). A card the browser renders shows nothing
+ * (its fallback) meanwhile.
+ */
+const notYetCommitted = new Set<{ committed: boolean }>();
+const onAllCommitted = new Set<() => void>();
+
+/** A card no longer waited for: its content committed, or it left the page (its code failed, say). */
+function forget(content: { committed: boolean }): void {
+  if (!notYetCommitted.delete(content) || notYetCommitted.size > 0) return;
+  for (const resolve of [...onAllCommitted]) resolve();
+}
+
+function committed(content: { committed: boolean }): void {
+  content.committed = true;
+  forget(content);
+}
+
+/** Inside a card's Suspense boundary: its effect runs when the card's content commits (hydrated or rendered). */
+function Committed({ content }: { content: { committed: boolean } }) {
+  useEffect(() => committed(content), [content]);
+  return null;
+}
+
+/**
+ * Resolves once every lazy card on the page has committed its content (at once when none waits): after a
+ * hydration, when every card the server rendered is React's and answers a tap. A card's code is bounded
+ * (chunkLoadMs); one that fails goes away, and is not waited for.
+ */
+export function lazyCardsCommitted(): Promise<void> {
+  if (notYetCommitted.size === 0) return Promise.resolve();
+  return new Promise((resolve) => {
+    const done = (): void => {
+      onAllCommitted.delete(done);
+      resolve();
+    };
+    onAllCommitted.add(done);
+  });
 }
 
 /**

@@ -61,3 +61,39 @@ test("a signed-in page's field typed into before its JavaScript submits that tex
   ).toContainText('(303) 555-0199');
   await expect(page.getByText('Enter a 10-digit phone number.')).toHaveCount(0);
 });
+
+test("a home card whose code comes after the page hydrated: the page answers taps once the card does, and the card's first tap works", async ({
+  guarded: page,
+}) => {
+  // The billing card's code is held until the page has hydrated without it: the home waits for a card's code
+  // for homeCompleteMs at most (src/stores/arriving-code.ts), then React leaves the card's markup as the server
+  // wrote it, and drops a tap there.
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/BillingInfo-[^/]*\.js$/, async (route) => {
+    await released;
+    await route.continue();
+  });
+  // When the page marks itself ready (src/start.tsx), had the card's code come?
+  await page.addInitScript(() => {
+    const w = window as unknown as { readyWithCard?: boolean };
+    new MutationObserver(() => {
+      if (w.readyWithCard !== undefined || !document.documentElement.hasAttribute('data-ready')) return;
+      // Resource timing lists a script once it has come.
+      w.readyWithCard = performance
+        .getEntriesByType('resource')
+        .some((entry) => /\/assets\/BillingInfo-[^/]*\.js$/.test(entry.name));
+    }).observe(document, { attributes: true, attributeFilter: ['data-ready'], subtree: true });
+  });
+  await page.goto(
+    `/sandbox/signin?${new URLSearchParams({ persona: 'postpaid-variant', redirect: '/home?qa' })}`,
+  );
+  await expect(page.getByRole('button', { name: 'View Bill' })).toBeVisible();
+  // The QA panel shows once the page's first render is committed: the card's code is still held.
+  await expect(page.getByRole('button', { name: /^QA: rules and flow paths/ })).toBeVisible();
+  release();
+  await ready(page);
+  expect(await page.evaluate(() => (window as { readyWithCard?: boolean }).readyWithCard)).toBe(true);
+  await page.getByRole('button', { name: 'View Bill' }).click();
+  await expect(page).toHaveURL(/\/billDetailPdf\?billDate=/);
+});
