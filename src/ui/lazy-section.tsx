@@ -49,7 +49,7 @@ export function lazySection(
     const [Card] = useState<ComponentType<SectionProps>>(() => loaded ?? Lazy);
     const rendered = useContext(RenderedModules);
     if (module) rendered?.add(module);
-    const [content] = useState(() => ({ committed: false }));
+    const [content] = useState<CardContent>(() => ({ committed: false }));
     // Effects run inner first: a card whose content committed with this one's is not waited for.
     useEffect(() => {
       if (!content.committed) notYetCommitted.add(content);
@@ -74,22 +74,27 @@ export function lazySection(
  * under it makes React throw the markup away (docs/decisions/061). A card the browser renders shows nothing
  * (its fallback) meanwhile.
  */
-const notYetCommitted = new Set<{ committed: boolean }>();
+/** A card's content on the page: whether it has committed. */
+interface CardContent {
+  committed: boolean;
+}
+
+const notYetCommitted = new Set<CardContent>();
 const onAllCommitted = new Set<() => void>();
 
 /** A card no longer waited for: its content committed, or it left the page (its code failed, say). */
-function forget(content: { committed: boolean }): void {
+function forget(content: CardContent): void {
   if (!notYetCommitted.delete(content) || notYetCommitted.size > 0) return;
   for (const resolve of [...onAllCommitted]) resolve();
 }
 
-function committed(content: { committed: boolean }): void {
+function committed(content: CardContent): void {
   content.committed = true;
   forget(content);
 }
 
 /** Inside a card's Suspense boundary: its effect runs when the card's content commits (hydrated or rendered). */
-function Committed({ content }: { content: { committed: boolean } }) {
+function Committed({ content }: { content: CardContent }) {
   useEffect(() => committed(content), [content]);
   return null;
 }

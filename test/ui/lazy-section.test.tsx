@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
 import { act } from '@testing-library/react';
-import { hydrateRoot, type Root } from 'react-dom/client';
+import type { ReactNode } from 'react';
+import { hydrateRoot, type HydrationOptions, type Root } from 'react-dom/client';
 import { renderToReadableStream } from 'react-dom/server';
 import { afterEach, describe, expect, it } from 'vitest';
 import { PartBoundary } from '../../src/ui/PartBoundary';
@@ -55,6 +56,14 @@ async function settled(promise: Promise<unknown>): Promise<boolean> {
 
 let root: Root | null = null;
 
+/** Hydrates the server's markup with `card` in its place, and lets React's first pass run. */
+async function hydrate(container: HTMLElement, card: ReactNode, options?: HydrationOptions): Promise<void> {
+  await act(async () => {
+    root = hydrateRoot(container, <main>{card}</main>, options);
+    await Promise.resolve();
+  });
+}
+
 afterEach(() => {
   act(() => root?.unmount());
   root = null;
@@ -66,15 +75,7 @@ describe('lazyCardsCommitted', () => {
     const container = await serverMarkup();
     expect(container.querySelector('button')?.textContent).toBe('View Bill');
     const { card: Late, arrive } = arriving();
-    await act(async () => {
-      root = hydrateRoot(
-        container,
-        <main>
-          <Late />
-        </main>,
-      );
-      await Promise.resolve();
-    });
+    await hydrate(container, <Late />);
     const committed = lazyCardsCommitted();
     expect(await settled(committed)).toBe(false);
     // The server's button is still on the page, dehydrated.
@@ -92,15 +93,7 @@ describe('lazyCardsCommitted', () => {
     const Here = lazySection(() => Promise.resolve(Card));
     // Its code fetched before the page hydrates (the home's route module does: fetchCardCode).
     await codeOnItsWay(Here);
-    await act(async () => {
-      root = hydrateRoot(
-        container,
-        <main>
-          <Here />
-        </main>,
-      );
-      await Promise.resolve();
-    });
+    await hydrate(container, <Here />);
     expect(await settled(lazyCardsCommitted())).toBe(true);
   });
 
@@ -108,18 +101,13 @@ describe('lazyCardsCommitted', () => {
     const container = await serverMarkup();
     const { card: Broken, fail } = arriving();
     const failures: string[] = [];
-    await act(async () => {
-      root = hydrateRoot(
-        container,
-        <main>
-          <PartBoundary name="billing-info" onError={(name) => failures.push(name)}>
-            <Broken />
-          </PartBoundary>
-        </main>,
-        { onRecoverableError: () => undefined, onCaughtError: () => undefined },
-      );
-      await Promise.resolve();
-    });
+    await hydrate(
+      container,
+      <PartBoundary name="billing-info" onError={(name) => failures.push(name)}>
+        <Broken />
+      </PartBoundary>,
+      { onRecoverableError: () => undefined, onCaughtError: () => undefined },
+    );
     const committed = lazyCardsCommitted();
     expect(await settled(committed)).toBe(false);
     await act(async () => {
